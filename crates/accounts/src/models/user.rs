@@ -1,0 +1,125 @@
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use kernel::{Email, InvalidValue, MobileNumber, Role};
+
+/// A stored account as the rest of the shop sees it: never with its password hash.
+#[derive(Debug, Clone, PartialEq)]
+pub struct User {
+    pub id: String,
+    pub username: String,
+    pub email: String,
+    pub role: Role,
+    pub first_name: String,
+    pub last_name: String,
+    pub mobile: Option<String>,
+    pub dob: Option<NaiveDate>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A user together with the password hash; only the accounts service and the store see it.
+#[derive(Debug, Clone)]
+pub struct UserWithHash {
+    pub user: User,
+    pub password_hash: String,
+}
+
+/// A validated account, ready to be stored.
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub id: String,
+    pub username: String,
+    pub email: Email,
+    pub password_hash: String,
+    pub role: Role,
+    pub first_name: String,
+    pub last_name: String,
+    pub mobile: Option<MobileNumber>,
+    pub dob: Option<NaiveDate>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The registration payload as typed by a person (SPEC.md section 3). `userType` is
+/// accepted and ignored: public registration only ever creates a CUSTOMER.
+#[derive(Debug, Clone, Default)]
+pub struct RegisterInput {
+    pub username: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub mobile: Option<String>,
+    pub dob: Option<String>,
+}
+
+/// Profile fields a person may edit. `None` keeps the stored value; for mobile and date
+/// of birth an empty text clears it. The e-mail is not editable.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileInput {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+    pub mobile: Option<String>,
+    pub dob: Option<String>,
+    pub email: Option<String>,
+}
+
+/// The validated, complete new state of a profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileChanges {
+    pub first_name: String,
+    pub last_name: String,
+    pub username: String,
+    pub mobile: Option<String>,
+    pub dob: Option<NaiveDate>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A date of birth: a real date in the past of someone at least 18 years old (the terms
+/// require adult users).
+pub struct DateOfBirth;
+
+impl DateOfBirth {
+    pub const ADULT_AGE: i32 = 18;
+
+    pub fn parse(raw: &str, today: NaiveDate) -> Result<NaiveDate, InvalidValue> {
+        // Accept a plain date or the date part of an ISO timestamp.
+        let text = raw.trim();
+        let date_part = text.get(..10).unwrap_or(text);
+        let date = NaiveDate::parse_from_str(date_part, "%Y-%m-%d")
+            .map_err(|_| InvalidValue("Date of birth must be a date like 1990-04-25"))?;
+        if date.year() < 1900 || date > today {
+            return Err(InvalidValue("Date of birth must be a real date in the past"));
+        }
+        let adult_from = today
+            .with_year(today.year() - Self::ADULT_AGE)
+            // 29 February today: use 28 February of the earlier year.
+            .or_else(|| today.pred_opt().and_then(|d| d.with_year(d.year() - Self::ADULT_AGE)))
+            .unwrap_or(today);
+        if date > adult_from {
+            return Err(InvalidValue("You must be at least 18 years old"));
+        }
+        Ok(date)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+    }
+
+    #[test]
+    fn date_of_birth_rules() {
+        let today = day(2026, 11, 22);
+        assert_eq!(DateOfBirth::parse("1990-04-25", today), Ok(day(1990, 4, 25)));
+        assert_eq!(DateOfBirth::parse("1990-04-25T00:00:00.000Z", today), Ok(day(1990, 4, 25)));
+        assert_eq!(DateOfBirth::parse("2008-11-22", today), Ok(day(2008, 11, 22)));
+        assert!(DateOfBirth::parse("2008-11-23", today).is_err());
+        assert!(DateOfBirth::parse("2030-01-01", today).is_err());
+        assert!(DateOfBirth::parse("1850-01-01", today).is_err());
+        assert!(DateOfBirth::parse("25/04/1990", today).is_err());
+        assert!(DateOfBirth::parse("1990-02-30", today).is_err());
+    }
+}

@@ -1,0 +1,1 @@
+//! The cart domain (grows with its issue).

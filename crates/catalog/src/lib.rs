@@ -1,0 +1,1 @@
+//! The catalog domain (grows with its issue).

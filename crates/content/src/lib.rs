@@ -1,0 +1,1 @@
+//! The content domain (grows with its issue).

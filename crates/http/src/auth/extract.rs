@@ -1,0 +1,68 @@
+use std::future::Future;
+use std::pin::Pin;
+
+use accounts::User;
+use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
+use kernel::Role;
+
+use crate::error::{blocking, ApiError};
+use crate::state::AppState;
+
+pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue";
+pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
+pub const ADMIN_ONLY: &str = "Only the shop's administrators can do this";
+
+/// A signed-in user, loaded fresh from the database: a deleted account or a changed role
+/// takes effect on the very next request.
+#[derive(Debug, Clone)]
+pub struct CurrentUser(pub User);
+
+/// A signed-in ADMIN; anyone else gets 401 (not signed in) or 403 (signed in, not admin).
+#[derive(Debug, Clone)]
+pub struct AdminUser(pub User);
+
+fn bearer_token(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_string())
+}
+
+async fn load_user(req: HttpRequest) -> Result<User, ApiError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal("AppState is not registered"))?;
+    let token = bearer_token(&req).ok_or_else(|| ApiError::unauthorized(SIGN_IN_REQUIRED))?;
+    let user_id = state.jwt.verify(&token).ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))?;
+    let accounts = state.accounts.clone();
+    blocking(move || accounts.find_user(&user_id))
+        .await?
+        .ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))
+}
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { load_user(req).await.map(CurrentUser) })
+    }
+}
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = load_user(req).await?;
+            if user.role == Role::Admin {
+                Ok(AdminUser(user))
+            } else {
+                Err(ApiError::forbidden(ADMIN_ONLY))
+            }
+        })
+    }
+}

@@ -1,0 +1,6 @@
+//! Who is calling: JWT issuing and checking, and the extractors every guarded handler uses.
+
+pub mod extract;
+pub mod jwt;
+
+pub use extract::{AdminUser, CurrentUser};

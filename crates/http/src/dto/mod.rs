@@ -1,0 +1,21 @@
+//! Request and response bodies (camelCase JSON) and their conversions.
+
+pub mod user;
+
+use serde::Serialize;
+
+/// The standard success body: `{ "data": ..., "message"?: "..." }`.
+#[derive(Serialize)]
+pub struct Envelope<T: Serialize> {
+    pub data: T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+pub fn data<T: Serialize>(data: T) -> Envelope<T> {
+    Envelope { data, message: None }
+}
+
+pub fn data_with_message<T: Serialize>(data: T, message: impl Into<String>) -> Envelope<T> {
+    Envelope { data, message: Some(message.into()) }
+}

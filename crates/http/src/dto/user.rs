@@ -1,0 +1,127 @@
+use accounts::{ProfileInput, RegisterInput, User};
+use serde::{Deserialize, Serialize};
+
+/// A user as every answer shows it. There is deliberately no field for the hash.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    pub id: String,
+    pub username: String,
+    pub email: String,
+    pub user_type: &'static str,
+    pub first_name: String,
+    pub last_name: String,
+    pub mobile: Option<String>,
+    pub dob: Option<String>,
+    pub created_at: String,
+}
+
+impl From<User> for UserDto {
+    fn from(u: User) -> Self {
+        UserDto {
+            id: u.id,
+            username: u.username,
+            email: u.email,
+            user_type: u.role.as_str(),
+            first_name: u.first_name,
+            last_name: u.last_name,
+            mobile: u.mobile,
+            dob: u.dob.map(|d| d.format("%Y-%m-%d").to_string()),
+            created_at: u.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct UserData {
+    pub user: UserDto,
+}
+
+/// A text field that may also arrive as a number or null from loosely typed clients.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Loose {
+    Text(String),
+    Number(serde_json::Number),
+}
+
+impl Loose {
+    fn into_text(self) -> String {
+        match self {
+            Loose::Text(t) => t,
+            Loose::Number(n) => n.to_string(),
+        }
+    }
+}
+
+fn loose(v: Option<Loose>) -> Option<String> {
+    v.map(Loose::into_text)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterRequest {
+    pub username: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub mobile: Option<Loose>,
+    pub dob: Option<String>,
+    /// Accepted for compatibility and ignored: registration only creates customers.
+    #[serde(default, rename = "userType")]
+    pub _user_type: Option<serde_json::Value>,
+}
+
+impl From<RegisterRequest> for RegisterInput {
+    fn from(r: RegisterRequest) -> Self {
+        RegisterInput {
+            username: r.username,
+            email: r.email,
+            password: r.password,
+            first_name: r.first_name,
+            last_name: r.last_name,
+            mobile: loose(r.mobile),
+            dob: r.dob,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LoginRequest {
+    pub identifier: Option<String>,
+    /// Older clients send `email` instead of `identifier`.
+    pub email: Option<String>,
+    pub password: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileRequest {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+    pub mobile: Option<Loose>,
+    pub dob: Option<String>,
+    pub email: Option<String>,
+}
+
+impl From<ProfileRequest> for ProfileInput {
+    fn from(r: ProfileRequest) -> Self {
+        ProfileInput {
+            first_name: r.first_name,
+            last_name: r.last_name,
+            username: r.username,
+            mobile: loose(r.mobile),
+            dob: r.dob,
+            email: r.email,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePasswordRequest {
+    pub current_password: Option<String>,
+    pub new_password: Option<String>,
+}

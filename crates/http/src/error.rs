@@ -1,0 +1,122 @@
+use accounts::AccountsError;
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use kernel::StoreError;
+use serde::Serialize;
+
+/// The one error type of the HTTP layer: a status, a sentence for people and a stable
+/// code for programs. Internal details are logged, never sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+    pub code: &'static str,
+    pub retry_after_secs: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    message: &'a str,
+    code: &'a str,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError { status, message: message.into(), code, retry_after_secs: None }
+    }
+
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn unauthorized(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, message)
+    }
+
+    /// A failure that is the server's fault. The cause goes to the log only.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(%cause, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.")
+    }
+
+    pub fn unavailable(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(%cause, "service unavailable");
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "The shop is temporarily unavailable. Please try again shortly.")
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.status.as_u16(), self.message)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status);
+        if let Some(secs) = self.retry_after_secs {
+            response.insert_header((header::RETRY_AFTER, secs.to_string()));
+        }
+        response.json(ErrorBody { message: &self.message, code: self.code })
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict { .. } => ApiError::conflict("conflict", "This conflicts with existing data"),
+            StoreError::Backend(cause) => ApiError::unavailable(cause),
+        }
+    }
+}
+
+impl From<AccountsError> for ApiError {
+    fn from(e: AccountsError) -> Self {
+        let message = e.to_string();
+        match e {
+            AccountsError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
+            AccountsError::EmailTaken => ApiError::conflict("email_taken", message),
+            AccountsError::UsernameTaken => ApiError::conflict("username_taken", message),
+            AccountsError::InvalidCredentials => {
+                ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message)
+            }
+            AccountsError::TooManyAttempts { retry_after_secs } => ApiError {
+                retry_after_secs: Some(retry_after_secs),
+                ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", message)
+            },
+            // 400, not 401: a 401 would sign the person out of the web app.
+            AccountsError::WrongCurrentPassword => ApiError::bad_request("wrong_current_password", message),
+            AccountsError::NotFound => ApiError::not_found(message),
+            AccountsError::Hashing(cause) => ApiError::internal(cause),
+            AccountsError::Storage(store) => store.into(),
+        }
+    }
+}
+
+/// Runs blocking work (diesel, bcrypt) on actix's thread pool.
+pub async fn blocking<T, E>(work: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+{
+    actix_web::web::block(work)
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(Into::into)
+}

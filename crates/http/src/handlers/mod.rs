@@ -1,0 +1,12 @@
+//! One file per use-case group; each exposes `routes`.
+
+pub mod auth;
+pub mod health;
+pub mod users;
+
+use crate::error::ApiError;
+
+/// Unknown `/api` paths answer JSON, not an HTML page.
+pub async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::not_found("No such API endpoint"))
+}

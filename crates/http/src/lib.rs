@@ -1,0 +1,30 @@
+//! The actix-web adapter. [`config`] wires every route under `/api`; each handler file is
+//! one use case; [`error::ApiError`] is the one place where a domain error becomes a
+//! status code and a JSON body.
+
+pub mod auth;
+pub mod dto;
+pub mod error;
+mod handlers;
+pub mod limits;
+pub mod security;
+pub mod state;
+
+use actix_web::web;
+
+pub use error::ApiError;
+pub use state::AppState;
+
+/// Registers every `/api` route, the JSON/path/query error handlers and the JSON 404.
+pub fn config(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api")
+            .app_data(limits::json_config())
+            .app_data(limits::query_config())
+            .app_data(limits::path_config())
+            .configure(handlers::health::routes)
+            .configure(handlers::auth::routes)
+            .configure(handlers::users::routes)
+            .default_service(web::to(handlers::not_found)),
+    );
+}

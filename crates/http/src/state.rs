@@ -1,0 +1,16 @@
+use std::sync::Arc;
+
+use accounts::AccountsApi;
+
+use crate::auth::jwt::JwtKeys;
+
+/// Checks that the database answers; wired by the server to the store.
+pub type HealthCheck = Arc<dyn Fn() -> Result<(), String> + Send + Sync>;
+
+/// Everything the handlers need, shared across workers.
+#[derive(Clone)]
+pub struct AppState {
+    pub accounts: Arc<dyn AccountsApi>,
+    pub jwt: Arc<JwtKeys>,
+    pub health: HealthCheck,
+}

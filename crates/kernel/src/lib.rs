@@ -1,0 +1,18 @@
+//! Value types shared by every domain crate. No I/O, no framework.
+//!
+//! Each type parses its raw input once (`parse`) and is valid from then on, so the
+//! domain services never re-check a rule that a type already guarantees.
+
+pub mod contact;
+pub mod ids;
+pub mod money;
+pub mod page;
+pub mod role;
+pub mod store_error;
+
+pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
+pub use ids::{is_uuid, new_id};
+pub use money::{Money, MoneyError};
+pub use page::{Page, PageRequest};
+pub use role::Role;
+pub use store_error::StoreError;

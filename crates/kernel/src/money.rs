@@ -1,0 +1,201 @@
+use std::fmt;
+use std::ops::{Add, Mul, Sub};
+
+/// An amount of Indian rupees held exactly as whole paise (1 rupee = 100 paise).
+///
+/// JSON carries rupees as numbers with at most two decimals; they are converted here and
+/// only here, so no float ever takes part in a sum.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Money(i64);
+
+/// The largest price the shop accepts: one crore rupees.
+pub const MAX_PAISE: i64 = 10_000_000 * 100;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoneyError {
+    #[error("must be a number")]
+    NotANumber,
+    #[error("must not be negative")]
+    Negative,
+    #[error("must have at most two decimals")]
+    TooPrecise,
+    #[error("is too large")]
+    TooLarge,
+}
+
+impl Money {
+    pub const ZERO: Money = Money(0);
+
+    pub fn from_paise(paise: i64) -> Money {
+        Money(paise)
+    }
+
+    pub fn paise(self) -> i64 {
+        self.0
+    }
+
+    /// Reads a rupee amount given as a JSON number, e.g. `1299.5`.
+    pub fn from_rupees(value: f64) -> Result<Money, MoneyError> {
+        if !value.is_finite() {
+            return Err(MoneyError::NotANumber);
+        }
+        if value < 0.0 {
+            return Err(MoneyError::Negative);
+        }
+        if value > (MAX_PAISE / 100) as f64 {
+            return Err(MoneyError::TooLarge);
+        }
+        // Go through the shortest decimal text of the float so 0.1 + 0.2 style noise
+        // never turns into a paisa.
+        Money::parse_rupees(&format!("{value}"))
+    }
+
+    /// Reads a rupee amount written as text, e.g. `"1299.50"` from a form field.
+    pub fn parse_rupees(raw: &str) -> Result<Money, MoneyError> {
+        let text = raw.trim();
+        if text.starts_with('-') {
+            return Err(MoneyError::Negative);
+        }
+        let (whole, fraction) = match text.split_once('.') {
+            Some((w, f)) => (w, f),
+            None => (text, ""),
+        };
+        let digits_only = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if whole.is_empty() && fraction.is_empty() || !digits_only(whole) || !digits_only(fraction) {
+            return Err(MoneyError::NotANumber);
+        }
+        let fraction = fraction.trim_end_matches('0');
+        if fraction.len() > 2 {
+            return Err(MoneyError::TooPrecise);
+        }
+        let whole = whole.trim_start_matches('0');
+        if whole.len() > 9 {
+            return Err(MoneyError::TooLarge);
+        }
+        let rupees: i64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| MoneyError::NotANumber)? };
+        let mut paise_text = fraction.to_string();
+        while paise_text.len() < 2 {
+            paise_text.push('0');
+        }
+        let paise: i64 = paise_text.parse().map_err(|_| MoneyError::NotANumber)?;
+        let total = rupees * 100 + paise;
+        if total > MAX_PAISE {
+            return Err(MoneyError::TooLarge);
+        }
+        Ok(Money(total))
+    }
+
+    /// The amount as a JSON-friendly rupee number (exact for every value below 2^53 paise).
+    pub fn to_rupees(self) -> f64 {
+        // Division of an exactly representable integer by 100 yields the float nearest to
+        // the decimal value, which is what a JSON reader expects.
+        self.0 as f64 / 100.0
+    }
+
+    /// `₹1,23,456.00`: rupee sign, Indian digit grouping (last three digits, then pairs),
+    /// always two decimals.
+    pub fn format_inr(self) -> String {
+        let negative = self.0 < 0;
+        let abs = self.0.unsigned_abs();
+        let rupees = (abs / 100).to_string();
+        let paise = abs % 100;
+        let grouped = group_indian(&rupees);
+        format!("{}₹{grouped}.{paise:02}", if negative { "-" } else { "" })
+    }
+
+    pub fn times(self, quantity: i64) -> Money {
+        Money(self.0 * quantity)
+    }
+}
+
+fn group_indian(digits: &str) -> String {
+    if digits.len() <= 3 {
+        return digits.to_string();
+    }
+    let (head, last3) = digits.split_at(digits.len() - 3);
+    let mut groups: Vec<&str> = Vec::new();
+    let mut rest = head;
+    while rest.len() > 2 {
+        let (h, tail) = rest.split_at(rest.len() - 2);
+        groups.push(tail);
+        rest = h;
+    }
+    if !rest.is_empty() {
+        groups.push(rest);
+    }
+    groups.reverse();
+    format!("{},{last3}", groups.join(","))
+}
+
+impl fmt::Display for Money {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.format_inr())
+    }
+}
+
+impl Add for Money {
+    type Output = Money;
+    fn add(self, rhs: Money) -> Money {
+        Money(self.0 + rhs.0)
+    }
+}
+
+impl Sub for Money {
+    type Output = Money;
+    fn sub(self, rhs: Money) -> Money {
+        Money(self.0 - rhs.0)
+    }
+}
+
+impl Mul<i64> for Money {
+    type Output = Money;
+    fn mul(self, rhs: i64) -> Money {
+        Money(self.0 * rhs)
+    }
+}
+
+impl std::iter::Sum for Money {
+    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
+        iter.fold(Money::ZERO, |a, b| a + b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_rupee_text_exactly() {
+        assert_eq!(Money::parse_rupees("1299.50"), Ok(Money::from_paise(129_950)));
+        assert_eq!(Money::parse_rupees("0.1"), Ok(Money::from_paise(10)));
+        assert_eq!(Money::parse_rupees("7"), Ok(Money::from_paise(700)));
+        assert_eq!(Money::parse_rupees(".5"), Ok(Money::from_paise(50)));
+        assert_eq!(Money::parse_rupees("1.999"), Err(MoneyError::TooPrecise));
+        assert_eq!(Money::parse_rupees("-1"), Err(MoneyError::Negative));
+        assert_eq!(Money::parse_rupees("abc"), Err(MoneyError::NotANumber));
+        assert_eq!(Money::parse_rupees(""), Err(MoneyError::NotANumber));
+        assert_eq!(Money::parse_rupees("."), Err(MoneyError::NotANumber));
+        assert_eq!(Money::parse_rupees("1e5"), Err(MoneyError::NotANumber));
+        assert_eq!(Money::parse_rupees("99999999999"), Err(MoneyError::TooLarge));
+    }
+
+    #[test]
+    fn reads_json_numbers_without_float_noise() {
+        assert_eq!(Money::from_rupees(0.1 + 0.2), Err(MoneyError::TooPrecise));
+        assert_eq!(Money::from_rupees(19.99), Ok(Money::from_paise(1999)));
+        assert_eq!(Money::from_rupees(1e3), Ok(Money::from_paise(100_000)));
+        assert_eq!(Money::from_rupees(f64::NAN), Err(MoneyError::NotANumber));
+        assert_eq!(Money::from_rupees(-0.5), Err(MoneyError::Negative));
+        assert_eq!(Money::from_rupees(1e12), Err(MoneyError::TooLarge));
+        assert_eq!(Money::from_paise(1999).to_rupees(), 19.99);
+    }
+
+    #[test]
+    fn formats_with_indian_grouping() {
+        assert_eq!(Money::from_paise(12_345_600).format_inr(), "₹1,23,456.00");
+        assert_eq!(Money::from_paise(99_900).format_inr(), "₹999.00");
+        assert_eq!(Money::from_paise(100_000).format_inr(), "₹1,000.00");
+        assert_eq!(Money::from_paise(1_234_567_805).format_inr(), "₹1,23,45,678.05");
+        assert_eq!(Money::ZERO.format_inr(), "₹0.00");
+    }
+}

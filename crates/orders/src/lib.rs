@@ -1,0 +1,1 @@
+//! The orders domain (grows with its issue).

@@ -1,0 +1,98 @@
+use std::path::PathBuf;
+
+use actix_files::{Files, NamedFile};
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::{DefaultHeaders, ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{web, App, HttpRequest, HttpResponse};
+use http::{ApiError, AppState};
+
+/// Where the shop's files live on disk.
+#[derive(Clone, Debug)]
+pub struct Paths {
+    pub uploads_dir: PathBuf,
+    /// The built web app; `None` or a folder without index.html serves the API only.
+    pub static_dir: Option<PathBuf>,
+}
+
+/// The whole application: API, uploads, the web app with its client-side routes.
+pub fn make_app(
+    state: AppState,
+    paths: Paths,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let web_app = paths.static_dir.filter(|dir| dir.join("index.html").is_file());
+    let mut app = App::new()
+        .app_data(web::Data::new(state))
+        .wrap(ErrorHandlers::new().default_handler(json_error_body))
+        .wrap(
+            DefaultHeaders::new()
+                .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+                .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
+                .add((header::X_FRAME_OPTIONS, "DENY")),
+        )
+        .wrap(tracing_actix_web::TracingLogger::default())
+        .configure(http::config)
+        .service(Files::new("/uploads", &paths.uploads_dir));
+    if let Some(dir) = web_app {
+        app = app.app_data(web::Data::new(WebAppDir(dir.clone()))).service(
+            Files::new("/", &dir)
+                .index_file("index.html")
+                .default_handler(web::to(spa_fallback)),
+        );
+    }
+    app
+}
+
+/// The folder of the built web app, for the client-route fallback.
+#[derive(Clone)]
+struct WebAppDir(PathBuf);
+
+/// Client-side routes (`/shop`, `/product/x`, ...) get the web app's index.html so that a
+/// deep link or a reload works. `/api` and `/uploads` never reach here: they keep their 404s.
+async fn spa_fallback(req: HttpRequest, dir: web::Data<WebAppDir>) -> actix_web::Result<HttpResponse> {
+    let file = NamedFile::open(dir.0.join("index.html"))?;
+    let mut response = file.into_response(&req);
+    // The page names hashed assets: it must be revalidated so a new release shows at once.
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(response)
+}
+
+/// Every error answer under `/api` is JSON, including those actix makes itself
+/// (405 Method Not Allowed, 404 from a resource, extractor failures in plain text).
+fn json_error_body<B: MessageBody + 'static>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_api = res.request().path().starts_with("/api");
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !is_api || is_json {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let message = match status.as_u16() {
+        404 => "No such API endpoint",
+        405 => "This method is not allowed here",
+        413 => "The request body is too large",
+        415 => "Unsupported content type",
+        s if s >= 500 => "Something went wrong. Please try again.",
+        _ => "The request could not be processed",
+    };
+    let error = ApiError::new(status, "http_error", message);
+    let (req, _) = res.into_parts();
+    let response = actix_web::ResponseError::error_response(&error);
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
+}

@@ -1,0 +1,129 @@
+use std::io::BufRead;
+
+use actix_web::HttpServer;
+use clap::{Parser, Subcommand};
+use store::{migrations, Db};
+
+use crate::app::{make_app, Paths};
+use crate::config::Config;
+use crate::wiring::{build_state, Settings};
+
+#[derive(Parser, Debug)]
+#[command(name = "shop", about = "The online fashion shop: API, web app and back office in one binary")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the shop (the default): migrations, then the web server.
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Create an admin account, or promote an existing one and set its password.
+    /// The password comes from --password, SHOP_ADMIN_PASSWORD, or one line on stdin.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        username: Option<String>,
+        #[arg(long)]
+        password: Option<String>,
+    },
+    /// Fill an empty database with the demo catalogue.
+    SeedDemo,
+}
+
+/// A start-up failure, printed as one plain sentence.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Fatal(pub String);
+
+fn fatal(e: impl std::fmt::Display) -> Fatal {
+    Fatal(e.to_string())
+}
+
+fn open_and_migrate(config: &Config) -> Result<Db, Fatal> {
+    let db = Db::open(&config.database_url).map_err(fatal)?;
+    let applied = migrations::run_pending(&db).map_err(fatal)?;
+    if applied.is_empty() {
+        tracing::info!("database schema is up to date");
+    } else {
+        tracing::info!(count = applied.len(), versions = ?applied, "applied migrations");
+    }
+    Ok(db)
+}
+
+fn settings(config: &Config) -> Result<Settings, Fatal> {
+    let jwt_secret = crate::secret::load_or_create(config.jwt_secret.as_deref(), &config.data_dir).map_err(fatal)?;
+    Ok(Settings { jwt_secret, bcrypt_cost: config.bcrypt_cost })
+}
+
+pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(config).await,
+        Command::Migrate => open_and_migrate(&config).map(|_| ()),
+        Command::CreateAdmin { email, username, password } => {
+            let db = open_and_migrate(&config)?;
+            let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
+            let password = match password.or(config.admin_password.clone()) {
+                Some(p) => p,
+                None => read_password_line()?,
+            };
+            let accounts = state.accounts.clone();
+            let user = actix_web::rt::task::spawn_blocking(move || {
+                accounts.ensure_admin(&email, &password, username.as_deref())
+            })
+            .await
+            .map_err(fatal)?
+            .map_err(fatal)?;
+            println!("Admin ready: {} ({})", user.username, user.email);
+            Ok(())
+        }
+        Command::SeedDemo => {
+            let _db = open_and_migrate(&config)?;
+            println!("The demo catalogue is not available yet.");
+            Ok(())
+        }
+    }
+}
+
+fn read_password_line() -> Result<String, Fatal> {
+    eprintln!("Admin password (at least 8 characters):");
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line).map_err(fatal)?;
+    Ok(line.trim_end_matches(['\n', '\r']).to_string())
+}
+
+async fn serve(config: Config) -> Result<(), Fatal> {
+    let started = std::time::Instant::now();
+    let db = open_and_migrate(&config)?;
+    let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
+    if let (Some(email), Some(password)) = (config.admin_email.clone(), config.admin_password.clone()) {
+        let accounts = state.accounts.clone();
+        let admin = actix_web::rt::task::spawn_blocking(move || accounts.ensure_admin(&email, &password, None))
+            .await
+            .map_err(fatal)?
+            .map_err(|e| Fatal(format!("SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD: {e}")))?;
+        tracing::info!(admin = %admin.email, "admin account ready");
+    }
+    std::fs::create_dir_all(&config.uploads_dir)
+        .map_err(|e| Fatal(format!("cannot create {}: {e}", config.uploads_dir.display())))?;
+    let paths = Paths { uploads_dir: config.uploads_dir.clone(), static_dir: Some(config.static_dir.clone()) };
+    if !config.static_dir.join("index.html").is_file() {
+        tracing::warn!(dir = %config.static_dir.display(), "no built web app found: serving the API only");
+    }
+    let server = HttpServer::new(move || make_app(state.clone(), paths.clone()))
+        .shutdown_timeout(10)
+        .bind(&config.bind)
+        .map_err(|e| Fatal(format!("cannot listen on {}: {e}", config.bind)))?;
+    tracing::info!(
+        address = %format!("http://{}", config.bind),
+        backend = ?db.backend(),
+        startup_ms = started.elapsed().as_millis() as u64,
+        "shop is ready"
+    );
+    // actix stops gracefully on SIGTERM and SIGINT: in-flight requests finish first.
+    server.run().await.map_err(fatal)
+}

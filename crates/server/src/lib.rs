@@ -1,0 +1,8 @@
+//! The shop binary's library half: configuration, wiring of services to adapters and the
+//! actix `App`, so that tests build exactly what `shop serve` runs.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod secret;
+pub mod wiring;

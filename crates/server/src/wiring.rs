@@ -1,0 +1,38 @@
+use std::sync::Arc;
+
+use accounts::{AccountService, AccountsApi, LoginThrottle};
+use chrono::Duration;
+use http::auth::jwt::JwtKeys;
+use http::security::BcryptHasher;
+use http::AppState;
+use store::{Db, DieselUserRepo};
+
+/// How long a sign-in lasts.
+pub const SESSION_LIFETIME_DAYS: i64 = 7;
+
+pub struct Settings {
+    pub jwt_secret: Vec<u8>,
+    pub bcrypt_cost: u32,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct WiringError(String);
+
+/// Connects every domain service to its adapters.
+pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError> {
+    let accounts = AccountService::new(
+        DieselUserRepo::new(db.clone()),
+        BcryptHasher::new(settings.bcrypt_cost),
+        LoginThrottle::standard(),
+    )
+    .map_err(|e| WiringError(e.to_string()))?;
+    let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
+        .map_err(|e| WiringError(e.to_string()))?;
+    let health_db = db.clone();
+    Ok(AppState {
+        accounts: Arc::new(accounts) as Arc<dyn AccountsApi>,
+        jwt: Arc::new(jwt),
+        health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
+    })
+}

@@ -1,0 +1,120 @@
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::Connection;
+use kernel::StoreError;
+
+use crate::conn::{establish, Backend, DbConn, Manager, Target};
+use crate::errors::store_error;
+
+pub type PooledConn = r2d2::PooledConnection<Manager>;
+
+/// The database handle every repository holds: a connection pool plus, for SQLite, the
+/// one lock that orders writers inside this process.
+#[derive(Clone)]
+pub struct Db {
+    pool: r2d2::Pool<Manager>,
+    backend: Backend,
+    /// SQLite allows one writer at a time. Queuing writers on a mutex here is far cheaper
+    /// than letting them spin in SQLite's busy handler; readers never take it (WAL).
+    sqlite_writer: Arc<Mutex<()>>,
+}
+
+/// A failure to open the database, with the driver's own words.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot open the database: {0}")]
+pub struct OpenError(pub String);
+
+/// How a PostgreSQL transaction ended badly: in the driver, or in the caller's work.
+enum TxFail<E> {
+    Driver(diesel::result::Error),
+    Work(E),
+}
+
+impl<E> From<diesel::result::Error> for TxFail<E> {
+    fn from(e: diesel::result::Error) -> Self {
+        TxFail::Driver(e)
+    }
+}
+
+impl Db {
+    /// Connects once before building the pool so that a wrong password or a missing
+    /// server is reported immediately with the real reason, not after a pool timeout.
+    pub fn open(url: &str) -> Result<Db, OpenError> {
+        let target = Target::parse(url);
+        let backend = target.backend();
+        drop(establish(&target).map_err(OpenError)?);
+        let max_size = match backend {
+            Backend::Sqlite => 8,
+            Backend::Postgres => 16,
+        };
+        let pool = r2d2::Pool::builder()
+            .max_size(max_size)
+            .min_idle(Some(1))
+            .connection_timeout(Duration::from_secs(10))
+            .build(Manager::new(target))
+            .map_err(|e| OpenError(e.to_string()))?;
+        Ok(Db { pool, backend, sqlite_writer: Arc::new(Mutex::new(())) })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub fn conn(&self) -> Result<PooledConn, StoreError> {
+        self.pool.get().map_err(|e| StoreError::Backend(e.to_string()))
+    }
+
+    /// Runs `work` in one write transaction. On SQLite the transaction is `BEGIN IMMEDIATE`
+    /// (the write lock is taken up front, so it can never fail half-way on an upgrade);
+    /// on PostgreSQL it is an ordinary transaction. Any error or panic rolls back.
+    pub fn write<T, E>(&self, work: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        match self.backend {
+            Backend::Postgres => {
+                let mut conn = self.conn()?;
+                conn.transaction(|c| work(c).map_err(TxFail::Work)).map_err(|fail| match fail {
+                    TxFail::Driver(e) => E::from(store_error(e)),
+                    TxFail::Work(e) => e,
+                })
+            }
+            Backend::Sqlite => {
+                let _writer = self.sqlite_writer.lock().unwrap_or_else(|e| e.into_inner());
+                let mut conn = self.conn()?;
+                immediate_transaction(&mut conn, work)
+            }
+        }
+    }
+
+    /// Checks that the database answers a query.
+    pub fn ping(&self) -> Result<(), StoreError> {
+        self.conn()?.batch_execute("SELECT 1").map_err(store_error)
+    }
+}
+
+fn immediate_transaction<T, E>(conn: &mut DbConn, work: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+where
+    E: From<StoreError>,
+{
+    conn.batch_execute("BEGIN IMMEDIATE").map_err(store_error)?;
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(conn))) {
+        Ok(Ok(value)) => match conn.batch_execute("COMMIT") {
+            Ok(()) => Ok(value),
+            Err(e) => {
+                let _ = conn.batch_execute("ROLLBACK");
+                Err(E::from(store_error(e)))
+            }
+        },
+        Ok(Err(e)) => {
+            let _ = conn.batch_execute("ROLLBACK");
+            Err(e)
+        }
+        Err(panic) => {
+            let _ = conn.batch_execute("ROLLBACK");
+            std::panic::resume_unwind(panic)
+        }
+    }
+}

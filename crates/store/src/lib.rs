@@ -1,0 +1,16 @@
+//! The diesel adapter. One connection type serves SQLite and PostgreSQL; every repository
+//! is written once against it. Backend-specific SQL is rare and matched on [`DbConn`].
+
+pub mod conn;
+pub mod db;
+mod errors;
+pub mod migrations;
+pub mod repos;
+mod rows;
+pub mod schema;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
+
+pub use conn::{Backend, DbConn};
+pub use db::Db;
+pub use repos::users::DieselUserRepo;

@@ -1,0 +1,8 @@
+//! One repository file per domain.
+
+pub mod users;
+
+diesel::define_sql_function! {
+    /// SQL `lower()`: case-insensitive comparisons that work the same on both backends.
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}

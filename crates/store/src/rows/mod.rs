@@ -1,0 +1,3 @@
+//! Row structs as diesel reads and writes them, with conversions to domain types.
+
+pub mod user;
