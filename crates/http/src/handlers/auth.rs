@@ -8,9 +8,9 @@ use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/register", web::post().to(register))
-        .route("/auth/login", web::post().to(login))
-        .route("/auth/me", web::get().to(me));
+    cfg.service(web::resource("/auth/register").post(register))
+        .service(web::resource("/auth/login").post(login))
+        .service(web::resource("/auth/me").get(me));
 }
 
 #[derive(Serialize)]

@@ -5,7 +5,7 @@ use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/health", web::get().to(health));
+    cfg.service(web::resource("/health").get(health));
 }
 
 /// 200 when the database answers a query, 503 otherwise.

@@ -8,8 +8,8 @@ use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/users/profile", web::put().to(update_profile))
-        .route("/users/change-password", web::put().to(change_password));
+    cfg.service(web::resource("/users/profile").put(update_profile))
+        .service(web::resource("/users/change-password").put(change_password));
 }
 
 async fn update_profile(

@@ -1,0 +1,42 @@
+# The shop's commands. `make run` serves the shop; `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+FRONTEND := frontend
+# Local-only demo credentials: never use them on a shop that faces the internet.
+DEMO_ADMIN_EMAIL ?= admin@shop.local
+DEMO_ADMIN_PASSWORD ?= admin12345
+
+.PHONY: help run build frontend test test-rust test-web deps-check bench fuzz clean
+
+help:
+	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
+	@echo "make test   run every test (set TEST_DATABASE_URL to include PostgreSQL)"
+
+# The web app is built when its sources are present and npm is available.
+frontend:
+	@if [ -f $(FRONTEND)/package.json ]; then \
+		cd $(FRONTEND) && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build; \
+	fi
+
+build: frontend
+	$(CARGO) build --release -p server
+
+run: build
+	SHOP_DEMO=1 \
+	SHOP_ADMIN_EMAIL=$${SHOP_ADMIN_EMAIL:-$(DEMO_ADMIN_EMAIL)} \
+	SHOP_ADMIN_PASSWORD=$${SHOP_ADMIN_PASSWORD:-$(DEMO_ADMIN_PASSWORD)} \
+	./target/release/shop serve
+
+test: test-rust test-web
+
+test-rust:
+	$(CARGO) test --workspace --no-fail-fast
+
+test-web:
+	@if [ -f $(FRONTEND)/package.json ]; then scripts/test-web.sh; fi
+
+clean:
+	$(CARGO) clean
+	rm -rf $(FRONTEND)/dist

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Web app checks: type-check, unit tests (vitest) and, when present, the browser suite.
+# Ends with one plain "N passed, N failed" line, because CI does not read vitest's output.
+set -uo pipefail
+cd "$(dirname "$0")/../frontend"
+[ -d node_modules ] || npm ci --no-audit --no-fund || exit 1
+
+report=$(mktemp -d)
+status=0
+npm run --silent typecheck || status=1
+npx vitest run --reporter=default --reporter=json --outputFile="$report/vitest.json" || status=1
+if [ -f playwright.config.ts ] && [ "${SKIP_E2E:-0}" != "1" ]; then
+	PLAYWRIGHT_JSON_OUTPUT_NAME="$report/e2e.json" npx playwright test --reporter=list,json || status=1
+fi
+
+node -e '
+const fs = require("fs");
+let passed = 0, failed = 0;
+const read = f => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
+const v = read(process.argv[1] + "/vitest.json");
+if (v) { passed += v.numPassedTests || 0; failed += (v.numFailedTests || 0); }
+const e = read(process.argv[1] + "/e2e.json");
+if (e && e.stats) { passed += e.stats.expected || 0; failed += (e.stats.unexpected || 0) + (e.stats.flaky || 0); }
+console.log(`${passed} passed, ${failed} failed`);
+' "$report"
+rm -rf "$report"
+exit $status
