@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import { useLocation } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
+import { RouterLink } from '@/components/RouterLink';
+import { isAdmin, useSession } from '@/lib/session';
+import { openLogin } from '@/lib/ui';
+
+interface Props {
+  /** Shown to a guest, e.g. 'Please login to add to cart'. */
+  guestText: string;
+  /** Shown to an admin when the screen is customer-only. */
+  adminText?: string;
+  children: ReactNode;
+}
+
+/** Screens for signed-in customers: a guest is asked to sign in (and comes back here after). */
+export function RequireCustomer({ guestText, adminText, children }: Props) {
+  const session = useSession();
+  const location = useLocation();
+  const loggedIn = session.token !== null;
+  const target = location.pathname + location.search;
+
+  useEffect(() => {
+    if (!loggedIn) openLogin(target);
+  }, [loggedIn, target]);
+
+  if (!loggedIn) {
+    return (
+      <Container>
+        <EmptyState
+          icon={<LockIcon />}
+          title="Sign in required"
+          text={guestText}
+          action={
+            <Button variant="contained" onClick={() => openLogin(target)}>
+              Sign In
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+  if (adminText && isAdmin(session)) {
+    return (
+      <Container>
+        <EmptyState
+          title={adminText}
+          action={
+            <Button variant="contained" component={RouterLink} to="/admin/dashboard">
+              Go to Admin
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+  return <>{children}</>;
+}

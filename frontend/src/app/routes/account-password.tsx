@@ -1,0 +1,7 @@
+import { useDocumentTitle } from '@/lib/title';
+import { ChangePasswordForm } from '@/features/accounts/components/ChangePasswordForm';
+
+export function Component() {
+  useDocumentTitle('Change Password');
+  return <ChangePasswordForm />;
+}

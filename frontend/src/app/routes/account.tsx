@@ -1,0 +1,23 @@
+import { Outlet, useNavigate } from 'react-router';
+import { AccountLayout } from '@/components/AccountLayout';
+import { logout, useSession } from '@/lib/session';
+import { RequireCustomer } from '../guards';
+
+/** /myaccount: the account area with its sidebar; a logout from here goes to /login. */
+export function Component() {
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  return (
+    <RequireCustomer guestText="Please sign in to see your account." adminText="This area is for customers">
+      <AccountLayout
+        greeting={`Hello, ${user?.firstName || user?.username || 'there'}`}
+        onLogout={() => {
+          logout();
+          navigate('/login');
+        }}
+      >
+        <Outlet />
+      </AccountLayout>
+    </RequireCustomer>
+  );
+}

@@ -1,0 +1,36 @@
+import { useDocumentTitle } from '@/lib/title';
+import { PageLoader } from '@/components/PageLoader';
+import { CartView } from '@/features/cart/components/CartView';
+import type { CartItem } from '@/features/cart/types';
+import { clampQuantity } from '@/lib/quantity';
+import { RequireCustomer } from '../guards';
+import { useShopActions } from '../shop-actions';
+
+function CartScreen() {
+  const { cart, cartMutations } = useShopActions();
+  const busy = cartMutations.update.isPending || cartMutations.remove.isPending;
+  if (cart.isLoading) return <PageLoader label="Loading cart" />;
+  const items = cart.data?.items ?? [];
+
+  const onQuantity = (item: CartItem, quantity: number) => {
+    const next = clampQuantity(quantity, item.product.variant.stock);
+    if (next === item.quantity) return;
+    cartMutations.update.mutate(
+      { cartItemId: item.id, newQuantity: next },
+      { onError: (e) => console.warn('Failed to update quantity', e) },
+    );
+  };
+  const onRemove = (item: CartItem) =>
+    cartMutations.remove.mutate(item.id, { onError: (e) => console.warn('Failed to remove item', e) });
+
+  return <CartView items={items} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />;
+}
+
+export function Component() {
+  useDocumentTitle('Cart');
+  return (
+    <RequireCustomer guestText="Please login to add to cart" adminText="Admin cannot add products to cart">
+      <CartScreen />
+    </RequireCustomer>
+  );
+}

@@ -1,0 +1,49 @@
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
+import { RouterLink } from '@/components/RouterLink';
+import { useDocumentTitle } from '@/lib/title';
+import { categoriesQuery } from '@/features/catalog/api';
+import { ProductListing } from '@/features/catalog/components/ProductListing';
+import { findCategory, isAllProducts } from '@/features/catalog/lib/categories';
+import { slugTitle } from '@/features/catalog/lib/filters';
+import { useProductCardRenderer } from '../shop-actions';
+
+export function Component() {
+  const { slug = '' } = useParams();
+  const { data: categories = [], isLoading } = useQuery(categoriesQuery());
+  const all = isAllProducts(slug);
+  const category = all ? null : findCategory(categories, slug);
+  const title = all ? 'All Products' : category?.name ?? slugTitle(decodeURIComponent(slug));
+  useDocumentTitle(title);
+  const renderProduct = useProductCardRenderer({ eagerFirst: 2 });
+
+  if (!all && isLoading) return <PageLoader />;
+  if (!all && !category) {
+    return (
+      <Container>
+        <EmptyState
+          title="Category not found"
+          text="This category does not exist or has been removed."
+          action={
+            <Button variant="contained" component={RouterLink} to="/shop">
+              Browse all products
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+  return (
+    <ProductListing
+      key={category?.id ?? 'all'}
+      title={title}
+      routeCategory={category}
+      categories={categories}
+      renderProduct={renderProduct}
+    />
+  );
+}

@@ -1,0 +1,152 @@
+import { useCallback, useRef, useState } from 'react';
+import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
+import { RouterLink } from '@/components/RouterLink';
+import { ApiError, errorMessage } from '@/lib/api';
+import { notify } from '@/lib/notify';
+import { STORAGE_KEYS, clearIdList } from '@/lib/storage';
+import { useDocumentTitle } from '@/lib/title';
+import { uuid } from '@/lib/uuid';
+import { AddressPicker } from '@/features/accounts/components/AddressPicker';
+import { cartKey } from '@/features/cart/api';
+import { CartLine } from '@/features/cart/components/CartLine';
+import { OrderSummary } from '@/features/cart/components/OrderSummary';
+import { ordersKey, placeOrder } from '@/features/orders/api';
+import { OrderSuccessDialog } from '@/features/orders/components/OrderSuccessDialog';
+import { placedMessage } from '@/features/orders/lib/status';
+import { RequireCustomer } from '../guards';
+import { useShopActions } from '../shop-actions';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `checkout-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function CheckoutScreen() {
+  const { cart } = useShopActions();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [placedId, setPlacedId] = useState<string | null>(null);
+  // One idempotency key per checkout attempt: kept when the answer never came, renewed after one did.
+  const attemptKey = useRef(uuid());
+  const selectAddress = useCallback((id: string | null) => setAddressId(id), []);
+
+  if (cart.isLoading) return <PageLoader label="Loading checkout" />;
+  const items = cart.data?.items ?? [];
+
+  async function place() {
+    if (!addressId) {
+      notify.error('Please select an address.');
+      return;
+    }
+    setPlacing(true);
+    try {
+      const result = await placeOrder(addressId, attemptKey.current);
+      attemptKey.current = uuid();
+      clearIdList(STORAGE_KEYS.cart);
+      qc.setQueryData(cartKey, { items: [], summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: 0 } });
+      void qc.invalidateQueries({ queryKey: ordersKey });
+      if (result.emailSent) notify.success(placedMessage(true));
+      else notify.warning(placedMessage(false));
+      setPlacedId(result.order?.id ?? '');
+    } catch (err) {
+      if (err instanceof ApiError && err.status !== 0) attemptKey.current = uuid();
+      notify.error(errorMessage(err, 'Failed to place order'));
+      void qc.invalidateQueries({ queryKey: cartKey });
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  if (items.length === 0 && placedId === null) {
+    return (
+      <Container>
+        <EmptyState
+          icon={<ShoppingBagIcon />}
+          title="Your cart is empty"
+          text="Add something to your cart before checking out."
+          action={
+            <Button variant="contained" component={RouterLink} to="/shop">
+              Start Shopping
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+
+  return (
+    <Container sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h3" component="h1" gutterBottom>
+        Checkout
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 360px' } }}>
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0, alignContent: 'start' }}>
+          <Section title="Delivery Address">
+            <AddressPicker selectedId={addressId} onSelect={selectAddress} />
+          </Section>
+          <Section title="Review Items">
+            <Box component="ul" aria-label="Items in your order" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {items.map((item) => (
+                <CartLine key={item.id} item={item} readOnly />
+              ))}
+            </Box>
+          </Section>
+          <Section title="Payment Method">
+            <RadioGroup aria-label="Payment method" value="COD">
+              <FormControlLabel value="COD" control={<Radio />} label="Cash on Delivery" />
+            </RadioGroup>
+          </Section>
+        </Box>
+        <Box sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>
+          <OrderSummary items={items}>
+            <Button variant="contained" size="large" onClick={place} disabled={placing || items.length === 0}>
+              Place Order
+            </Button>
+          </OrderSummary>
+        </Box>
+      </Box>
+      <Backdrop open={placing} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
+        <CircularProgress color="inherit" aria-label="Placing your order" />
+        <Typography>Placing your order…</Typography>
+      </Backdrop>
+      <OrderSuccessDialog
+        open={placedId !== null}
+        orderId={placedId}
+        onContinue={() => navigate('/home')}
+        onViewOrders={() => navigate('/myaccount/order')}
+      />
+    </Container>
+  );
+}
+
+export function Component() {
+  useDocumentTitle('Checkout');
+  return (
+    <RequireCustomer guestText="Please login to add to cart" adminText="Admin cannot add products to cart">
+      <CheckoutScreen />
+    </RequireCustomer>
+  );
+}

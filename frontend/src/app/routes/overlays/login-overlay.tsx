@@ -1,0 +1,3 @@
+import { LoginDialog } from '@/features/accounts/components/LoginDialog';
+
+export default LoginDialog;

@@ -1,0 +1,9 @@
+import { useDocumentTitle } from '@/lib/title';
+import { useCompanyDetails } from '@/features/content/api';
+import { RefundPolicyPage } from '@/features/content/components/RefundPolicyPage';
+
+export function Component() {
+  useDocumentTitle('Return and Refund Policy');
+  const company = useCompanyDetails();
+  return <RefundPolicyPage email={company.data?.email || ''} />;
+}

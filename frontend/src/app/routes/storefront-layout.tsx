@@ -1,0 +1,115 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { StorefrontLayout } from '@/components/StorefrontLayout';
+import type { User } from '@/lib/api-types';
+import { useStoredCartCount, useStoredWishlistCount } from '@/lib/hooks';
+import { notify } from '@/lib/notify';
+import { isAdmin, useSession } from '@/lib/session';
+import { closeLogin, openLogin, setBrandName, setSearchOpen, useUi } from '@/lib/ui';
+import { companyQuery } from '@/features/content/api';
+import { cartQuery } from '@/features/cart/api';
+import { wishlistQuery } from '@/features/wishlist/api';
+
+// Heavy overlays are their own chunks, loaded the first time they open.
+const LoginDialog = lazy(() => import('./overlays/login-overlay'));
+const SearchOverlay = lazy(() => import('./overlays/search-overlay'));
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function Component() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const qc = useQueryClient();
+  const session = useSession();
+  const { loginOpen, loginMode, searchOpen, brandName, loginRedirect } = useUi();
+  const company = useQuery(companyQuery());
+  const wishlistCount = useStoredWishlistCount();
+  const cartCount = useStoredCartCount();
+  const loggedIn = session.token !== null;
+  const admin = isAdmin(session);
+  const here = location.pathname + location.search;
+
+  useEffect(() => {
+    if (company.data?.name) setBrandName(company.data.name);
+    if (company.isError) console.warn('Failed to load company details', company.error);
+  }, [company.data, company.isError, company.error]);
+
+  // Counts come from the server for a signed-in customer (which also refreshes the stored lists).
+  useEffect(() => {
+    if (!loggedIn || admin) return;
+    qc.prefetchQuery(cartQuery()).catch((e) => console.warn('Failed to load cart', e));
+    qc.prefetchQuery(wishlistQuery()).catch((e) => console.warn('Failed to load wishlist', e));
+  }, [loggedIn, admin, qc]);
+
+  function onAuthenticated(user: User) {
+    closeLogin();
+    if (user.userType === 'ADMIN') {
+      navigate('/admin/dashboard');
+      return;
+    }
+    Promise.all([qc.fetchQuery(cartQuery()), qc.fetchQuery(wishlistQuery())]).catch((e) =>
+      console.warn('Failed to load wishlist or cart after login', e),
+    );
+    navigate(loginRedirect ?? '/myaccount/dashboard');
+  }
+
+  const userInitial = session.user?.username ? session.user.username.charAt(0).toUpperCase() : loggedIn ? '?' : null;
+
+  return (
+    <StorefrontLayout
+      company={company.data ?? null}
+      brandName={brandName}
+      userInitial={userInitial}
+      wishlistCount={wishlistCount}
+      cartCount={cartCount}
+      onAccount={() => {
+        if (!loggedIn) openLogin(null);
+        else navigate(admin ? '/admin/dashboard' : '/myaccount/dashboard');
+      }}
+      onSearch={() => {
+        if (!loggedIn) {
+          notify.error('Please login to search a product');
+          openLogin(here);
+        } else setSearchOpen(true);
+      }}
+      onWishlist={() => {
+        if (!loggedIn) {
+          notify.error('Please login to wishlist');
+          openLogin('/wishlist');
+        } else if (admin) notify.error('Admin cannot add products to wishlist');
+        else navigate('/wishlist');
+      }}
+      onCart={() => {
+        if (!loggedIn) {
+          notify.error('Please login to add to cart');
+          openLogin('/cart');
+        } else if (admin) notify.error('Admin cannot add products to cart');
+        else navigate('/cart');
+      }}
+      overlays={
+        <Suspense fallback={null}>
+          {loginOpen && (
+            <LoginDialog
+              open={loginOpen}
+              mode={loginMode}
+              onModeChange={(m) => useUi.setState({ loginMode: m })}
+              onClose={closeLogin}
+              onAuthenticated={onAuthenticated}
+            />
+          )}
+          {searchOpen && loggedIn && <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />}
+        </Suspense>
+      }
+    >
+      <ScrollToTop />
+      <Outlet />
+    </StorefrontLayout>
+  );
+}

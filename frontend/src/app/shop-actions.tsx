@@ -1,0 +1,125 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { ProductCard } from '@/components/ProductCard';
+import { errorMessage, ApiError } from '@/lib/api';
+import type { Product, Variant } from '@/lib/api-types';
+import { notify } from '@/lib/notify';
+import { isAdmin, useSession } from '@/lib/session';
+import { STORAGE_KEYS, readIdList } from '@/lib/storage';
+import { openLogin } from '@/lib/ui';
+import { useCart, useCartMutations } from '@/features/cart/api';
+import { CART_MESSAGES, decideAddToCart } from '@/features/cart/lib/add-to-cart';
+import { useWishlist, useWishlistMutations } from '@/features/wishlist/api';
+import { WISHLIST_MESSAGES, decideWishlistToggle } from '@/features/wishlist/lib/toggle';
+
+/** Cart and wishlist actions with the guest/admin rules of SPEC.md section 6, for any screen. */
+export function useShopActions() {
+  const session = useSession();
+  const location = useLocation();
+  const loggedIn = session.token !== null;
+  const admin = isAdmin(session);
+  const customer = loggedIn && !admin;
+  const cart = useCart(customer);
+  const wishlist = useWishlist(customer);
+  const cartMutations = useCartMutations();
+  const wishlistMutations = useWishlistMutations();
+  const here = location.pathname + location.search;
+
+  const wishlistIds = useMemo(
+    () => (wishlist.data ? wishlist.data.items.map((i) => i.productId) : customer ? readIdList(STORAGE_KEYS.wishlist) : []),
+    [wishlist.data, customer],
+  );
+
+  const addToCart = useCallback(
+    async (_product: Product, variant: Variant | null, quantity = 1): Promise<boolean> => {
+      const decision = decideAddToCart({
+        loggedIn,
+        isAdmin: admin,
+        variant,
+        quantity,
+        cartItems: cart.data?.items ?? [],
+      });
+      if (decision.kind === 'reject') {
+        notify.error(decision.message);
+        if (decision.askLogin) openLogin(here);
+        return false;
+      }
+      try {
+        if (decision.kind === 'update') {
+          await cartMutations.update.mutateAsync({ cartItemId: decision.cartItemId, newQuantity: decision.newQuantity });
+        } else {
+          await cartMutations.add.mutateAsync({ productVariantId: decision.productVariantId, quantity: decision.quantity });
+        }
+        notify.success(decision.message);
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          notify.error(CART_MESSAGES.login);
+          openLogin(here);
+        } else {
+          notify.error(errorMessage(err, CART_MESSAGES.failed));
+        }
+        return false;
+      }
+    },
+    [loggedIn, admin, cart.data, cartMutations.add, cartMutations.update, here],
+  );
+
+  const toggleWishlist = useCallback(
+    async (product: Product, opts: { productPage?: boolean } = {}) => {
+      const decision = decideWishlistToggle({
+        loggedIn,
+        isAdmin: admin,
+        productId: product.id,
+        wishlistIds,
+        productPage: opts.productPage,
+      });
+      if (decision.kind === 'reject') {
+        notify.error(decision.message);
+        if (decision.askLogin) openLogin(here);
+        return;
+      }
+      try {
+        if (decision.kind === 'add') {
+          await wishlistMutations.add.mutateAsync(product.id);
+          notify.success(WISHLIST_MESSAGES.added);
+        } else {
+          await wishlistMutations.remove.mutateAsync(product.id);
+          notify.error(WISHLIST_MESSAGES.removed);
+        }
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          notify.error(WISHLIST_MESSAGES.login);
+          openLogin(here);
+        } else {
+          notify.error(errorMessage(err, WISHLIST_MESSAGES.failed));
+        }
+      }
+    },
+    [loggedIn, admin, wishlistIds, wishlistMutations.add, wishlistMutations.remove, here],
+  );
+
+  const isWishlisted = useCallback((productId: string) => wishlistIds.includes(productId), [wishlistIds]);
+
+  return { addToCart, toggleWishlist, isWishlisted, cart, wishlist, cartMutations, wishlistMutations, customer, admin, loggedIn };
+}
+
+/** Renders the shared product card wired to the cart and wishlist. */
+export function useProductCardRenderer(options: { eagerFirst?: number; wishlistMode?: boolean } = {}) {
+  const { addToCart, toggleWishlist, isWishlisted } = useShopActions();
+  const { eagerFirst = 0, wishlistMode = false } = options;
+  return useCallback(
+    (product: Product, index: number) => (
+      <ProductCard
+        product={product}
+        wishlisted={isWishlisted(product.id)}
+        onToggleWishlist={(p) => void toggleWishlist(p)}
+        onAddToCart={(p, v) => void addToCart(p, v, 1)}
+        onRemove={wishlistMode ? (p) => void toggleWishlist(p) : undefined}
+        showLowStock={wishlistMode}
+        eager={index < eagerFirst}
+      />
+    ),
+    [addToCart, toggleWishlist, isWishlisted, eagerFirst, wishlistMode],
+  );
+}

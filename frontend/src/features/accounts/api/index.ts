@@ -1,0 +1,107 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api';
+import type { User } from '@/lib/api-types';
+import type { Address, AddressInput, LoginInput, PasswordInput, ProfileInput, RegisterInput } from '../types';
+
+export interface AuthResult {
+  token: string;
+  user: User;
+  message?: string;
+}
+
+export async function login(input: LoginInput): Promise<AuthResult> {
+  const body = await api.post<{ token?: string; user?: User; data?: { token: string; user: User }; message?: string }>(
+    '/auth/login',
+    { identifier: input.identifier.trim(), password: input.password },
+  );
+  const token = body.token ?? body.data?.token ?? '';
+  const user = (body.user ?? body.data?.user) as User;
+  return { token, user, message: body.message };
+}
+
+/** Registration payload of SPEC.md section 3: first and last name are the username. */
+export function registrationPayload(input: RegisterInput) {
+  const username = input.username.trim();
+  return {
+    username,
+    email: input.email.trim(),
+    password: input.password,
+    firstName: username,
+    lastName: username,
+    mobile: null,
+    dob: null,
+    userType: 'CUSTOMER' as const,
+  };
+}
+
+export async function register(input: RegisterInput): Promise<AuthResult> {
+  const body = await api.post<Envelope<{ user: User; token: string }>>('/auth/register', registrationPayload(input));
+  return { token: body.data.token, user: body.data.user, message: body.message };
+}
+
+export async function fetchMe(): Promise<User> {
+  const body = await api.get<Envelope<{ user: User }>>('/auth/me');
+  return body.data.user;
+}
+
+export async function updateProfile(input: ProfileInput): Promise<{ user: User; message?: string }> {
+  const body = await api.put<Envelope<{ user: User }>>('/users/profile', {
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    username: input.username.trim(),
+    mobile: input.mobile.trim(),
+    dob: input.dob.trim(),
+  });
+  return { user: body.data.user, message: body.message };
+}
+
+export async function changePassword(input: PasswordInput): Promise<string | undefined> {
+  const body = await api.put<{ message?: string }>('/users/change-password', {
+    currentPassword: input.currentPassword,
+    newPassword: input.newPassword,
+  });
+  return body?.message;
+}
+
+export async function fetchAddresses(): Promise<Address[]> {
+  const body = await api.get<Envelope<Address[]>>('/addresses');
+  return Array.isArray(body?.data) ? body.data : [];
+}
+
+function addressBody(input: AddressInput) {
+  return {
+    addressLine1: input.addressLine1.trim(),
+    addressLine2: input.addressLine2.trim(),
+    city: input.city.trim(),
+    state: input.state.trim(),
+    postalCode: input.postalCode.trim(),
+    isDefault: input.isDefault,
+  };
+}
+
+export async function createAddress(input: AddressInput): Promise<Address> {
+  const body = await api.post<Envelope<Address>>('/addresses', addressBody(input));
+  return body.data;
+}
+
+export async function updateAddress(id: string, input: AddressInput): Promise<Address> {
+  const body = await api.put<Envelope<Address>>(`/addresses/${encodeURIComponent(id)}`, addressBody(input));
+  return body.data;
+}
+
+export async function deleteAddress(id: string): Promise<void> {
+  await api.delete<unknown>(`/addresses/${encodeURIComponent(id)}`);
+}
+
+export const accountKeys = {
+  me: ['me', 'user'] as const,
+  addresses: ['me', 'addresses'] as const,
+};
+
+export const meQuery = () => queryOptions({ queryKey: accountKeys.me, queryFn: fetchMe, staleTime: 60_000 });
+export const addressesQuery = () =>
+  queryOptions({ queryKey: accountKeys.addresses, queryFn: fetchAddresses, staleTime: 30_000 });
+
+export function useAddresses(enabled = true) {
+  return useQuery({ ...addressesQuery(), enabled });
+}

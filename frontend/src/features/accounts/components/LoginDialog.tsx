@@ -1,0 +1,189 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { errorMessage } from '@/lib/api';
+import type { User } from '@/lib/api-types';
+import { notify } from '@/lib/notify';
+import { signIn } from '@/lib/session';
+import { login, register } from '../api';
+import { hasErrors, validateLogin, validateRegister, type Errors } from '../lib/validation';
+import type { LoginInput, RegisterInput } from '../types';
+import { PasswordField } from './PasswordField';
+
+interface Props {
+  open: boolean;
+  mode: 'login' | 'register';
+  onModeChange: (mode: 'login' | 'register') => void;
+  onClose: () => void;
+  /** Called after the session is stored. */
+  onAuthenticated: (user: User) => void;
+}
+
+const EMPTY_LOGIN: LoginInput = { identifier: '', password: '' };
+const EMPTY_REGISTER: RegisterInput = { username: '', email: '', password: '', confirmPassword: '' };
+
+export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated }: Props) {
+  const [loginForm, setLoginForm] = useState(EMPTY_LOGIN);
+  const [registerForm, setRegisterForm] = useState(EMPTY_REGISTER);
+  const [loginErrors, setLoginErrors] = useState<Errors<LoginInput>>({});
+  const [registerErrors, setRegisterErrors] = useState<Errors<RegisterInput>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) {
+      setLoginErrors({});
+      setRegisterErrors({});
+      setLoginForm((f) => ({ ...f, password: '' }));
+      setRegisterForm(EMPTY_REGISTER);
+    }
+  }, [open]);
+
+  async function submitLogin(e: FormEvent) {
+    e.preventDefault();
+    const errors = validateLogin(loginForm);
+    setLoginErrors(errors);
+    if (hasErrors(errors)) return;
+    setBusy(true);
+    try {
+      const result = await login(loginForm);
+      signIn(result.token, result.user);
+      notify.success(result.message || `Welcome back, ${result.user.username}!`);
+      setLoginForm(EMPTY_LOGIN);
+      onAuthenticated(result.user);
+    } catch (err) {
+      notify.error(errorMessage(err, 'Login failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitRegister(e: FormEvent) {
+    e.preventDefault();
+    const errors = validateRegister(registerForm);
+    setRegisterErrors(errors);
+    if (hasErrors(errors)) return;
+    setBusy(true);
+    try {
+      const result = await register(registerForm);
+      signIn(result.token, result.user);
+      notify.success(result.message || 'Account created successfully');
+      onAuthenticated(result.user);
+    } catch (err) {
+      notify.error(errorMessage(err, 'Registration failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const isLogin = mode === 'login';
+  const title = isLogin ? 'Sign In' : 'Create Account';
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="auth-title">
+      <DialogTitle id="auth-title" sx={{ pr: 6 }}>
+        {title}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        {isLogin ? (
+          <Box component="form" noValidate onSubmit={submitLogin} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+            <TextField
+              label="Email or username"
+              name="identifier"
+              autoComplete="username"
+              autoFocus
+              value={loginForm.identifier}
+              onChange={(e) => setLoginForm({ ...loginForm, identifier: e.target.value })}
+              error={Boolean(loginErrors.identifier)}
+              helperText={loginErrors.identifier}
+              required
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={loginForm.password}
+              onChange={(e) => setLoginForm({ ...loginForm, password: e.target.value })}
+              error={Boolean(loginErrors.password)}
+              helperText={loginErrors.password}
+              required
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              Sign In
+            </Button>
+            <Typography variant="body2" textAlign="center">
+              New here?{' '}
+              <Link component="button" type="button" onClick={() => onModeChange('register')}>
+                Create an account
+              </Link>
+            </Typography>
+          </Box>
+        ) : (
+          <Box component="form" noValidate onSubmit={submitRegister} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoFocus
+              value={registerForm.username}
+              onChange={(e) => setRegisterForm({ ...registerForm, username: e.target.value })}
+              error={Boolean(registerErrors.username)}
+              helperText={registerErrors.username}
+              required
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={registerForm.email}
+              onChange={(e) => setRegisterForm({ ...registerForm, email: e.target.value })}
+              error={Boolean(registerErrors.email)}
+              helperText={registerErrors.email}
+              required
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="new-password"
+              value={registerForm.password}
+              onChange={(e) => setRegisterForm({ ...registerForm, password: e.target.value })}
+              error={Boolean(registerErrors.password)}
+              helperText={registerErrors.password}
+              required
+            />
+            <PasswordField
+              label="Confirm password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={registerForm.confirmPassword}
+              onChange={(e) => setRegisterForm({ ...registerForm, confirmPassword: e.target.value })}
+              error={Boolean(registerErrors.confirmPassword)}
+              helperText={registerErrors.confirmPassword}
+              required
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              Create Account
+            </Button>
+            <Typography variant="body2" textAlign="center">
+              Already have an account?{' '}
+              <Link component="button" type="button" onClick={() => onModeChange('login')}>
+                Sign in
+              </Link>
+            </Typography>
+          </Box>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

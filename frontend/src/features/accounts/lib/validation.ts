@@ -1,0 +1,106 @@
+import type { AddressInput, LoginInput, PasswordInput, ProfileInput, RegisterInput } from '../types';
+
+export type Errors<T> = Partial<Record<keyof T, string>>;
+
+export const MESSAGES = {
+  identifierRequired: 'Email or username is required',
+  passwordRequired: 'Password is required',
+  usernameRequired: 'Username is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  confirmRequired: 'Please confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  line1Required: 'Address line 1 is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  postalRequired: 'Postal code is required',
+  postalInvalid: 'Postal code must be 6 digits',
+  currentRequired: 'Current password is required',
+  newRequired: 'New password is required',
+  confirmNewRequired: 'Please confirm your new password',
+  newMismatch: 'New password and confirm password do not match',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  mobileInvalid: 'Mobile number must be 10 digits',
+  dobInvalid: 'Enter a valid date of birth',
+  dobAdult: 'You must be at least 18 years old',
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+export function hasErrors<T>(errors: Errors<T>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+export function validateLogin(v: LoginInput): Errors<LoginInput> {
+  const e: Errors<LoginInput> = {};
+  if (!v.identifier.trim()) e.identifier = MESSAGES.identifierRequired;
+  if (!v.password) e.password = MESSAGES.passwordRequired;
+  return e;
+}
+
+export function validateRegister(v: RegisterInput): Errors<RegisterInput> {
+  const e: Errors<RegisterInput> = {};
+  if (!v.username.trim()) e.username = MESSAGES.usernameRequired;
+  if (!v.email.trim()) e.email = MESSAGES.emailRequired;
+  else if (!isEmail(v.email)) e.email = MESSAGES.emailInvalid;
+  if (!v.password) e.password = MESSAGES.passwordRequired;
+  if (!v.confirmPassword) e.confirmPassword = MESSAGES.confirmRequired;
+  else if (v.password !== v.confirmPassword) e.confirmPassword = MESSAGES.passwordsMismatch;
+  return e;
+}
+
+/** Keeps only digits, at most `max` of them (postal code 6, mobile 10). */
+export function digitsOnly(value: string, max: number): string {
+  return value.replace(/\D/g, '').slice(0, max);
+}
+
+export function validateAddress(v: AddressInput): Errors<AddressInput> {
+  const e: Errors<AddressInput> = {};
+  if (!v.addressLine1.trim()) e.addressLine1 = MESSAGES.line1Required;
+  if (!v.city.trim()) e.city = MESSAGES.cityRequired;
+  if (!v.state.trim()) e.state = MESSAGES.stateRequired;
+  if (!v.postalCode.trim()) e.postalCode = MESSAGES.postalRequired;
+  else if (!/^\d{6}$/.test(v.postalCode.trim())) e.postalCode = MESSAGES.postalInvalid;
+  return e;
+}
+
+export function validatePassword(v: PasswordInput): Errors<PasswordInput> {
+  const e: Errors<PasswordInput> = {};
+  if (!v.currentPassword) e.currentPassword = MESSAGES.currentRequired;
+  if (!v.newPassword) e.newPassword = MESSAGES.newRequired;
+  if (!v.confirmPassword) e.confirmPassword = MESSAGES.confirmNewRequired;
+  else if (v.newPassword && v.newPassword !== v.confirmPassword) e.confirmPassword = MESSAGES.newMismatch;
+  return e;
+}
+
+/** Age in whole years on `today` of someone born on `dob` (YYYY-MM-DD), or null if not a date. */
+export function ageOn(dob: string, today: Date): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(dob.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  let age = today.getFullYear() - y;
+  const beforeBirthday = today.getMonth() + 1 < mo || (today.getMonth() + 1 === mo && today.getDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export function validateProfile(v: ProfileInput, today = new Date()): Errors<ProfileInput> {
+  const e: Errors<ProfileInput> = {};
+  if (!v.firstName.trim()) e.firstName = MESSAGES.firstNameRequired;
+  if (!v.lastName.trim()) e.lastName = MESSAGES.lastNameRequired;
+  if (!v.username.trim()) e.username = MESSAGES.usernameRequired;
+  if (v.mobile.trim() && !/^\d{10}$/.test(v.mobile.trim())) e.mobile = MESSAGES.mobileInvalid;
+  if (v.dob.trim()) {
+    const age = ageOn(v.dob, today);
+    if (age === null || age < 0) e.dob = MESSAGES.dobInvalid;
+    else if (age < 18) e.dob = MESSAGES.dobAdult;
+  }
+  return e;
+}

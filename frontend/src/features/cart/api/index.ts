@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api';
+import { STORAGE_KEYS, writeIdList } from '@/lib/storage';
+import type { Cart } from '../types';
+
+export const cartKey = ['me', 'cart'] as const;
+
+const EMPTY: Cart = { items: [], summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: 0 } };
+
+function normalise(body: Envelope<Cart> | null): Cart {
+  const cart = body?.data ?? EMPTY;
+  const items = Array.isArray(cart.items) ? cart.items : [];
+  // Keep the locally stored list of variant ids in step (emits cartUpdated when it changes).
+  writeIdList(
+    STORAGE_KEYS.cart,
+    items.map((i) => i.product.variant.id),
+  );
+  return { items, summary: cart.summary ?? EMPTY.summary };
+}
+
+export const fetchCart = async (): Promise<Cart> => normalise(await api.get<Envelope<Cart>>('/cart'));
+
+export const addCartItem = async (productVariantId: string, quantity: number): Promise<Cart> =>
+  normalise(await api.post<Envelope<Cart>>('/cart/add', { productVariantId, quantity }));
+
+export const updateCartItem = async (cartItemId: string, newQuantity: number): Promise<Cart> =>
+  normalise(await api.put<Envelope<Cart>>('/cart/update-quantity', { cartItemId, newQuantity }));
+
+export const removeCartItem = async (cartItemId: string): Promise<Cart> =>
+  normalise(await api.delete<Envelope<Cart>>(`/cart/remove/${encodeURIComponent(cartItemId)}`));
+
+export const cartQuery = () => queryOptions({ queryKey: cartKey, queryFn: fetchCart, staleTime: 15_000 });
+
+export function useCart(enabled: boolean) {
+  return useQuery({ ...cartQuery(), enabled });
+}
+
+/** Cart mutations; every answer is the whole cart, written straight into the cache. */
+export function useCartMutations() {
+  const qc = useQueryClient();
+  const onSuccess = (cart: Cart) => qc.setQueryData(cartKey, cart);
+  const add = useMutation({
+    mutationFn: (v: { productVariantId: string; quantity: number }) => addCartItem(v.productVariantId, v.quantity),
+    onSuccess,
+  });
+  const update = useMutation({
+    mutationFn: (v: { cartItemId: string; newQuantity: number }) => updateCartItem(v.cartItemId, v.newQuantity),
+    onSuccess,
+  });
+  const remove = useMutation({ mutationFn: (cartItemId: string) => removeCartItem(cartItemId), onSuccess });
+  return { add, update, remove };
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
+import { EmptyState } from '@/components/EmptyState';
+import { RouterLink } from '@/components/RouterLink';
+import type { CartItem } from '../types';
+import { CartLine } from './CartLine';
+import { OrderSummary } from './OrderSummary';
+
+interface Props {
+  items: CartItem[];
+  busy: boolean;
+  onQuantity: (item: CartItem, quantity: number) => void;
+  onRemove: (item: CartItem) => void;
+}
+
+export function CartView({ items, busy, onQuantity, onRemove }: Props) {
+  if (items.length === 0) {
+    return (
+      <Container>
+        <EmptyState
+          icon={<ShoppingBagIcon />}
+          title="Your cart is empty"
+          text="Looks like you have not added anything yet."
+          action={
+            <Button variant="contained" component={RouterLink} to="/shop">
+              Start Shopping
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+  return (
+    <Container sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h3" component="h1" gutterBottom>
+        Shopping Cart
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 340px' } }}>
+        <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {items.map((item) => (
+            <CartLine key={item.id} item={item} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />
+          ))}
+        </Box>
+        <Box sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>
+          <OrderSummary items={items}>
+            <Button variant="contained" size="large" component={RouterLink} to="/checkout">
+              Proceed to Checkout
+            </Button>
+            <Button variant="outlined" component={RouterLink} to="/shop">
+              Continue Shopping
+            </Button>
+          </OrderSummary>
+        </Box>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { formatMoney, priceSummary } from '@/lib/money';
+import type { CartItem } from '../types';
+
+export function cartSummary(items: CartItem[]) {
+  return priceSummary(items.map((i) => ({ quantity: i.quantity, variant: i.product.variant })));
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.5 }}>
+      <Typography component="dt" sx={{ fontWeight: strong ? 700 : 400 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 500 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Subtotal (MRP), Discount, Tax 0.00 and Total (what is paid). */
+export function OrderSummary({ items, children }: { items: CartItem[]; children?: ReactNode }) {
+  const s = cartSummary(items);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="summary-title" sx={{ p: 2.5 }}>
+      <Typography id="summary-title" variant="h6" component="h2" gutterBottom>
+        Order Summary
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Row label="Subtotal" value={formatMoney(s.subtotal)} />
+        <Row label="Discount" value={`- ${formatMoney(s.discount)}`} />
+        <Row label="Tax" value={formatMoney(s.tax)} />
+        <Divider sx={{ my: 1 }} />
+        <Row label="Total" value={formatMoney(s.total)} strong />
+      </Box>
+      {children && <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>{children}</Box>}
+    </Paper>
+  );
+}

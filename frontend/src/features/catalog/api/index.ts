@@ -1,0 +1,83 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope, type QueryValue } from '@/lib/api';
+import type { Category, Pagination, Product, ProductPage } from '@/lib/api-types';
+
+export async function fetchCategories(): Promise<Category[]> {
+  const body = await api.get<Envelope<Category[]>>('/categories');
+  return Array.isArray(body?.data) ? body.data : [];
+}
+
+/** Normalises a product list answer (bare array, `{data}` or `{items}`) into a page. */
+export function toProductPage(body: unknown, fallbackLimit = 20): ProductPage {
+  if (Array.isArray(body)) {
+    return { data: body as Product[], pagination: { totalItems: body.length, currentPage: 1, limit: body.length, totalPages: 1 } };
+  }
+  const b = (body ?? {}) as { data?: unknown; items?: unknown; pagination?: Partial<Pagination>; facets?: ProductPage['facets'] };
+  const data = (Array.isArray(b.data) ? b.data : Array.isArray(b.items) ? b.items : []) as Product[];
+  const p = b.pagination ?? {};
+  const limit = p.limit ?? fallbackLimit;
+  const totalItems = p.totalItems ?? data.length;
+  return {
+    data,
+    pagination: {
+      totalItems,
+      currentPage: p.currentPage ?? 1,
+      limit,
+      totalPages: p.totalPages ?? Math.max(1, Math.ceil(totalItems / Math.max(1, limit))),
+    },
+    facets: b.facets,
+  };
+}
+
+export async function fetchProducts(params: Record<string, QueryValue>, signal?: AbortSignal): Promise<ProductPage> {
+  const body = await api.get<unknown>('/products', { params, signal });
+  return toProductPage(body, Number(params.limit ?? 10));
+}
+
+export async function fetchProduct(idOrSlug: string, signal?: AbortSignal): Promise<Product> {
+  const body = await api.get<Envelope<Product>>(`/products/${encodeURIComponent(idOrSlug)}`, { signal });
+  return body.data;
+}
+
+export async function searchProducts(q: string, signal?: AbortSignal): Promise<Product[]> {
+  const body = await api.get<Envelope<Product[]>>('/products/search', { params: { q }, signal });
+  return Array.isArray(body?.data) ? body.data : [];
+}
+
+export const catalogKeys = {
+  categories: ['categories'] as const,
+  products: (params: Record<string, QueryValue>) => ['products', params] as const,
+  product: (slug: string) => ['product', slug] as const,
+  search: (q: string) => ['me', 'search', q] as const,
+};
+
+export const categoriesQuery = () =>
+  queryOptions({ queryKey: catalogKeys.categories, queryFn: fetchCategories, staleTime: 5 * 60_000 });
+
+export const productsQuery = (params: Record<string, QueryValue>) =>
+  queryOptions({
+    queryKey: catalogKeys.products(params),
+    queryFn: ({ signal }) => fetchProducts(params, signal),
+    staleTime: 60_000,
+  });
+
+export const productQuery = (slug: string, initial?: Product) =>
+  queryOptions({
+    queryKey: catalogKeys.product(slug),
+    queryFn: ({ signal }) => fetchProduct(slug, signal),
+    initialData: initial,
+    // A product handed over by navigation is shown at once and refreshed in the background.
+    initialDataUpdatedAt: initial ? 0 : undefined,
+    staleTime: 30_000,
+  });
+
+export const searchQuery = (q: string) =>
+  queryOptions({
+    queryKey: catalogKeys.search(q),
+    queryFn: ({ signal }) => searchProducts(q, signal),
+    staleTime: 30_000,
+  });
+
+export function useCategories() {
+  return useQuery(categoriesQuery());
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { RouterLink } from '@/components/RouterLink';
+import type { Category } from '@/lib/api-types';
+import { categoryImage } from '../lib/categories';
+
+export const HERO_INTERVAL_MS = 5000;
+export const HERO_FADE_MS = 300;
+
+interface Slide {
+  id: string;
+  title: string;
+  text: string;
+  image: string | null;
+}
+
+/** Full-screen hero rotating through category images every 5 s with a 300 ms fade. */
+export function Hero({ categories, brandName }: { categories: Category[]; brandName: string }) {
+  const slides: Slide[] = categories.length
+    ? categories.map((c) => ({ id: c.id, title: c.name, text: c.description ?? '', image: categoryImage(c) }))
+    : [{ id: 'welcome', title: brandName, text: 'Fashion for every day and every occasion.', image: null }];
+  const [index, setIndex] = useState(0);
+  const count = slides.length;
+
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), HERO_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [count]);
+
+  const current = slides[index % count];
+
+  return (
+    <Box
+      component="section"
+      aria-roledescription="carousel"
+      aria-label="Featured categories"
+      sx={{
+        position: 'relative',
+        height: { xs: 'calc(100svh - 56px)', md: 'calc(100svh - 96px)' },
+        minHeight: 420,
+        maxHeight: 900,
+        overflow: 'hidden',
+        bgcolor: 'grey.900',
+        color: '#fff',
+      }}
+    >
+      {slides.map((s, i) =>
+        s.image ? (
+          <Box
+            key={s.id}
+            component="img"
+            src={s.image}
+            alt=""
+            aria-hidden
+            width={1600}
+            height={900}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : 'auto'}
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'cover',
+              opacity: i === index % count ? 1 : 0,
+              transition: `opacity ${HERO_FADE_MS}ms ease`,
+            }}
+          />
+        ) : (
+          <Box
+            key={s.id}
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              background: 'linear-gradient(135deg, #1f2937 0%, #7c2d12 100%)',
+              opacity: i === index % count ? 1 : 0,
+              transition: `opacity ${HERO_FADE_MS}ms ease`,
+            }}
+          />
+        ),
+      )}
+      <Box sx={{ position: 'absolute', inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,.65), rgba(0,0,0,.15))' }} />
+      <Container sx={{ position: 'relative', height: '100%', display: 'flex', alignItems: 'center' }}>
+        <Box key={current.id} aria-live="polite" sx={{ maxWidth: 560, animation: `heroIn ${HERO_FADE_MS}ms ease`, '@keyframes heroIn': { from: { opacity: 0 }, to: { opacity: 1 } } }}>
+          <Typography variant="overline" sx={{ letterSpacing: 3 }}>
+            New collection
+          </Typography>
+          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.5rem' }, overflowWrap: 'anywhere' }}>
+            {current.title}
+          </Typography>
+          {current.text && (
+            <Typography sx={{ mt: 2, mb: 3, fontSize: { xs: '1rem', md: '1.15rem' }, opacity: 0.9 }}>{current.text}</Typography>
+          )}
+          <Button component={RouterLink} to="/shop" variant="contained" color="secondary" size="large" sx={{ mt: current.text ? 0 : 3 }}>
+            Explore Now
+          </Button>
+        </Box>
+      </Container>
+      {count > 1 && (
+        <Box sx={{ position: 'absolute', bottom: 24, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 1 }}>
+          {slides.map((s, i) => (
+            <Box
+              key={s.id}
+              component="button"
+              type="button"
+              aria-label={`Show ${s.title}`}
+              aria-current={i === index % count}
+              onClick={() => setIndex(i)}
+              sx={{
+                width: i === index % count ? 28 : 10,
+                height: 10,
+                borderRadius: 5,
+                border: 0,
+                p: 0,
+                cursor: 'pointer',
+                bgcolor: i === index % count ? '#fff' : 'rgba(255,255,255,.5)',
+                transition: 'width .3s',
+              }}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

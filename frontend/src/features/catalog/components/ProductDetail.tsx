@@ -1,0 +1,215 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
+import { PriceTag } from '@/components/PriceTag';
+import { QuantityStepper } from '@/components/QuantityStepper';
+import { RouterLink } from '@/components/RouterLink';
+import type { Product, Variant } from '@/lib/api-types';
+import { PLACEHOLDER_IMAGE } from '@/lib/images';
+import { formatMoney } from '@/lib/money';
+import { clampQuantity } from '@/lib/quantity';
+import { sortBySize } from '@/lib/sizes';
+
+/** "N sizes available": how many sizes are in stock. */
+export function sizesAvailableLabel(variants: Variant[]): string {
+  const n = variants.filter((v) => v.stock > 0).length;
+  return `${n} ${n === 1 ? 'size' : 'sizes'} available`;
+}
+
+interface Props {
+  product: Product;
+  wishlisted: boolean;
+  onToggleWishlist: (p: Product) => void;
+  /** Resolves true when the line was added (the quantity then resets to 1). */
+  onAddToCart: (p: Product, variant: Variant | null, quantity: number) => Promise<boolean>;
+  related: ReactNode;
+  categoryHref: string | null;
+}
+
+export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCart, related, categoryHref }: Props) {
+  const variants = useMemo(() => sortBySize(product.variants ?? []), [product.variants]);
+  const manyColours = new Set(variants.map((v) => v.color)).size > 1;
+  const [selectedId, setSelectedId] = useState<string | null>(() => variants.find((v) => v.stock > 0)?.id ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const [imageIndex, setImageIndex] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const selected = variants.find((v) => v.id === selectedId) ?? null;
+  const shown = selected ?? variants[0] ?? null;
+  const inStock = selected ? selected.stock > 0 : variants.some((v) => v.stock > 0);
+  const images = product.images?.length ? product.images : [{ id: 'none', url: PLACEHOLDER_IMAGE }];
+  const image = images[Math.min(imageIndex, images.length - 1)];
+
+  async function add() {
+    setBusy(true);
+    try {
+      const ok = await onAddToCart(product, selected, quantity);
+      if (ok) setQuantity(1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Container sx={{ py: { xs: 2, md: 4 } }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}>
+        <Link component={RouterLink} to="/" color="inherit">
+          Home
+        </Link>
+        {product.category?.name &&
+          (categoryHref ? (
+            <Link component={RouterLink} to={categoryHref} color="inherit">
+              {product.category.name}
+            </Link>
+          ) : (
+            <Typography color="text.secondary">{product.category.name}</Typography>
+          ))}
+        <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: 'anywhere' }}>
+          {product.name}
+        </Typography>
+      </Breadcrumbs>
+      <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: '1fr 1fr' } }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ aspectRatio: '4 / 5', bgcolor: 'grey.100', borderRadius: 2, overflow: 'hidden' }}>
+            <Box
+              component="img"
+              src={image.url}
+              alt={`${product.name}, picture ${Math.min(imageIndex, images.length - 1) + 1} of ${images.length}`}
+              width={800}
+              height={1000}
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          </Box>
+          {images.length > 1 && (
+            <Box role="group" aria-label="Pictures" sx={{ display: 'flex', gap: 1, mt: 1, overflowX: 'auto', pb: 0.5 }}>
+              {images.map((img, i) => (
+                <Box
+                  key={img.id}
+                  component="button"
+                  type="button"
+                  aria-label={`Show picture ${i + 1}`}
+                  aria-pressed={i === imageIndex}
+                  onClick={() => setImageIndex(i)}
+                  sx={{
+                    p: 0,
+                    border: 2,
+                    borderColor: i === imageIndex ? 'secondary.main' : 'transparent',
+                    borderRadius: 1,
+                    cursor: 'pointer',
+                    flex: '0 0 auto',
+                    bgcolor: 'transparent',
+                  }}
+                >
+                  <Box
+                    component="img"
+                    src={('thumbUrl' in img && img.thumbUrl) || img.url}
+                    alt=""
+                    width={64}
+                    height={80}
+                    loading="lazy"
+                    sx={{ width: 64, height: 80, objectFit: 'cover', display: 'block', borderRadius: 0.5 }}
+                  />
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Box>
+        <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Box>
+            <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+              <Chip
+                label={inStock ? 'In Stock' : 'Out of Stock'}
+                color={inStock ? 'success' : 'error'}
+                size="small"
+                variant="outlined"
+              />
+              {product.isBestSeller && <Chip label="Best Seller" color="secondary" size="small" />}
+            </Box>
+            <Typography variant="h3" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {product.name}
+            </Typography>
+          </Box>
+          {shown && <PriceTag variant={shown} size="large" />}
+          <Box>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
+              <Typography variant="subtitle1" component="h2" id="size-label">
+                Select Size
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {sizesAvailableLabel(variants)}
+              </Typography>
+            </Box>
+            <Box role="group" aria-labelledby="size-label" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {variants.map((v) => {
+                const active = v.id === selectedId;
+                const label = manyColours && v.color ? `${v.size} · ${v.color}` : v.size;
+                return (
+                  <Button
+                    key={v.id}
+                    variant={active ? 'contained' : 'outlined'}
+                    disabled={v.stock <= 0}
+                    aria-pressed={active}
+                    aria-label={`Size ${label}${v.stock <= 0 ? ' (out of stock)' : ''}`}
+                    onClick={() => {
+                      setSelectedId(active ? null : v.id);
+                      setQuantity((q) => clampQuantity(q, v.stock));
+                    }}
+                    sx={{ minWidth: 52 }}
+                  >
+                    {label}
+                  </Button>
+                );
+              })}
+            </Box>
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Typography variant="subtitle1" component="span">
+              Quantity
+            </Typography>
+            <QuantityStepper value={quantity} stock={selected?.stock ?? 1} onChange={setQuantity} disabled={!selected} />
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<ShoppingBagIcon />}
+              onClick={add}
+              disabled={busy || !inStock}
+              sx={{ flexGrow: 1 }}
+            >
+              Add to Cart - {formatMoney((shown?.originalPrice ?? 0) * quantity)}
+            </Button>
+            <IconButton
+              aria-label={wishlisted ? 'Remove from wishlist' : 'Add to wishlist'}
+              aria-pressed={wishlisted}
+              onClick={() => onToggleWishlist(product)}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}
+            >
+              {wishlisted ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />}
+            </IconButton>
+          </Box>
+          {product.description && (
+            <Box component="section" aria-labelledby="description-title">
+              <Typography id="description-title" variant="h6" component="h2" gutterBottom>
+                Description
+              </Typography>
+              <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {product.description}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+      </Box>
+      {related}
+    </Container>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import CloseIcon from '@mui/icons-material/Close';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
+import type { Category, Product } from '@/lib/api-types';
+import { productsQuery } from '../api';
+import {
+  DEFAULT_PRICE_RANGE,
+  EMPTY_FILTERS,
+  SORT_OPTIONS,
+  activeFilterCount,
+  countLabel,
+  filtersToSearch,
+  parseFilters,
+  toApiParams,
+  updateFilters,
+  type ProductFilters,
+  type SortOrder,
+} from '../lib/filters';
+import { FilterPanel } from './FilterPanel';
+import { productGridSx } from './FeaturedProducts';
+
+interface Props {
+  title: string;
+  /** Category of a /category/{slug} route; null lists every product. */
+  routeCategory: Category | null;
+  categories: Category[];
+  renderProduct: (p: Product, index: number) => ReactNode;
+}
+
+/** Shop and category listing with server-side filters, facets, sorting and pages. */
+export function ProductListing({ title, routeCategory, categories, renderProduct }: Props) {
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo(() => parseFilters(search), [search]);
+  const params = useMemo(() => toApiParams(filters, routeCategory?.id ?? null), [filters, routeCategory]);
+  const query = useQuery({ ...productsQuery(params), placeholderData: keepPreviousData });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const topRef = useRef<HTMLDivElement>(null);
+
+  const facets = query.data?.facets;
+  // Price bounds: min and max variant price from the facets; 0–10000 before the data loads.
+  const boundsRef = useRef<[number, number]>(DEFAULT_PRICE_RANGE);
+  const priceFiltered = filters.minPrice !== null || filters.maxPrice !== null;
+  if (facets?.price && Number.isFinite(facets.price.min) && Number.isFinite(facets.price.max)) {
+    const lo = Math.floor(facets.price.min);
+    const hi = Math.ceil(facets.price.max);
+    boundsRef.current = priceFiltered
+      ? [Math.min(boundsRef.current[0], lo), Math.max(boundsRef.current[1], hi)]
+      : [lo, Math.max(hi, lo + 1)];
+  }
+
+  const set = (next: ProductFilters) => setSearch(filtersToSearch(next), { replace: false });
+  const change = (patch: Partial<ProductFilters>) => set(updateFilters(filters, patch));
+  const clear = () => set({ ...EMPTY_FILTERS });
+
+  useEffect(() => {
+    topRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [filters.page]);
+
+  const categoryChoices = useMemo(() => {
+    if (facets?.categories?.length) return facets.categories;
+    const base = routeCategory ? routeCategory.subCategories ?? [] : categories;
+    return base.map((c) => ({ id: c.id, name: c.name }));
+  }, [facets, routeCategory, categories]);
+
+  const products = query.data?.data ?? [];
+  const total = query.data?.pagination.totalItems ?? 0;
+  const pages = query.data?.pagination.totalPages ?? 1;
+  const active = activeFilterCount(filters);
+
+  const panel = (
+    <FilterPanel
+      filters={filters}
+      facets={facets}
+      categories={categoryChoices}
+      priceBounds={boundsRef.current}
+      onChange={change}
+      onClear={clear}
+    />
+  );
+
+  return (
+    <Container sx={{ py: { xs: 3, md: 5 } }} ref={topRef}>
+      <Typography variant="h3" component="h1" sx={{ textTransform: 'capitalize', overflowWrap: 'anywhere' }} gutterBottom>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: '260px minmax(0,1fr)' } }}>
+        <Box component="aside" sx={{ display: { xs: 'none', md: 'block' } }}>
+          {panel}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+            <Button
+              variant="outlined"
+              startIcon={<FilterListIcon />}
+              onClick={() => setDrawerOpen(true)}
+              sx={{ display: { md: 'none' } }}
+            >
+              Filters{active ? ` (${active})` : ''}
+            </Button>
+            <Typography role="status" aria-live="polite" color="text.secondary" sx={{ flexGrow: 1 }}>
+              {query.isLoading ? 'Loading products…' : countLabel(total)}
+            </Typography>
+            <FormControl size="small" sx={{ minWidth: 170 }}>
+              <InputLabel id="sort-label">Sort by</InputLabel>
+              <Select
+                labelId="sort-label"
+                label="Sort by"
+                value={filters.sort}
+                onChange={(e) => change({ sort: e.target.value as SortOrder })}
+              >
+                {SORT_OPTIONS.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </Box>
+          {query.isLoading ? (
+            <Box sx={productGridSx}>
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} variant="rounded" sx={{ aspectRatio: '4 / 7', height: 'auto' }} />
+              ))}
+            </Box>
+          ) : query.isError ? (
+            <EmptyState
+              title="Could not load products"
+              text="Please try again."
+              action={<Button onClick={() => query.refetch()}>Retry</Button>}
+            />
+          ) : products.length === 0 ? (
+            <EmptyState
+              title="No products found"
+              text="Try adjusting your filters"
+              action={
+                <Button variant="contained" onClick={clear}>
+                  Clear Filters
+                </Button>
+              }
+            />
+          ) : (
+            <Box sx={{ ...productGridSx, opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
+              {products.map((p, i) => (
+                <Box key={p.id}>{renderProduct(p, i)}</Box>
+              ))}
+            </Box>
+          )}
+          {pages > 1 && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+              <Pagination
+                count={pages}
+                page={Math.min(filters.page, pages)}
+                onChange={(_e, page) => change({ page })}
+                siblingCount={0}
+                getItemAriaLabel={(type, page) => (type === 'page' ? `Go to page ${page}` : `Go to ${type} page`)}
+              />
+            </Box>
+          )}
+        </Box>
+      </Box>
+      <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        <Box sx={{ width: 300, maxWidth: '85vw', p: 2 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <IconButton aria-label="Close filters" onClick={() => setDrawerOpen(false)}>
+              <CloseIcon />
+            </IconButton>
+          </Box>
+          {panel}
+          <Button fullWidth variant="contained" sx={{ mt: 2 }} onClick={() => setDrawerOpen(false)}>
+            Show {countLabel(total)}
+          </Button>
+        </Box>
+      </Drawer>
+    </Container>
+  );
+}

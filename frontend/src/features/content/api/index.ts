@@ -1,0 +1,47 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api';
+
+export interface CompanyDetails {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  pincode: string;
+  logoUrl: string | null;
+}
+
+export interface LegalPage {
+  id: string;
+  title: string;
+  slug: 'privacy-policy' | 'terms-conditions' | string;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function fetchCompanyDetails(): Promise<CompanyDetails | null> {
+  const body = await api.get<Envelope<CompanyDetails | null>>('/company-details');
+  return body?.data ?? null;
+}
+
+export async function fetchLegalPages(): Promise<LegalPage[]> {
+  const body = await api.get<Envelope<LegalPage[]>>('/legal-pages');
+  return Array.isArray(body?.data) ? body.data : [];
+}
+
+export const companyQuery = () =>
+  queryOptions({ queryKey: ['company-details'], queryFn: fetchCompanyDetails, staleTime: 10 * 60_000, retry: 1 });
+
+export const legalPagesQuery = () =>
+  queryOptions({ queryKey: ['legal-pages'], queryFn: fetchLegalPages, staleTime: 10 * 60_000, retry: 1 });
+
+export function useCompanyDetails() {
+  return useQuery(companyQuery());
+}
+
+/** Content of a legal page saved in the back office, when there is any. */
+export function useLegalPage(slug: 'privacy-policy' | 'terms-conditions') {
+  const q = useQuery(legalPagesQuery());
+  const page = q.data?.find((p) => p.slug === slug && p.content?.trim());
+  return { page: page ?? null, isLoading: q.isLoading };
+}

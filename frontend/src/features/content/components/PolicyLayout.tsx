@@ -1,0 +1,96 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+
+export interface PolicySection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+/** A policy page with a contents sidebar that scrolls to its sections. */
+export function PolicyLayout({
+  title,
+  intro,
+  sections,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  sections: PolicySection[];
+  footer?: ReactNode;
+}) {
+  const [active, setActive] = useState(sections[0]?.id ?? '');
+  const go = (id: string) => {
+    setActive(id);
+    const el = document.getElementById(id);
+    el?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    el?.focus?.({ preventScroll: true });
+  };
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h3" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      {intro && <Box sx={{ mb: 3, color: 'text.secondary' }}>{intro}</Box>}
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: '260px minmax(0,1fr)' } }}>
+        <Paper
+          variant="outlined"
+          component="nav"
+          aria-label="Contents"
+          sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}
+        >
+          <Typography variant="subtitle2" sx={{ px: 2, pt: 2 }}>
+            Contents
+          </Typography>
+          <List dense>
+            {sections.map((s) => (
+              <ListItemButton key={s.id} selected={active === s.id} onClick={() => go(s.id)}>
+                <ListItemText primary={s.title} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+        <Box sx={{ minWidth: 0 }}>
+          {sections.map((s) => (
+            <Box
+              key={s.id}
+              component="section"
+              id={s.id}
+              tabIndex={-1}
+              aria-labelledby={`${s.id}-h`}
+              sx={{ mb: 4, scrollMarginTop: 88, outline: 'none', '& p': { mb: 1.5, lineHeight: 1.7 } }}
+            >
+              <Typography id={`${s.id}-h`} variant="h5" component="h2" gutterBottom>
+                {s.title}
+              </Typography>
+              {s.body}
+            </Box>
+          ))}
+          {footer}
+        </Box>
+      </Box>
+    </Container>
+  );
+}
+
+/** Text saved in the back office: paragraphs split on blank lines, shown as plain text. */
+export function SavedContent({ content }: { content: string }) {
+  return (
+    <Box sx={{ '& p': { mb: 1.5, lineHeight: 1.7, whiteSpace: 'pre-line', overflowWrap: 'anywhere' } }}>
+      {content
+        .split(/\n\s*\n/)
+        .filter((p) => p.trim())
+        .map((p, i) => (
+          <Typography key={i} component="p">
+            {p.trim()}
+          </Typography>
+        ))}
+    </Box>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
+import { RouterLink } from '@/components/RouterLink';
+import { PLACEHOLDER_IMAGE } from '@/lib/images';
+import { formatMoney } from '@/lib/money';
+import { notify } from '@/lib/notify';
+import { useCancelOrder, useMyOrders } from '../api';
+import { canCancel, formatDate, statusColor, statusLabel } from '../lib/status';
+import type { Order } from '../types';
+
+function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => void }) {
+  const a = order.address;
+  return (
+    <Card variant="outlined" component="article" aria-label={`Order ${order.id.slice(0, 8)}`}>
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <Box>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+              Order #{order.id.slice(0, 8).toUpperCase()}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Placed on {formatDate(order.orderDate || order.createdAt)}
+            </Typography>
+          </Box>
+          <Chip label={statusLabel(order.deliveryStatus)} color={statusColor(order.deliveryStatus)} />
+        </Box>
+        <Divider sx={{ my: 1.5 }} />
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {order.items.map((item) => (
+            <Box component="li" key={item.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+              <Box
+                component="img"
+                src={item.product.images?.[0]?.url || PLACEHOLDER_IMAGE}
+                alt={item.product.name}
+                width={56}
+                height={70}
+                loading="lazy"
+                sx={{ width: 56, height: 70, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+              />
+              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.product.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Size {item.product.variant.size}
+                  {item.product.variant.color ? ` · ${item.product.variant.color}` : ''} · Qty {item.quantity}
+                </Typography>
+              </Box>
+              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {formatMoney(item.priceAtPurchase * item.quantity)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Divider sx={{ my: 1.5 }} />
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              Deliver to: {[a.addressLine1, a.addressLine2, a.city, a.state, a.postalCode].filter(Boolean).join(', ')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Payment: {order.paymentMethod === 'COD' ? 'Cash on Delivery' : order.paymentMethod}
+              {order.deliveryStatus === 'DELIVERED' && order.deliveredOn
+                ? ` · Delivered on ${formatDate(order.deliveredOn)}`
+                : order.expectedDeliveryDate && order.deliveryStatus !== 'CANCELED'
+                  ? ` · Expected by ${formatDate(order.expectedDeliveryDate)}`
+                  : ''}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.orderTotal)}</Typography>
+            {canCancel(order.deliveryStatus) && (
+              <Button color="error" variant="outlined" onClick={() => onCancel(order)}>
+                Cancel Order
+              </Button>
+            )}
+          </Box>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Order history, newest first, with cancel of pending orders after a confirmation. */
+export function OrderHistory() {
+  const { data: orders = [], isLoading, isError } = useMyOrders();
+  const cancel = useCancelOrder();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+
+  useEffect(() => {
+    if (isError) notify.error('Failed to fetch orders');
+  }, [isError]);
+
+  if (isLoading) return <PageLoader label="Loading orders" />;
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" gutterBottom>
+        My Orders
+      </Typography>
+      {orders.length === 0 ? (
+        <EmptyState
+          icon={<ReceiptIcon />}
+          title="No Orders Yet"
+          text="When you place an order it will show up here."
+          action={
+            <Button variant="contained" component={RouterLink} to="/shop">
+              Start Shopping
+            </Button>
+          }
+        />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {orders.map((o) => (
+            <OrderCard key={o.id} order={o} onCancel={setToCancel} />
+          ))}
+        </Box>
+      )}
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this order?"
+        text="Are you sure you want to cancel this order? This cannot be undone."
+        confirmLabel="Yes, cancel order"
+        cancelLabel="Keep order"
+        busy={cancel.isPending}
+        onClose={() => setToCancel(null)}
+        onConfirm={() => {
+          if (!toCancel) return;
+          cancel.mutate(toCancel.id, {
+            onSuccess: () => notify.success('Order cancelled successfully!'),
+            onError: () => notify.error('Failed to cancel order.'),
+            onSettled: () => setToCancel(null),
+          });
+        }}
+      />
+    </Box>
+  );
+}

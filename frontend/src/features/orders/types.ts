@@ -1,0 +1,30 @@
+export type DeliveryStatus = 'PENDING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+
+export interface OrderItem {
+  id: string;
+  quantity: number;
+  priceAtPurchase: number;
+  product: {
+    id: string;
+    name: string;
+    images: { url: string }[];
+    variant: { size: string; color: string; originalPrice: number };
+  };
+}
+
+export interface Order {
+  id: string;
+  user: { firstName: string; lastName: string; email: string };
+  items: OrderItem[];
+  paymentMethod: string;
+  paymentStatus: string;
+  deliveryStatus: DeliveryStatus;
+  status: string;
+  orderDate: string;
+  orderTotal: number;
+  address: { addressLine1: string; addressLine2?: string | null; city: string; state: string; postalCode: string };
+  expectedDeliveryDate: string | null;
+  deliveredOn: string | null;
+  createdAt: string;
+  history?: { from: string | null; to: string; changedBy: string | null; changedAt: string }[];
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api';
+import { STORAGE_KEYS, writeIdList } from '@/lib/storage';
+import type { Wishlist } from '../types';
+
+export const wishlistKey = ['me', 'wishlist'] as const;
+
+function normalise(body: Envelope<{ wishlist: Wishlist | null }> | null): Wishlist {
+  const w = body?.data?.wishlist;
+  const items = Array.isArray(w?.items) ? w.items.filter((i) => i && i.product) : [];
+  // Keep the locally stored list of product ids in step (emits wishlistUpdated when it changes).
+  writeIdList(
+    STORAGE_KEYS.wishlist,
+    items.map((i) => i.productId ?? i.product.id),
+  );
+  return { id: w?.id ?? null, userId: w?.userId ?? null, items };
+}
+
+export const fetchWishlist = async (): Promise<Wishlist> =>
+  normalise(await api.get<Envelope<{ wishlist: Wishlist }>>('/wishlist'));
+
+export const addToWishlist = async (productId: string): Promise<Wishlist> =>
+  normalise(await api.post<Envelope<{ wishlist: Wishlist }>>(`/wishlist/${encodeURIComponent(productId)}`));
+
+export const removeFromWishlist = async (productId: string): Promise<Wishlist> =>
+  normalise(await api.delete<Envelope<{ wishlist: Wishlist }>>(`/wishlist/${encodeURIComponent(productId)}`));
+
+export const wishlistQuery = () => queryOptions({ queryKey: wishlistKey, queryFn: fetchWishlist, staleTime: 15_000 });
+
+export function useWishlist(enabled: boolean) {
+  return useQuery({ ...wishlistQuery(), enabled });
+}
+
+export function useWishlistMutations() {
+  const qc = useQueryClient();
+  const onSuccess = (w: Wishlist) => qc.setQueryData(wishlistKey, w);
+  const add = useMutation({ mutationFn: addToWishlist, onSuccess });
+  const remove = useMutation({ mutationFn: removeFromWishlist, onSuccess });
+  return { add, remove };
+}

@@ -1,0 +1,106 @@
+import { STORAGE_KEYS, readString } from './storage';
+import { expireSession } from './session';
+
+export const API_BASE = '/api';
+
+/** An error answer of the API: `{ message, code }` with its HTTP status (0: no answer). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, message: string, code = 'error') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export function buildQuery(params: Record<string, QueryValue> | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      search.set(key, value.join(','));
+    } else {
+      search.set(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  params?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Message to show for a failed call: the server's, else the fallback. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = readString(STORAGE_KEYS.authToken);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${buildQuery(options.params)}`, {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'Could not reach the shop. Check your connection.', 'network');
+  }
+
+  const text = await response.text();
+  let json: unknown = null;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token) expireSession();
+    const payload = (json ?? {}) as { message?: unknown; code?: unknown };
+    const message = typeof payload.message === 'string' && payload.message ? payload.message : 'Something went wrong';
+    const code = typeof payload.code === 'string' ? payload.code : String(response.status);
+    throw new ApiError(response.status, message, code);
+  }
+  return json as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** Most answers are `{ data, message? }`. */
+export interface Envelope<T> {
+  data: T;
+  message?: string;
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { STORAGE_KEYS, WISHLIST_EVENT, CART_EVENT, readString } from './storage';
+
+/** A value that follows another after `delay` ms without changes. */
+export function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+function subscribeList(event: string) {
+  return (callback: () => void) => {
+    window.addEventListener(event, callback);
+    window.addEventListener('storage', callback);
+    return () => {
+      window.removeEventListener(event, callback);
+      window.removeEventListener('storage', callback);
+    };
+  };
+}
+
+const subscribeWishlist = subscribeList(WISHLIST_EVENT);
+const subscribeCart = subscribeList(CART_EVENT);
+
+function countOf(key: string): number {
+  const raw = readString(key);
+  if (!raw) return 0;
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Count of the locally stored wishlist (product ids); follows `wishlistUpdated`. */
+export function useStoredWishlistCount(): number {
+  return useSyncExternalStore(subscribeWishlist, () => countOf(STORAGE_KEYS.wishlist), () => 0);
+}
+
+/** Count of the locally stored cart (variant ids); follows `cartUpdated`. */
+export function useStoredCartCount(): number {
+  return useSyncExternalStore(subscribeCart, () => countOf(STORAGE_KEYS.cart), () => 0);
+}
+
+/** True once the element has been `threshold` visible (then stops observing). */
+export function useRevealOnce<T extends Element>(threshold = 0.3): [(el: T | null) => void, boolean] {
+  const [node, setNode] = useState<T | null>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (!node || seen) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setSeen(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setSeen(true);
+          observer.disconnect();
+        }
+      },
+      { threshold },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, seen, threshold]);
+  return [setNode, seen];
+}

@@ -1,0 +1,12 @@
+/** Placeholder shown when a product or category has no image. */
+export const PLACEHOLDER_IMAGE =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 400 500"><rect width="400" height="500" fill="#eceff1"/><text x="200" y="260" font-family="sans-serif" font-size="28" text-anchor="middle" fill="#90a4ae">No image</text></svg>',
+  );
+
+export function firstImage(images: { url: string; thumbUrl?: string | null }[] | undefined, thumb = false): string {
+  const img = images?.[0];
+  if (!img) return PLACEHOLDER_IMAGE;
+  return (thumb && img.thumbUrl) || img.url || PLACEHOLDER_IMAGE;
+}

@@ -1,0 +1,35 @@
+import { create } from 'zustand';
+
+export type Severity = 'success' | 'error' | 'info' | 'warning';
+
+export interface Notice {
+  id: number;
+  message: string;
+  severity: Severity;
+}
+
+/** Visible time of a notification before it fades, and the fade itself (SPEC.md section 9). */
+export const NOTICE_DURATION_MS = 4000;
+export const NOTICE_FADE_MS = 300;
+
+interface NoticeState {
+  notices: Notice[];
+  push: (message: string, severity: Severity) => void;
+  dismiss: (id: number) => void;
+}
+
+let nextId = 1;
+
+export const useNotices = create<NoticeState>((set) => ({
+  notices: [],
+  push: (message, severity) =>
+    set((s) => ({ notices: [...s.notices.slice(-3), { id: nextId++, message, severity }] })),
+  dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+}));
+
+export const notify = {
+  success: (message: string) => useNotices.getState().push(message, 'success'),
+  error: (message: string) => useNotices.getState().push(message, 'error'),
+  info: (message: string) => useNotices.getState().push(message, 'info'),
+  warning: (message: string) => useNotices.getState().push(message, 'warning'),
+};

@@ -1,0 +1,34 @@
+import { create } from 'zustand';
+
+interface UiState {
+  loginOpen: boolean;
+  /** Where to go after a successful login (the remembered target). */
+  loginRedirect: string | null;
+  loginMode: 'login' | 'register';
+  searchOpen: boolean;
+  brandName: string;
+}
+
+export const useUi = create<UiState>(() => ({
+  loginOpen: false,
+  loginRedirect: null,
+  loginMode: 'login',
+  searchOpen: false,
+  brandName: 'Fashion Shop',
+}));
+
+export function openLogin(redirect: string | null = null, mode: 'login' | 'register' = 'login'): void {
+  useUi.setState({ loginOpen: true, loginRedirect: redirect, loginMode: mode });
+}
+
+export function closeLogin(): void {
+  useUi.setState({ loginOpen: false });
+}
+
+export function setSearchOpen(open: boolean): void {
+  useUi.setState({ searchOpen: open });
+}
+
+export function setBrandName(name: string): void {
+  if (name) useUi.setState({ brandName: name });
+}

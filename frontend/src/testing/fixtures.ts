@@ -1,0 +1,82 @@
+import type { Category, Product, User, Variant } from '@/lib/api-types';
+import type { Cart, CartItem } from '@/features/cart/types';
+
+export function variant(over: Partial<Variant> = {}): Variant {
+  return {
+    id: 'v-m',
+    size: 'M',
+    color: 'Blue',
+    colorHexCode: '#1e40af',
+    stock: 5,
+    originalPrice: 1299.5,
+    discountPrice: 200.5,
+    ...over,
+  };
+}
+
+export function product(over: Partial<Product> = {}): Product {
+  return {
+    id: 'p-1',
+    name: 'Linen Shirt',
+    slug: 'linen-shirt',
+    description: 'A light shirt for warm days.',
+    isBestSeller: false,
+    category: { id: 'c-men', name: 'Men' },
+    categoryId: 'c-men',
+    images: [{ id: 'i-1', uploadId: 'u-1', url: '/uploads/shirt.jpg' }],
+    variants: [
+      variant({ id: 'v-l', size: 'L', stock: 0 }),
+      variant({ id: 'v-s', size: 'S', stock: 3 }),
+      variant({ id: 'v-m', size: 'M', stock: 5 }),
+    ],
+    ...over,
+  };
+}
+
+export function category(over: Partial<Category> = {}): Category {
+  return {
+    id: 'c-men',
+    name: 'Men',
+    slug: 'men',
+    description: 'For him',
+    parentId: null,
+    imageUrl: '/uploads/men.jpg',
+    uploads: [],
+    subCategories: [],
+    ...over,
+  };
+}
+
+export function user(over: Partial<User> = {}): User {
+  return {
+    id: 'u-1',
+    username: 'asha',
+    email: 'asha@example.com',
+    userType: 'CUSTOMER',
+    mobile: null,
+    dob: null,
+    firstName: 'asha',
+    lastName: 'asha',
+    ...over,
+  };
+}
+
+export function cartItem(over: Partial<CartItem> & { variant?: Partial<Variant> } = {}): CartItem {
+  const { variant: v, ...rest } = over;
+  return {
+    id: 'ci-1',
+    quantity: 1,
+    product: {
+      id: 'p-1',
+      name: 'Linen Shirt',
+      slug: 'linen-shirt',
+      images: [{ id: 'i-1', url: '/uploads/shirt.jpg' }],
+      variant: variant(v),
+    },
+    ...rest,
+  };
+}
+
+export function cart(items: CartItem[]): Cart {
+  return { items, summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: items.length } };
+}
