@@ -16,3 +16,210 @@ diesel::table! {
         updated_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    uploads (id) {
+        id -> Text,
+        filename -> Text,
+        content_type -> Text,
+        width -> Integer,
+        height -> Integer,
+        byte_size -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    categories (id) {
+        id -> Text,
+        name -> Text,
+        slug -> Text,
+        description -> Text,
+        parent_id -> Nullable<Text>,
+        parent_key -> Text,
+        upload_id -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> Text,
+        name -> Text,
+        slug -> Text,
+        description -> Text,
+        category_id -> Text,
+        is_best_seller -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    product_images (id) {
+        id -> Text,
+        product_id -> Text,
+        upload_id -> Text,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    variants (id) {
+        id -> Text,
+        product_id -> Text,
+        size -> Text,
+        color -> Text,
+        color_hex -> Text,
+        stock -> Integer,
+        original_price_paise -> BigInt,
+        discount_price_paise -> BigInt,
+        position -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    company_details (id) {
+        id -> Text,
+        name -> Text,
+        email -> Text,
+        phone -> Text,
+        address -> Text,
+        pincode -> Text,
+        logo_upload_id -> Nullable<Text>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    legal_pages (id) {
+        id -> Text,
+        slug -> Text,
+        title -> Text,
+        content -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    addresses (id) {
+        id -> Text,
+        user_id -> Text,
+        address_line1 -> Text,
+        address_line2 -> Nullable<Text>,
+        city -> Text,
+        state -> Text,
+        postal_code -> Text,
+        is_default -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    cart_items (id) {
+        id -> Text,
+        user_id -> Text,
+        variant_id -> Text,
+        quantity -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    wishlist_items (id) {
+        id -> Text,
+        user_id -> Text,
+        product_id -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    orders (id) {
+        id -> Text,
+        user_id -> Text,
+        customer_first_name -> Text,
+        customer_last_name -> Text,
+        customer_email -> Text,
+        payment_method -> Text,
+        payment_status -> Text,
+        delivery_status -> Text,
+        subtotal_paise -> BigInt,
+        discount_paise -> BigInt,
+        total_paise -> BigInt,
+        address_line1 -> Text,
+        address_line2 -> Nullable<Text>,
+        city -> Text,
+        state -> Text,
+        postal_code -> Text,
+        idempotency_key -> Nullable<Text>,
+        expected_delivery_date -> Date,
+        delivered_on -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_items (id) {
+        id -> Text,
+        order_id -> Text,
+        product_id -> Nullable<Text>,
+        variant_id -> Nullable<Text>,
+        product_name -> Text,
+        size -> Text,
+        color -> Text,
+        image_url -> Nullable<Text>,
+        quantity -> Integer,
+        price_at_purchase_paise -> BigInt,
+        mrp_paise -> BigInt,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    order_status_history (id) {
+        id -> Text,
+        order_id -> Text,
+        from_status -> Nullable<Text>,
+        to_status -> Text,
+        changed_by -> Text,
+        changed_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(categories -> uploads (upload_id));
+diesel::joinable!(products -> categories (category_id));
+diesel::joinable!(product_images -> products (product_id));
+diesel::joinable!(product_images -> uploads (upload_id));
+diesel::joinable!(variants -> products (product_id));
+diesel::joinable!(addresses -> users (user_id));
+diesel::joinable!(cart_items -> users (user_id));
+diesel::joinable!(cart_items -> variants (variant_id));
+diesel::joinable!(wishlist_items -> products (product_id));
+diesel::joinable!(orders -> users (user_id));
+diesel::joinable!(order_items -> orders (order_id));
+diesel::joinable!(order_status_history -> orders (order_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    uploads,
+    categories,
+    products,
+    product_images,
+    variants,
+    company_details,
+    legal_pages,
+    addresses,
+    cart_items,
+    wishlist_items,
+    orders,
+    order_items,
+    order_status_history,
+);
