@@ -34,6 +34,12 @@ export function buildQuery(params: Record<string, QueryValue> | undefined): stri
   return text ? `?${text}` : '';
 }
 
+/** Absolute URL of an API path on this origin. */
+export function apiUrl(path: string, params?: Record<string, QueryValue>): string {
+  const relative = `${API_BASE}${path}${buildQuery(params)}`;
+  return typeof window !== 'undefined' ? new URL(relative, window.location.origin).toString() : relative;
+}
+
 export interface RequestOptions {
   body?: unknown;
   params?: Record<string, QueryValue>;
@@ -61,7 +67,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${buildQuery(options.params)}`, {
+    response = await fetch(apiUrl(path, options.params), {
       method,
       headers,
       body,

@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderRoutes } from '@/testing/render';
+import { cart, cartItem, category, product, user } from '@/testing/fixtures';
+import { signIn } from '@/lib/session';
+import type { Product } from '@/lib/api-types';
+import { routes } from './router';
+
+function listAnswer(products: Product[], extra: Record<string, unknown> = {}) {
+  return {
+    data: products,
+    pagination: { totalItems: products.length, currentPage: 1, limit: 24, totalPages: 1 },
+    facets: {
+      price: { min: 500, max: 2500 },
+      colors: [{ color: 'Blue', colorHexCode: '#1e40af', count: 2 }],
+      sizes: [
+        { size: 'M', count: 2 },
+        { size: 'S', count: 1 },
+      ],
+      categories: [{ id: 'c-men', name: 'Men', count: 2 }],
+    },
+    ...extra,
+  };
+}
+
+describe('shop listing', () => {
+  it('shows the count and sends filters to the server', async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/products', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        seen.push(params);
+        const items = params.get('sizes') === 'S' ? [product({ id: 'p-2', name: 'Tee', slug: 'tee' })] : [product(), product({ id: 'p-2', name: 'Tee', slug: 'tee' })];
+        return HttpResponse.json(listAnswer(items));
+      }),
+    );
+    const { router } = await renderRoutes(routes, '/shop');
+    expect(await screen.findByText('2 product(s) found')).toBeInTheDocument();
+    expect(document.title).toBe('Shop | Test Shop');
+    expect(seen[0].get('limit')).toBe('24');
+    expect(seen[0].get('page')).toBe('1');
+
+    const filters = screen.getAllByRole('form', { name: 'Filters' })[0];
+    await userEvent.setup().click(within(filters).getByRole('button', { name: 'S' }));
+    expect(await screen.findByText('1 product(s) found')).toBeInTheDocument();
+    expect(seen.at(-1)?.get('sizes')).toBe('S');
+    expect(router.state.location.search).toBe('?sizes=S');
+  });
+
+  it('shows the empty state and clears the filters', async () => {
+    server.use(
+      http.get('/api/products', ({ request }) => {
+        const colors = new URL(request.url).searchParams.get('colors');
+        return HttpResponse.json(listAnswer(colors ? [] : [product()]));
+      }),
+    );
+    const { router } = await renderRoutes(routes, '/shop?colors=Red');
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your filters')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(await screen.findByText('1 product(s) found')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a category route lists that category with its name as title', async () => {
+    let categoryId: string | null = null;
+    server.use(
+      http.get('/api/categories', () => HttpResponse.json({ data: [category({ id: 'c-ms', name: 'Men Shirts', slug: 'men-shirts' })] })),
+      http.get('/api/products', ({ request }) => {
+        categoryId = new URL(request.url).searchParams.get('categoryId');
+        return HttpResponse.json(listAnswer([product()]));
+      }),
+    );
+    await renderRoutes(routes, '/category/men-shirts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Men Shirts' })).toBeInTheDocument();
+    await screen.findByText('1 product(s) found');
+    expect(categoryId).toBe('c-ms');
+  });
+});
+
+describe('guest restrictions', () => {
+  it('a guest adding to cart is told to log in and the sign-in dialog opens', async () => {
+    server.use(http.get('/api/products', () => HttpResponse.json(listAnswer([product()]))));
+    await renderRoutes(routes, '/shop');
+    await screen.findByText('1 product(s) found');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    expect(await screen.findByText('Please login to add to cart')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('a guest opening search is told to log in', async () => {
+    server.use(http.get('/api/products', () => HttpResponse.json(listAnswer([]))));
+    await renderRoutes(routes, '/shop');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Search products' }));
+    expect(await screen.findByText('Please login to search a product')).toBeInTheDocument();
+  });
+
+  it('an admin cannot add to the wishlist', async () => {
+    signIn('tok-admin', user({ userType: 'ADMIN', username: 'boss' }));
+    server.use(http.get('/api/products', () => HttpResponse.json(listAnswer([product()]))));
+    await renderRoutes(routes, '/shop');
+    await screen.findByText('1 product(s) found');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add Linen Shirt to wishlist' }));
+    expect(await screen.findByText('Admin cannot add products to wishlist')).toBeInTheDocument();
+  });
+});
+
+describe('product detail', () => {
+  it('a deep link loads the product by slug', async () => {
+    server.use(
+      http.get('/api/products/linen-shirt', () => HttpResponse.json({ data: product() })),
+      http.get('/api/products', () => HttpResponse.json(listAnswer([]))),
+    );
+    await renderRoutes(routes, '/product/linen-shirt');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linen Shirt' })).toBeInTheDocument();
+    expect(screen.getByText('2 sizes available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Size L (out of stock)' })).toBeDisabled();
+    // first in-stock size (S) is chosen; the button shows the total
+    expect(screen.getByRole('button', { name: /Add to Cart - ₹1,299.50/ })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByRole('button', { name: /Add to Cart - ₹2,599.00/ })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Linen Shirt | Test Shop'));
+  });
+
+  it('a missing product shows Product not found and Return to Home', async () => {
+    server.use(
+      http.get('/api/products/nope', () => HttpResponse.json({ message: 'Product not found', code: 'not_found' }, { status: 404 })),
+    );
+    await renderRoutes(routes, '/product/nope');
+    expect(await screen.findByText('Product not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('a signed-in customer adds the chosen quantity and goes to the cart', async () => {
+    signIn('tok', user());
+    let added: unknown = null;
+    let current = cart([]);
+    server.use(
+      http.get('/api/products/linen-shirt', () => HttpResponse.json({ data: product() })),
+      http.get('/api/products', () => HttpResponse.json(listAnswer([]))),
+      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+      http.get('/api/cart', () => HttpResponse.json({ data: current })),
+      http.post('/api/cart/add', async ({ request }) => {
+        added = await request.json();
+        current = cart([cartItem({ quantity: 2, variant: { id: 'v-s', size: 'S', stock: 3 } })]);
+        return HttpResponse.json({ data: current });
+      }),
+    );
+    const { router } = await renderRoutes(routes, '/product/linen-shirt');
+    await screen.findByRole('heading', { level: 1, name: 'Linen Shirt' });
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await u.click(screen.getByRole('button', { name: /Add to Cart - / }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(added).toEqual({ productVariantId: 'v-s', quantity: 2 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual(['v-s']);
+    expect(await screen.findByRole('heading', { name: 'Shopping Cart' })).toBeInTheDocument();
+  });
+});
+
+describe('cart and checkout', () => {
+  function signedInCart(items = [cartItem({ quantity: 2, variant: { stock: 2, originalPrice: 800, discountPrice: 200 } })]) {
+    signIn('tok', user());
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ data: cart(items) })),
+      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+    );
+  }
+
+  it('the cart shows the summary and bounds the quantity by stock', async () => {
+    signedInCart();
+    await renderRoutes(routes, '/cart');
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('₹2,000.00')).toBeInTheDocument();
+    expect(within(summary).getByText('- ₹400.00')).toBeInTheDocument();
+    expect(within(summary).getByText('₹0.00')).toBeInTheDocument();
+    expect(within(summary).getByText('₹1,600.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeEnabled();
+    expect(screen.getByText('Save ₹400.00')).toBeInTheDocument();
+  });
+
+  it('an empty cart says so', async () => {
+    signedInCart([]);
+    await renderRoutes(routes, '/cart');
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Shopping' })).toBeInTheDocument();
+  });
+
+  it('places a COD order with an idempotency key and opens the success dialog', async () => {
+    signedInCart();
+    localStorage.setItem('cart', JSON.stringify(['v-m']));
+    let headers: Headers | null = null;
+    let body: unknown = null;
+    server.use(
+      http.get('/api/addresses', () =>
+        HttpResponse.json({
+          data: [
+            { id: 'a-1', userId: 'u-1', addressLine1: '1 MG Road', addressLine2: null, city: 'Bengaluru', state: 'KA', postalCode: '560001', isDefault: false },
+            { id: 'a-2', userId: 'u-1', addressLine1: '2 Park St', addressLine2: null, city: 'Kolkata', state: 'WB', postalCode: '700016', isDefault: true },
+          ],
+        }),
+      ),
+      http.post('/api/orders/place', async ({ request }) => {
+        headers = request.headers;
+        body = await request.json();
+        return HttpResponse.json({ data: { id: 'order-123456789' }, message: 'Order placed', emailSent: false }, { status: 201 });
+      }),
+    );
+    await renderRoutes(routes, '/checkout');
+    const defaultChoice = await screen.findByRole('radio', { name: /2 Park St/ });
+    await waitFor(() => expect(defaultChoice).toBeChecked());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Order Placed Successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Order placed, but confirmation email failed')).toBeInTheDocument();
+    expect(body).toEqual({ addressId: 'a-2', paymentMethod: 'COD' });
+    expect(headers!.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(localStorage.getItem('cart')).toBeNull();
+    expect(screen.getByRole('button', { name: 'View Order History' })).toBeInTheDocument();
+  });
+
+  it('asks for an address when there is none', async () => {
+    signedInCart();
+    server.use(http.get('/api/addresses', () => HttpResponse.json({ data: [] })));
+    await renderRoutes(routes, '/checkout');
+    await screen.findByText(/No addresses yet/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Please select an address.')).toBeInTheDocument();
+  });
+});
+
+describe('account area', () => {
+  it('/myaccount and unknown paths under it go to the dashboard', async () => {
+    signIn('tok', user());
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
+      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+    );
+    const { router } = await renderRoutes(routes, '/myaccount/whatever');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myaccount/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('cancels a pending order after confirmation', async () => {
+    signIn('tok', user());
+    let status = 'PENDING';
+    const order = () => ({
+      id: 'abcdef12-0000',
+      user: { firstName: 'a', lastName: 'b', email: 'a@b.c' },
+      items: [],
+      paymentMethod: 'COD',
+      paymentStatus: 'PENDING',
+      deliveryStatus: status,
+      status: status.toLowerCase(),
+      orderDate: '2026-01-02T10:00:00Z',
+      orderTotal: 1600,
+      address: { addressLine1: '1 MG Road', city: 'Bengaluru', state: 'KA', postalCode: '560001' },
+      expectedDeliveryDate: null,
+      deliveredOn: null,
+      createdAt: '2026-01-02T10:00:00Z',
+    });
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
+      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+      http.get('/api/orders/my-orders', () => HttpResponse.json({ data: [order()] })),
+      http.put('/api/orders/:id/cancel', () => {
+        status = 'CANCELED';
+        return HttpResponse.json({ data: order(), message: 'cancelled' });
+      }),
+    );
+    await renderRoutes(routes, '/myaccount/order');
+    expect(await screen.findByText('Pending')).toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await u.click(await screen.findByRole('button', { name: 'Yes, cancel order' }));
+    expect(await screen.findByText('Order cancelled successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+});

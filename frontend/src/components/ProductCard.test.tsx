@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { product } from '@/testing/fixtures';
+import { ProductCard } from './ProductCard';
+import { QuantityStepper } from './QuantityStepper';
+
+function renderCard(onAddToCart = vi.fn(), onToggleWishlist = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <ProductCard
+        product={product({
+          variants: [
+            { id: 'v-m', size: 'M', color: 'Blue', colorHexCode: null, stock: 5, originalPrice: 800, discountPrice: 200 },
+            { id: 'v-s', size: 'S', color: 'Blue', colorHexCode: null, stock: 2, originalPrice: 700, discountPrice: 0 },
+            { id: 'v-l', size: 'L', color: 'Blue', colorHexCode: null, stock: 0, originalPrice: 800, discountPrice: 200 },
+          ],
+        })}
+        wishlisted={false}
+        onAddToCart={onAddToCart}
+        onToggleWishlist={onToggleWishlist}
+      />
+    </MemoryRouter>,
+  );
+  return { onAddToCart, onToggleWishlist };
+}
+
+describe('ProductCard', () => {
+  it('shows price, struck MRP and percent-off badge of the first variant, sizes sorted', () => {
+    renderCard();
+    expect(screen.getByText('20% OFF')).toBeInTheDocument();
+    expect(screen.getByText('₹800.00')).toBeInTheDocument();
+    expect(screen.getByText('₹1,000.00')).toHaveStyle({ textDecoration: 'line-through' });
+    const sizes = screen.getAllByRole('button', { name: /^Size / }).map((b) => b.textContent);
+    expect(sizes).toEqual(['S', 'M', 'L']);
+    expect(screen.getByRole('button', { name: 'Size L (out of stock)' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('adds the selected size; clicking the selected size clears it', async () => {
+    const { onAddToCart } = renderCard();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    expect(onAddToCart).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ id: 'v-m' }));
+
+    await user.click(screen.getByRole('button', { name: 'Size M' }));
+    await user.click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    expect(onAddToCart).toHaveBeenLastCalledWith(expect.anything(), null);
+
+    await user.click(screen.getByRole('button', { name: 'Size S' }));
+    expect(screen.getByText('₹700.00')).toBeInTheDocument();
+    expect(screen.queryByText('20% OFF')).not.toBeInTheDocument();
+  });
+
+  it('the heart toggles the wishlist', async () => {
+    const { onToggleWishlist } = renderCard();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add Linen Shirt to wishlist' }));
+    expect(onToggleWishlist).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('QuantityStepper', () => {
+  it('minus is disabled at 1 and plus at the stock', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<QuantityStepper value={1} stock={3} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(onChange).toHaveBeenCalledWith(2);
+
+    rerender(<QuantityStepper value={3} stock={3} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeEnabled();
+  });
+});

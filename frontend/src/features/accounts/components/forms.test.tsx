@@ -1,0 +1,186 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderWithApp } from '@/testing/render';
+import { user as userFixture } from '@/testing/fixtures';
+import { useSession } from '@/lib/session';
+import { LoginDialog } from './LoginDialog';
+import { AddressForm } from './AddressForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+function renderLogin(mode: 'login' | 'register' = 'login') {
+  const onAuthenticated = vi.fn();
+  let current = mode;
+  const utils = renderWithApp(
+    <LoginDialog
+      open
+      mode={current}
+      onModeChange={(m) => {
+        current = m;
+      }}
+      onClose={() => {}}
+      onAuthenticated={onAuthenticated}
+    />,
+  );
+  return { ...utils, onAuthenticated };
+}
+
+describe('Sign In form', () => {
+  it('shows the required-field messages and sends nothing', async () => {
+    const calls = vi.fn();
+    server.use(http.post('/api/auth/login', () => (calls(), HttpResponse.json({}))));
+    renderLogin();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Email or username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('signs in, stores the session and greets the user', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ token: 'tok', user: userFixture(), message: 'Welcome back, asha!' });
+      }),
+    );
+    const { onAuthenticated } = renderLogin();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Email or username/), 'asha');
+    await u.type(screen.getByLabelText(/^Password/), 'secret12');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Welcome back, asha!')).toBeInTheDocument();
+    expect(body).toEqual({ identifier: 'asha', password: 'secret12' });
+    expect(localStorage.getItem('authToken')).toBe('tok');
+    expect(useSession.getState().user?.username).toBe('asha');
+    expect(onAuthenticated).toHaveBeenCalledWith(expect.objectContaining({ username: 'asha' }));
+  });
+
+  it('shows the server message when login fails', async () => {
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ message: 'Invalid credentials', code: 'unauthorized' }, { status: 401 })),
+    );
+    renderLogin();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Email or username/), 'asha');
+    await u.type(screen.getByLabelText(/^Password/), 'wrong');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid credentials')).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('the show/hide toggle reveals the password', async () => {
+    renderLogin();
+    const input = screen.getByLabelText(/^Password/);
+    expect(input).toHaveAttribute('type', 'password');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input).toHaveAttribute('type', 'text');
+  });
+});
+
+describe('Create Account form', () => {
+  it('checks that the passwords match', async () => {
+    renderLogin('register');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Username/), 'ravi');
+    await u.type(screen.getByLabelText(/^Email/), 'ravi@example.com');
+    await u.type(screen.getByLabelText(/^Password/), 'secret12');
+    await u.type(screen.getByLabelText(/Confirm password/), 'secret13');
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  });
+
+  it('registers with first and last name set to the username', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post('/api/auth/register', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          { data: { user: userFixture({ username: 'ravi' }), token: 'tok-r' }, message: 'Registration successful' },
+          { status: 201 },
+        );
+      }),
+    );
+    const { onAuthenticated } = renderLogin('register');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Username/), 'ravi');
+    await u.type(screen.getByLabelText(/^Email/), 'ravi@example.com');
+    await u.type(screen.getByLabelText(/^Password/), 'secret12');
+    await u.type(screen.getByLabelText(/Confirm password/), 'secret12');
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration successful')).toBeInTheDocument();
+    expect(body).toMatchObject({
+      username: 'ravi',
+      email: 'ravi@example.com',
+      password: 'secret12',
+      firstName: 'ravi',
+      lastName: 'ravi',
+      userType: 'CUSTOMER',
+    });
+    expect(onAuthenticated).toHaveBeenCalled();
+    expect(localStorage.getItem('authToken')).toBe('tok-r');
+  });
+});
+
+describe('Address form', () => {
+  it('shows required messages and keeps at most 6 digits in the postal code', async () => {
+    const onSubmit = vi.fn();
+    renderWithApp(<AddressForm initial={null} submitLabel="Add Address" onSubmit={onSubmit} onCancel={() => {}} />);
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(screen.getByText('Address line 1 is required')).toBeInTheDocument();
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByText('State is required')).toBeInTheDocument();
+    expect(screen.getByText('Postal code is required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await u.type(screen.getByLabelText(/Address line 1/), '1 MG Road');
+    await u.type(screen.getByLabelText(/^City/), 'Bengaluru');
+    await u.type(screen.getByLabelText(/^State/), 'Karnataka');
+    await u.type(screen.getByLabelText(/Postal code/), '56a0-0019');
+    expect(screen.getByLabelText(/Postal code/)).toHaveValue('560001');
+    await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      addressLine1: '1 MG Road',
+      addressLine2: '',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560001',
+      isDefault: false,
+    });
+  });
+});
+
+describe('Change password form', () => {
+  it('requires matching new and confirm passwords', async () => {
+    renderWithApp(<ChangePasswordForm />);
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Current password/), 'old-pass');
+    await u.type(screen.getByLabelText(/^New password/), 'new-pass-1');
+    await u.type(screen.getByLabelText(/Confirm new password/), 'new-pass-2');
+    await u.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(screen.getByText('New password and confirm password do not match')).toBeInTheDocument();
+  });
+
+  it('shows the server message on failure and the success message after', async () => {
+    server.use(
+      http.put('/api/users/change-password', () =>
+        HttpResponse.json({ message: 'Current password is incorrect', code: 'invalid_password' }, { status: 400 }),
+      ),
+    );
+    renderWithApp(<ChangePasswordForm />);
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Current password/), 'old-pass');
+    await u.type(screen.getByLabelText(/^New password/), 'new-pass-1');
+    await u.type(screen.getByLabelText(/Confirm new password/), 'new-pass-1');
+    await u.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+
+    server.use(http.put('/api/users/change-password', () => HttpResponse.json({})));
+    await u.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Current password/)).toHaveValue(''));
+  });
+});
