@@ -31,8 +31,6 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCssBaseline: {
       styleOverrides: {
-        html: { overflowX: 'hidden' },
-        body: { overflowX: 'hidden' },
         img: { maxWidth: '100%' },
       },
     },
