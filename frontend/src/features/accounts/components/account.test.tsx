@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderWithApp } from '@/testing/render';
+import { user as userFixture } from '@/testing/fixtures';
+import { signIn, useSession } from '@/lib/session';
+import { AddressBook } from './AddressBook';
+import { ProfilePanel } from './ProfilePanel';
+
+describe('profile', () => {
+  it('view mode, Edit Profile, save shows Profile updated! and keeps the e-mail read-only', async () => {
+    signIn('tok', userFixture());
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.get('/api/auth/me', () => HttpResponse.json({ data: { user: userFixture() } })),
+      http.put('/api/users/profile', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ data: { user: userFixture({ firstName: 'Asha', mobile: '9876543210' }) }, message: 'ok' });
+      }),
+    );
+    renderWithApp(<ProfilePanel />);
+    const first = await screen.findByLabelText(/First name/);
+    expect(first).toHaveAttribute('readonly');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(first).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    await u.clear(first);
+    await u.type(first, 'Asha');
+    await u.type(screen.getByLabelText('Mobile'), '98765x43210');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated!')).toBeInTheDocument();
+    expect(sent).toMatchObject({ firstName: 'Asha', mobile: '9876543210', username: 'asha' });
+    expect(sent).not.toHaveProperty('email');
+    expect(useSession.getState().user?.firstName).toBe('Asha');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument());
+  });
+
+  it('a failed save shows Update failed!', async () => {
+    signIn('tok', userFixture());
+    server.use(
+      http.get('/api/auth/me', () => HttpResponse.json({ data: { user: userFixture() } })),
+      http.put('/api/users/profile', () => HttpResponse.json({ message: 'Username taken', code: 'conflict' }, { status: 409 })),
+    );
+    renderWithApp(<ProfilePanel />);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update failed!')).toBeInTheDocument();
+  });
+});
+
+describe('address book', () => {
+  const addresses = [
+    { id: 'a-1', userId: 'u-1', addressLine1: '1 MG Road', addressLine2: null, city: 'Bengaluru', state: 'KA', postalCode: '560001', isDefault: true },
+    { id: 'a-2', userId: 'u-1', addressLine1: '2 Park St', addressLine2: null, city: 'Kolkata', state: 'WB', postalCode: '700016', isDefault: false },
+  ];
+
+  it('the default address cannot be deleted; another is deleted after confirmation', async () => {
+    signIn('tok', userFixture());
+    let list = addresses;
+    server.use(
+      http.get('/api/addresses', () => HttpResponse.json({ data: list })),
+      http.delete('/api/addresses/:id', ({ params }) => {
+        list = list.filter((a) => a.id !== params.id);
+        return HttpResponse.json({ message: 'deleted' });
+      }),
+    );
+    renderWithApp(<AddressBook />);
+    const u = userEvent.setup();
+    const deletes = await screen.findAllByRole('button', { name: 'Delete' });
+    await u.click(deletes[0]);
+    expect(await screen.findByText('Default address cannot be deleted!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await u.click(deletes[1]);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete address?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Address deleted!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('2 Park St')).not.toBeInTheDocument());
+  });
+
+  it('adds an address and reloads the list', async () => {
+    signIn('tok', userFixture());
+    let list: typeof addresses = [];
+    server.use(
+      http.get('/api/addresses', () => HttpResponse.json({ data: list })),
+      http.post('/api/addresses', async ({ request }) => {
+        const body = (await request.json()) as (typeof addresses)[number];
+        list = [{ ...body, id: 'a-9', userId: 'u-1' }];
+        return HttpResponse.json({ data: list[0], message: 'Address added' }, { status: 201 });
+      }),
+    );
+    renderWithApp(<AddressBook />);
+    expect(await screen.findByText('No addresses yet')).toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Add New Address' }));
+    await u.type(screen.getByLabelText(/Address line 1/), '9 Residency Rd');
+    await u.type(screen.getByLabelText(/^City/), 'Bengaluru');
+    await u.type(screen.getByLabelText(/^State/), 'Karnataka');
+    await u.type(screen.getByLabelText(/Postal code/), '560025');
+    await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(await screen.findByText('Address added!')).toBeInTheDocument();
+    expect(await screen.findByText('9 Residency Rd')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New address' })).not.toBeInTheDocument();
+  });
+});
