@@ -1,1 +1,15 @@
-//! The catalog domain (grows with its issue).
+//! The catalogue: categories in a tree, products with variants and images, and the
+//! read model (snapshot, listing, facets, search) every shopper page is served from.
+
+pub mod error;
+pub mod models;
+pub mod ports;
+pub mod query;
+pub mod service;
+pub mod snapshot;
+
+pub use error::CatalogError;
+pub use models::*;
+pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput, ProductWrite};
+pub use service::{CatalogService, IMAGE_RULES, MAX_PRODUCT_IMAGES};
+pub use snapshot::CatalogSnapshot;

@@ -5,6 +5,7 @@
 
 pub mod contact;
 pub mod ids;
+pub mod media;
 pub mod money;
 pub mod page;
 pub mod role;
@@ -12,6 +13,7 @@ pub mod store_error;
 
 pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
 pub use ids::{is_uuid, new_id};
+pub use media::{ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 pub use money::{Money, MoneyError};
 pub use page::{Page, PageRequest};
 pub use role::Role;

@@ -5,6 +5,12 @@ pub struct PageRequest {
     pub limit: u32,
 }
 
+impl Default for PageRequest {
+    fn default() -> Self {
+        PageRequest { page: 1, limit: 10 }
+    }
+}
+
 impl PageRequest {
     /// Fills in defaults for missing values and clamps the limit into `1..=max_limit`.
     /// A page below 1 is read as page 1: paging is forgiving, never an error.

@@ -1,0 +1,88 @@
+use chrono::{DateTime, Utc};
+use kernel::Money;
+
+/// A stored image as the catalogue refers to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageRef {
+    pub upload_id: String,
+    pub filename: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Category {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub parent_id: Option<String>,
+    pub image: Option<ImageRef>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A category with its subcategories, to any depth.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CategoryNode {
+    pub category: Category,
+    pub children: Vec<CategoryNode>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductImage {
+    /// The product-image link id (what `deletedImageIds` names).
+    pub id: String,
+    pub image: ImageRef,
+    pub position: i32,
+}
+
+/// A size/colour of a product with its stock and prices. Price model: `original_price` is
+/// what the shopper pays, `discount_price` is the saving shown against the MRP
+/// (`original_price + discount_price`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    pub id: String,
+    pub size: String,
+    pub color: String,
+    pub color_hex: String,
+    pub stock: i32,
+    pub original_price: Money,
+    pub discount_price: Money,
+    pub position: i32,
+}
+
+impl Variant {
+    pub fn mrp(&self) -> Money {
+        self.original_price + self.discount_price
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Product {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub is_best_seller: bool,
+    pub category_id: String,
+    pub category_name: String,
+    pub images: Vec<ProductImage>,
+    pub variants: Vec<Variant>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Product {
+    /// The lowest price a shopper can pay for this product (zero without variants).
+    pub fn min_price(&self) -> Money {
+        self.variants.iter().map(|v| v.original_price).min().unwrap_or(Money::ZERO)
+    }
+
+    pub fn max_price(&self) -> Money {
+        self.variants.iter().map(|v| v.original_price).max().unwrap_or(Money::ZERO)
+    }
+
+    pub fn in_stock(&self) -> bool {
+        self.variants.iter().any(|v| v.stock > 0)
+    }
+}

@@ -1,0 +1,9 @@
+mod colour;
+mod entities;
+mod names;
+mod variant;
+
+pub use colour::{parse_colour, parse_hex, Colour};
+pub use entities::{Category, CategoryNode, ImageRef, Product, ProductImage, Variant};
+pub use names::{category_name, description, product_name, slugify, unique_slug};
+pub use variant::{check_variants, parse_variant, VariantDraft, VariantInput};

@@ -1,0 +1,98 @@
+use crate::error::CatalogError;
+
+/// A category name: required, letters, digits and spaces only, at most 50 characters.
+pub fn category_name(raw: Option<&str>) -> Result<String, CatalogError> {
+    let text = raw.map(str::trim).unwrap_or("");
+    if text.is_empty() {
+        return Err(CatalogError::invalid("Please fill the category name."));
+    }
+    if !text.chars().all(|c| c.is_alphanumeric() || c == ' ') {
+        return Err(CatalogError::invalid("Category name may contain only letters, digits and spaces"));
+    }
+    if text.chars().count() > 50 {
+        return Err(CatalogError::invalid("Category name must be at most 50 characters"));
+    }
+    Ok(collapse_spaces(text))
+}
+
+/// A product name: required, at most 120 characters, no control characters.
+pub fn product_name(raw: Option<&str>) -> Result<String, CatalogError> {
+    let text = raw.map(str::trim).unwrap_or("");
+    if text.is_empty() {
+        return Err(CatalogError::invalid("Please fill Product Name"));
+    }
+    if text.chars().count() > 120 || text.chars().any(char::is_control) {
+        return Err(CatalogError::invalid("Product name must be at most 120 characters of plain text"));
+    }
+    Ok(collapse_spaces(text))
+}
+
+/// A description: optional, at most 5000 characters.
+pub fn description(raw: Option<&str>) -> Result<String, CatalogError> {
+    let text = raw.map(str::trim).unwrap_or("");
+    if text.chars().count() > 5000 {
+        return Err(CatalogError::invalid("Description must be at most 5000 characters"));
+    }
+    Ok(text.to_string())
+}
+
+fn collapse_spaces(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// URL-safe form of a name: lower case ASCII letters and digits joined by single hyphens.
+pub fn slugify(text: &str) -> String {
+    let mut slug = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-').to_string();
+    if slug.is_empty() {
+        "item".to_string()
+    } else {
+        slug
+    }
+}
+
+/// `base`, or `base-2`, `base-3`, ... whichever `taken` does not contain.
+pub fn unique_slug(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(base) {
+        return base.to_string();
+    }
+    (2..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|candidate| !taken(candidate))
+        .unwrap_or_else(|| format!("{base}-{}", kernel::new_id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message<T>(r: Result<T, CatalogError>) -> String {
+        r.err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn category_names() {
+        assert_eq!(category_name(Some("  Men   Shirts ")).ok().as_deref(), Some("Men Shirts"));
+        assert_eq!(message(category_name(None)), "Please fill the category name.");
+        assert_eq!(message(category_name(Some("   "))), "Please fill the category name.");
+        assert_eq!(message(category_name(Some("Men & Women"))), "Category name may contain only letters, digits and spaces");
+        assert!(category_name(Some("Kurtis 2026")).is_ok());
+    }
+
+    #[test]
+    fn product_names_and_slugs() {
+        assert_eq!(message(product_name(Some(""))), "Please fill Product Name");
+        assert_eq!(slugify("Classic Oxford Shirt (Blue)"), "classic-oxford-shirt-blue");
+        assert_eq!(slugify("₹ !!"), "item");
+        let taken = ["shirt", "shirt-2"];
+        assert_eq!(unique_slug("shirt", |s| taken.contains(&s)), "shirt-3");
+        assert_eq!(unique_slug("dress", |s| taken.contains(&s)), "dress");
+    }
+}

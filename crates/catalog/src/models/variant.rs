@@ -1,0 +1,157 @@
+use std::collections::HashSet;
+
+use kernel::Money;
+
+use super::colour::parse_colour;
+use crate::error::CatalogError;
+
+/// A variant row as the admin form sends it; every value is raw text.
+#[derive(Debug, Clone, Default)]
+pub struct VariantInput {
+    /// Present for an existing variant (update), absent for a new one.
+    pub id: Option<String>,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub color_hex: Option<String>,
+    pub stock: Option<String>,
+    pub original_price: Option<String>,
+    pub discount_price: Option<String>,
+}
+
+/// A checked variant, ready to store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariantDraft {
+    pub id: Option<String>,
+    pub size: String,
+    pub color: String,
+    pub color_hex: String,
+    pub stock: i32,
+    pub original_price: Money,
+    pub discount_price: Money,
+}
+
+/// The largest stock one variant may hold.
+pub const MAX_STOCK: i64 = 1_000_000;
+
+fn text(v: &Option<String>) -> &str {
+    v.as_deref().map(str::trim).unwrap_or("")
+}
+
+fn price(raw: &str, what: &str) -> Result<Money, CatalogError> {
+    Money::parse_rupees(raw).map_err(|e| CatalogError::invalid(format!("{what} {e}")))
+}
+
+pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError> {
+    let size = text(&input.size);
+    if size.is_empty() {
+        return Err(CatalogError::invalid("Size is required"));
+    }
+    if size.chars().count() > 20 || size.chars().any(char::is_control) {
+        return Err(CatalogError::invalid("Size must be at most 20 characters"));
+    }
+    let colour = parse_colour(input.color.as_deref(), input.color_hex.as_deref())?;
+
+    let stock_text = text(&input.stock);
+    let stock_text = if stock_text.is_empty() { "0" } else { stock_text };
+    let stock: i64 = stock_text
+        .parse()
+        .map_err(|_| CatalogError::invalid("Stock must be a whole number of 0 or more"))?;
+    if !(0..=MAX_STOCK).contains(&stock) {
+        return Err(CatalogError::invalid("Stock must be a whole number of 0 or more"));
+    }
+
+    let original_text = text(&input.original_price);
+    if original_text.is_empty() {
+        return Err(CatalogError::invalid("Original Price is required"));
+    }
+    let original_price = price(original_text, "Original Price")?;
+    let discount_text = text(&input.discount_price);
+    let discount_price = if discount_text.is_empty() { Money::ZERO } else { price(discount_text, "Discount Price")? };
+    if discount_price > original_price {
+        return Err(CatalogError::invalid("Discount Price cannot be greater than Original Price"));
+    }
+    if original_price == Money::ZERO {
+        return Err(CatalogError::invalid("Original Price must be greater than 0"));
+    }
+    Ok(VariantDraft {
+        id: input.id.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string),
+        size: size.to_string(),
+        color: colour.name,
+        color_hex: colour.hex,
+        stock: stock as i32,
+        original_price,
+        discount_price,
+    })
+}
+
+/// Rules across the rows: at least one, at most 100, each size once per colour, no id twice.
+pub fn check_variants(drafts: &[VariantDraft]) -> Result<(), CatalogError> {
+    if drafts.is_empty() {
+        return Err(CatalogError::invalid("Please add at least one variant"));
+    }
+    if drafts.len() > 100 {
+        return Err(CatalogError::invalid("A product can have at most 100 variants"));
+    }
+    let mut seen = HashSet::new();
+    let mut ids = HashSet::new();
+    for d in drafts {
+        if !seen.insert((d.color.to_lowercase(), d.size.to_lowercase())) {
+            return Err(CatalogError::invalid(format!(
+                "Size {} is listed more than once for the colour {}",
+                d.size, d.color
+            )));
+        }
+        if let Some(id) = &d.id {
+            if !ids.insert(id.clone()) {
+                return Err(CatalogError::invalid("The same variant is listed twice"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(size: &str, color: &str, stock: &str, original: &str, discount: &str) -> VariantInput {
+        VariantInput {
+            id: None,
+            size: Some(size.into()),
+            color: Some(color.into()),
+            color_hex: None,
+            stock: Some(stock.into()),
+            original_price: Some(original.into()),
+            discount_price: Some(discount.into()),
+        }
+    }
+
+    fn message(input: VariantInput) -> String {
+        parse_variant(&input).err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn variant_rules_and_messages() {
+        let ok = parse_variant(&row("M", "red", "5", "999.50", "200")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((ok.stock, ok.original_price.paise(), ok.discount_price.paise()), (5, 99_950, 20_000));
+        assert_eq!(ok.color_hex, "#FF0000");
+        assert_eq!(message(row("M", "red", "5", "100", "150")), "Discount Price cannot be greater than Original Price");
+        assert_eq!(message(row("M", "red", "-1", "100", "0")), "Stock must be a whole number of 0 or more");
+        assert_eq!(message(row("M", "red", "2.5", "100", "0")), "Stock must be a whole number of 0 or more");
+        assert_eq!(message(row("M", "red", "1", "", "0")), "Original Price is required");
+        assert_eq!(message(row("", "red", "1", "100", "0")), "Size is required");
+        assert_eq!(message(row("M", "", "1", "100", "0")), "Colour is required");
+        assert_eq!(message(row("M", "red", "1", "abc", "0")), "Original Price must be a number");
+        assert_eq!(message(row("M", "red", "1", "10.999", "0")), "Original Price must have at most two decimals");
+    }
+
+    #[test]
+    fn sizes_are_unique_within_a_colour() {
+        let a = parse_variant(&row("M", "Red", "1", "100", "0")).unwrap_or_else(|e| panic!("{e}"));
+        let b = parse_variant(&row("m", "red", "1", "100", "0")).unwrap_or_else(|e| panic!("{e}"));
+        let c = parse_variant(&row("M", "Blue", "1", "100", "0")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(check_variants(&[a.clone(), c]).is_ok());
+        assert!(check_variants(&[a, b]).is_err());
+        assert_eq!(check_variants(&[]).err().map(|e| e.to_string()).as_deref(), Some("Please add at least one variant"));
+    }
+}

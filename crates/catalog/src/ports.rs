@@ -1,0 +1,119 @@
+//! Catalogue ports. Reads are served from [`CatalogSnapshot`]; only writes and the
+//! snapshot's (re)building reach the repository.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use kernel::{IncomingFile, StoreError, StoredFile};
+
+use crate::error::CatalogError;
+use crate::models::{Category, Product, VariantDraft, VariantInput};
+use crate::snapshot::CatalogSnapshot;
+
+/// Where a category goes on create or update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParentChoice {
+    /// Update only: leave it where it is.
+    Keep,
+    TopLevel,
+    Under(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct CategoryInput {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub parent: ParentChoice,
+    pub files: Vec<IncomingFile>,
+    /// Update only: the current image's upload id, to replace or remove it.
+    pub deleted_upload_ids: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ProductInput {
+    pub name: Option<String>,
+    pub category_id: Option<String>,
+    pub description: Option<String>,
+    pub variants: Vec<VariantInput>,
+    /// Update only: product-image ids to remove.
+    pub deleted_image_ids: Vec<String>,
+    pub files: Vec<IncomingFile>,
+    /// `None` keeps the current value (false for a new product).
+    pub is_best_seller: Option<bool>,
+}
+
+/// Inbound port.
+pub trait CatalogApi: Send + Sync {
+    /// The current catalogue. Cheap: an `Arc` clone.
+    fn snapshot(&self) -> Arc<CatalogSnapshot>;
+    /// Errors: `Invalid` (name, image count), `NotFound` (parent), `Conflict` (sibling
+    /// name), `Media`, `Storage`.
+    fn create_category(&self, input: CategoryInput) -> Result<Category, CatalogError>;
+    fn update_category(&self, id: &str, input: CategoryInput) -> Result<Category, CatalogError>;
+    /// Refused with `Conflict` while the category has subcategories or products.
+    fn delete_category(&self, id: &str) -> Result<Category, CatalogError>;
+    fn create_product(&self, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
+    fn update_product(&self, id: &str, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
+    fn delete_product(&self, id: &str) -> Result<Arc<Product>, CatalogError>;
+    /// Re-reads some products after a change made elsewhere (stock taken by an order).
+    fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError>;
+}
+
+/// A category row to write.
+#[derive(Debug, Clone)]
+pub struct CategoryWrite {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub parent_id: Option<String>,
+    /// A newly stored image to link (replacing the current one).
+    pub new_image: Option<StoredFile>,
+    /// Remove the current image without a replacement.
+    pub clear_image: bool,
+    pub now: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ProductWrite {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub category_id: String,
+    pub is_best_seller: bool,
+    pub new_images: Vec<StoredFile>,
+    pub removed_image_ids: Vec<String>,
+    /// The complete list: rows with an existing id are updated, the others created, and
+    /// stored variants missing here are deleted.
+    pub variants: Vec<VariantDraft>,
+    pub now: DateTime<Utc>,
+}
+
+/// Why a category delete did not happen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CategoryDelete {
+    /// Deleted; the file name of its image, to remove from disk.
+    Deleted { image_filename: Option<String> },
+    NotFound,
+    HasSubcategories(usize),
+    HasProducts(usize),
+}
+
+/// Outbound port: catalogue storage. Every write is one transaction.
+pub trait CatalogRepository: Send + Sync {
+    fn load_all(&self) -> Result<(Vec<Category>, Vec<Product>), StoreError>;
+    fn load_products(&self, ids: &[String]) -> Result<Vec<Product>, StoreError>;
+    /// Errors: `Conflict` on a sibling name or slug clash.
+    fn insert_category(&self, category: &CategoryWrite) -> Result<(), StoreError>;
+    /// Returns the replaced image's file name; `None` when the category does not exist.
+    fn update_category(&self, category: &CategoryWrite) -> Result<Option<Option<String>>, StoreError>;
+    /// Checks for subcategories and products inside the same transaction as the delete.
+    fn delete_category(&self, id: &str) -> Result<CategoryDelete, StoreError>;
+    fn insert_product(&self, product: &ProductWrite) -> Result<(), StoreError>;
+    /// Returns the file names of removed images; `None` when the product does not exist.
+    fn update_product(&self, product: &ProductWrite) -> Result<Option<Vec<String>>, StoreError>;
+    /// Returns the file names of its images; `None` when it does not exist. Cart lines and
+    /// wishlist entries go with it; placed orders keep their own copy.
+    fn delete_product(&self, id: &str) -> Result<Option<Vec<String>>, StoreError>;
+}

@@ -1,0 +1,248 @@
+//! Listing, filters, facets and search over a snapshot: plain Rust, so the answers are the
+//! same on every database.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use kernel::{Money, Page, PageRequest};
+
+use crate::models::Product;
+use crate::snapshot::{CatalogSnapshot, Entry};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    #[default]
+    Newest,
+    PriceAsc,
+    PriceDesc,
+    Name,
+}
+
+impl Sort {
+    pub fn parse(raw: &str) -> Option<Sort> {
+        match raw {
+            "" | "newest" => Some(Sort::Newest),
+            "price_asc" | "price-asc" | "priceAsc" => Some(Sort::PriceAsc),
+            "price_desc" | "price-desc" | "priceDesc" => Some(Sort::PriceDesc),
+            "name" => Some(Sort::Name),
+            _ => None,
+        }
+    }
+}
+
+/// What a listing asks for. Variant filters (price, colour, size, in stock) must all hold
+/// for one and the same variant.
+#[derive(Debug, Clone, Default)]
+pub struct ProductQuery {
+    /// A category id or slug; includes every subcategory.
+    pub category: Option<String>,
+    pub min_price: Option<Money>,
+    pub max_price: Option<Money>,
+    pub colors: Vec<String>,
+    pub sizes: Vec<String>,
+    pub in_stock: bool,
+    pub best_seller: Option<bool>,
+    pub search: Option<String>,
+    pub sort: Sort,
+    pub page: PageRequest,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColorFacet {
+    pub color: String,
+    pub color_hex: String,
+    pub count: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountFacet {
+    pub value: String,
+    pub label: String,
+    pub count: usize,
+}
+
+/// What the shopper can still narrow down to, counted over the category and search scope
+/// (before price, colour, size and stock filters, so choosing one never hides the others).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Facets {
+    pub min_price: Money,
+    pub max_price: Money,
+    pub colors: Vec<ColorFacet>,
+    pub sizes: Vec<CountFacet>,
+    pub categories: Vec<CountFacet>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Listing {
+    pub page: Page<Arc<Product>>,
+    pub facets: Facets,
+}
+
+/// Sizes in the order people expect them, unknown ones after, alphabetically.
+pub fn size_rank(size: &str) -> (usize, String) {
+    const ORDER: &[&str] = &["XXS", "XS", "S", "M", "L", "XL", "XXL", "2XL", "XXXL", "3XL", "4XL", "5XL", "FREE SIZE"];
+    let upper = size.trim().to_uppercase();
+    if let Some(i) = ORDER.iter().position(|s| *s == upper) {
+        return (i, String::new());
+    }
+    // Numeric sizes (waist 28, shoe 8, age 4-5Y) sort by their number, after letter sizes.
+    let number: String = upper.chars().take_while(char::is_ascii_digit).collect();
+    match number.parse::<usize>() {
+        Ok(n) => (100 + n, upper),
+        Err(_) => (10_000, upper),
+    }
+}
+
+fn terms(search: &str) -> Vec<String> {
+    search.split_whitespace().map(str::to_lowercase).take(8).collect()
+}
+
+fn matches_terms(entry: &Entry, terms: &[String]) -> bool {
+    terms.iter().all(|t| entry.text_lc.contains(t.as_str()))
+}
+
+fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<&'a Entry>> {
+    let categories: Option<&[String]> = match &query.category {
+        Some(c) if !c.is_empty() => {
+            let category = snapshot.find_category(c)?;
+            Some(snapshot.subtree(&category.id))
+        }
+        _ => None,
+    };
+    let terms = query.search.as_deref().map(terms).unwrap_or_default();
+    Some(
+        snapshot
+            .entries
+            .iter()
+            .filter(|e| categories.is_none_or(|ids| ids.contains(&e.product.category_id)))
+            .filter(|e| query.best_seller.is_none_or(|b| e.product.is_best_seller == b))
+            .filter(|e| matches_terms(e, &terms))
+            .collect(),
+    )
+}
+
+fn variant_filters_hold(product: &Product, query: &ProductQuery) -> bool {
+    let no_variant_filter = query.min_price.is_none()
+        && query.max_price.is_none()
+        && query.colors.is_empty()
+        && query.sizes.is_empty()
+        && !query.in_stock;
+    if no_variant_filter {
+        return true;
+    }
+    product.variants.iter().any(|v| {
+        query.min_price.is_none_or(|m| v.original_price >= m)
+            && query.max_price.is_none_or(|m| v.original_price <= m)
+            && (query.colors.is_empty() || query.colors.iter().any(|c| c.eq_ignore_ascii_case(&v.color)))
+            && (query.sizes.is_empty() || query.sizes.iter().any(|s| s.eq_ignore_ascii_case(&v.size)))
+            && (!query.in_stock || v.stock > 0)
+    })
+}
+
+fn facets(snapshot: &CatalogSnapshot, entries: &[&Entry]) -> Facets {
+    let mut facets = Facets::default();
+    let mut colors: BTreeMap<String, ColorFacet> = BTreeMap::new();
+    let mut sizes: BTreeMap<String, CountFacet> = BTreeMap::new();
+    let mut categories: BTreeMap<String, usize> = BTreeMap::new();
+    let mut prices = entries.iter().flat_map(|e| e.product.variants.iter().map(|v| v.original_price)).peekable();
+    if prices.peek().is_some() {
+        let (min, max) = prices.fold((Money::from_paise(i64::MAX), Money::ZERO), |(lo, hi), p| (lo.min(p), hi.max(p)));
+        facets.min_price = min;
+        facets.max_price = max;
+    }
+    for entry in entries {
+        let product = &entry.product;
+        *categories.entry(product.category_id.clone()).or_default() += 1;
+        let mut seen_colors = std::collections::HashSet::new();
+        let mut seen_sizes = std::collections::HashSet::new();
+        for v in &product.variants {
+            let key = v.color.to_lowercase();
+            if seen_colors.insert(key.clone()) {
+                colors
+                    .entry(key)
+                    .or_insert_with(|| ColorFacet { color: v.color.clone(), color_hex: v.color_hex.clone(), count: 0 })
+                    .count += 1;
+            }
+            let key = v.size.to_uppercase();
+            if seen_sizes.insert(key.clone()) {
+                sizes
+                    .entry(key)
+                    .or_insert_with(|| CountFacet { value: v.size.clone(), label: v.size.clone(), count: 0 })
+                    .count += 1;
+            }
+        }
+    }
+    facets.colors = colors.into_values().collect();
+    facets.colors.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.color.cmp(&b.color)));
+    facets.sizes = sizes.into_values().collect();
+    facets.sizes.sort_by_key(|s| size_rank(&s.value));
+    facets.categories = categories
+        .into_iter()
+        .map(|(id, count)| {
+            let label = snapshot.category(&id).map(|c| c.name.clone()).unwrap_or_default();
+            CountFacet { value: id, label, count }
+        })
+        .collect();
+    facets.categories.sort_by(|a, b| a.label.cmp(&b.label));
+    facets
+}
+
+/// One page of products with the facets of its scope. An unknown category gives an
+/// empty listing, not an error.
+pub fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing {
+    let Some(in_scope) = scope(snapshot, query) else {
+        return Listing {
+            page: Page { items: Vec::new(), total_items: 0, request: query.page },
+            facets: Facets::default(),
+        };
+    };
+    let facets = facets(snapshot, &in_scope);
+    let mut matching: Vec<&Entry> = in_scope.into_iter().filter(|e| variant_filters_hold(&e.product, query)).collect();
+    match query.sort {
+        Sort::Newest => {}
+        Sort::PriceAsc => matching.sort_by_key(|e| e.min_price),
+        Sort::PriceDesc => matching.sort_by_key(|e| std::cmp::Reverse(e.min_price)),
+        Sort::Name => matching.sort_by(|a, b| a.name_lc.cmp(&b.name_lc)),
+    }
+    let total_items = matching.len() as u64;
+    let items = matching
+        .into_iter()
+        .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
+        .take(query.page.limit as usize)
+        .map(|e| e.product.clone())
+        .collect();
+    Listing { page: Page { items, total_items, request: query.page }, facets }
+}
+
+/// Search by name, description, category name and colour. Every word must match
+/// somewhere; products whose name holds the whole query come first, then those whose
+/// name holds every word, then the rest, newest first within each group. An empty query
+/// gives the newest products.
+pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<Arc<Product>> {
+    let query = raw_query.trim().to_lowercase();
+    let words = terms(&query);
+    if words.is_empty() {
+        return snapshot.entries.iter().take(limit).map(|e| e.product.clone()).collect();
+    }
+    let mut ranked: Vec<(u8, usize, &Entry)> = snapshot
+        .entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches_terms(e, &words))
+        .map(|(i, e)| {
+            let rank = if e.name_lc.contains(&query) {
+                0
+            } else if words.iter().all(|w| e.name_lc.contains(w.as_str())) {
+                1
+            } else {
+                2
+            };
+            (rank, i, e)
+        })
+        .collect();
+    ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
+    ranked.into_iter().take(limit).map(|(_, _, e)| e.product.clone()).collect()
+}
+
+#[cfg(test)]
+mod tests;

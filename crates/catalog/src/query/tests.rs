@@ -1,0 +1,159 @@
+use std::sync::Arc;
+
+use chrono::{Duration, TimeZone, Utc};
+use kernel::{Money, PageRequest};
+
+use super::*;
+use crate::models::{Category, Variant};
+
+fn category(id: &str, name: &str, parent: Option<&str>, order: i64) -> Category {
+    Category {
+        id: id.into(),
+        name: name.into(),
+        slug: name.to_lowercase(),
+        description: String::new(),
+        parent_id: parent.map(str::to_string),
+        image: None,
+        created_at: Utc.timestamp_opt(1_700_000_000 + order, 0).single().unwrap_or_default(),
+    }
+}
+
+fn variant(size: &str, color: &str, stock: i32, rupees: i64) -> Variant {
+    Variant {
+        id: format!("{size}-{color}"),
+        size: size.into(),
+        color: color.into(),
+        color_hex: "#000000".into(),
+        stock,
+        original_price: Money::from_paise(rupees * 100),
+        discount_price: Money::ZERO,
+        position: 0,
+    }
+}
+
+fn product(id: &str, name: &str, category: (&str, &str), age_days: i64, variants: Vec<Variant>) -> Arc<Product> {
+    let created = Utc.timestamp_opt(1_750_000_000, 0).single().unwrap_or_default() - Duration::days(age_days);
+    Arc::new(Product {
+        id: id.into(),
+        name: name.into(),
+        slug: name.to_lowercase().replace(' ', "-"),
+        description: format!("A fine {name}"),
+        is_best_seller: id == "p2",
+        category_id: category.0.into(),
+        category_name: category.1.into(),
+        images: vec![],
+        variants,
+        created_at: created,
+        updated_at: created,
+    })
+}
+
+/// Men > Shirts, Men > Jeans, Women; five products.
+fn shop() -> CatalogSnapshot {
+    let categories = vec![
+        category("men", "Men", None, 1),
+        category("shirts", "Shirts", Some("men"), 2),
+        category("jeans", "Jeans", Some("men"), 3),
+        category("women", "Women", None, 4),
+    ];
+    let shirts = ("shirts", "Shirts");
+    let products = vec![
+        product("p1", "Oxford Shirt", shirts, 1, vec![variant("M", "Blue", 3, 1200), variant("L", "Blue", 0, 1200)]),
+        product("p2", "Linen Shirt", shirts, 2, vec![variant("S", "White", 5, 900), variant("M", "Red", 1, 950)]),
+        product("p3", "Slim Jeans", ("jeans", "Jeans"), 3, vec![variant("32", "Blue", 2, 2000)]),
+        product("p4", "Silk Saree", ("women", "Women"), 4, vec![variant("Free Size", "Red", 0, 5000)]),
+        product("p5", "Men Kurta", ("men", "Men"), 5, vec![variant("XL", "White", 4, 1500)]),
+    ];
+    CatalogSnapshot::build(1, categories, products)
+}
+
+fn ids(listing: &Listing) -> Vec<&str> {
+    listing.page.items.iter().map(|p| p.id.as_str()).collect()
+}
+
+fn query() -> ProductQuery {
+    ProductQuery { page: PageRequest { page: 1, limit: 20 }, ..ProductQuery::default() }
+}
+
+#[test]
+fn category_includes_every_subcategory_by_id_or_slug() {
+    let snap = shop();
+    let men = list(&snap, &ProductQuery { category: Some("men".into()), ..query() });
+    assert_eq!(ids(&men), vec!["p1", "p2", "p3", "p5"]);
+    let shirts = list(&snap, &ProductQuery { category: Some("shirts".into()), ..query() });
+    assert_eq!(ids(&shirts), vec!["p1", "p2"]);
+    let unknown = list(&snap, &ProductQuery { category: Some("nope".into()), ..query() });
+    assert_eq!(unknown.page.total_items, 0);
+}
+
+#[test]
+fn variant_filters_must_hold_for_one_variant() {
+    let snap = shop();
+    // Blue AND size L exists only out of stock on p1.
+    let blue_l = list(&snap, &ProductQuery { colors: vec!["blue".into()], sizes: vec!["l".into()], ..query() });
+    assert_eq!(ids(&blue_l), vec!["p1"]);
+    let in_stock = list(&snap, &ProductQuery { colors: vec!["blue".into()], sizes: vec!["L".into()], in_stock: true, ..query() });
+    assert!(ids(&in_stock).is_empty());
+    let priced = list(&snap, &ProductQuery { min_price: Some(Money::from_paise(95_000)), max_price: Some(Money::from_paise(150_000)), ..query() });
+    assert_eq!(ids(&priced), vec!["p1", "p2", "p5"]);
+    let red_in_stock = list(&snap, &ProductQuery { colors: vec!["Red".into()], in_stock: true, ..query() });
+    assert_eq!(ids(&red_in_stock), vec!["p2"]);
+}
+
+#[test]
+fn sorting_and_paging() {
+    let snap = shop();
+    let cheap_first = list(&snap, &ProductQuery { sort: Sort::PriceAsc, ..query() });
+    assert_eq!(ids(&cheap_first), vec!["p2", "p1", "p5", "p3", "p4"]);
+    let dear_first = list(&snap, &ProductQuery { sort: Sort::PriceDesc, ..query() });
+    assert_eq!(ids(&dear_first), vec!["p4", "p3", "p5", "p1", "p2"]);
+    let page2 = list(&snap, &ProductQuery { page: PageRequest { page: 2, limit: 2 }, ..query() });
+    assert_eq!((ids(&page2), page2.page.total_items, page2.page.total_pages()), (vec!["p3", "p4"], 5, 3));
+}
+
+#[test]
+fn facets_count_products_in_scope() {
+    let snap = shop();
+    let men = list(&snap, &ProductQuery { category: Some("men".into()), colors: vec!["Red".into()], ..query() });
+    let f = &men.facets;
+    assert_eq!((f.min_price.paise(), f.max_price.paise()), (90_000, 200_000));
+    let colors: Vec<(&str, usize)> = f.colors.iter().map(|c| (c.color.as_str(), c.count)).collect();
+    assert_eq!(colors, vec![("Blue", 2), ("White", 2), ("Red", 1)]);
+    let sizes: Vec<&str> = f.sizes.iter().map(|s| s.value.as_str()).collect();
+    assert_eq!(sizes, vec!["S", "M", "L", "XL", "32"]);
+    let cats: Vec<(&str, usize)> = f.categories.iter().map(|c| (c.label.as_str(), c.count)).collect();
+    assert_eq!(cats, vec![("Jeans", 1), ("Men", 1), ("Shirts", 2)]);
+    assert_eq!(ids(&men), vec!["p2"]);
+}
+
+#[test]
+fn search_ranks_name_matches_first_and_ignores_case() {
+    let snap = shop();
+    let shirts: Vec<String> = search(&snap, "SHIRT", 20).iter().map(|p| p.id.clone()).collect();
+    assert_eq!(shirts, vec!["p1", "p2"]);
+    // "white" is a colour of p2 and p5, in no name.
+    let white: Vec<String> = search(&snap, "white", 20).iter().map(|p| p.id.clone()).collect();
+    assert_eq!(white, vec!["p2", "p5"]);
+    // Category name matches too; the name match ranks first.
+    let jeans: Vec<String> = search(&snap, "jeans", 20).iter().map(|p| p.id.clone()).collect();
+    assert_eq!(jeans, vec!["p3"]);
+    let men_shirts: Vec<String> = search(&snap, "men kurta", 20).iter().map(|p| p.id.clone()).collect();
+    assert_eq!(men_shirts, vec!["p5"]);
+    assert!(search(&snap, "tuxedo", 20).is_empty());
+    assert_eq!(search(&snap, "  ", 3).len(), 3);
+}
+
+#[test]
+fn tree_nests_subcategories() {
+    let snap = shop();
+    let names: Vec<(&str, usize)> = snap.tree.iter().map(|n| (n.category.name.as_str(), n.children.len())).collect();
+    assert_eq!(names, vec![("Men", 2), ("Women", 0)]);
+    assert_eq!(snap.subtree("men").len(), 3);
+}
+
+#[test]
+fn sizes_sort_the_way_people_expect() {
+    let mut sizes = vec!["XL", "32", "S", "Free Size", "M", "28", "XS"];
+    sizes.sort_by_key(|s| size_rank(s));
+    assert_eq!(sizes, vec!["XS", "S", "M", "XL", "Free Size", "28", "32"]);
+}

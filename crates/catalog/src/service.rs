@@ -1,0 +1,378 @@
+use std::sync::{Arc, Mutex, RwLock};
+
+use chrono::Utc;
+use kernel::{ImageFormat, IncomingFile, MediaRules, MediaStore, StoreError, StoredFile};
+
+use crate::error::CatalogError;
+use crate::models::{
+    category_name, check_variants, description, parse_variant, product_name, slugify, unique_slug, Category, Product,
+};
+use crate::ports::{
+    CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput,
+    ProductWrite,
+};
+use crate::snapshot::CatalogSnapshot;
+
+/// Images of categories and products: PNG or JPEG, at most 5 MB each.
+pub const IMAGE_RULES: MediaRules =
+    MediaRules { allowed: &[ImageFormat::Png, ImageFormat::Jpeg], max_bytes: 5 * 1024 * 1024, label: "Each image" };
+pub const MAX_PRODUCT_IMAGES: usize = 10;
+
+pub struct CatalogService<R, M> {
+    repo: R,
+    media: M,
+    current: RwLock<Arc<CatalogSnapshot>>,
+    /// Held while a new snapshot is read and swapped in, so a slower rebuild that started
+    /// earlier can never replace a newer one.
+    rebuild: Mutex<()>,
+}
+
+impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
+    /// Loads the whole catalogue once.
+    pub fn new(repo: R, media: M) -> Result<Self, CatalogError> {
+        let service = CatalogService {
+            repo,
+            media,
+            current: RwLock::new(Arc::new(CatalogSnapshot::default())),
+            rebuild: Mutex::new(()),
+        };
+        service.reload()?;
+        Ok(service)
+    }
+
+    fn current(&self) -> Arc<CatalogSnapshot> {
+        self.current.read().map(|s| s.clone()).unwrap_or_else(|e| e.into_inner().clone())
+    }
+
+    fn swap(&self, snapshot: CatalogSnapshot) {
+        let mut slot = self.current.write().unwrap_or_else(|e| e.into_inner());
+        *slot = Arc::new(snapshot);
+    }
+
+    /// Rebuilds the snapshot from the store.
+    pub fn reload(&self) -> Result<(), CatalogError> {
+        let _guard = self.rebuild.lock().unwrap_or_else(|e| e.into_inner());
+        let (categories, products) = self.repo.load_all()?;
+        let version = self.current().version + 1;
+        self.swap(CatalogSnapshot::build(version, categories, products.into_iter().map(Arc::new).collect()));
+        Ok(())
+    }
+
+    /// Stores every file or none: if one is refused, those already stored are removed.
+    fn store_files(&self, files: &[IncomingFile]) -> Result<Vec<StoredFile>, CatalogError> {
+        let mut stored = Vec::with_capacity(files.len());
+        for file in files {
+            match self.media.store(file, &IMAGE_RULES) {
+                Ok(s) => stored.push(s),
+                Err(e) => {
+                    self.discard(&stored);
+                    return Err(e.into());
+                }
+            }
+        }
+        Ok(stored)
+    }
+
+    fn discard(&self, files: &[StoredFile]) {
+        for f in files {
+            self.media.remove(&f.filename);
+        }
+    }
+
+    /// Runs a write with freshly stored files; when it fails, the files are removed so a
+    /// failed request leaves nothing behind.
+    fn write_with_files<T>(
+        &self,
+        files: Vec<StoredFile>,
+        write: impl FnOnce(&[StoredFile]) -> Result<T, CatalogError>,
+    ) -> Result<T, CatalogError> {
+        match write(&files) {
+            Ok(value) => Ok(value),
+            Err(e) => {
+                self.discard(&files);
+                Err(e)
+            }
+        }
+    }
+
+    fn sibling_conflict(error: StoreError, name: &str) -> CatalogError {
+        match error {
+            StoreError::Conflict { .. } => {
+                CatalogError::Conflict(format!("A category named \"{name}\" already exists at this level"))
+            }
+            other => CatalogError::Storage(other),
+        }
+    }
+
+    fn check_sibling_name(snapshot: &CatalogSnapshot, name: &str, parent: Option<&str>, except: Option<&str>) -> Result<(), CatalogError> {
+        let clash = snapshot.categories.iter().any(|c| {
+            c.parent_id.as_deref() == parent && c.name.eq_ignore_ascii_case(name) && Some(c.id.as_str()) != except
+        });
+        if clash {
+            Err(CatalogError::Conflict(format!("A category named \"{name}\" already exists at this level")))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn category_slug(snapshot: &CatalogSnapshot, name: &str, parent: Option<&str>, except: Option<&str>) -> String {
+        let base = match parent.and_then(|p| snapshot.category(p)) {
+            Some(parent) => format!("{}-{}", parent.slug, slugify(name)),
+            None => slugify(name),
+        };
+        unique_slug(&base, |s| snapshot.category_slug_taken(s, except))
+    }
+
+    fn image_count_error(count: usize) -> Option<CatalogError> {
+        match count {
+            0 => Some(CatalogError::invalid("Please upload at least 1 images.")),
+            1 => None,
+            _ => Some(CatalogError::invalid("You can upload a maximum of 1 images.")),
+        }
+    }
+}
+
+impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
+    fn snapshot(&self) -> Arc<CatalogSnapshot> {
+        self.current()
+    }
+
+    fn create_category(&self, input: CategoryInput) -> Result<Category, CatalogError> {
+        let name = category_name(input.name.as_deref())?;
+        let description = description(input.description.as_deref())?;
+        if let Some(e) = Self::image_count_error(input.files.len()) {
+            return Err(e);
+        }
+        let snapshot = self.current();
+        let parent_id = match input.parent {
+            ParentChoice::Under(id) => {
+                snapshot.category(&id).ok_or(CatalogError::NotFound("Parent category not found"))?;
+                Some(id)
+            }
+            ParentChoice::TopLevel | ParentChoice::Keep => None,
+        };
+        Self::check_sibling_name(&snapshot, &name, parent_id.as_deref(), None)?;
+        let id = kernel::new_id();
+        let slug = Self::category_slug(&snapshot, &name, parent_id.as_deref(), None);
+        let stored = self.store_files(&input.files)?;
+        self.write_with_files(stored, |files| {
+            let write = CategoryWrite {
+                id: id.clone(),
+                name: name.clone(),
+                slug,
+                description,
+                parent_id,
+                new_image: files.first().cloned(),
+                clear_image: false,
+                now: Utc::now(),
+            };
+            self.repo.insert_category(&write).map_err(|e| Self::sibling_conflict(e, &name))
+        })?;
+        self.reload()?;
+        self.current().category(&id).cloned().ok_or(CatalogError::NotFound("Category not found"))
+    }
+
+    fn update_category(&self, id: &str, input: CategoryInput) -> Result<Category, CatalogError> {
+        let snapshot = self.current();
+        let current = snapshot.category(id).ok_or(CatalogError::NotFound("Category not found"))?.clone();
+        let name = category_name(input.name.as_deref().or(Some(current.name.as_str())))?;
+        let description = match &input.description {
+            Some(d) => description(Some(d))?,
+            None => current.description.clone(),
+        };
+        let parent_id = match input.parent {
+            ParentChoice::Keep => current.parent_id.clone(),
+            ParentChoice::TopLevel => None,
+            ParentChoice::Under(parent) => {
+                snapshot.category(&parent).ok_or(CatalogError::NotFound("Parent category not found"))?;
+                if snapshot.subtree(id).contains(&parent) {
+                    return Err(CatalogError::invalid("A category cannot be placed inside itself or its subcategories"));
+                }
+                Some(parent)
+            }
+        };
+        // One image always: a new file replaces the current one; deleting the current one
+        // without a new file leaves none, which is refused.
+        let current_image = current.image.as_ref().map(|i| i.upload_id.clone());
+        let deleting_current = current_image.as_ref().is_some_and(|u| input.deleted_upload_ids.contains(u));
+        let kept = usize::from(current_image.is_some() && !deleting_current);
+        let count = if input.files.is_empty() { kept } else { input.files.len() };
+        if let Some(e) = Self::image_count_error(count) {
+            return Err(e);
+        }
+        Self::check_sibling_name(&snapshot, &name, parent_id.as_deref(), Some(id))?;
+        let moved_or_renamed = parent_id != current.parent_id || name != current.name;
+        let slug = if moved_or_renamed {
+            Self::category_slug(&snapshot, &name, parent_id.as_deref(), Some(id))
+        } else {
+            current.slug.clone()
+        };
+        let stored = self.store_files(&input.files)?;
+        let replaced = self.write_with_files(stored, |files| {
+            let write = CategoryWrite {
+                id: id.to_string(),
+                name: name.clone(),
+                slug,
+                description,
+                parent_id,
+                new_image: files.first().cloned(),
+                clear_image: false,
+                now: Utc::now(),
+            };
+            self.repo
+                .update_category(&write)
+                .map_err(|e| Self::sibling_conflict(e, &name))?
+                .ok_or(CatalogError::NotFound("Category not found"))
+        })?;
+        if let Some(old) = replaced {
+            self.media.remove(&old);
+        }
+        self.reload()?;
+        self.current().category(id).cloned().ok_or(CatalogError::NotFound("Category not found"))
+    }
+
+    fn delete_category(&self, id: &str) -> Result<Category, CatalogError> {
+        let category = self.current().category(id).cloned().ok_or(CatalogError::NotFound("Category not found"))?;
+        match self.repo.delete_category(id)? {
+            CategoryDelete::Deleted { image_filename } => {
+                if let Some(f) = image_filename {
+                    self.media.remove(&f);
+                }
+                self.reload()?;
+                Ok(category)
+            }
+            CategoryDelete::NotFound => Err(CatalogError::NotFound("Category not found")),
+            CategoryDelete::HasSubcategories(n) => Err(CatalogError::Conflict(format!(
+                "\"{}\" still has {n} subcategor{}: delete or move them first",
+                category.name,
+                if n == 1 { "y" } else { "ies" }
+            ))),
+            CategoryDelete::HasProducts(n) => Err(CatalogError::Conflict(format!(
+                "\"{}\" still has {n} product{}: delete them or move them to another category first",
+                category.name,
+                if n == 1 { "" } else { "s" }
+            ))),
+        }
+    }
+
+    fn create_product(&self, input: ProductInput) -> Result<Arc<Product>, CatalogError> {
+        let snapshot = self.current();
+        let write = self.product_write(&snapshot, None, &input)?;
+        let id = write.id.clone();
+        let stored = self.store_files(&input.files)?;
+        self.write_with_files(stored, |files| {
+            let write = ProductWrite { new_images: files.to_vec(), ..write };
+            self.repo.insert_product(&write).map_err(CatalogError::from)
+        })?;
+        self.reload()?;
+        self.current().product(&id).cloned().ok_or(CatalogError::NotFound("Product not found"))
+    }
+
+    fn update_product(&self, id: &str, input: ProductInput) -> Result<Arc<Product>, CatalogError> {
+        let snapshot = self.current();
+        let current = snapshot.product(id).cloned().ok_or(CatalogError::NotFound("Product not found"))?;
+        let write = self.product_write(&snapshot, Some(&current), &input)?;
+        let stored = self.store_files(&input.files)?;
+        let removed = self.write_with_files(stored, |files| {
+            let write = ProductWrite { new_images: files.to_vec(), ..write };
+            self.repo.update_product(&write)?.ok_or(CatalogError::NotFound("Product not found"))
+        })?;
+        for filename in removed {
+            self.media.remove(&filename);
+        }
+        self.reload()?;
+        self.current().product(&current.id).cloned().ok_or(CatalogError::NotFound("Product not found"))
+    }
+
+    fn delete_product(&self, id: &str) -> Result<Arc<Product>, CatalogError> {
+        let product = self.current().product(id).cloned().ok_or(CatalogError::NotFound("Product not found"))?;
+        let files = self.repo.delete_product(&product.id)?.ok_or(CatalogError::NotFound("Product not found"))?;
+        for filename in files {
+            self.media.remove(&filename);
+        }
+        self.reload()?;
+        Ok(product)
+    }
+
+    fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let _guard = self.rebuild.lock().unwrap_or_else(|e| e.into_inner());
+        let fresh = self.repo.load_products(ids)?;
+        let current = self.current();
+        let next = current.with_products(current.version + 1, ids, fresh.into_iter().map(Arc::new).collect());
+        self.swap(next);
+        Ok(())
+    }
+}
+
+impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
+    /// Checks a product form against the rules and the current catalogue. Nothing is
+    /// stored yet.
+    fn product_write(
+        &self,
+        snapshot: &CatalogSnapshot,
+        current: Option<&Arc<Product>>,
+        input: &ProductInput,
+    ) -> Result<ProductWrite, CatalogError> {
+        let name = product_name(input.name.as_deref().or(current.map(|p| p.name.as_str())))?;
+        let category_id = input
+            .category_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .or_else(|| current.map(|p| p.category_id.clone()))
+            .ok_or_else(|| CatalogError::invalid("Please select Category"))?;
+        if snapshot.category(&category_id).is_none() {
+            return Err(CatalogError::invalid("Please select Category"));
+        }
+        let description = match (&input.description, current) {
+            (Some(d), _) => description(Some(d))?,
+            (None, Some(p)) => p.description.clone(),
+            (None, None) => String::new(),
+        };
+        // Images: the ones kept plus the new ones, between 1 and 10.
+        let existing: Vec<&str> = current.map(|p| p.images.iter().map(|i| i.id.as_str()).collect()).unwrap_or_default();
+        for removed in &input.deleted_image_ids {
+            if !existing.contains(&removed.as_str()) {
+                return Err(CatalogError::invalid("An image marked for deletion does not belong to this product"));
+            }
+        }
+        let kept = existing.iter().filter(|id| !input.deleted_image_ids.iter().any(|d| d == *id)).count();
+        let total = kept + input.files.len();
+        if total == 0 {
+            return Err(CatalogError::invalid("Please upload at least 1 image"));
+        }
+        if total > MAX_PRODUCT_IMAGES {
+            return Err(CatalogError::invalid("Maximum 10 images allowed."));
+        }
+        let variants = input.variants.iter().map(parse_variant).collect::<Result<Vec<_>, _>>()?;
+        check_variants(&variants)?;
+        let known_variants: Vec<&str> = current.map(|p| p.variants.iter().map(|v| v.id.as_str()).collect()).unwrap_or_default();
+        if variants.iter().filter_map(|v| v.id.as_deref()).any(|id| !known_variants.contains(&id)) {
+            return Err(CatalogError::invalid("A variant in the list does not belong to this product"));
+        }
+        let id = current.map(|p| p.id.clone()).unwrap_or_else(kernel::new_id);
+        let slug = match current {
+            Some(p) if p.name == name => p.slug.clone(),
+            _ => unique_slug(&slugify(&name), |s| snapshot.slug_taken(s, Some(&id))),
+        };
+        Ok(ProductWrite {
+            id,
+            name,
+            slug,
+            description,
+            category_id,
+            is_best_seller: input.is_best_seller.or(current.map(|p| p.is_best_seller)).unwrap_or(false),
+            new_images: Vec::new(),
+            removed_image_ids: input.deleted_image_ids.clone(),
+            variants,
+            now: Utc::now(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

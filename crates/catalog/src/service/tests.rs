@@ -1,0 +1,314 @@
+//! Service rules with an in-memory store and media: no database, no disk.
+
+use std::sync::Mutex;
+
+use kernel::{ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoreError, StoredFile};
+
+use super::*;
+use crate::models::{ImageRef, ProductImage, Variant, VariantInput};
+
+#[derive(Default)]
+struct Memory {
+    categories: Vec<Category>,
+    products: Vec<Product>,
+    fail_writes: bool,
+}
+
+#[derive(Default)]
+struct MemoryRepo(Mutex<Memory>);
+
+impl MemoryRepo {
+    fn with<T>(&self, f: impl FnOnce(&mut Memory) -> T) -> T {
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut m)
+    }
+}
+
+fn image_ref(f: &StoredFile) -> ImageRef {
+    ImageRef { upload_id: f.id.clone(), filename: f.filename.clone(), width: f.width, height: f.height }
+}
+
+impl CatalogRepository for MemoryRepo {
+    fn load_all(&self) -> Result<(Vec<Category>, Vec<Product>), StoreError> {
+        Ok(self.with(|m| (m.categories.clone(), m.products.clone())))
+    }
+    fn load_products(&self, ids: &[String]) -> Result<Vec<Product>, StoreError> {
+        Ok(self.with(|m| m.products.iter().filter(|p| ids.contains(&p.id)).cloned().collect()))
+    }
+    fn insert_category(&self, c: &CategoryWrite) -> Result<(), StoreError> {
+        self.with(|m| {
+            if m.fail_writes {
+                return Err(StoreError::Backend("disk full".into()));
+            }
+            m.categories.push(Category {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                slug: c.slug.clone(),
+                description: c.description.clone(),
+                parent_id: c.parent_id.clone(),
+                image: c.new_image.as_ref().map(image_ref),
+                created_at: c.now,
+            });
+            Ok(())
+        })
+    }
+    fn update_category(&self, c: &CategoryWrite) -> Result<Option<Option<String>>, StoreError> {
+        self.with(|m| {
+            let Some(stored) = m.categories.iter_mut().find(|x| x.id == c.id) else { return Ok(None) };
+            let old = stored.image.as_ref().map(|i| i.filename.clone());
+            stored.name = c.name.clone();
+            stored.parent_id = c.parent_id.clone();
+            if let Some(new) = &c.new_image {
+                stored.image = Some(image_ref(new));
+                return Ok(Some(old));
+            }
+            Ok(Some(None))
+        })
+    }
+    fn delete_category(&self, id: &str) -> Result<CategoryDelete, StoreError> {
+        self.with(|m| {
+            let children = m.categories.iter().filter(|c| c.parent_id.as_deref() == Some(id)).count();
+            let products = m.products.iter().filter(|p| p.category_id == id).count();
+            if children > 0 {
+                return Ok(CategoryDelete::HasSubcategories(children));
+            }
+            if products > 0 {
+                return Ok(CategoryDelete::HasProducts(products));
+            }
+            let Some(pos) = m.categories.iter().position(|c| c.id == id) else { return Ok(CategoryDelete::NotFound) };
+            let removed = m.categories.remove(pos);
+            Ok(CategoryDelete::Deleted { image_filename: removed.image.map(|i| i.filename) })
+        })
+    }
+    fn insert_product(&self, p: &ProductWrite) -> Result<(), StoreError> {
+        self.with(|m| {
+            if m.fail_writes {
+                return Err(StoreError::Backend("disk full".into()));
+            }
+            let category_name = m.categories.iter().find(|c| c.id == p.category_id).map(|c| c.name.clone()).unwrap_or_default();
+            m.products.push(Product {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                slug: p.slug.clone(),
+                description: p.description.clone(),
+                is_best_seller: p.is_best_seller,
+                category_id: p.category_id.clone(),
+                category_name,
+                images: p
+                    .new_images
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| ProductImage { id: format!("img-{}", f.id), image: image_ref(f), position: i as i32 })
+                    .collect(),
+                variants: p
+                    .variants
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| Variant {
+                        id: v.id.clone().unwrap_or_else(kernel::new_id),
+                        size: v.size.clone(),
+                        color: v.color.clone(),
+                        color_hex: v.color_hex.clone(),
+                        stock: v.stock,
+                        original_price: v.original_price,
+                        discount_price: v.discount_price,
+                        position: i as i32,
+                    })
+                    .collect(),
+                created_at: p.now,
+                updated_at: p.now,
+            });
+            Ok(())
+        })
+    }
+    fn update_product(&self, p: &ProductWrite) -> Result<Option<Vec<String>>, StoreError> {
+        let removed = self.with(|m| {
+            let Some(stored) = m.products.iter_mut().find(|x| x.id == p.id) else { return None };
+            let (gone, kept): (Vec<_>, Vec<_>) = stored.images.drain(..).partition(|i| p.removed_image_ids.contains(&i.id));
+            stored.images = kept;
+            stored.name = p.name.clone();
+            Some(gone.into_iter().map(|i| i.image.filename).collect::<Vec<_>>())
+        });
+        Ok(removed)
+    }
+    fn delete_product(&self, id: &str) -> Result<Option<Vec<String>>, StoreError> {
+        Ok(self.with(|m| {
+            let pos = m.products.iter().position(|p| p.id == id)?;
+            Some(m.products.remove(pos).images.into_iter().map(|i| i.image.filename).collect())
+        }))
+    }
+}
+
+/// Accepts files whose first byte is b'P' (a stand-in "PNG") and remembers what is on "disk".
+#[derive(Default)]
+struct MemoryMedia(Mutex<Vec<String>>);
+
+impl MemoryMedia {
+    fn files(&self) -> Vec<String> {
+        self.0.lock().map(|f| f.clone()).unwrap_or_default()
+    }
+}
+
+impl MediaStore for MemoryMedia {
+    fn store(&self, file: &IncomingFile, _rules: &MediaRules) -> Result<StoredFile, MediaError> {
+        if file.bytes.first() != Some(&b'P') {
+            return Err(MediaError::UnsupportedType("Only PNG, JPG and JPEG images are allowed".into()));
+        }
+        let id = kernel::new_id();
+        let filename = format!("{id}.png");
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(filename.clone());
+        Ok(StoredFile { id, filename, format: ImageFormat::Png, width: 10, height: 10, byte_size: 1 })
+    }
+    fn remove(&self, filename: &str) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).retain(|f| f != filename);
+    }
+}
+
+type Service = CatalogService<MemoryRepo, MemoryMedia>;
+
+fn service() -> Service {
+    CatalogService::new(MemoryRepo::default(), MemoryMedia::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn png() -> IncomingFile {
+    IncomingFile { bytes: b"PNG".to_vec() }
+}
+
+fn category_input(name: &str, parent: ParentChoice, files: usize) -> CategoryInput {
+    CategoryInput {
+        name: Some(name.into()),
+        description: None,
+        parent,
+        files: (0..files).map(|_| png()).collect(),
+        deleted_upload_ids: vec![],
+    }
+}
+
+fn variant(size: &str, stock: &str) -> VariantInput {
+    VariantInput {
+        size: Some(size.into()),
+        color: Some("Red".into()),
+        stock: Some(stock.into()),
+        original_price: Some("999".into()),
+        discount_price: Some("100".into()),
+        ..VariantInput::default()
+    }
+}
+
+fn product_input(category_id: &str, images: usize) -> ProductInput {
+    ProductInput {
+        name: Some("Linen Shirt".into()),
+        category_id: Some(category_id.into()),
+        description: Some("Cool".into()),
+        variants: vec![variant("M", "3")],
+        files: (0..images).map(|_| png()).collect(),
+        ..ProductInput::default()
+    }
+}
+
+fn message<T>(r: Result<T, CatalogError>) -> String {
+    r.err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn a_category_needs_exactly_one_image() {
+    let svc = service();
+    assert_eq!(message(svc.create_category(category_input("Men", ParentChoice::TopLevel, 0))), "Please upload at least 1 images.");
+    assert_eq!(message(svc.create_category(category_input("Men", ParentChoice::TopLevel, 2))), "You can upload a maximum of 1 images.");
+    assert!(svc.media.files().is_empty());
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(men.slug, "men");
+    assert_eq!(svc.media.files().len(), 1);
+}
+
+#[test]
+fn sibling_names_are_unique_and_subcategory_slugs_carry_the_parent() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let women = svc.create_category(category_input("Women", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let shirts = svc.create_category(category_input("Shirts", ParentChoice::Under(men.id.clone()), 1)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(shirts.slug, "men-shirts");
+    assert!(svc.create_category(category_input("Shirts", ParentChoice::Under(women.id.clone()), 1)).is_ok());
+    assert!(matches!(svc.create_category(category_input("SHIRTS", ParentChoice::Under(men.id.clone()), 1)), Err(CatalogError::Conflict(_))));
+    // Moving Men under its own child is refused.
+    let cycle = CategoryInput { parent: ParentChoice::Under(shirts.id.clone()), ..category_input("Men", ParentChoice::Keep, 0) };
+    assert!(matches!(svc.update_category(&men.id, cycle), Err(CatalogError::Invalid(_))));
+    assert_eq!(svc.snapshot().tree.len(), 2);
+}
+
+#[test]
+fn replacing_a_category_image_removes_the_old_file() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let old = men.image.map(|i| i.filename).unwrap_or_default();
+    let updated = svc.update_category(&men.id, category_input("Men", ParentChoice::Keep, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let new = updated.image.map(|i| i.filename).unwrap_or_default();
+    assert_ne!(old, new);
+    assert_eq!(svc.media.files(), vec![new]);
+}
+
+#[test]
+fn deleting_a_category_with_products_or_children_is_refused() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let shirts = svc.create_category(category_input("Shirts", ParentChoice::Under(men.id.clone()), 1)).unwrap_or_else(|e| panic!("{e}"));
+    svc.create_product(product_input(&shirts.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(message(svc.delete_category(&men.id)), "\"Men\" still has 1 subcategory: delete or move them first");
+    assert_eq!(message(svc.delete_category(&shirts.id)), "\"Shirts\" still has 1 product: delete them or move them to another category first");
+    assert_eq!(svc.snapshot().categories.len(), 2);
+}
+
+#[test]
+fn product_images_between_one_and_ten() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(message(svc.create_product(product_input(&men.id, 0))), "Please upload at least 1 image");
+    assert_eq!(message(svc.create_product(product_input(&men.id, 11))), "Maximum 10 images allowed.");
+    assert_eq!(message(svc.create_product(product_input("nope", 1))), "Please select Category");
+    let no_name = ProductInput { name: None, ..product_input(&men.id, 1) };
+    assert_eq!(message(svc.create_product(no_name)), "Please fill Product Name");
+    assert_eq!(svc.media.files().len(), 1, "only the category image is on disk");
+}
+
+#[test]
+fn a_failed_write_leaves_no_file_behind() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    svc.repo.with(|m| m.fail_writes = true);
+    assert!(svc.create_product(product_input(&men.id, 3)).is_err());
+    let bad_file = ProductInput { files: vec![png(), IncomingFile { bytes: b"<html>".to_vec() }], ..product_input(&men.id, 0) };
+    assert!(matches!(svc.create_product(bad_file), Err(CatalogError::Media(_))));
+    assert_eq!(svc.media.files().len(), 1);
+}
+
+#[test]
+fn writes_are_visible_to_the_next_read() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let before = svc.snapshot().version;
+    let product = svc.create_product(product_input(&men.id, 2)).unwrap_or_else(|e| panic!("{e}"));
+    let snap = svc.snapshot();
+    assert!(snap.version > before);
+    assert_eq!(snap.product(&product.slug).map(|p| p.id.clone()), Some(product.id.clone()));
+    let second = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(second.slug, "linen-shirt-2");
+
+    let image_id = product.images[0].id.clone();
+    let edit = ProductInput { name: Some("Linen Shirt Pro".into()), deleted_image_ids: vec![image_id], ..product_input(&men.id, 0) };
+    let edited = svc.update_product(&product.id, edit).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((edited.name.as_str(), edited.images.len()), ("Linen Shirt Pro", 1));
+    svc.delete_product(&product.id).unwrap_or_else(|e| panic!("{e}"));
+    assert!(svc.snapshot().product(&product.id).is_none());
+    assert_eq!(svc.media.files().len(), 2, "category image and the second product's image");
+}
+
+#[test]
+fn variant_ids_must_belong_to_the_product() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let a = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let b = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let foreign = VariantInput { id: Some(b.variants[0].id.clone()), ..variant("L", "1") };
+    let edit = ProductInput { variants: vec![foreign], ..product_input(&men.id, 0) };
+    assert_eq!(message(svc.update_product(&a.id, edit)), "A variant in the list does not belong to this product");
+}

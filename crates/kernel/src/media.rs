@@ -1,0 +1,85 @@
+//! The port for uploaded images, shared by the catalogue and the company details.
+//! The adapter checks every file by its content, never by its name or declared type.
+
+/// What an upload may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    Png,
+    Jpeg,
+    Svg,
+}
+
+impl ImageFormat {
+    pub fn extension(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "png",
+            ImageFormat::Jpeg => "jpg",
+            ImageFormat::Svg => "svg",
+        }
+    }
+
+    pub fn content_type(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "image/png",
+            ImageFormat::Jpeg => "image/jpeg",
+            ImageFormat::Svg => "image/svg+xml",
+        }
+    }
+}
+
+/// A file as it arrived: the bytes only. Its name and declared type are not kept on
+/// purpose: nothing may depend on them.
+#[derive(Clone)]
+pub struct IncomingFile {
+    pub bytes: Vec<u8>,
+}
+
+impl std::fmt::Debug for IncomingFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "IncomingFile({} bytes)", self.bytes.len())
+    }
+}
+
+/// A stored, verified image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredFile {
+    pub id: String,
+    /// Made by the server: `<uuid>.<ext>`.
+    pub filename: String,
+    pub format: ImageFormat,
+    pub width: u32,
+    pub height: u32,
+    pub byte_size: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MediaError {
+    /// Not one of the allowed formats, or not an image at all.
+    #[error("{0}")]
+    UnsupportedType(String),
+    /// Larger than allowed, in bytes or in pixels.
+    #[error("{0}")]
+    TooLarge(String),
+    /// An allowed format whose content is broken or unsafe.
+    #[error("{0}")]
+    Invalid(String),
+    #[error("could not store the file: {0}")]
+    Storage(String),
+}
+
+/// Limits a caller sets per kind of upload.
+#[derive(Debug, Clone, Copy)]
+pub struct MediaRules {
+    pub allowed: &'static [ImageFormat],
+    pub max_bytes: usize,
+    /// What the size message calls this upload, e.g. "Each image" or "The logo".
+    pub label: &'static str,
+}
+
+pub trait MediaStore: Send + Sync {
+    /// Checks the bytes (magic number, a real decode within pixel limits, SVG safety) and
+    /// writes them under a server-made name.
+    fn store(&self, file: &IncomingFile, rules: &MediaRules) -> Result<StoredFile, MediaError>;
+    /// Removes a stored file and anything derived from it; a missing file is not an error.
+    fn remove(&self, filename: &str);
+}
