@@ -30,6 +30,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    testTimeout: 20000,
     pool: 'threads',
     maxWorkers: 2,
   },

@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from './server';
 import { reloadSession } from '@/lib/session';
 import { useNotices } from '@/lib/notify';
 import { useUi } from '@/lib/ui';
+
+// Lazy route chunks are transformed on first use; on a busy 2-core machine that can take a while.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { StorefrontLayout } from '@/components/StorefrontLayout';
@@ -15,10 +15,17 @@ import { wishlistQuery } from '@/features/wishlist/api';
 const LoginDialog = lazy(() => import('./overlays/login-overlay'));
 const SearchOverlay = lazy(() => import('./overlays/search-overlay'));
 
+/** On a change of page: back to the top, and focus on the main region for screen readers. */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
     window.scrollTo?.(0, 0);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return null;
 }

@@ -67,7 +67,12 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
   const change = (patch: Partial<ProductFilters>) => set(updateFilters(filters, patch));
   const clear = () => set({ ...EMPTY_FILTERS });
 
+  const firstPage = useRef(true);
   useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
     topRef.current?.scrollIntoView?.({ block: 'start' });
   }, [filters.page]);
 
