@@ -83,3 +83,37 @@ pub trait MediaStore: Send + Sync {
     /// Removes a stored file and anything derived from it; a missing file is not an error.
     fn remove(&self, filename: &str);
 }
+
+/// True for names the media store makes (`<uuid>.<ext>`, or `<uuid>-<width>w.webp` for a
+/// thumbnail). Anything else (a path, `..`, another extension) is never served or removed.
+pub fn is_stored_name(name: &str) -> bool {
+    let Some((stem, ext)) = name.rsplit_once('.') else { return false };
+    let (uuid, suffix) = match stem.split_once("-w") {
+        Some((u, width)) if ext == "webp" => (u, Some(width)),
+        _ => (stem, None),
+    };
+    let uuid_ok = uuid.len() == 36 && uuid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') && crate::ids::is_uuid(uuid);
+    let suffix_ok = suffix.is_none_or(|w| !w.is_empty() && w.len() <= 5 && w.bytes().all(|b| b.is_ascii_digit()));
+    uuid_ok && suffix_ok && matches!(ext, "png" | "jpg" | "svg" | "webp")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_stored_name;
+
+    #[test]
+    fn only_server_made_names_pass() {
+        assert!(is_stored_name("0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b.png"));
+        assert!(is_stored_name("0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w400.webp"));
+        for bad in [
+            "../etc/passwd",
+            "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b.html",
+            "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b/..png",
+            "x.png",
+            "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w400.png",
+            "",
+        ] {
+            assert!(!is_stored_name(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+use std::io::Cursor;
+
+use image::{ImageBuffer, Rgb};
+use kernel::{ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore};
+
+use super::LocalMediaStore;
+
+const PHOTOS: MediaRules = MediaRules { allowed: &[ImageFormat::Png, ImageFormat::Jpeg], max_bytes: 5 * 1024 * 1024, label: "Each image" };
+const LOGO: MediaRules = MediaRules { allowed: &[ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Svg], max_bytes: 2 * 1024 * 1024, label: "The logo" };
+
+pub fn encoded(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+    let img = ImageBuffer::from_fn(width, height, |x, y| Rgb([(x % 256) as u8, (y % 256) as u8, 128]));
+    let mut out = Cursor::new(Vec::new());
+    img.write_to(&mut out, format).unwrap_or_else(|e| panic!("{e}"));
+    out.into_inner()
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for b in bytes {
+        crc ^= u32::from(*b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// A tiny PNG whose header claims 50000 × 50000 pixels (with a valid checksum).
+fn png_claiming_huge_size() -> Vec<u8> {
+    let mut png = encoded(2, 2, image::ImageFormat::Png);
+    // IHDR data starts at byte 16: width (4), height (4); its CRC follows the 13 data bytes.
+    png[16..20].copy_from_slice(&50_000u32.to_be_bytes());
+    png[20..24].copy_from_slice(&50_000u32.to_be_bytes());
+    let crc = crc32(&png[12..29]);
+    png[29..33].copy_from_slice(&crc.to_be_bytes());
+    png
+}
+
+fn store() -> (tempfile::TempDir, LocalMediaStore) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let store = LocalMediaStore::new(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    (dir, store)
+}
+
+fn files_in(dir: &tempfile::TempDir) -> usize {
+    std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0)
+}
+
+#[test]
+fn real_png_and_jpeg_are_stored_under_server_made_names() {
+    let (dir, store) = store();
+    for (format, ext) in [(image::ImageFormat::Png, "png"), (image::ImageFormat::Jpeg, "jpg")] {
+        let stored = store.store(&IncomingFile { bytes: encoded(40, 30, format) }, &PHOTOS).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((stored.width, stored.height), (40, 30));
+        assert!(stored.filename.ends_with(ext) && kernel::is_stored_name(&stored.filename));
+        assert!(dir.path().join(&stored.filename).is_file());
+        store.remove(&stored.filename);
+        assert!(!dir.path().join(&stored.filename).exists());
+    }
+}
+
+#[test]
+fn content_decides_not_the_name() {
+    let (dir, store) = store();
+    let html = IncomingFile { bytes: b"<html><script>alert(1)</script></html>".to_vec() };
+    assert_eq!(store.store(&html, &PHOTOS), Err(MediaError::UnsupportedType("Only PNG, JPG and JPEG images are allowed".into())));
+    let mut truncated = encoded(40, 30, image::ImageFormat::Png);
+    truncated.truncate(truncated.len() / 2);
+    assert!(matches!(store.store(&IncomingFile { bytes: truncated }, &PHOTOS), Err(MediaError::Invalid(_))));
+    let gif = IncomingFile { bytes: b"GIF89a\x01\x00\x01\x00".to_vec() };
+    assert!(matches!(store.store(&gif, &PHOTOS), Err(MediaError::UnsupportedType(_))));
+    assert_eq!(files_in(&dir), 0, "nothing refused reaches the disk");
+}
+
+#[test]
+fn huge_dimensions_are_refused_before_decoding() {
+    let (dir, store) = store();
+    let result = store.store(&IncomingFile { bytes: png_claiming_huge_size() }, &PHOTOS);
+    assert!(matches!(&result, Err(MediaError::TooLarge(m)) if m.contains("50000")), "{result:?}");
+    let oversized = IncomingFile { bytes: vec![0u8; 5 * 1024 * 1024 + 1] };
+    assert_eq!(store.store(&oversized, &PHOTOS), Err(MediaError::TooLarge("Each image must be at most 5 MB".into())));
+    assert_eq!(files_in(&dir), 0);
+}
+
+#[test]
+fn svg_logos_must_be_inert() {
+    let (_dir, store) = store();
+    let clean = br##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#c00"/><path d="M0 0L10 10" fill="url(#g)"/></svg>"##;
+    let stored = store.store(&IncomingFile { bytes: clean.to_vec() }, &LOGO).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((stored.format, stored.width, stored.height), (ImageFormat::Svg, 120, 40));
+    let hostile: [&[u8]; 6] = [
+        br#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#,
+        br#"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>"#,
+        br#"<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><text>x</text></a></svg>"#,
+        br#"<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>"#,
+        br#"<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(https://evil.example/x)"/></svg>"#,
+        br#"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>"#,
+    ];
+    for svg in hostile {
+        let result = store.store(&IncomingFile { bytes: svg.to_vec() }, &LOGO);
+        assert!(matches!(result, Err(MediaError::Invalid(_))), "{}", String::from_utf8_lossy(svg));
+    }
+    // SVG is only for logos.
+    assert!(matches!(store.store(&IncomingFile { bytes: clean.to_vec() }, &PHOTOS), Err(MediaError::UnsupportedType(_))));
+}
+
+#[test]
+fn remove_ignores_names_it_did_not_make() {
+    let (dir, store) = store();
+    let outside = dir.path().join("keep.txt");
+    std::fs::write(&outside, b"x").unwrap_or_else(|e| panic!("{e}"));
+    store.remove("keep.txt");
+    store.remove("../keep.txt");
+    assert!(outside.exists());
+}
