@@ -13,4 +13,5 @@ pub mod testing;
 
 pub use conn::{Backend, DbConn};
 pub use db::Db;
+pub use repos::catalog::DieselCatalogRepo;
 pub use repos::users::DieselUserRepo;

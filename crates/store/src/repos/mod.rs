@@ -1,5 +1,6 @@
 //! One repository file per domain.
 
+pub mod catalog;
 pub mod users;
 
 diesel::define_sql_function! {

@@ -1,0 +1,376 @@
+use std::collections::HashMap;
+
+use catalog::{
+    CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductWrite, VariantDraft,
+};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use kernel::StoreError;
+
+use crate::conn::DbConn;
+use crate::db::Db;
+use crate::errors::store_error;
+use crate::rows::catalog::{
+    CategoryRow, NewCategoryRow, NewProductImageRow, NewProductRow, NewUploadRow, NewVariantRow, ProductChanges,
+    ProductImageRow, ProductRow, UploadRow, VariantChanges, VariantRow,
+};
+use crate::schema::{categories, product_images, products, uploads, variants};
+
+/// Catalogue storage on SQLite or PostgreSQL.
+#[derive(Clone)]
+pub struct DieselCatalogRepo {
+    db: Db,
+}
+
+impl DieselCatalogRepo {
+    pub fn new(db: Db) -> Self {
+        DieselCatalogRepo { db }
+    }
+}
+
+type Result<T> = std::result::Result<T, StoreError>;
+
+fn load_categories(conn: &mut DbConn) -> Result<Vec<Category>> {
+    let rows: Vec<(CategoryRow, Option<UploadRow>)> = categories::table
+        .left_join(uploads::table)
+        .select((CategoryRow::as_select(), Option::<UploadRow>::as_select()))
+        .load(conn)
+        .map_err(store_error)?;
+    Ok(rows
+        .into_iter()
+        .map(|(c, upload)| c.into_domain(upload.as_ref().map(UploadRow::image_ref)))
+        .collect())
+}
+
+/// Loads products with their category name, images and variants in four queries,
+/// whatever the number of products. `ids: None` loads every product.
+pub fn load_products(conn: &mut DbConn, ids: Option<&[String]>) -> Result<Vec<Product>> {
+    let mut product_query = products::table
+        .inner_join(categories::table)
+        .select((ProductRow::as_select(), categories::name))
+        .into_boxed();
+    let mut image_query = product_images::table
+        .inner_join(uploads::table)
+        .select((ProductImageRow::as_select(), UploadRow::as_select()))
+        .order((product_images::product_id, product_images::position))
+        .into_boxed();
+    let mut variant_query = variants::table
+        .select(VariantRow::as_select())
+        .order((variants::product_id, variants::position))
+        .into_boxed();
+    if let Some(ids) = ids {
+        product_query = product_query.filter(products::id.eq_any(ids));
+        image_query = image_query.filter(product_images::product_id.eq_any(ids));
+        variant_query = variant_query.filter(variants::product_id.eq_any(ids));
+    }
+    let rows: Vec<(ProductRow, String)> = product_query.load(conn).map_err(store_error)?;
+    let images: Vec<(ProductImageRow, UploadRow)> = image_query.load(conn).map_err(store_error)?;
+    let variant_rows: Vec<VariantRow> = variant_query.load(conn).map_err(store_error)?;
+
+    let mut images_by_product: HashMap<String, Vec<catalog::ProductImage>> = HashMap::new();
+    for (image, upload) in images {
+        images_by_product.entry(image.product_id.clone()).or_default().push(image.into_domain(&upload));
+    }
+    let mut variants_by_product: HashMap<String, Vec<catalog::Variant>> = HashMap::new();
+    for v in variant_rows {
+        variants_by_product.entry(v.product_id.clone()).or_default().push(v.into_domain());
+    }
+    Ok(rows
+        .into_iter()
+        .map(|(p, category_name)| Product {
+            images: images_by_product.remove(&p.id).unwrap_or_default(),
+            variants: variants_by_product.remove(&p.id).unwrap_or_default(),
+            id: p.id,
+            name: p.name,
+            slug: p.slug,
+            description: p.description,
+            is_best_seller: p.is_best_seller,
+            category_id: p.category_id,
+            category_name,
+            created_at: p.created_at.and_utc(),
+            updated_at: p.updated_at.and_utc(),
+        })
+        .collect())
+}
+
+fn insert_upload(conn: &mut DbConn, file: &kernel::StoredFile, now: NaiveDateTime) -> Result<()> {
+    let row = UploadRow::from_stored(file, now);
+    diesel::insert_into(uploads::table)
+        .values(NewUploadRow::from(&row))
+        .execute(conn)
+        .map(|_| ())
+        .map_err(store_error)
+}
+
+/// Deletes upload rows and returns their file names.
+fn delete_uploads(conn: &mut DbConn, ids: &[String]) -> Result<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let names: Vec<String> = uploads::table
+        .filter(uploads::id.eq_any(ids))
+        .select(uploads::filename)
+        .load(conn)
+        .map_err(store_error)?;
+    diesel::delete(uploads::table.filter(uploads::id.eq_any(ids))).execute(conn).map_err(store_error)?;
+    Ok(names)
+}
+
+fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> VariantChanges<'_> {
+    VariantChanges {
+        size: &v.size,
+        color: &v.color,
+        color_hex: &v.color_hex,
+        stock: v.stock,
+        original_price_paise: v.original_price.paise(),
+        discount_price_paise: v.discount_price.paise(),
+        position: i32::try_from(position).unwrap_or(i32::MAX),
+        updated_at: now,
+    }
+}
+
+fn product_changes(p: &ProductWrite) -> ProductChanges<'_> {
+    ProductChanges {
+        name: &p.name,
+        slug: &p.slug,
+        description: &p.description,
+        category_id: &p.category_id,
+        is_best_seller: p.is_best_seller,
+        updated_at: p.now.naive_utc(),
+    }
+}
+
+fn add_images(conn: &mut DbConn, product_id: &str, files: &[kernel::StoredFile], first_position: i32, now: NaiveDateTime) -> Result<()> {
+    for (offset, file) in files.iter().enumerate() {
+        insert_upload(conn, file, now)?;
+        diesel::insert_into(product_images::table)
+            .values(NewProductImageRow {
+                id: &kernel::new_id(),
+                product_id,
+                upload_id: &file.id,
+                position: first_position + i32::try_from(offset).unwrap_or(0),
+            })
+            .execute(conn)
+            .map_err(store_error)?;
+    }
+    Ok(())
+}
+
+impl CatalogRepository for DieselCatalogRepo {
+    fn load_all(&self) -> Result<(Vec<Category>, Vec<Product>)> {
+        let mut conn = self.db.conn()?;
+        let categories = load_categories(&mut conn)?;
+        let products = load_products(&mut conn, None)?;
+        Ok((categories, products))
+    }
+
+    fn load_products(&self, ids: &[String]) -> Result<Vec<Product>> {
+        let mut conn = self.db.conn()?;
+        load_products(&mut conn, Some(ids))
+    }
+
+    fn insert_category(&self, c: &CategoryWrite) -> Result<()> {
+        let now = c.now.naive_utc();
+        self.db.write(|conn| {
+            if let Some(file) = &c.new_image {
+                insert_upload(conn, file, now)?;
+            }
+            diesel::insert_into(categories::table)
+                .values(NewCategoryRow {
+                    id: &c.id,
+                    name: &c.name,
+                    slug: &c.slug,
+                    description: &c.description,
+                    parent_id: c.parent_id.as_deref(),
+                    parent_key: c.parent_id.as_deref().unwrap_or(""),
+                    upload_id: c.new_image.as_ref().map(|f| f.id.as_str()),
+                    created_at: now,
+                    updated_at: now,
+                })
+                .execute(conn)
+                .map(|_| ())
+                .map_err(store_error)
+        })
+    }
+
+    fn update_category(&self, c: &CategoryWrite) -> Result<Option<Option<String>>> {
+        let now = c.now.naive_utc();
+        self.db.write(|conn| {
+            let current: Option<Option<String>> = categories::table
+                .find(&c.id)
+                .select(categories::upload_id)
+                .first(conn)
+                .optional()
+                .map_err(store_error)?;
+            let Some(current_upload) = current else { return Ok(None) };
+            let replace = c.new_image.is_some() || c.clear_image;
+            let upload_id = match (&c.new_image, replace) {
+                (Some(file), _) => {
+                    insert_upload(conn, file, now)?;
+                    Some(file.id.clone())
+                }
+                (None, true) => None,
+                (None, false) => current_upload.clone(),
+            };
+            diesel::update(categories::table.find(&c.id))
+                .set((
+                    categories::name.eq(&c.name),
+                    categories::slug.eq(&c.slug),
+                    categories::description.eq(&c.description),
+                    categories::parent_id.eq(c.parent_id.as_deref()),
+                    categories::parent_key.eq(c.parent_id.as_deref().unwrap_or("")),
+                    categories::upload_id.eq(upload_id),
+                    categories::updated_at.eq(now),
+                ))
+                .execute(conn)
+                .map_err(store_error)?;
+            let old = match (replace, current_upload) {
+                (true, Some(old_id)) => delete_uploads(conn, &[old_id])?.into_iter().next(),
+                _ => None,
+            };
+            Ok(Some(old))
+        })
+    }
+
+    fn delete_category(&self, id: &str) -> Result<CategoryDelete> {
+        self.db.write(|conn| {
+            let upload: Option<Option<String>> = categories::table
+                .find(id)
+                .select(categories::upload_id)
+                .first(conn)
+                .optional()
+                .map_err(store_error)?;
+            let Some(upload) = upload else { return Ok(CategoryDelete::NotFound) };
+            let children: i64 = categories::table
+                .filter(categories::parent_id.eq(id))
+                .count()
+                .get_result(conn)
+                .map_err(store_error)?;
+            if children > 0 {
+                return Ok(CategoryDelete::HasSubcategories(usize::try_from(children).unwrap_or(usize::MAX)));
+            }
+            let product_count: i64 = products::table
+                .filter(products::category_id.eq(id))
+                .count()
+                .get_result(conn)
+                .map_err(store_error)?;
+            if product_count > 0 {
+                return Ok(CategoryDelete::HasProducts(usize::try_from(product_count).unwrap_or(usize::MAX)));
+            }
+            diesel::delete(categories::table.find(id)).execute(conn).map_err(store_error)?;
+            let image_filename = match upload {
+                Some(upload_id) => delete_uploads(conn, &[upload_id])?.into_iter().next(),
+                None => None,
+            };
+            Ok(CategoryDelete::Deleted { image_filename })
+        })
+    }
+
+    fn insert_product(&self, p: &ProductWrite) -> Result<()> {
+        let now = p.now.naive_utc();
+        self.db.write(|conn| {
+            diesel::insert_into(products::table)
+                .values(NewProductRow { id: &p.id, fields: product_changes(p), created_at: now })
+                .execute(conn)
+                .map_err(store_error)?;
+            add_images(conn, &p.id, &p.new_images, 0, now)?;
+            for (position, v) in p.variants.iter().enumerate() {
+                diesel::insert_into(variants::table)
+                    .values(NewVariantRow {
+                        id: &kernel::new_id(),
+                        product_id: &p.id,
+                        fields: variant_changes(v, position, now),
+                        created_at: now,
+                    })
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn update_product(&self, p: &ProductWrite) -> Result<Option<Vec<String>>> {
+        let now = p.now.naive_utc();
+        self.db.write(|conn| {
+            let updated = diesel::update(products::table.find(&p.id))
+                .set(product_changes(p))
+                .execute(conn)
+                .map_err(store_error)?;
+            if updated == 0 {
+                return Ok(None);
+            }
+            // Images: drop the removed ones, append the new ones after the last.
+            let removed_uploads: Vec<String> = product_images::table
+                .filter(product_images::product_id.eq(&p.id))
+                .filter(product_images::id.eq_any(&p.removed_image_ids))
+                .select(product_images::upload_id)
+                .load(conn)
+                .map_err(store_error)?;
+            diesel::delete(
+                product_images::table
+                    .filter(product_images::product_id.eq(&p.id))
+                    .filter(product_images::id.eq_any(&p.removed_image_ids)),
+            )
+            .execute(conn)
+            .map_err(store_error)?;
+            let removed_files = delete_uploads(conn, &removed_uploads)?;
+            let last: Option<i32> = product_images::table
+                .filter(product_images::product_id.eq(&p.id))
+                .select(diesel::dsl::max(product_images::position))
+                .first(conn)
+                .map_err(store_error)?;
+            add_images(conn, &p.id, &p.new_images, last.map_or(0, |l| l + 1), now)?;
+
+            // Variants: update those with an id, create the others, delete the missing.
+            let stored: Vec<String> = variants::table
+                .filter(variants::product_id.eq(&p.id))
+                .select(variants::id)
+                .load(conn)
+                .map_err(store_error)?;
+            let kept: Vec<&str> = p.variants.iter().filter_map(|v| v.id.as_deref()).collect();
+            let gone: Vec<&String> = stored.iter().filter(|id| !kept.contains(&id.as_str())).collect();
+            if !gone.is_empty() {
+                diesel::delete(variants::table.filter(variants::id.eq_any(gone))).execute(conn).map_err(store_error)?;
+            }
+            for (position, v) in p.variants.iter().enumerate() {
+                match v.id.as_deref().filter(|id| stored.iter().any(|s| s == id)) {
+                    Some(id) => {
+                        diesel::update(variants::table.find(id))
+                            .set(variant_changes(v, position, now))
+                            .execute(conn)
+                            .map_err(store_error)?;
+                    }
+                    None => {
+                        diesel::insert_into(variants::table)
+                            .values(NewVariantRow {
+                                id: &kernel::new_id(),
+                                product_id: &p.id,
+                                fields: variant_changes(v, position, now),
+                                created_at: now,
+                            })
+                            .execute(conn)
+                            .map_err(store_error)?;
+                    }
+                }
+            }
+            Ok(Some(removed_files))
+        })
+    }
+
+    fn delete_product(&self, id: &str) -> Result<Option<Vec<String>>> {
+        self.db.write(|conn| {
+            let upload_ids: Vec<String> = product_images::table
+                .filter(product_images::product_id.eq(id))
+                .select(product_images::upload_id)
+                .load(conn)
+                .map_err(store_error)?;
+            // Images, variants, cart lines and wishlist entries go with the product
+            // (ON DELETE CASCADE); order items keep their own copy.
+            let deleted = diesel::delete(products::table.find(id)).execute(conn).map_err(store_error)?;
+            if deleted == 0 {
+                return Ok(None);
+            }
+            delete_uploads(conn, &upload_ids).map(Some)
+        })
+    }
+}

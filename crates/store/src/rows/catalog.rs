@@ -1,0 +1,214 @@
+use catalog::{Category, ImageRef, ProductImage, Variant};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use kernel::Money;
+
+use crate::schema::{categories, product_images, products, uploads, variants};
+
+#[derive(Queryable, Selectable, Clone)]
+#[diesel(table_name = uploads)]
+pub struct UploadRow {
+    pub id: String,
+    pub filename: String,
+    pub content_type: String,
+    pub width: i32,
+    pub height: i32,
+    pub byte_size: i64,
+    pub created_at: NaiveDateTime,
+}
+
+impl UploadRow {
+    pub fn image_ref(&self) -> ImageRef {
+        ImageRef {
+            upload_id: self.id.clone(),
+            filename: self.filename.clone(),
+            width: u32::try_from(self.width).unwrap_or(0),
+            height: u32::try_from(self.height).unwrap_or(0),
+        }
+    }
+
+    pub fn from_stored(file: &kernel::StoredFile, now: NaiveDateTime) -> UploadRow {
+        UploadRow {
+            id: file.id.clone(),
+            filename: file.filename.clone(),
+            content_type: file.format.content_type().to_string(),
+            width: i32::try_from(file.width).unwrap_or(i32::MAX),
+            height: i32::try_from(file.height).unwrap_or(i32::MAX),
+            byte_size: i64::try_from(file.byte_size).unwrap_or(i64::MAX),
+            created_at: now,
+        }
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = uploads)]
+pub struct NewUploadRow<'a> {
+    pub id: &'a str,
+    pub filename: &'a str,
+    pub content_type: &'a str,
+    pub width: i32,
+    pub height: i32,
+    pub byte_size: i64,
+    pub created_at: NaiveDateTime,
+}
+
+impl<'a> From<&'a UploadRow> for NewUploadRow<'a> {
+    fn from(r: &'a UploadRow) -> Self {
+        NewUploadRow {
+            id: &r.id,
+            filename: &r.filename,
+            content_type: &r.content_type,
+            width: r.width,
+            height: r.height,
+            byte_size: r.byte_size,
+            created_at: r.created_at,
+        }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = categories)]
+pub struct CategoryRow {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub parent_id: Option<String>,
+    pub created_at: NaiveDateTime,
+}
+
+impl CategoryRow {
+    pub fn into_domain(self, image: Option<ImageRef>) -> Category {
+        Category {
+            id: self.id,
+            name: self.name,
+            slug: self.slug,
+            description: self.description,
+            parent_id: self.parent_id,
+            image,
+            created_at: self.created_at.and_utc(),
+        }
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = categories)]
+pub struct NewCategoryRow<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub slug: &'a str,
+    pub description: &'a str,
+    pub parent_id: Option<&'a str>,
+    pub parent_key: &'a str,
+    pub upload_id: Option<&'a str>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products)]
+pub struct ProductRow {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub category_id: String,
+    pub is_best_seller: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = products)]
+pub struct ProductChanges<'a> {
+    pub name: &'a str,
+    pub slug: &'a str,
+    pub description: &'a str,
+    pub category_id: &'a str,
+    pub is_best_seller: bool,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = products)]
+pub struct NewProductRow<'a> {
+    pub id: &'a str,
+    #[diesel(embed)]
+    pub fields: ProductChanges<'a>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = variants)]
+pub struct VariantRow {
+    pub id: String,
+    pub product_id: String,
+    pub size: String,
+    pub color: String,
+    pub color_hex: String,
+    pub stock: i32,
+    pub original_price_paise: i64,
+    pub discount_price_paise: i64,
+    pub position: i32,
+}
+
+impl VariantRow {
+    pub fn into_domain(self) -> Variant {
+        Variant {
+            id: self.id,
+            size: self.size,
+            color: self.color,
+            color_hex: self.color_hex,
+            stock: self.stock,
+            original_price: Money::from_paise(self.original_price_paise),
+            discount_price: Money::from_paise(self.discount_price_paise),
+            position: self.position,
+        }
+    }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = variants)]
+pub struct VariantChanges<'a> {
+    pub size: &'a str,
+    pub color: &'a str,
+    pub color_hex: &'a str,
+    pub stock: i32,
+    pub original_price_paise: i64,
+    pub discount_price_paise: i64,
+    pub position: i32,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = variants)]
+pub struct NewVariantRow<'a> {
+    pub id: &'a str,
+    pub product_id: &'a str,
+    #[diesel(embed)]
+    pub fields: VariantChanges<'a>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_images)]
+pub struct ProductImageRow {
+    pub id: String,
+    pub product_id: String,
+    pub position: i32,
+}
+
+impl ProductImageRow {
+    pub fn into_domain(self, upload: &UploadRow) -> ProductImage {
+        ProductImage { id: self.id, image: upload.image_ref(), position: self.position }
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = product_images)]
+pub struct NewProductImageRow<'a> {
+    pub id: &'a str,
+    pub product_id: &'a str,
+    pub upload_id: &'a str,
+    pub position: i32,
+}

@@ -1,0 +1,181 @@
+//! The catalogue repository on every backend this run can reach.
+
+use catalog::{CatalogRepository, CategoryDelete, CategoryWrite, ProductWrite, VariantDraft};
+use chrono::Utc;
+use kernel::{ImageFormat, Money, StoreError, StoredFile};
+use store::testing::TestDb;
+use store::DieselCatalogRepo;
+
+fn each_backend(test: impl Fn(DieselCatalogRepo, &TestDb)) {
+    for backend in TestDb::backends() {
+        let db = TestDb::new(backend);
+        test(DieselCatalogRepo::new(db.db.clone()), &db);
+    }
+}
+
+fn file() -> StoredFile {
+    let id = kernel::new_id();
+    StoredFile { filename: format!("{id}.png"), id, format: ImageFormat::Png, width: 4, height: 3, byte_size: 10 }
+}
+
+fn category(name: &str, parent: Option<&str>) -> CategoryWrite {
+    CategoryWrite {
+        id: kernel::new_id(),
+        name: name.into(),
+        slug: format!("{}-{}", name.to_lowercase(), &kernel::new_id()[..4]),
+        description: format!("All {name}"),
+        parent_id: parent.map(str::to_string),
+        new_image: Some(file()),
+        clear_image: false,
+        now: Utc::now(),
+    }
+}
+
+fn variant(id: Option<&str>, size: &str, stock: i32) -> VariantDraft {
+    VariantDraft {
+        id: id.map(str::to_string),
+        size: size.into(),
+        color: "Red".into(),
+        color_hex: "#FF0000".into(),
+        stock,
+        original_price: Money::from_paise(99_900),
+        discount_price: Money::from_paise(10_000),
+    }
+}
+
+fn product(category_id: &str, images: usize) -> ProductWrite {
+    ProductWrite {
+        id: kernel::new_id(),
+        name: "Linen Shirt".into(),
+        slug: format!("linen-shirt-{}", &kernel::new_id()[..6]),
+        description: "Breezy".into(),
+        category_id: category_id.into(),
+        is_best_seller: false,
+        new_images: (0..images).map(|_| file()).collect(),
+        removed_image_ids: vec![],
+        variants: vec![variant(None, "M", 3), variant(None, "L", 0)],
+        now: Utc::now(),
+    }
+}
+
+#[test]
+fn categories_nest_and_sibling_names_are_unique_per_level() {
+    each_backend(|repo, _| {
+        let men = category("Men", None);
+        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        let shirts = category("Shirts", Some(&men.id));
+        repo.insert_category(&shirts).unwrap_or_else(|e| panic!("{e}"));
+        assert!(repo.insert_category(&category("Shirts", None)).is_ok(), "same name at another level");
+        let clash = repo.insert_category(&category("SHIRTS", Some(&men.id)));
+        assert!(matches!(clash, Err(StoreError::Conflict { .. })), "{clash:?}");
+
+        let (categories, _) = repo.load_all().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(categories.len(), 3);
+        let loaded = categories.iter().find(|c| c.id == shirts.id).unwrap_or_else(|| panic!("missing"));
+        assert_eq!(loaded.parent_id.as_deref(), Some(men.id.as_str()));
+        assert_eq!(loaded.image.as_ref().map(|i| (i.width, i.height)), Some((4, 3)));
+    });
+}
+
+#[test]
+fn replacing_a_category_image_returns_the_old_file() {
+    each_backend(|repo, _| {
+        let men = category("Men", None);
+        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        let old = men.new_image.as_ref().map(|f| f.filename.clone());
+        let replacement = CategoryWrite { name: "Menswear".into(), new_image: Some(file()), ..men.clone() };
+        assert_eq!(repo.update_category(&replacement), Ok(Some(old)));
+        let kept = CategoryWrite { new_image: None, ..replacement.clone() };
+        assert_eq!(repo.update_category(&kept), Ok(Some(None)));
+        let (categories, _) = repo.load_all().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(categories[0].image.as_ref().map(|i| i.filename.clone()), replacement.new_image.map(|f| f.filename));
+        assert_eq!(repo.update_category(&CategoryWrite { id: "missing".into(), ..kept }), Ok(None));
+    });
+}
+
+#[test]
+fn deleting_a_category_checks_children_and_products_in_the_same_transaction() {
+    each_backend(|repo, _| {
+        let men = category("Men", None);
+        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        let shirts = category("Shirts", Some(&men.id));
+        repo.insert_category(&shirts).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_product(&product(&shirts.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(repo.delete_category(&men.id), Ok(CategoryDelete::HasSubcategories(1)));
+        assert_eq!(repo.delete_category(&shirts.id), Ok(CategoryDelete::HasProducts(1)));
+        assert_eq!(repo.delete_category("missing"), Ok(CategoryDelete::NotFound));
+        let empty = category("Kids", None);
+        repo.insert_category(&empty).unwrap_or_else(|e| panic!("{e}"));
+        let filename = empty.new_image.as_ref().map(|f| f.filename.clone());
+        assert_eq!(repo.delete_category(&empty.id), Ok(CategoryDelete::Deleted { image_filename: filename }));
+    });
+}
+
+#[test]
+fn products_round_trip_with_images_and_variants_in_order() {
+    each_backend(|repo, _| {
+        let men = category("Men", None);
+        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        let write = product(&men.id, 3);
+        repo.insert_product(&write).unwrap_or_else(|e| panic!("{e}"));
+        let loaded = repo.load_products(&[write.id.clone()]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(loaded.len(), 1);
+        let p = &loaded[0];
+        assert_eq!((p.category_name.as_str(), p.images.len()), ("Men", 3));
+        let files: Vec<&str> = p.images.iter().map(|i| i.image.filename.as_str()).collect();
+        let written: Vec<&str> = write.new_images.iter().map(|f| f.filename.as_str()).collect();
+        assert_eq!(files, written);
+        let sizes: Vec<(&str, i32, i64)> = p.variants.iter().map(|v| (v.size.as_str(), v.stock, v.original_price.paise())).collect();
+        assert_eq!(sizes, vec![("M", 3, 99_900), ("L", 0, 99_900)]);
+    });
+}
+
+#[test]
+fn updating_a_product_updates_creates_and_removes_variants_and_images() {
+    each_backend(|repo, _| {
+        let men = category("Men", None);
+        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        let write = product(&men.id, 2);
+        repo.insert_product(&write).unwrap_or_else(|e| panic!("{e}"));
+        let before = repo.load_products(&[write.id.clone()]).unwrap_or_else(|e| panic!("{e}")).remove(0);
+        let keep = before.variants[0].id.clone();
+        let removed_image = before.images[0].clone();
+        let update = ProductWrite {
+            name: "Linen Shirt Pro".into(),
+            new_images: vec![file()],
+            removed_image_ids: vec![removed_image.id.clone()],
+            variants: vec![variant(Some(&keep), "M", 9), variant(None, "XL", 2)],
+            ..write.clone()
+        };
+        let removed = repo.update_product(&update).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(removed, Some(vec![removed_image.image.filename.clone()]));
+        let after = repo.load_products(&[write.id.clone()]).unwrap_or_else(|e| panic!("{e}")).remove(0);
+        assert_eq!(after.name, "Linen Shirt Pro");
+        let variants: Vec<(&str, &str, i32)> = after.variants.iter().map(|v| (v.id.as_str(), v.size.as_str(), v.stock)).collect();
+        assert_eq!(variants.len(), 2);
+        assert_eq!(variants[0], (keep.as_str(), "M", 9), "the variant with an id keeps it");
+        assert_eq!((variants[1].1, variants[1].2), ("XL", 2));
+        assert_eq!(after.images.len(), 2);
+        assert!(after.images[0].position < after.images[1].position);
+        assert_eq!(repo.update_product(&ProductWrite { id: "missing".into(), ..update }), Ok(None));
+    });
+}
+
+#[test]
+fn deleting_a_product_returns_its_files_and_cascades() {
+    each_backend(|repo, db| {
+        let men = category("Men", None);
+        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        let write = product(&men.id, 2);
+        repo.insert_product(&write).unwrap_or_else(|e| panic!("{e}"));
+        let files = repo.delete_product(&write.id).unwrap_or_else(|e| panic!("{e}")).unwrap_or_default();
+        assert_eq!(files.len(), 2);
+        assert!(repo.load_products(&[write.id.clone()]).unwrap_or_default().is_empty());
+        assert_eq!(repo.delete_product(&write.id), Ok(None));
+        // The variants went with it.
+        use diesel::prelude::*;
+        let mut conn = db.db.conn().unwrap_or_else(|e| panic!("{e}"));
+        let left: i64 = store::schema::variants::table.count().get_result(&mut *conn).unwrap_or(-1);
+        assert_eq!(left, 0);
+    });
+}
