@@ -14,4 +14,5 @@ pub mod testing;
 pub use conn::{Backend, DbConn};
 pub use db::Db;
 pub use repos::catalog::DieselCatalogRepo;
+pub use repos::content::DieselContentRepo;
 pub use repos::users::DieselUserRepo;

@@ -1,6 +1,7 @@
 //! One repository file per domain.
 
 pub mod catalog;
+pub mod content;
 pub mod users;
 
 diesel::define_sql_function! {

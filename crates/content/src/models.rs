@@ -1,0 +1,152 @@
+use chrono::{DateTime, Utc};
+use kernel::{Email, IncomingFile, PostalCode};
+
+use crate::error::ContentError;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CompanyDetails {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub pincode: String,
+    /// The stored logo's file name.
+    pub logo_filename: Option<String>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct CompanyInput {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub pincode: Option<String>,
+    pub logo: Option<IncomingFile>,
+}
+
+/// The checked fields of a company form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompanyFields {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub pincode: String,
+}
+
+fn trimmed(v: &Option<String>) -> &str {
+    v.as_deref().map(str::trim).unwrap_or("")
+}
+
+impl CompanyInput {
+    pub fn check(&self) -> Result<CompanyFields, ContentError> {
+        let name = trimmed(&self.name);
+        if name.is_empty() {
+            return Err(ContentError::Invalid("Company name is required".into()));
+        }
+        if name.chars().count() > 100 {
+            return Err(ContentError::Invalid("Company name must be at most 100 characters".into()));
+        }
+        let email = match trimmed(&self.email) {
+            "" => String::new(),
+            e => Email::parse(e).map_err(|e| ContentError::Invalid(e.0.into()))?.into_string(),
+        };
+        let phone: String = trimmed(&self.phone).chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+        if !phone.is_empty() && (phone.len() != 10 || !phone.bytes().all(|b| b.is_ascii_digit())) {
+            return Err(ContentError::Invalid("Phone number must be 10 digits".into()));
+        }
+        let pincode = match trimmed(&self.pincode) {
+            "" => String::new(),
+            p => PostalCode::parse(p).map_err(|e| ContentError::Invalid(e.0.into()))?.as_str().to_string(),
+        };
+        let address = trimmed(&self.address);
+        if address.chars().count() > 300 {
+            return Err(ContentError::Invalid("Address must be at most 300 characters".into()));
+        }
+        Ok(CompanyFields { name: name.to_string(), email, phone, address: address.to_string(), pincode })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegalPage {
+    pub id: String,
+    pub slug: String,
+    pub title: String,
+    pub content: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The legal pages the shop has, with their default titles.
+pub const LEGAL_SLUGS: &[(&str, &str)] = &[("privacy-policy", "Privacy Policy"), ("terms-conditions", "Terms and Conditions")];
+pub const MAX_LEGAL_CHARS: usize = 100_000;
+
+#[derive(Debug, Clone, Default)]
+pub struct LegalInput {
+    pub slug: Option<String>,
+    pub title: Option<String>,
+    pub content: Option<String>,
+}
+
+/// A checked legal page to save.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegalWrite {
+    pub slug: String,
+    pub title: String,
+    pub content: String,
+}
+
+impl LegalInput {
+    pub fn check(&self) -> Result<LegalWrite, ContentError> {
+        let slug = trimmed(&self.slug);
+        let Some((slug, default_title)) = LEGAL_SLUGS.iter().find(|(s, _)| *s == slug) else {
+            return Err(ContentError::Invalid("Unknown legal page: use privacy-policy or terms-conditions".into()));
+        };
+        let content = self.content.as_deref().unwrap_or("").trim();
+        if content.is_empty() {
+            return Err(ContentError::Invalid("Content is required".into()));
+        }
+        if content.chars().count() > MAX_LEGAL_CHARS {
+            return Err(ContentError::TooLong(format!("Content must be at most {MAX_LEGAL_CHARS} characters")));
+        }
+        let title = match trimmed(&self.title) {
+            "" => default_title.to_string(),
+            t if t.chars().count() > 200 => return Err(ContentError::Invalid("Title must be at most 200 characters".into())),
+            t => t.to_string(),
+        };
+        Ok(LegalWrite { slug: slug.to_string(), title, content: content.to_string() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn company(name: &str, phone: &str, pincode: &str) -> CompanyInput {
+        CompanyInput { name: Some(name.into()), phone: Some(phone.into()), pincode: Some(pincode.into()), ..CompanyInput::default() }
+    }
+
+    fn message<T>(r: Result<T, ContentError>) -> String {
+        r.err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn company_rules() {
+        assert!(company("Kapda Co", "98765 43210", "560001").check().is_ok());
+        assert_eq!(message(company("", "", "").check()), "Company name is required");
+        assert_eq!(message(company("Kapda", "12345", "").check()), "Phone number must be 10 digits");
+        assert_eq!(message(company("Kapda", "", "5600").check()), kernel::PostalCode::MESSAGE);
+        let bad_email = CompanyInput { email: Some("nope".into()), ..company("Kapda", "", "") };
+        assert_eq!(message(bad_email.check()), "Please enter a valid email address");
+    }
+
+    #[test]
+    fn legal_rules() {
+        let page = |slug: &str, content: &str| LegalInput { slug: Some(slug.into()), title: None, content: Some(content.into()) };
+        assert_eq!(page("privacy-policy", "We keep little.").check().map(|w| w.title).ok().as_deref(), Some("Privacy Policy"));
+        assert_eq!(message(page("cookies", "x").check()), "Unknown legal page: use privacy-policy or terms-conditions");
+        assert_eq!(message(page("terms-conditions", " ").check()), "Content is required");
+        assert!(matches!(page("terms-conditions", &"x".repeat(MAX_LEGAL_CHARS + 1)).check(), Err(ContentError::TooLong(_))));
+    }
+}
