@@ -35,6 +35,18 @@ const storefrontScreens: RouteObject[] = [
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 
+/** Back office screens, each a lazy chunk; /admin and unknown paths go to the dashboard. */
+const adminScreens: RouteObject[] = [
+  { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+  { path: 'dashboard', lazy: () => import('./routes/admin/dashboard') },
+  { path: 'category', lazy: () => import('./routes/admin/category') },
+  { path: 'product', lazy: () => import('./routes/admin/product') },
+  { path: 'order', lazy: () => import('./routes/admin/order') },
+  { path: 'company', lazy: () => import('./routes/admin/company') },
+  { path: 'legal', lazy: () => import('./routes/admin/legal') },
+  { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+];
+
 /** Every screen but the storefront shell is a lazy chunk. */
 export const routes: RouteObject[] = [
   {
@@ -44,8 +56,14 @@ export const routes: RouteObject[] = [
     // A screen that fails renders its error inside the shell, keeping the navigation usable.
     children: [{ ErrorBoundary: RouteError, children: storefrontScreens }],
   },
-  // The admin back office: a separate lazy chunk outside the storefront shell.
-  { path: '/admin/*', lazy: () => import('./routes/admin'), HydrateFallback: PageLoader, ErrorBoundary: RouteError },
+  // The admin back office: lazy chunks outside the storefront shell, behind the admin guard.
+  {
+    path: '/admin',
+    lazy: () => import('./routes/admin/layout'),
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: adminScreens,
+  },
 ];
 
 export function createAppRouter() {

@@ -7,12 +7,15 @@ export const API_BASE = '/api';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** True when the message came from the server's answer (not a client-side default). */
+  readonly fromServer: boolean;
 
-  constructor(status: number, message: string, code = 'error') {
+  constructor(status: number, message: string, code = 'error', fromServer = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fromServer = fromServer;
   }
 }
 
@@ -50,6 +53,14 @@ export interface RequestOptions {
 /** Message to show for a failed call: the server's, else the fallback. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
   if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}
+
+/** The server's own message for a refused request (4xx), else the fallback (network, 5xx, no message). */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.fromServer && error.status >= 400 && error.status < 500 && error.message) {
+    return error.message;
+  }
   return fallback;
 }
 
@@ -91,9 +102,10 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (!response.ok) {
     if (response.status === 401 && token) expireSession();
     const payload = (json ?? {}) as { message?: unknown; code?: unknown };
-    const message = typeof payload.message === 'string' && payload.message ? payload.message : 'Something went wrong';
+    const fromServer = typeof payload.message === 'string' && payload.message !== '';
+    const message = fromServer ? (payload.message as string) : 'Something went wrong';
     const code = typeof payload.code === 'string' ? payload.code : String(response.status);
-    throw new ApiError(response.status, message, code);
+    throw new ApiError(response.status, message, code, fromServer);
   }
   return json as T;
 }

@@ -1,0 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CategoriesPage } from '@/features/admin-categories/components/CategoriesPage';
+import { catalogKeys } from '@/features/catalog/api';
+import { useDocumentTitle } from '@/lib/title';
+
+export function Component() {
+  useDocumentTitle('Categories');
+  const qc = useQueryClient();
+  // The storefront's category data (hero, carousel, filters) follows the back office at once.
+  return <CategoriesPage onChanged={() => void qc.invalidateQueries({ queryKey: catalogKeys.categories })} />;
+}

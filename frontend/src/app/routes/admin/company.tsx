@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CompanyPage } from '@/features/admin-company/components/CompanyForm';
+import { companyQuery } from '@/features/content/api';
+import { setBrandName } from '@/lib/ui';
+import { useDocumentTitle } from '@/lib/title';
+
+export function Component() {
+  useDocumentTitle('Company');
+  const qc = useQueryClient();
+  return (
+    <CompanyPage
+      onSaved={(saved) => {
+        // The storefront (top bar, footer, terms page, brand) shows the new details at once.
+        if (saved) {
+          qc.setQueryData(companyQuery().queryKey, saved);
+          setBrandName(saved.name);
+        }
+        void qc.invalidateQueries({ queryKey: companyQuery().queryKey });
+      }}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ProductsPage } from '@/features/admin-products/components/ProductsPage';
+import { useDocumentTitle } from '@/lib/title';
+
+export function Component() {
+  useDocumentTitle('Products');
+  const qc = useQueryClient();
+  // The storefront's listings, product pages and category counts show the change at once.
+  return (
+    <ProductsPage
+      onChanged={() => {
+        void qc.invalidateQueries({ queryKey: ['products'] });
+        void qc.invalidateQueries({ queryKey: ['product'] });
+      }}
+    />
+  );
+}

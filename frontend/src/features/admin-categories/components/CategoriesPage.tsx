@@ -1,0 +1,225 @@
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import CategoryIcon from '@mui/icons-material/CategoryOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
+import { serverMessage } from '@/lib/api';
+import { notify } from '@/lib/notify';
+import { PLACEHOLDER_IMAGE } from '@/lib/images';
+import { useAdminCategories, useDeleteCategory, useSaveCategory } from '../api';
+import { CATEGORY_MESSAGES, categoryRows } from '../lib/rules';
+import type { AdminCategory, CategoryFormValues } from '../types';
+import { CategoryFormDialog } from './CategoryFormDialog';
+
+type FormState = { category: AdminCategory | null; parentId?: string } | null;
+
+/** The category table with nested rows, the create/edit dialog and the delete confirmation. */
+export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
+  const list = useAdminCategories();
+  const save = useSaveCategory(onChanged);
+  const remove = useDeleteCategory(onChanged);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [form, setForm] = useState<FormState>(null);
+  const [toDelete, setToDelete] = useState<AdminCategory | null>(null);
+
+  const categories = useMemo(() => list.data ?? [], [list.data]);
+  const rows = useMemo(() => categoryRows(categories, expanded), [categories, expanded]);
+
+  useEffect(() => {
+    if (list.isError) notify.error(CATEGORY_MESSAGES.fetchFailed);
+  }, [list.isError, list.errorUpdatedAt]);
+
+  function toggle(id: string) {
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  function onSave(values: CategoryFormValues) {
+    const editingId = form?.category?.id;
+    save.mutate(
+      { id: editingId, values },
+      {
+        onSuccess: () => {
+          notify.success(editingId ? CATEGORY_MESSAGES.updated : CATEGORY_MESSAGES.saved);
+          if (values.parentId) setExpanded((prev) => new Set(prev).add(values.parentId));
+          setForm(null);
+        },
+        onError: (err) => notify.error(serverMessage(err, CATEGORY_MESSAGES.saveFailed)),
+      },
+    );
+  }
+
+  function onDelete() {
+    if (!toDelete) return;
+    const target = toDelete;
+    remove.mutate(target.id, {
+      onSuccess: (res) => {
+        notify.error(`Deleted category: ${res?.data?.name ?? target.name}`);
+        setToDelete(null);
+      },
+      onError: (err) => {
+        notify.error(serverMessage(err, CATEGORY_MESSAGES.deleteFailed));
+        setToDelete(null);
+      },
+    });
+  }
+
+  const addButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ category: null })}>
+      Add Category
+    </Button>
+  );
+
+  let body;
+  if (list.isPending) body = <PageLoader label="Loading categories" />;
+  else if (list.isError)
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => list.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {CATEGORY_MESSAGES.fetchFailed}
+      </Alert>
+    );
+  else if (categories.length === 0)
+    body = (
+      <Paper variant="outlined">
+        <EmptyState
+          icon={<CategoryIcon />}
+          title="No categories found"
+          text="Get started by creating your first category"
+          action={addButton}
+        />
+      </Paper>
+    );
+  else
+    body = (
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label="Categories">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 90 }}>S.No</TableCell>
+              <TableCell>Category</TableCell>
+              <TableCell>Description</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const c = row.category;
+              return (
+                <Fragment key={c.id}>
+                  <TableRow hover sx={{ bgcolor: row.depth > 0 ? 'grey.50' : undefined }}>
+                    <TableCell>{row.number}</TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pl: row.depth * 3 }}>
+                        {row.hasChildren ? (
+                          <IconButton
+                            size="small"
+                            aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${c.name}`}
+                            aria-expanded={row.expanded}
+                            onClick={() => toggle(c.id)}
+                          >
+                            {row.expanded ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+                          </IconButton>
+                        ) : (
+                          <Box sx={{ width: 34 }} />
+                        )}
+                        <Avatar
+                          variant="rounded"
+                          src={c.uploads?.[0]?.url ?? c.imageUrl ?? PLACEHOLDER_IMAGE}
+                          alt=""
+                          sx={{ width: 40, height: 40 }}
+                        />
+                        <Box>
+                          <Typography fontWeight={600}>{c.name}</Typography>
+                          {row.hasChildren && (
+                            <Typography variant="caption" color="text.secondary">
+                              {c.subCategories.length} subcategor{c.subCategories.length === 1 ? 'y' : 'ies'}
+                            </Typography>
+                          )}
+                        </Box>
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={{ color: 'text.secondary', maxWidth: 360 }}>{c.description || '—'}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip title="Add subcategory">
+                        <IconButton aria-label={`Add subcategory to ${c.name}`} onClick={() => setForm({ category: null, parentId: c.id })}>
+                          <AddIcon />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Edit">
+                        <IconButton aria-label={`Edit ${c.name}`} onClick={() => setForm({ category: c })}>
+                          <EditIcon />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Delete">
+                        <IconButton aria-label={`Delete ${c.name}`} color="error" onClick={() => setToDelete(c)}>
+                          <DeleteIcon />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                </Fragment>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+
+  return (
+    <>
+      <AdminPageHeader title="Categories" subtitle="Categories and their subcategories" action={addButton} />
+      {body}
+      {form && (
+        <CategoryFormDialog
+          key={form.category?.id ?? `new-${form.parentId ?? ''}`}
+          category={form.category}
+          categories={categories}
+          defaultParentId={form.parentId}
+          saving={save.isPending}
+          onClose={() => setForm(null)}
+          onSave={onSave}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete category"
+        text={toDelete ? `Are you sure you want to delete ${toDelete.name}? This action cannot be undone.` : ''}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api';
+import type { Company, LegalPage, LegalSlug } from '../types';
+
+export const adminCompanyKeys = {
+  company: ['me', 'admin', 'company'] as const,
+  legal: ['me', 'admin', 'legal-pages'] as const,
+};
+
+export async function fetchCompany(): Promise<Company | null> {
+  const body = await api.get<Envelope<Company | null>>('/company-details');
+  return body?.data ?? null;
+}
+
+export async function fetchLegalPages(): Promise<LegalPage[]> {
+  const body = await api.get<Envelope<LegalPage[]>>('/legal-pages');
+  return Array.isArray(body?.data) ? body.data : [];
+}
+
+export interface CompanyValues {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  pincode: string;
+  logo: File | null;
+}
+
+export async function saveCompany(values: CompanyValues): Promise<Envelope<Company>> {
+  const form = new FormData();
+  form.append('name', values.name.trim());
+  form.append('email', values.email.trim());
+  form.append('phone', values.phone.trim());
+  form.append('address', values.address.trim());
+  form.append('pincode', values.pincode.trim());
+  if (values.logo) form.append('logo', values.logo, values.logo.name);
+  return api.put<Envelope<Company>>('/company-details', form);
+}
+
+export async function saveLegalPage(input: { slug: LegalSlug; title: string; content: string }): Promise<Envelope<LegalPage>> {
+  return api.post<Envelope<LegalPage>>('/legal-pages', input);
+}
+
+export const companyAdminQuery = () =>
+  queryOptions({ queryKey: adminCompanyKeys.company, queryFn: fetchCompany, staleTime: 0 });
+export const legalAdminQuery = () =>
+  queryOptions({ queryKey: adminCompanyKeys.legal, queryFn: fetchLegalPages, staleTime: 0 });
+
+export function useCompany() {
+  return useQuery(companyAdminQuery());
+}
+
+export function useLegalPages() {
+  return useQuery(legalAdminQuery());
+}
+
+export function useSaveCompany(onSaved?: (company: Company | null) => void) {
+  return useMutation({ mutationFn: saveCompany, onSuccess: (res) => onSaved?.(res?.data ?? null) });
+}
+
+export function useSaveLegalPage(onSaved?: () => void) {
+  return useMutation({ mutationFn: saveLegalPage, onSuccess: () => onSaved?.() });
+}

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { PageLoader } from '@/components/PageLoader';
+import { notify } from '@/lib/notify';
+import { useObjectUrl } from '@/lib/object-url';
+import { adminCompanyKeys, useCompany, useSaveCompany } from '../api';
+import { COMPANY_MESSAGES, PHONE_MAX, PINCODE_MAX, checkLogo, digitsOnly, validateCompany, type CompanyErrors } from '../lib/rules';
+import type { Company } from '../types';
+
+function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Company | null) => void }) {
+  const qc = useQueryClient();
+  const [name, setName] = useState(company?.name ?? '');
+  const [email, setEmail] = useState(company?.email ?? '');
+  const [phone, setPhone] = useState(digitsOnly(company?.phone ?? '', PHONE_MAX));
+  const [address, setAddress] = useState(company?.address ?? '');
+  const [pincode, setPincode] = useState(digitsOnly(company?.pincode ?? '', PINCODE_MAX));
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<CompanyErrors>({});
+  const preview = useObjectUrl(logo);
+  const save = useSaveCompany((saved) => {
+    if (saved) qc.setQueryData(adminCompanyKeys.company, saved);
+    onSaved?.(saved);
+  });
+  const shownLogo = preview ?? company?.logoUrl ?? null;
+
+  function pickLogo(file: File | undefined) {
+    if (!file) return;
+    const problem = checkLogo(file);
+    setLogoError(problem);
+    if (!problem) setLogo(file);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const check = validateCompany({ name, email, phone, pincode });
+    setErrors(check);
+    if (Object.keys(check).length > 0) return;
+    save.mutate(
+      { name, email, phone, address, pincode, logo },
+      {
+        onSuccess: () => {
+          notify.success(COMPANY_MESSAGES.saved);
+          setLogo(null);
+        },
+        onError: (err) => {
+          console.error('Company update failed', err);
+          notify.error(COMPANY_MESSAGES.failed);
+        },
+      },
+    );
+  }
+
+  return (
+    <Paper variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Company details" sx={{ p: { xs: 2, md: 4 }, maxWidth: 720 }}>
+      <Stack spacing={3}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Avatar variant="rounded" src={shownLogo ?? undefined} alt={shownLogo ? 'Company logo' : undefined} sx={{ width: 96, height: 96, bgcolor: 'grey.100', color: 'text.disabled' }}>
+            <BusinessIcon fontSize="large" />
+          </Avatar>
+          <Box>
+            <Button variant="outlined" component="label" startIcon={<UploadIcon />}>
+              {shownLogo ? 'Change logo' : 'Upload logo'}
+              <input
+                hidden
+                type="file"
+                accept=".png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml"
+                aria-label="Company logo"
+                onChange={(e) => pickLogo(e.target.files?.[0])}
+              />
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              PNG, JPG or SVG, max 2MB
+            </Typography>
+          </Box>
+        </Box>
+        {logoError && <Alert severity="error">{logoError}</Alert>}
+        <TextField
+          label="Company name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+        />
+        <TextField
+          label="Phone"
+          value={phone}
+          onChange={(e) => setPhone(digitsOnly(e.target.value, PHONE_MAX))}
+          error={Boolean(errors.phone)}
+          helperText={errors.phone ?? `Up to ${PHONE_MAX} digits`}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PHONE_MAX } }}
+        />
+        <TextField label="Address" value={address} onChange={(e) => setAddress(e.target.value)} multiline minRows={2} />
+        <TextField
+          label="Pincode"
+          value={pincode}
+          onChange={(e) => setPincode(digitsOnly(e.target.value, PINCODE_MAX))}
+          error={Boolean(errors.pincode)}
+          helperText={errors.pincode ?? `Up to ${PINCODE_MAX} digits`}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PINCODE_MAX } }}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Company name, contact data and logo, as the storefront shows them. */
+export function CompanyPage({ onSaved }: { onSaved?: (c: Company | null) => void }) {
+  const company = useCompany();
+  return (
+    <>
+      <AdminPageHeader title="Company" subtitle="Name, contact details and logo shown on the storefront" />
+      {company.isPending ? (
+        <PageLoader label="Loading company details" />
+      ) : (
+        // Failed loads are only logged (SPEC.md section 8): the form starts empty.
+        <Form key={company.dataUpdatedAt} company={company.data ?? null} onSaved={onSaved} />
+      )}
+    </>
+  );
+}

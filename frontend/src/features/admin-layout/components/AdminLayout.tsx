@@ -1,0 +1,163 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import CategoryIcon from '@mui/icons-material/CategoryOutlined';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import GavelIcon from '@mui/icons-material/GavelOutlined';
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import { NavLink, useLocation } from 'react-router';
+
+export const ADMIN_NAV = [
+  { label: 'Dashboard', to: '/admin/dashboard', icon: <DashboardIcon /> },
+  { label: 'Category', to: '/admin/category', icon: <CategoryIcon /> },
+  { label: 'Product', to: '/admin/product', icon: <InventoryIcon /> },
+  { label: 'Order', to: '/admin/order', icon: <ReceiptIcon /> },
+  { label: 'Company', to: '/admin/company', icon: <BusinessIcon /> },
+  { label: 'Legal pages', to: '/admin/legal', icon: <GavelIcon />, nested: true },
+] as const;
+
+const DRAWER_WIDTH = 240;
+
+interface Props {
+  brandName: string;
+  onBackToStore: () => void;
+  onLogout: () => void;
+  children: ReactNode;
+}
+
+function SidebarContent({ brandName, onBackToStore, onLogout, onNavigate }: Omit<Props, 'children'> & { onNavigate?: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar>
+        <Typography variant="h6" component="p" noWrap>
+          {brandName} Admin
+        </Typography>
+      </Toolbar>
+      <Divider />
+      <List component="nav" aria-label="Admin" sx={{ flexGrow: 1 }}>
+        {ADMIN_NAV.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            onClick={onNavigate}
+            sx={{
+              pl: 'nested' in item && item.nested ? 4 : 2,
+              '&.active': { bgcolor: 'action.selected', '& .MuiListItemText-primary': { fontWeight: 700 } },
+            }}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+      <Divider />
+      <List>
+        <ListItemButton onClick={onBackToStore}>
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <StorefrontIcon />
+          </ListItemIcon>
+          <ListItemText primary="Back to store" />
+        </ListItemButton>
+        <ListItemButton onClick={onLogout}>
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <LogoutIcon />
+          </ListItemIcon>
+          <ListItemText primary="Logout" />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}
+
+/** The back office frame: a fixed sidebar on wide screens; on small screens a menu button opens it as a
+ * drawer that closes on Escape, on a click outside and after choosing a page. */
+export function AdminLayout({ brandName, onBackToStore, onLogout, children }: Props) {
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const sidebar = (
+    <SidebarContent
+      brandName={brandName}
+      onBackToStore={onBackToStore}
+      onLogout={onLogout}
+      onNavigate={small ? () => setOpen(false) : undefined}
+    />
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'grey.50' }}>
+      {small ? (
+        <>
+          <AppBar position="fixed" color="inherit" elevation={1}>
+            <Toolbar>
+              <IconButton
+                edge="start"
+                aria-label="Open admin menu"
+                aria-expanded={open}
+                onClick={() => setOpen(true)}
+                sx={{ mr: 1 }}
+              >
+                <MenuIcon />
+              </IconButton>
+              <Typography variant="h6" component="p" noWrap>
+                {brandName} Admin
+              </Typography>
+            </Toolbar>
+          </AppBar>
+          <Drawer
+            variant="temporary"
+            open={open}
+            onClose={() => setOpen(false)}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+          >
+            {sidebar}
+          </Drawer>
+        </>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 }, pt: small ? 10 : 4, outline: 'none' }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}

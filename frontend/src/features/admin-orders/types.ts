@@ -1,0 +1,43 @@
+export type DeliveryStatus = 'PENDING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+
+export interface AdminOrderItem {
+  id: string;
+  quantity: number;
+  priceAtPurchase: number;
+  product: {
+    id: string;
+    name: string;
+    images: { url: string }[];
+    variant: { size: string; color: string; originalPrice: number } | null;
+  };
+}
+
+export interface StatusChange {
+  from: string | null;
+  to: string;
+  changedBy: string | null;
+  changedAt: string;
+}
+
+export interface AdminOrder {
+  id: string;
+  user: { firstName: string; lastName: string; email: string } | null;
+  items: AdminOrderItem[];
+  paymentMethod: string;
+  paymentStatus: string;
+  deliveryStatus: DeliveryStatus;
+  status: string;
+  orderDate: string;
+  orderTotal: number;
+  address: {
+    addressLine1: string;
+    addressLine2?: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+  } | null;
+  expectedDeliveryDate: string | null;
+  deliveredOn: string | null;
+  createdAt: string;
+  history?: StatusChange[];
+}

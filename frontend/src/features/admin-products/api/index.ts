@@ -1,0 +1,111 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api';
+import type { AdminCategoryNode, AdminProduct, ProductPageResult, VariantDraft } from '../types';
+import { ADMIN_PAGE_SIZE } from '../lib/product';
+import { variantPayload } from '../lib/variants';
+
+export const adminProductKeys = {
+  all: ['me', 'admin', 'products'] as const,
+  page: (page: number) => ['me', 'admin', 'products', page] as const,
+  categories: ['me', 'admin', 'product-categories'] as const,
+};
+
+/** Reads a product list answer: `{data, pagination}` (or `meta`), `{items}` or a bare array. */
+export function toPageResult(body: unknown, page: number, limit: number): ProductPageResult {
+  if (Array.isArray(body)) {
+    return { data: body as AdminProduct[], totalItems: body.length, currentPage: page, limit, totalPages: 1 };
+  }
+  const b = (body ?? {}) as Record<string, unknown>;
+  const data = (Array.isArray(b.data) ? b.data : Array.isArray(b.items) ? b.items : []) as AdminProduct[];
+  const p = ((b.pagination ?? b.meta ?? {}) as Record<string, unknown>) || {};
+  const num = (...keys: string[]) => {
+    for (const k of keys) if (typeof p[k] === 'number') return p[k] as number;
+    return undefined;
+  };
+  const size = num('limit', 'pageSize') ?? limit;
+  const totalItems = num('totalItems', 'total', 'count') ?? data.length;
+  return {
+    data,
+    totalItems,
+    currentPage: num('currentPage', 'page') ?? page,
+    limit: size,
+    totalPages: num('totalPages') ?? Math.max(1, Math.ceil(totalItems / Math.max(1, size))),
+  };
+}
+
+export async function fetchAdminProducts(page: number, signal?: AbortSignal): Promise<ProductPageResult> {
+  const body = await api.get<unknown>('/products', { params: { page, limit: ADMIN_PAGE_SIZE }, signal });
+  return toPageResult(body, page, ADMIN_PAGE_SIZE);
+}
+
+export async function fetchCategoryTree(): Promise<AdminCategoryNode[]> {
+  const body = await api.get<Envelope<AdminCategoryNode[]>>('/categories');
+  return Array.isArray(body?.data) ? body.data : [];
+}
+
+export interface ProductFormValues {
+  id?: string;
+  name: string;
+  categoryId: string;
+  description: string;
+  isBestSeller: boolean;
+  variants: VariantDraft[];
+  newImages: File[];
+  deletedImageIds: string[];
+}
+
+export function productFormData(v: ProductFormValues): FormData {
+  const form = new FormData();
+  if (v.id) form.append('id', v.id);
+  form.append('productName', v.name.trim());
+  form.append('categoryId', v.categoryId);
+  form.append('description', v.description.trim());
+  form.append('productVariants', JSON.stringify(variantPayload(v.variants)));
+  if (v.deletedImageIds.length > 0) form.append('deletedImageIds', JSON.stringify(v.deletedImageIds));
+  for (const file of v.newImages) form.append('images', file, file.name);
+  form.append('isBestSeller', v.isBestSeller ? 'true' : 'false');
+  return form;
+}
+
+/** One call for both: a new product, or an update carrying the product id (SPEC.md section 7). */
+export async function saveProduct(v: ProductFormValues): Promise<Envelope<AdminProduct>> {
+  return api.post<Envelope<AdminProduct>>('/products', productFormData(v));
+}
+
+export async function deleteProduct(id: string): Promise<{ message?: string }> {
+  return api.delete<{ message?: string }>(`/products/${encodeURIComponent(id)}`);
+}
+
+export const adminProductsQuery = (page: number) =>
+  queryOptions({
+    queryKey: adminProductKeys.page(page),
+    queryFn: ({ signal }) => fetchAdminProducts(page, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminProducts(page: number) {
+  return useQuery(adminProductsQuery(page));
+}
+
+export function useCategoryTree(enabled = true) {
+  return useQuery({ queryKey: adminProductKeys.categories, queryFn: fetchCategoryTree, staleTime: 60_000, enabled });
+}
+
+export function useSaveProduct(onChanged?: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: saveProduct,
+    onSuccess: async () => {
+      onChanged?.();
+      await qc.invalidateQueries({ queryKey: adminProductKeys.all });
+    },
+  });
+}
+
+export function useDeleteProduct(onChanged?: () => void) {
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () => onChanged?.(),
+  });
+}

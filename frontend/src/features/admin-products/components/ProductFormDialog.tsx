@@ -1,0 +1,234 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import UndoIcon from '@mui/icons-material/Undo';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/object-url';
+import type { AdminCategoryNode, AdminProduct, VariantDraft, VariantField } from '../types';
+import type { ProductFormValues } from '../api';
+import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, cascadeLevels, categoryPath, checkAddedImages, validateProduct, type ProductErrors } from '../lib/product';
+import { draftFromVariant, firstVariant, validateVariant } from '../lib/variants';
+import { VariantRows } from './VariantRows';
+
+interface Props {
+  product: AdminProduct | null;
+  categories: AdminCategoryNode[];
+  saving: boolean;
+  onClose: () => void;
+  onSave: (values: ProductFormValues) => void;
+}
+
+function NewImage({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const url = useObjectUrl(file);
+  return (
+    <Box sx={{ position: 'relative' }} role="listitem" aria-label={`New image ${file.name}`}>
+      <Box component="img" src={url ?? undefined} alt={file.name} sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100', display: 'block' }} />
+      <Chip label="New" color="success" size="small" sx={{ position: 'absolute', left: 4, top: 4 }} />
+      <IconButton size="small" aria-label={`Remove ${file.name}`} onClick={onRemove} sx={{ position: 'absolute', right: 2, top: 2, bgcolor: 'background.paper' }}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}
+
+const LEVEL_LABELS = ['Category', 'Subcategory', 'Sub-subcategory'];
+
+/** Add or edit a product: category cascade down to the deepest subcategory, variants and images. */
+export function ProductFormDialog({ product, categories, saving, onClose, onSave }: Props) {
+  const editing = product !== null;
+  const [name, setName] = useState(product?.name ?? '');
+  const [description, setDescription] = useState(product?.description ?? '');
+  const [isBestSeller, setIsBestSeller] = useState(product?.isBestSeller ?? false);
+  const [path, setPath] = useState<string[]>(() => categoryPath(categories, product?.categoryId ?? product?.category?.id));
+  const [variants, setVariants] = useState<VariantDraft[]>(() =>
+    product?.variants?.length ? product.variants.map(draftFromVariant) : [firstVariant()],
+  );
+  const [newImages, setNewImages] = useState<File[]>([]);
+  const [deleted, setDeleted] = useState<string[]>([]);
+  const [errors, setErrors] = useState<ProductErrors>({});
+  const [imageNote, setImageNote] = useState<string | null>(null);
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+
+  const levels = useMemo(() => cascadeLevels(categories, path), [categories, path]);
+  const categoryId = path[path.length - 1] ?? '';
+  const existing = product?.images ?? [];
+  const keptCount = existing.filter((img) => !deleted.includes(img.id)).length;
+  const imageCount = keptCount + newImages.length;
+  const variantErrors = variants.map(validateVariant);
+
+  function choose(level: number, id: string) {
+    setPath((p) => (id ? [...p.slice(0, level), id] : p.slice(0, level)));
+    setErrors((e) => ({ ...e, category: undefined }));
+  }
+
+  function addFiles(files: File[]) {
+    if (files.length === 0) return;
+    const problem = checkAddedImages(files, imageCount);
+    setImageNote(problem);
+    if (problem) return;
+    setNewImages((list) => [...list, ...files]);
+    setErrors((e) => ({ ...e, images: undefined }));
+  }
+
+  function toggleDeleted(id: string) {
+    if (deleted.includes(id)) {
+      // Keeping it again must stay within the limit.
+      if (imageCount + 1 > MAX_PRODUCT_IMAGES) {
+        setImageNote(PRODUCT_MESSAGES.tooManyImages);
+        return;
+      }
+      setDeleted((d) => d.filter((x) => x !== id));
+    } else setDeleted((d) => [...d, id]);
+    setImageNote(null);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    const check = validateProduct({ name, categoryId, imageCount, variantCount: variants.length });
+    setErrors(check);
+    const rowsOk = variantErrors.every((v) => Object.keys(v).length === 0);
+    if (Object.keys(check).length > 0 || !rowsOk) return;
+    onSave({ id: product?.id, name, categoryId, description, isBestSeller, variants, newImages, deletedImageIds: deleted });
+  }
+
+  const shown = (rowKey: string, field: VariantField) => submitted || touched.has(`${rowKey}:${field}`);
+  const problems = Object.values(errors).filter(Boolean) as string[];
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="lg" aria-labelledby="product-form-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="product-form-title">{editing ? 'Edit Product' : 'Add Product'}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={3}>
+            {problems.length > 0 && (
+              <Alert severity="error" role="alert">
+                {problems.map((p) => (
+                  <div key={p}>{p}</div>
+                ))}
+              </Alert>
+            )}
+            <TextField
+              label="Product Name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={Boolean(errors.name)}
+              autoFocus
+            />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+              {levels.map((options, level) => (
+                <TextField
+                  key={level}
+                  select
+                  required={level === 0}
+                  label={LEVEL_LABELS[level] ?? `Subcategory level ${level + 1}`}
+                  value={path[level] ?? ''}
+                  onChange={(e) => choose(level, e.target.value)}
+                  error={level === 0 && Boolean(errors.category)}
+                >
+                  <MenuItem value="">{level === 0 ? 'Select category' : 'None'}</MenuItem>
+                  {options.map((c) => (
+                    <MenuItem key={c.id} value={c.id}>
+                      {c.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ))}
+            </Box>
+            <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={3} />
+            <FormControlLabel
+              control={<Switch checked={isBestSeller} onChange={(e) => setIsBestSeller(e.target.checked)} />}
+              label="Best seller"
+            />
+            <VariantRows
+              rows={variants}
+              errors={variantErrors}
+              shown={shown}
+              onChange={setVariants}
+              onTouched={(key, field) => setTouched((t) => (t.has(`${key}:${field}`) ? t : new Set(t).add(`${key}:${field}`)))}
+            />
+            <Box>
+              <Typography variant="subtitle2" component="h3" gutterBottom>
+                Images ({imageCount}/{MAX_PRODUCT_IMAGES}) *
+              </Typography>
+              <Box role="list" aria-label="Selected images" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 1.5 }}>
+                {existing.map((img) => {
+                  const marked = deleted.includes(img.id);
+                  return (
+                    <Box key={img.id} role="listitem" aria-label={marked ? 'Image marked for deletion' : 'Saved image'} sx={{ position: 'relative' }}>
+                      <Box
+                        component="img"
+                        src={img.url}
+                        alt=""
+                        sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, display: 'block', opacity: marked ? 0.35 : 1, bgcolor: 'grey.100' }}
+                      />
+                      {marked && <Chip label="Delete" color="error" size="small" sx={{ position: 'absolute', left: 4, top: 4 }} />}
+                      <IconButton
+                        size="small"
+                        aria-label={marked ? 'Keep image' : 'Mark image for deletion'}
+                        onClick={() => toggleDeleted(img.id)}
+                        sx={{ position: 'absolute', right: 2, top: 2, bgcolor: 'background.paper' }}
+                      >
+                        {marked ? <UndoIcon fontSize="small" /> : <DeleteIcon fontSize="small" />}
+                      </IconButton>
+                    </Box>
+                  );
+                })}
+                {newImages.map((file, i) => (
+                  <NewImage key={`${file.name}-${i}`} file={file} onRemove={() => setNewImages((list) => list.filter((_, j) => j !== i))} />
+                ))}
+              </Box>
+              <Button variant="outlined" component="label" startIcon={<UploadIcon />}>
+                Add images
+                <input
+                  hidden
+                  multiple
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  aria-label="Product images"
+                  onChange={(e) => {
+                    addFiles(Array.from(e.target.files ?? []));
+                    e.target.value = '';
+                  }}
+                />
+              </Button>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                PNG, JPG or JPEG, up to {MAX_PRODUCT_IMAGES} images
+              </Typography>
+              {imageNote && (
+                <Alert severity="error" sx={{ mt: 1 }}>
+                  {imageNote}
+                </Alert>
+              )}
+            </Box>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving…' : editing ? 'Update Product' : 'Save Product'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

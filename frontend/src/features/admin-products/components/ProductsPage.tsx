@@ -1,0 +1,296 @@
+import { Fragment, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import { useQueryClient } from '@tanstack/react-query';
+import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
+import { serverMessage } from '@/lib/api';
+import { formatMoney } from '@/lib/money';
+import { notify } from '@/lib/notify';
+import { PLACEHOLDER_IMAGE } from '@/lib/images';
+import { adminProductKeys, useAdminProducts, useCategoryTree, useDeleteProduct, useSaveProduct, type ProductFormValues } from '../api';
+import { PRODUCT_MESSAGES, serialNumber } from '../lib/product';
+import type { AdminProduct } from '../types';
+import { ImageGalleryDialog } from './ImageGalleryDialog';
+import { ProductFormDialog } from './ProductFormDialog';
+import { StockBadge } from './StockBadge';
+
+function VariantsTable({ product }: { product: AdminProduct }) {
+  return (
+    <Table size="small" aria-label={`Variants of ${product.name}`}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Size</TableCell>
+          <TableCell>Color</TableCell>
+          <TableCell>Stock</TableCell>
+          <TableCell>Original Price</TableCell>
+          <TableCell>Discount Price</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {product.variants.map((v) => (
+          <TableRow key={v.id}>
+            <TableCell>{v.size}</TableCell>
+            <TableCell>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Box
+                  aria-hidden
+                  sx={{ width: 16, height: 16, borderRadius: '50%', border: 1, borderColor: 'divider', bgcolor: v.colorHexCode || v.color }}
+                />
+                {v.color}
+                {v.colorHexCode && (
+                  <Typography variant="caption" color="text.secondary">
+                    {v.colorHexCode}
+                  </Typography>
+                )}
+              </Box>
+            </TableCell>
+            <TableCell>
+              <StockBadge stock={v.stock} />
+            </TableCell>
+            <TableCell>{formatMoney(v.originalPrice)}</TableCell>
+            <TableCell>{formatMoney(v.discountPrice)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+type FormState = { product: AdminProduct | null } | null;
+
+/** The product table, paged by 10, with variants, images, the add/edit dialog and deletion. */
+export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const products = useAdminProducts(page);
+  const [form, setForm] = useState<FormState>(null);
+  const categories = useCategoryTree(form !== null);
+  const save = useSaveProduct(onChanged);
+  const remove = useDeleteProduct(onChanged);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [gallery, setGallery] = useState<AdminProduct | null>(null);
+  const [toDelete, setToDelete] = useState<AdminProduct | null>(null);
+
+  const items = products.data?.data ?? [];
+  const totalPages = products.data?.totalPages ?? 1;
+
+  // A page that became empty (its last product deleted elsewhere) falls back to the previous one.
+  useEffect(() => {
+    if (products.isSuccess && !products.isPlaceholderData && items.length === 0 && page > 1) setPage((p) => p - 1);
+  }, [products.isSuccess, products.isPlaceholderData, items.length, page]);
+
+  function toggle(id: string) {
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  function onSave(values: ProductFormValues) {
+    save.mutate(values, {
+      onSuccess: (res) => {
+        notify.success(res?.message || (values.id ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.added));
+        setForm(null);
+      },
+      onError: (err) => notify.error(serverMessage(err, PRODUCT_MESSAGES.saveFailed)),
+    });
+  }
+
+  function onDelete() {
+    if (!toDelete) return;
+    const lastOnPage = items.length === 1 && page > 1;
+    remove.mutate(toDelete.id, {
+      onSuccess: (res) => {
+        notify.success(res?.message || PRODUCT_MESSAGES.deleted);
+        setToDelete(null);
+        // Deleting the last product of a page shows the previous page.
+        if (lastOnPage) setPage((p) => Math.max(1, p - 1));
+        void qc.invalidateQueries({ queryKey: adminProductKeys.all });
+      },
+      onError: (err) => {
+        console.error('Failed to delete product', err);
+        notify.error(PRODUCT_MESSAGES.deleteFailed);
+        setToDelete(null);
+      },
+    });
+  }
+
+  const addButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ product: null })}>
+      Add Product
+    </Button>
+  );
+
+  let body;
+  if (products.isPending) body = <PageLoader label="Loading products" />;
+  else if (products.isError && !products.data)
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => products.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        <AlertTitle>{PRODUCT_MESSAGES.fetchFailed}</AlertTitle>
+        {serverMessage(products.error, 'Please check the connection and try again.')}
+      </Alert>
+    );
+  else if (items.length === 0 && page === 1)
+    body = (
+      <Paper variant="outlined">
+        <EmptyState icon={<InventoryIcon />} title="No products available" text="Add your first product to start selling." action={addButton} />
+      </Paper>
+    );
+  else
+    body = (
+      <>
+        <TableContainer component={Paper} variant="outlined" sx={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}>
+          <Table aria-label="Products">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 70 }}>S.No</TableCell>
+                <TableCell>Category</TableCell>
+                <TableCell>Product</TableCell>
+                <TableCell>Variants</TableCell>
+                <TableCell>Images</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((p, i) => {
+                const open = expanded.has(p.id);
+                return (
+                  <Fragment key={p.id}>
+                    <TableRow hover sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
+                      <TableCell>{serialNumber(page, i)}</TableCell>
+                      <TableCell>{p.category?.name ?? '—'}</TableCell>
+                      <TableCell>
+                        <Typography fontWeight={600}>{p.name}</Typography>
+                        {p.isBestSeller && (
+                          <Typography variant="caption" color="secondary">
+                            Best seller
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <Button
+                          size="small"
+                          onClick={() => toggle(p.id)}
+                          aria-expanded={open}
+                          aria-label={`${open ? 'Hide' : 'Show'} variants of ${p.name}`}
+                          startIcon={open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+                        >
+                          {p.variants.length} variant{p.variants.length === 1 ? '' : 's'}
+                        </Button>
+                      </TableCell>
+                      <TableCell>
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                          <Avatar variant="rounded" src={p.images?.[0]?.url ?? PLACEHOLDER_IMAGE} alt="" sx={{ width: 40, height: 40 }} />
+                          <Button size="small" onClick={() => setGallery(p)} aria-label={`View images of ${p.name}`}>
+                            View ({p.images?.length ?? 0})
+                          </Button>
+                        </Box>
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Tooltip title="Edit">
+                          <IconButton aria-label={`Edit ${p.name}`} onClick={() => setForm({ product: p })}>
+                            <EditIcon />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title="Delete">
+                          <IconButton aria-label={`Delete ${p.name}`} color="error" onClick={() => setToDelete(p)}>
+                            <DeleteIcon />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    </TableRow>
+                    <TableRow>
+                      <TableCell colSpan={6} sx={{ py: 0, bgcolor: 'grey.50', borderBottom: open ? undefined : 'none' }}>
+                        <Collapse in={open} unmountOnExit>
+                          <Box sx={{ py: 2 }}>
+                            <VariantsTable product={p} />
+                          </Box>
+                        </Collapse>
+                      </TableCell>
+                    </TableRow>
+                  </Fragment>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {totalPages > 1 && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+            <Pagination page={page} count={totalPages} onChange={(_, p) => setPage(p)} color="primary" aria-label="Product pages" />
+          </Box>
+        )}
+        {products.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {PRODUCT_MESSAGES.fetchFailed}
+          </Alert>
+        )}
+      </>
+    );
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Products"
+        subtitle={products.data ? `${products.data.totalItems} product(s)` : undefined}
+        action={addButton}
+      />
+      {body}
+      {form &&
+        (categories.isPending ? (
+          <PageLoader label="Loading categories" />
+        ) : (
+          <ProductFormDialog
+            key={form.product?.id ?? 'new'}
+            product={form.product}
+            categories={categories.data ?? []}
+            saving={save.isPending}
+            onClose={() => setForm(null)}
+            onSave={onSave}
+          />
+        ))}
+      {gallery && <ImageGalleryDialog product={gallery} onClose={() => setGallery(null)} />}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete product"
+        text={toDelete ? `Are you sure you want to delete ${toDelete.name}? This action cannot be undone.` : ''}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}

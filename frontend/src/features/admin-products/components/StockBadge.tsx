@@ -1,0 +1,10 @@
+import Chip from '@mui/material/Chip';
+import { stockTone } from '../lib/variants';
+
+const WORD = { success: 'in stock', warning: 'low stock', error: 'out of stock' } as const;
+
+/** Stock count coloured green above 10, yellow from 1 to 10, red at 0. */
+export function StockBadge({ stock }: { stock: number }) {
+  const tone = stockTone(stock);
+  return <Chip size="small" color={tone} label={stock} aria-label={`Stock ${stock}, ${WORD[tone]}`} data-tone={tone} />;
+}

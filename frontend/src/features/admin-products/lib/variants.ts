@@ -1,0 +1,217 @@
+import type { Variant } from '@/lib/api-types';
+import type { VariantDraft, VariantErrors } from '../types';
+
+export const VARIANT_MESSAGES = {
+  discountTooHigh: 'Discount Price cannot be greater than Original Price',
+  originalTooLow: 'Original Price must be greater than or equal to Discount Price',
+  sizeRequired: 'Please fill Size',
+  colorRequired: 'Please fill Color',
+  colorInvalid: 'Color must be a name or a hex code (#RGB or #RRGGBB)',
+  hexInvalid: 'Hex code must be #RGB or #RRGGBB',
+  stockInvalid: 'Stock must be a whole number of 0 or more',
+  originalRequired: 'Please fill Original Price',
+  priceInvalid: 'Price must be a number of 0 or more',
+} as const;
+
+const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const NAME = /^[\p{L}][\p{L} '-]*$/u;
+
+/** Basic colour names and their hex codes: a typed name fills the hex, a picked colour gets the nearest name. */
+export const NAMED_COLORS: Record<string, string> = {
+  Black: '#000000',
+  White: '#ffffff',
+  Gray: '#808080',
+  Silver: '#c0c0c0',
+  Red: '#ff0000',
+  Maroon: '#800000',
+  Orange: '#ffa500',
+  Yellow: '#ffff00',
+  Olive: '#808000',
+  Green: '#008000',
+  Lime: '#00ff00',
+  Teal: '#008080',
+  Cyan: '#00ffff',
+  Blue: '#0000ff',
+  Navy: '#000080',
+  Purple: '#800080',
+  Magenta: '#ff00ff',
+  Pink: '#ffc0cb',
+  Brown: '#a52a2a',
+  Beige: '#f5f5dc',
+};
+
+export function isHexColor(value: string): boolean {
+  return HEX.test(value.trim());
+}
+
+/** '#abc', 'abc', '#AABBCC' → '#aabbcc'; null when not a hex colour. */
+export function normalizeHex(value: string): string | null {
+  const m = HEX.exec(value.trim());
+  if (!m) return null;
+  let digits = m[1].toLowerCase();
+  if (digits.length === 3) digits = digits.split('').map((c) => c + c).join('');
+  return `#${digits}`;
+}
+
+/** A colour is a name (letters, spaces) or a hex value of 3 or 6 digits. */
+export function isValidColor(value: string): boolean {
+  const v = value.trim();
+  return v !== '' && (isHexColor(v) || NAME.test(v));
+}
+
+export function hexForName(name: string): string | null {
+  const key = Object.keys(NAMED_COLORS).find((k) => k.toLowerCase() === name.trim().toLowerCase());
+  return key ? NAMED_COLORS[key] : null;
+}
+
+function rgb(hex: string): [number, number, number] {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** The closest basic colour name to a hex value. */
+export function nearestColorName(hex: string): string {
+  const target = normalizeHex(hex);
+  if (!target) return hex;
+  const [r, g, b] = rgb(target);
+  let best = 'Black';
+  let bestDistance = Infinity;
+  for (const [name, value] of Object.entries(NAMED_COLORS)) {
+    const [r2, g2, b2] = rgb(value);
+    const d = (r - r2) ** 2 + (g - g2) ** 2 + (b - b2) ** 2;
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = name;
+    }
+  }
+  return best;
+}
+
+/** Typing in the colour field: a hex value also sets the hex code; a known name fills it. */
+export function applyColorInput(draft: VariantDraft, value: string): VariantDraft {
+  const hex = normalizeHex(value);
+  if (hex) return { ...draft, color: value, colorHexCode: hex };
+  const named = hexForName(value);
+  return { ...draft, color: value, colorHexCode: named ?? draft.colorHexCode };
+}
+
+/** The colour picker sets both: the hex code and (the nearest) colour name. */
+export function applyPickedColor(draft: VariantDraft, hex: string): VariantDraft {
+  const normal = normalizeHex(hex) ?? hex;
+  return { ...draft, colorHexCode: normal, color: nearestColorName(normal) };
+}
+
+let keySeq = 0;
+export function newKey(): string {
+  keySeq += 1;
+  return `row-${keySeq}`;
+}
+
+/** The first variant of a new product: stock 1. */
+export function firstVariant(): VariantDraft {
+  return { key: newKey(), size: '', color: '', colorHexCode: '', stock: '1', originalPrice: '', discountPrice: '', colorLocked: false };
+}
+
+/** An added variant copies the previous row's colour (read-only) and starts with stock 0. */
+export function nextVariant(previous: VariantDraft | undefined): VariantDraft {
+  if (!previous) return firstVariant();
+  return {
+    key: newKey(),
+    size: '',
+    color: previous.color,
+    colorHexCode: previous.colorHexCode,
+    stock: '0',
+    originalPrice: '',
+    discountPrice: '',
+    colorLocked: true,
+  };
+}
+
+export function draftFromVariant(v: Variant): VariantDraft {
+  return {
+    key: newKey(),
+    id: v.id,
+    size: v.size,
+    color: v.color,
+    colorHexCode: v.colorHexCode ?? '',
+    stock: String(v.stock),
+    originalPrice: String(v.originalPrice),
+    discountPrice: String(v.discountPrice ?? 0),
+    colorLocked: false,
+  };
+}
+
+function parsePrice(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : NaN;
+}
+
+/** The price rule, worded for the field the admin changed last. */
+export function priceConflict(
+  originalPrice: string,
+  discountPrice: string,
+  changed: 'originalPrice' | 'discountPrice' = 'discountPrice',
+): { field: 'originalPrice' | 'discountPrice'; message: string } | null {
+  const original = parsePrice(originalPrice);
+  const discount = parsePrice(discountPrice);
+  if (original === null || discount === null || Number.isNaN(original) || Number.isNaN(discount)) return null;
+  if (discount <= original) return null;
+  return changed === 'originalPrice'
+    ? { field: 'originalPrice', message: VARIANT_MESSAGES.originalTooLow }
+    : { field: 'discountPrice', message: VARIANT_MESSAGES.discountTooHigh };
+}
+
+/** Every rule of one variant row (SPEC.md section 5). */
+export function validateVariant(d: VariantDraft): VariantErrors {
+  const errors: VariantErrors = {};
+  if (!d.size.trim()) errors.size = VARIANT_MESSAGES.sizeRequired;
+  if (!d.color.trim()) errors.color = VARIANT_MESSAGES.colorRequired;
+  else if (!isValidColor(d.color)) errors.color = VARIANT_MESSAGES.colorInvalid;
+  if (d.colorHexCode.trim() && !isHexColor(d.colorHexCode)) errors.colorHexCode = VARIANT_MESSAGES.hexInvalid;
+  if (!/^\d+$/.test(d.stock.trim())) errors.stock = VARIANT_MESSAGES.stockInvalid;
+  const original = parsePrice(d.originalPrice);
+  const discount = parsePrice(d.discountPrice);
+  if (original === null) errors.originalPrice = VARIANT_MESSAGES.originalRequired;
+  else if (Number.isNaN(original) || original < 0) errors.originalPrice = VARIANT_MESSAGES.priceInvalid;
+  if (discount !== null && (Number.isNaN(discount) || discount < 0)) errors.discountPrice = VARIANT_MESSAGES.priceInvalid;
+  if (!errors.originalPrice && !errors.discountPrice) {
+    const conflict = priceConflict(d.originalPrice, d.discountPrice, d.lastPriceField);
+    if (conflict) errors[conflict.field] = conflict.message;
+  }
+  return errors;
+}
+
+/** The JSON list sent as productVariants. */
+export function variantPayload(drafts: VariantDraft[]) {
+  return drafts.map((d) => ({
+    ...(d.id ? { id: d.id } : {}),
+    size: d.size.trim(),
+    color: d.color.trim(),
+    colorHexCode: normalizeHex(d.colorHexCode) ?? normalizeHex(d.color) ?? hexForName(d.color) ?? null,
+    stock: Number(d.stock),
+    originalPrice: Number(d.originalPrice),
+    discountPrice: d.discountPrice.trim() === '' ? 0 : Number(d.discountPrice),
+  }));
+}
+
+/** Admin stock colours: above 10 green, 1 to 10 yellow, 0 red. */
+export function stockTone(stock: number): 'success' | 'warning' | 'error' {
+  if (stock > 10) return 'success';
+  if (stock >= 1) return 'warning';
+  return 'error';
+}
+
+/** Locked rows keep following the colour of the row above them; the first row is never locked. */
+export function syncLockedColors(rows: VariantDraft[]): VariantDraft[] {
+  const out: VariantDraft[] = [];
+  rows.forEach((row, i) => {
+    if (i === 0) out.push(row.colorLocked ? { ...row, colorLocked: false } : row);
+    else if (row.colorLocked) {
+      const prev = out[i - 1];
+      out.push(prev.color === row.color && prev.colorHexCode === row.colorHexCode ? row : { ...row, color: prev.color, colorHexCode: prev.colorHexCode });
+    } else out.push(row);
+  });
+  return out;
+}

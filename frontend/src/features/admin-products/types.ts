@@ -1,0 +1,38 @@
+import type { Product } from '@/lib/api-types';
+
+export type AdminProduct = Product;
+
+export interface AdminCategoryNode {
+  id: string;
+  name: string;
+  subCategories: AdminCategoryNode[];
+}
+
+/** One variant row of the product form; numbers stay text while typing. */
+export interface VariantDraft {
+  /** Stable key of the row. */
+  key: string;
+  /** Id of a saved variant (edit). */
+  id?: string;
+  size: string;
+  color: string;
+  colorHexCode: string;
+  stock: string;
+  originalPrice: string;
+  discountPrice: string;
+  /** Added rows copy the previous colour and cannot change it. */
+  colorLocked: boolean;
+  /** The price field edited last decides which of the two price messages shows. */
+  lastPriceField?: 'originalPrice' | 'discountPrice';
+}
+
+export type VariantField = 'size' | 'color' | 'colorHexCode' | 'stock' | 'originalPrice' | 'discountPrice';
+export type VariantErrors = Partial<Record<VariantField, string>>;
+
+export interface ProductPageResult {
+  data: AdminProduct[];
+  totalItems: number;
+  currentPage: number;
+  limit: number;
+  totalPages: number;
+}
