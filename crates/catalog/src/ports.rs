@@ -34,7 +34,8 @@ pub struct ProductInput {
     pub name: Option<String>,
     pub category_id: Option<String>,
     pub description: Option<String>,
-    pub variants: Vec<VariantInput>,
+    /// The complete variant list; `None` keeps the current variants (update only).
+    pub variants: Option<Vec<VariantInput>>,
     /// Update only: product-image ids to remove.
     pub deleted_image_ids: Vec<String>,
     pub files: Vec<IncomingFile>,

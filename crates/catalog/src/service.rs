@@ -6,6 +6,7 @@ use kernel::{ImageFormat, IncomingFile, MediaRules, MediaStore, StoreError, Stor
 use crate::error::CatalogError;
 use crate::models::{
     category_name, check_variants, description, parse_variant, product_name, slugify, unique_slug, Category, Product,
+    VariantDraft,
 };
 use crate::ports::{
     CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput,
@@ -348,7 +349,11 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         if total > MAX_PRODUCT_IMAGES {
             return Err(CatalogError::invalid("Maximum 10 images allowed."));
         }
-        let variants = input.variants.iter().map(parse_variant).collect::<Result<Vec<_>, _>>()?;
+        let variants = match (&input.variants, current) {
+            (Some(rows), _) => rows.iter().map(parse_variant).collect::<Result<Vec<_>, _>>()?,
+            (None, Some(p)) => p.variants.iter().map(VariantDraft::from).collect(),
+            (None, None) => Vec::new(),
+        };
         check_variants(&variants)?;
         let known_variants: Vec<&str> = current.map(|p| p.variants.iter().map(|v| v.id.as_str()).collect()).unwrap_or_default();
         if variants.iter().filter_map(|v| v.id.as_deref()).any(|id| !known_variants.contains(&id)) {

@@ -120,3 +120,48 @@ where
         .map_err(ApiError::internal)?
         .map_err(Into::into)
 }
+
+impl From<kernel::MediaError> for ApiError {
+    fn from(e: kernel::MediaError) -> Self {
+        use kernel::MediaError as M;
+        match e {
+            M::UnsupportedType(m) => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", m),
+            M::TooLarge(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", m),
+            M::Invalid(m) => ApiError::bad_request("invalid_image", m),
+            M::Storage(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
+impl From<catalog::CatalogError> for ApiError {
+    fn from(e: catalog::CatalogError) -> Self {
+        use catalog::CatalogError as C;
+        match e {
+            C::Invalid(m) => ApiError::bad_request("invalid_input", m),
+            C::NotFound(m) => ApiError::not_found(m),
+            C::Conflict(m) => ApiError::conflict("conflict", m),
+            C::Media(m) => m.into(),
+            C::Storage(s) => s.into(),
+        }
+    }
+}
+
+impl From<content::ContentError> for ApiError {
+    fn from(e: content::ContentError) -> Self {
+        use content::ContentError as C;
+        match e {
+            C::Invalid(m) => ApiError::bad_request("invalid_input", m),
+            C::TooLong(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", m),
+            C::Media(m) => m.into(),
+            C::Storage(s) => s.into(),
+        }
+    }
+}
+
+impl actix_web::Responder for ApiError {
+    type Body = actix_web::body::BoxBody;
+
+    fn respond_to(self, _req: &actix_web::HttpRequest) -> HttpResponse {
+        self.error_response()
+    }
+}

@@ -7,6 +7,7 @@ pub mod dto;
 pub mod error;
 mod handlers;
 pub mod limits;
+pub mod multipart;
 pub mod security;
 pub mod state;
 
@@ -25,6 +26,9 @@ pub fn config(cfg: &mut web::ServiceConfig) {
             .configure(handlers::health::routes)
             .configure(handlers::auth::routes)
             .configure(handlers::users::routes)
+            .configure(handlers::categories::routes)
+            .configure(handlers::products::routes)
+            .configure(handlers::content::routes)
             .default_service(web::to(handlers::not_found)),
     );
 }

@@ -1,6 +1,8 @@
 use std::sync::Arc;
 
 use accounts::AccountsApi;
+use catalog::CatalogApi;
+use content::ContentApi;
 
 use crate::auth::jwt::JwtKeys;
 
@@ -11,6 +13,8 @@ pub type HealthCheck = Arc<dyn Fn() -> Result<(), String> + Send + Sync>;
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: Arc<dyn AccountsApi>,
+    pub catalog: Arc<dyn CatalogApi>,
+    pub content: Arc<dyn ContentApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
 }

@@ -40,8 +40,9 @@ pub fn make_app(
                 .add((header::X_FRAME_OPTIONS, "DENY")),
         )
         .wrap(tracing_actix_web::TracingLogger::default())
+        .app_data(web::Data::new(crate::uploads::UploadsDir(paths.uploads_dir.clone())))
         .configure(http::config)
-        .service(Files::new("/uploads", &paths.uploads_dir));
+        .configure(crate::uploads::routes);
     if let Some(dir) = web_app {
         app = app.app_data(web::Data::new(WebAppDir(dir.clone()))).service(
             Files::new("/", &dir)

@@ -57,7 +57,7 @@ fn open_and_migrate(config: &Config) -> Result<Db, Fatal> {
 
 fn settings(config: &Config) -> Result<Settings, Fatal> {
     let jwt_secret = crate::secret::load_or_create(config.jwt_secret.as_deref(), &config.data_dir).map_err(fatal)?;
-    Ok(Settings { jwt_secret, bcrypt_cost: config.bcrypt_cost })
+    Ok(Settings { jwt_secret, bcrypt_cost: config.bcrypt_cost, uploads_dir: config.uploads_dir.clone() })
 }
 
 pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {

@@ -5,4 +5,5 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod secret;
+pub mod uploads;
 pub mod wiring;

@@ -30,6 +30,21 @@ pub struct VariantDraft {
     pub discount_price: Money,
 }
 
+impl From<&super::Variant> for VariantDraft {
+    /// A stored variant as it would be sent back unchanged.
+    fn from(v: &super::Variant) -> Self {
+        VariantDraft {
+            id: Some(v.id.clone()),
+            size: v.size.clone(),
+            color: v.color.clone(),
+            color_hex: v.color_hex.clone(),
+            stock: v.stock,
+            original_price: v.original_price,
+            discount_price: v.discount_price,
+        }
+    }
+}
+
 /// The largest stock one variant may hold.
 pub const MAX_STOCK: i64 = 1_000_000;
 

@@ -200,7 +200,7 @@ fn product_input(category_id: &str, images: usize) -> ProductInput {
         name: Some("Linen Shirt".into()),
         category_id: Some(category_id.into()),
         description: Some("Cool".into()),
-        variants: vec![variant("M", "3")],
+        variants: Some(vec![variant("M", "3")]),
         files: (0..images).map(|_| png()).collect(),
         ..ProductInput::default()
     }
@@ -309,6 +309,6 @@ fn variant_ids_must_belong_to_the_product() {
     let a = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
     let b = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
     let foreign = VariantInput { id: Some(b.variants[0].id.clone()), ..variant("L", "1") };
-    let edit = ProductInput { variants: vec![foreign], ..product_input(&men.id, 0) };
+    let edit = ProductInput { variants: Some(vec![foreign]), ..product_input(&men.id, 0) };
     assert_eq!(message(svc.update_product(&a.id, edit)), "A variant in the list does not belong to this product");
 }

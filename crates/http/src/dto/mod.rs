@@ -1,5 +1,7 @@
 //! Request and response bodies (camelCase JSON) and their conversions.
 
+pub mod catalog;
+pub mod content;
 pub mod user;
 
 use serde::Serialize;

@@ -1,7 +1,10 @@
 //! One file per use-case group; each exposes `routes`.
 
 pub mod auth;
+pub mod categories;
+pub mod content;
 pub mod health;
+pub mod products;
 pub mod users;
 
 use crate::error::ApiError;

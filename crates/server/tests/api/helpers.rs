@@ -42,10 +42,10 @@ impl Reply {
 impl TestApp {
     pub fn spawn(backend: Backend) -> TestApp {
         let db = TestDb::new(backend);
-        let state = build_state(&db.db, &Settings { jwt_secret: SECRET.to_vec(), bcrypt_cost: 4 })
-            .unwrap_or_else(|e| panic!("{e}"));
-        let accounts = state.accounts.clone();
         let uploads = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let settings = Settings { jwt_secret: SECRET.to_vec(), bcrypt_cost: 4, uploads_dir: uploads.path().to_path_buf() };
+        let state = build_state(&db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
+        let accounts = state.accounts.clone();
         let paths = Paths { uploads_dir: uploads.path().to_path_buf(), static_dir: None };
         let server = actix_test::start(move || make_app(state.clone(), paths.clone()));
         TestApp { server, accounts, backend, db, _uploads: uploads }
@@ -151,4 +151,95 @@ pub fn sql(app: &TestApp, statement: &str) {
     use diesel::connection::SimpleConnection;
     let mut conn = app.db.db.conn().unwrap_or_else(|e| panic!("{e}"));
     conn.batch_execute(statement).unwrap_or_else(|e| panic!("{statement}: {e}"));
+}
+
+/// A real PNG (or JPEG) of the given size.
+pub fn image_bytes(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+    let img = image::ImageBuffer::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, format).unwrap_or_else(|e| panic!("{e}"));
+    out.into_inner()
+}
+
+pub fn png() -> Vec<u8> {
+    image_bytes(24, 16, image::ImageFormat::Png)
+}
+
+/// One part of a multipart form: a text field, or a file with the name a client claims.
+pub enum Part {
+    Text(&'static str, String),
+    File(&'static str, String, Vec<u8>),
+}
+
+pub fn text(name: &'static str, value: impl Into<String>) -> Part {
+    Part::Text(name, value.into())
+}
+
+pub fn file(name: &'static str, filename: impl Into<String>, bytes: Vec<u8>) -> Part {
+    Part::File(name, filename.into(), bytes)
+}
+
+impl TestApp {
+    /// Sends a multipart form, as the admin web app does.
+    pub async fn form(&self, method: &str, path: &str, token: Option<&str>, parts: Vec<Part>) -> Reply {
+        let boundary = "----shop-test-boundary-7MA4YWxkTrZu0gW";
+        let mut body = Vec::new();
+        for part in parts {
+            body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+            match part {
+                Part::Text(name, value) => {
+                    body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n").as_bytes());
+                    body.extend_from_slice(value.as_bytes());
+                }
+                Part::File(name, filename, bytes) => {
+                    body.extend_from_slice(
+                        format!("Content-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: image/png\r\n\r\n").as_bytes(),
+                    );
+                    body.extend_from_slice(&bytes);
+                }
+            }
+            body.extend_from_slice(b"\r\n");
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        let method = actix_web::http::Method::from_bytes(method.as_bytes()).unwrap_or_default();
+        let mut request = self
+            .server
+            .request(method, self.server.url(path))
+            .insert_header(("Content-Type", format!("multipart/form-data; boundary={boundary}")));
+        if let Some(token) = token {
+            request = request.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        read(request.send_body(body).await).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send("DELETE", path, token, None).await
+    }
+
+    /// Creates a category with one image; returns its id.
+    pub async fn category(&self, token: &str, name: &str, parent: Option<&str>) -> String {
+        let mut parts = vec![text("name", name), text("description", format!("All {name}")), file("media", "c.png", png())];
+        if let Some(p) = parent {
+            parts.push(text("parentId", p));
+        }
+        let reply = self.form("POST", "/api/categories", Some(token), parts).await.expect(201);
+        reply.body["data"]["id"].as_str().unwrap_or_default().to_string()
+    }
+
+    /// Creates a product; `variants` is the productVariants JSON.
+    pub async fn product(&self, token: &str, name: &str, category: &str, variants: serde_json::Value) -> serde_json::Value {
+        let parts = vec![
+            text("productName", name),
+            text("categoryId", category),
+            text("description", format!("A fine {name}")),
+            text("productVariants", variants.to_string()),
+            file("images", "p.png", png()),
+        ];
+        self.form("POST", "/api/products", Some(token), parts).await.expect(201).body["data"].clone()
+    }
+
+    /// Number of files in the uploads folder.
+    pub fn upload_count(&self) -> usize {
+        std::fs::read_dir(self._uploads.path()).map(|d| d.count()).unwrap_or(0)
+    }
 }

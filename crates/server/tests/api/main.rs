@@ -5,4 +5,5 @@ mod helpers;
 
 mod accounts;
 mod basics;
+mod catalog;
 mod startup;

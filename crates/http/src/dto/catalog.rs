@@ -1,0 +1,228 @@
+use catalog::query::{Facets, Listing};
+use catalog::{CategoryNode, ImageRef, Product, Variant};
+use serde::Serialize;
+
+/// Where a stored file is served.
+pub fn upload_url(filename: &str) -> String {
+    format!("/uploads/{filename}")
+}
+
+#[derive(Serialize)]
+pub struct UploadDto {
+    pub id: String,
+    pub filename: String,
+    pub url: String,
+}
+
+impl From<&ImageRef> for UploadDto {
+    fn from(i: &ImageRef) -> Self {
+        UploadDto { id: i.upload_id.clone(), filename: i.filename.clone(), url: upload_url(&i.filename) }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryDto {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub parent_id: Option<String>,
+    pub image_url: Option<String>,
+    pub uploads: Vec<UploadDto>,
+    pub sub_categories: Vec<CategoryDto>,
+    /// Products in this category and all below it.
+    pub product_count: usize,
+}
+
+impl CategoryDto {
+    pub fn from_node(node: &CategoryNode, count: &dyn Fn(&str) -> usize) -> CategoryDto {
+        let c = &node.category;
+        CategoryDto {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            slug: c.slug.clone(),
+            description: c.description.clone(),
+            parent_id: c.parent_id.clone(),
+            image_url: c.image.as_ref().map(|i| upload_url(&i.filename)),
+            uploads: c.image.iter().map(UploadDto::from).collect(),
+            sub_categories: node.children.iter().map(|n| CategoryDto::from_node(n, count)).collect(),
+            product_count: count(&c.id),
+        }
+    }
+
+    pub fn from_category(c: &catalog::Category) -> CategoryDto {
+        CategoryDto::from_node(&CategoryNode { category: c.clone(), children: Vec::new() }, &|_| 0)
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageDto {
+    pub id: String,
+    pub upload_id: String,
+    pub url: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VariantDto {
+    pub id: String,
+    pub size: String,
+    pub color: String,
+    pub color_hex_code: String,
+    pub stock: i32,
+    pub original_price: f64,
+    pub discount_price: f64,
+}
+
+impl From<&Variant> for VariantDto {
+    fn from(v: &Variant) -> Self {
+        VariantDto {
+            id: v.id.clone(),
+            size: v.size.clone(),
+            color: v.color.clone(),
+            color_hex_code: v.color_hex.clone(),
+            stock: v.stock,
+            original_price: v.original_price.to_rupees(),
+            discount_price: v.discount_price.to_rupees(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct CategoryRefDto {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDto {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub is_best_seller: bool,
+    pub category: CategoryRefDto,
+    pub category_id: String,
+    pub images: Vec<ImageDto>,
+    pub variants: Vec<VariantDto>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl From<&Product> for ProductDto {
+    fn from(p: &Product) -> Self {
+        ProductDto {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            slug: p.slug.clone(),
+            description: p.description.clone(),
+            is_best_seller: p.is_best_seller,
+            category: CategoryRefDto { id: p.category_id.clone(), name: p.category_name.clone() },
+            category_id: p.category_id.clone(),
+            images: p
+                .images
+                .iter()
+                .map(|i| ImageDto {
+                    id: i.id.clone(),
+                    upload_id: i.image.upload_id.clone(),
+                    url: upload_url(&i.image.filename),
+                    width: i.image.width,
+                    height: i.image.height,
+                })
+                .collect(),
+            variants: p.variants.iter().map(VariantDto::from).collect(),
+            created_at: p.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            updated_at: p.updated_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaginationDto {
+    pub total_items: u64,
+    pub current_page: u32,
+    pub limit: u32,
+    pub total_pages: u64,
+}
+
+#[derive(Serialize)]
+pub struct PriceRangeDto {
+    pub min: f64,
+    pub max: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ColorFacetDto {
+    pub color: String,
+    pub color_hex_code: String,
+    pub count: usize,
+}
+
+#[derive(Serialize)]
+pub struct SizeFacetDto {
+    pub size: String,
+    pub count: usize,
+}
+
+#[derive(Serialize)]
+pub struct CategoryFacetDto {
+    pub id: String,
+    pub name: String,
+    pub count: usize,
+}
+
+#[derive(Serialize)]
+pub struct FacetsDto {
+    pub price: PriceRangeDto,
+    pub colors: Vec<ColorFacetDto>,
+    pub sizes: Vec<SizeFacetDto>,
+    pub categories: Vec<CategoryFacetDto>,
+}
+
+impl From<&Facets> for FacetsDto {
+    fn from(f: &Facets) -> Self {
+        FacetsDto {
+            price: PriceRangeDto { min: f.min_price.to_rupees(), max: f.max_price.to_rupees() },
+            colors: f
+                .colors
+                .iter()
+                .map(|c| ColorFacetDto { color: c.color.clone(), color_hex_code: c.color_hex.clone(), count: c.count })
+                .collect(),
+            sizes: f.sizes.iter().map(|s| SizeFacetDto { size: s.value.clone(), count: s.count }).collect(),
+            categories: f
+                .categories
+                .iter()
+                .map(|c| CategoryFacetDto { id: c.value.clone(), name: c.label.clone(), count: c.count })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct ListingDto {
+    pub data: Vec<ProductDto>,
+    pub pagination: PaginationDto,
+    pub facets: FacetsDto,
+}
+
+impl From<&Listing> for ListingDto {
+    fn from(l: &Listing) -> Self {
+        ListingDto {
+            data: l.page.items.iter().map(|p| ProductDto::from(p.as_ref())).collect(),
+            pagination: PaginationDto {
+                total_items: l.page.total_items,
+                current_page: l.page.request.page,
+                limit: l.page.request.limit,
+                total_pages: l.page.total_pages(),
+            },
+            facets: FacetsDto::from(&l.facets),
+        }
+    }
+}

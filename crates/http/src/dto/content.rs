@@ -1,0 +1,60 @@
+use content::{CompanyDetails, LegalPage};
+use serde::{Deserialize, Serialize};
+
+use super::catalog::upload_url;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyDto {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub pincode: String,
+    pub logo_url: Option<String>,
+}
+
+impl From<&CompanyDetails> for CompanyDto {
+    fn from(c: &CompanyDetails) -> Self {
+        CompanyDto {
+            name: c.name.clone(),
+            email: c.email.clone(),
+            phone: c.phone.clone(),
+            address: c.address.clone(),
+            pincode: c.pincode.clone(),
+            logo_url: c.logo_filename.as_deref().map(upload_url),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LegalPageDto {
+    pub id: String,
+    pub title: String,
+    pub slug: String,
+    pub content: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl From<&LegalPage> for LegalPageDto {
+    fn from(p: &LegalPage) -> Self {
+        LegalPageDto {
+            id: p.id.clone(),
+            title: p.title.clone(),
+            slug: p.slug.clone(),
+            content: p.content.clone(),
+            created_at: p.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            updated_at: p.updated_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        }
+    }
+}
+
+/// The web app sends the whole page back (id, createdAt, ...); only these fields count.
+#[derive(Debug, Deserialize)]
+pub struct LegalPageRequest {
+    pub slug: Option<String>,
+    pub title: Option<String>,
+    pub content: Option<String>,
+}

@@ -1,0 +1,75 @@
+use actix_multipart::Multipart;
+use actix_web::{web, HttpResponse};
+use catalog::{CategoryInput, ParentChoice};
+use serde_json::json;
+
+use crate::auth::AdminUser;
+use crate::dto::catalog::CategoryDto;
+use crate::dto::{data, data_with_message};
+use crate::error::{blocking, ApiError};
+use crate::multipart::{read_form, Form, FormLimits};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/categories").get(list).post(create))
+        .service(web::resource("/categories/{id}").put(update).delete(delete));
+}
+
+const LIMITS: FormLimits = FormLimits { max_file_bytes: 5 * 1024 * 1024, max_files: 3, file_label: "Each image" };
+
+async fn list(state: web::Data<AppState>) -> HttpResponse {
+    let snapshot = state.catalog.snapshot();
+    let count = |id: &str| {
+        let ids = snapshot.subtree(id);
+        snapshot.entries.iter().filter(|e| ids.contains(&e.product.category_id)).count()
+    };
+    let tree: Vec<CategoryDto> = snapshot.tree.iter().map(|n| CategoryDto::from_node(n, &count)).collect();
+    HttpResponse::Ok().json(data(tree))
+}
+
+fn input(form: &Form, on_update: bool) -> CategoryInput {
+    let parent = match form.text("parentId").map(|p| p.trim().to_string()) {
+        None if on_update => ParentChoice::Keep,
+        None => ParentChoice::TopLevel,
+        Some(p) if p.is_empty() || p == "null" => ParentChoice::TopLevel,
+        Some(p) => ParentChoice::Under(p),
+    };
+    CategoryInput {
+        name: form.text("name"),
+        description: form.text("description"),
+        parent,
+        files: form.files(&["media", "image", "images"]),
+        deleted_upload_ids: Vec::new(),
+    }
+}
+
+async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
+    let form = read_form(payload, LIMITS).await?;
+    let input = input(&form, false);
+    let catalog = state.catalog.clone();
+    let category = blocking(move || catalog.create_category(input)).await?;
+    Ok(HttpResponse::Created().json(data_with_message(CategoryDto::from_category(&category), "Category saved successfully!")))
+}
+
+async fn update(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<String>,
+    payload: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let form = read_form(payload, LIMITS).await?;
+    let mut input = input(&form, true);
+    input.deleted_upload_ids = form.id_list("deletedUploadIds")?;
+    let catalog = state.catalog.clone();
+    let category = blocking(move || catalog.update_category(&id, input)).await?;
+    Ok(HttpResponse::Ok().json(data_with_message(CategoryDto::from_category(&category), "Category updated successfully!")))
+}
+
+async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let catalog = state.catalog.clone();
+    let category = blocking(move || catalog.delete_category(&id)).await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "data": { "id": category.id, "name": category.name },
+        "message": format!("Deleted category: {}", category.name),
+    })))
+}

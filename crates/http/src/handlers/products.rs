@@ -1,0 +1,230 @@
+use actix_multipart::Multipart;
+use actix_web::{web, HttpResponse};
+use catalog::query::{self, ProductQuery, Sort};
+use catalog::{ProductInput, VariantInput};
+use kernel::{Money, PageRequest};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::AdminUser;
+use crate::dto::catalog::{ListingDto, ProductDto};
+use crate::dto::{data, data_with_message};
+use crate::error::{blocking, ApiError};
+use crate::multipart::{read_form, Form, FormLimits};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    // The fixed paths first: `/products/{idOrSlug}` would match them too.
+    cfg.service(web::resource("/products/search").get(search))
+        .service(web::resource("/products/category/{categoryId}").get(by_category))
+        .service(web::resource("/products").get(list).post(create_or_update))
+        .service(web::resource("/products/{idOrSlug}").get(one).put(update).delete(delete));
+}
+
+/// Up to 10 images per product; a few more are read so the rule can answer with its own
+/// message ("Maximum 10 images allowed.") instead of a generic one.
+const LIMITS: FormLimits = FormLimits { max_file_bytes: 5 * 1024 * 1024, max_files: 12, file_label: "Each image" };
+pub const MAX_LIMIT: u32 = 1000;
+const SEARCH_LIMIT: usize = 50;
+const EMPTY_SEARCH_LIMIT: usize = 20;
+
+/// Query parameters arrive as text and are checked here, so a bad value gets a sentence,
+/// not a deserializer error.
+#[derive(Debug, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ListParams {
+    page: Option<String>,
+    limit: Option<String>,
+    category_id: Option<String>,
+    category: Option<String>,
+    min_price: Option<String>,
+    max_price: Option<String>,
+    colors: Option<String>,
+    sizes: Option<String>,
+    in_stock: Option<String>,
+    best_seller: Option<String>,
+    sort: Option<String>,
+    q: Option<String>,
+}
+
+fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(v) => v
+            .parse()
+            .map(Some)
+            .map_err(|_| ApiError::bad_request("invalid_query", format!("{name} must be a whole number"))),
+    }
+}
+
+fn price(raw: &Option<String>, name: &str) -> Result<Option<Money>, ApiError> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(v) => Money::parse_rupees(v)
+            .map(Some)
+            .map_err(|e| ApiError::bad_request("invalid_query", format!("{name} {e}"))),
+    }
+}
+
+fn flag(raw: &Option<String>) -> Option<bool> {
+    raw.as_deref().map(|v| matches!(v.trim(), "true" | "1" | "yes" | "on"))
+}
+
+fn list_of(raw: &Option<String>) -> Vec<String> {
+    raw.as_deref()
+        .map(|v| v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).take(50).collect())
+        .unwrap_or_default()
+}
+
+impl ListParams {
+    fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
+        let page = PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, default_limit, MAX_LIMIT);
+        let sort = Sort::parse(self.sort.as_deref().unwrap_or("").trim()).ok_or_else(|| {
+            ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name")
+        })?;
+        let (min_price, max_price) = (price(&self.min_price, "minPrice")?, price(&self.max_price, "maxPrice")?);
+        if let (Some(lo), Some(hi)) = (min_price, max_price) {
+            if lo > hi {
+                return Err(ApiError::bad_request("invalid_query", "minPrice cannot be greater than maxPrice"));
+            }
+        }
+        Ok(ProductQuery {
+            category: self.category_id.or(self.category).filter(|c| !c.trim().is_empty()),
+            min_price,
+            max_price,
+            colors: list_of(&self.colors),
+            sizes: list_of(&self.sizes),
+            in_stock: flag(&self.in_stock).unwrap_or(false),
+            best_seller: flag(&self.best_seller),
+            search: self.q.filter(|q| !q.trim().is_empty()),
+            sort,
+            page,
+        })
+    }
+}
+
+async fn list(state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
+    let query = params.into_inner().into_query(10)?;
+    let listing = query::list(&state.catalog.snapshot(), &query);
+    Ok(HttpResponse::Ok().json(ListingDto::from(&listing)))
+}
+
+async fn by_category(
+    state: web::Data<AppState>,
+    category_id: web::Path<String>,
+    params: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let snapshot = state.catalog.snapshot();
+    if snapshot.find_category(&category_id).is_none() {
+        return Err(ApiError::not_found("Category not found"));
+    }
+    let mut query = params.into_inner().into_query(20)?;
+    query.category = Some(category_id.into_inner());
+    let listing = query::list(&snapshot, &query);
+    Ok(HttpResponse::Ok().json(ListingDto::from(&listing)))
+}
+
+#[derive(Debug, Deserialize)]
+struct SearchParams {
+    q: Option<String>,
+    limit: Option<String>,
+}
+
+async fn search(state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
+    let q = params.q.clone().unwrap_or_default();
+    if q.chars().count() > 200 {
+        return Err(ApiError::bad_request("invalid_query", "The search text is too long"));
+    }
+    let default = if q.trim().is_empty() { EMPTY_SEARCH_LIMIT } else { SEARCH_LIMIT };
+    let limit = whole_number(&params.limit, "limit")?.map_or(default, |l| l.clamp(1, 100) as usize);
+    let found = query::search(&state.catalog.snapshot(), &q, limit);
+    let products: Vec<ProductDto> = found.iter().map(|p| ProductDto::from(p.as_ref())).collect();
+    Ok(HttpResponse::Ok().json(data(products)))
+}
+
+async fn one(state: web::Data<AppState>, id_or_slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let snapshot = state.catalog.snapshot();
+    let product = snapshot.product(&id_or_slug).ok_or_else(|| ApiError::not_found("Product not found"))?;
+    Ok(HttpResponse::Ok().json(data(ProductDto::from(product.as_ref()))))
+}
+
+/// A JSON value of a variant row as text: numbers and strings alike, null as absent.
+fn raw(value: Option<&Value>) -> Option<String> {
+    match value? {
+        Value::Null => None,
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// `None` when the form has no variant list (an update that keeps them).
+fn variants(form: &Form) -> Result<Option<Vec<VariantInput>>, ApiError> {
+    let invalid = || ApiError::bad_request("invalid_input", "productVariants must be a JSON list of variants");
+    let Some(text) = form.text("productVariants").filter(|t| !t.trim().is_empty()) else {
+        return Ok(None);
+    };
+    let rows: Vec<Value> = serde_json::from_str(&text).map_err(|_| invalid())?;
+    rows.iter()
+        .map(|row| {
+            let obj = row.as_object().ok_or_else(invalid)?;
+            Ok(VariantInput {
+                id: raw(obj.get("id")),
+                size: raw(obj.get("size")),
+                color: raw(obj.get("color")),
+                color_hex: raw(obj.get("colorHexCode")),
+                stock: raw(obj.get("stock")),
+                original_price: raw(obj.get("originalPrice")),
+                discount_price: raw(obj.get("discountPrice")),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+fn product_input(form: &Form) -> Result<ProductInput, ApiError> {
+    Ok(ProductInput {
+        name: form.text("productName").or_else(|| form.text("name")),
+        category_id: form.text("categoryId"),
+        description: form.text("description"),
+        variants: variants(form)?,
+        deleted_image_ids: form.id_list("deletedImageIds")?,
+        files: form.files(&["images", "image", "media"]),
+        is_best_seller: form.text("isBestSeller").map(|v| matches!(v.trim(), "true" | "1" | "on" | "yes")),
+    })
+}
+
+async fn save(state: &AppState, id: Option<String>, form: Form) -> Result<HttpResponse, ApiError> {
+    let input = product_input(&form)?;
+    let catalog = state.catalog.clone();
+    match id {
+        Some(id) => {
+            let product = blocking(move || catalog.update_product(&id, input)).await?;
+            Ok(HttpResponse::Ok().json(data_with_message(ProductDto::from(product.as_ref()), "Product updated successfully!")))
+        }
+        None => {
+            let product = blocking(move || catalog.create_product(input)).await?;
+            Ok(HttpResponse::Created().json(data_with_message(ProductDto::from(product.as_ref()), "Product added successfully!")))
+        }
+    }
+}
+
+/// `POST /products` creates; with the product's id in the form (`id` or `productId`) it
+/// updates, as the web app does.
+async fn create_or_update(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
+    let form = read_form(payload, LIMITS).await?;
+    let id = form.text("id").or_else(|| form.text("productId")).filter(|i| !i.trim().is_empty());
+    save(&state, id, form).await
+}
+
+async fn update(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>, payload: Multipart) -> Result<HttpResponse, ApiError> {
+    let form = read_form(payload, LIMITS).await?;
+    save(&state, Some(id.into_inner()), form).await
+}
+
+async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let catalog = state.catalog.clone();
+    let product = blocking(move || catalog.delete_product(&id)).await?;
+    Ok(HttpResponse::Ok().json(json!({ "data": { "id": product.id }, "message": "Product deleted successfully" })))
+}

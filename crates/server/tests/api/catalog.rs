@@ -1,0 +1,393 @@
+use serde_json::json;
+
+use crate::helpers::{file, image_bytes, png, text, Part, TestApp};
+
+fn variant(size: &str, color: &str, stock: i64, original: f64, discount: f64) -> serde_json::Value {
+    json!({ "size": size, "color": color, "stock": stock, "originalPrice": original, "discountPrice": discount })
+}
+
+#[actix_web::test]
+async fn every_write_needs_an_admin() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let category = app.category(&admin, "Men", None).await;
+        let product = app.product(&admin, "Oxford Shirt", &category, json!([variant("M", "Blue", 3, 999.0, 0.0)])).await;
+        let product_id = product["id"].as_str().unwrap_or_default().to_string();
+        // A self-declared admin is a customer like any other.
+        let sneaky = app
+            .post("/api/auth/register", None, json!({ "username": "sneaky", "email": "sneaky@example.in", "password": "s3cret-pass", "userType": "ADMIN" }))
+            .await
+            .expect(201);
+        let customer = sneaky.body["data"]["token"].as_str().unwrap_or_default().to_string();
+
+        for (token, status) in [(None, 401), (Some(customer.as_str()), 403)] {
+            let form = || vec![text("name", "Hacked"), file("media", "x.png", png())];
+            app.form("POST", "/api/categories", token, form()).await.expect(status);
+            app.form("PUT", &format!("/api/categories/{category}"), token, form()).await.expect(status);
+            app.delete(&format!("/api/categories/{category}"), token).await.expect(status);
+            app.form("POST", "/api/products", token, vec![text("productName", "Hacked")]).await.expect(status);
+            app.form("PUT", &format!("/api/products/{product_id}"), token, vec![text("productName", "Hacked")]).await.expect(status);
+            app.delete(&format!("/api/products/{product_id}"), token).await.expect(status);
+            app.form("PUT", "/api/company-details", token, vec![text("name", "Hacked")]).await.expect(status);
+            app.post("/api/legal-pages", token, json!({ "slug": "privacy-policy", "content": "Hacked" })).await.expect(status);
+        }
+        // Nothing changed.
+        let categories = app.get("/api/categories", None).await.expect(200);
+        assert_eq!(categories.body["data"][0]["name"], "Men");
+        let one = app.get(&format!("/api/products/{product_id}"), None).await.expect(200);
+        assert_eq!(one.body["data"]["name"], "Oxford Shirt");
+        assert_eq!(app.get("/api/legal-pages", None).await.body["data"], json!([]));
+    }
+}
+
+#[actix_web::test]
+async fn categories_nest_and_follow_the_image_and_name_rules() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let shirts = app.category(&admin, "Shirts", Some(&men)).await;
+        app.category(&admin, "Formal", Some(&shirts)).await;
+
+        let tree = app.get("/api/categories", None).await.expect(200);
+        let top = &tree.body["data"][0];
+        assert_eq!((top["name"].as_str(), top["subCategories"][0]["name"].as_str()), (Some("Men"), Some("Shirts")));
+        assert_eq!(top["subCategories"][0]["subCategories"][0]["slug"], "men-shirts-formal");
+        let upload = &top["uploads"][0];
+        assert!(upload["id"].is_string() && upload["filename"].is_string());
+        let image_url = top["imageUrl"].as_str().unwrap_or_default();
+        let image = app.get(image_url, None).await;
+        assert_eq!(image.status.as_u16(), 200);
+        assert_eq!(image.headers.get("content-type").and_then(|v| v.to_str().ok()), Some("image/png"));
+
+        let cases: Vec<(Vec<Part>, u16, &str)> = vec![
+            (vec![text("name", ""), file("media", "a.png", png())], 400, "Please fill the category name."),
+            (vec![text("name", "Kids!"), file("media", "a.png", png())], 400, "Category name may contain only letters, digits and spaces"),
+            (vec![text("name", "Kids")], 400, "Please upload at least 1 images."),
+            (vec![text("name", "Kids"), file("media", "a.png", png()), file("media", "b.png", png())], 400, "You can upload a maximum of 1 images."),
+            (vec![text("name", "shirts"), text("parentId", men.as_str()), file("media", "a.png", png())], 409, "A category named \"shirts\" already exists at this level"),
+            (vec![text("name", "Kids"), text("parentId", "no-such-parent"), file("media", "a.png", png())], 404, "Parent category not found"),
+        ];
+        let files_before = app.upload_count();
+        for (parts, status, message) in cases {
+            let reply = app.form("POST", "/api/categories", Some(&admin), parts).await.expect(status);
+            assert_eq!(reply.message(), message);
+        }
+        assert_eq!(app.upload_count(), files_before, "refused requests leave no file behind");
+
+        // Replacing the image removes the old file.
+        let reply = app
+            .form("PUT", &format!("/api/categories/{men}"), Some(&admin), vec![text("name", "Menswear"), file("media", "new.jpg", image_bytes(30, 20, image::ImageFormat::Jpeg))])
+            .await
+            .expect(200);
+        assert_eq!(reply.message(), "Category updated successfully!");
+        assert_eq!(app.get(image_url, None).await.status.as_u16(), 404);
+        assert_eq!(app.upload_count(), files_before);
+        let removed_only = app
+            .form("PUT", &format!("/api/categories/{men}"), Some(&admin), vec![text("deletedUploadIds", json!([reply.body["data"]["uploads"][0]["id"]]).to_string())])
+            .await
+            .expect(400);
+        assert_eq!(removed_only.message(), "Please upload at least 1 images.");
+    }
+}
+
+#[actix_web::test]
+async fn a_category_with_products_or_subcategories_cannot_be_deleted() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let shirts = app.category(&admin, "Shirts", Some(&men)).await;
+        let product = app.product(&admin, "Oxford Shirt", &shirts, json!([variant("M", "Blue", 3, 999.0, 0.0)])).await;
+        let reply = app.delete(&format!("/api/categories/{men}"), Some(&admin)).await.expect(409);
+        assert_eq!(reply.message(), "\"Men\" still has 1 subcategory: delete or move them first");
+        let reply = app.delete(&format!("/api/categories/{shirts}"), Some(&admin)).await.expect(409);
+        assert!(reply.message().contains("still has 1 product"), "{}", reply.message());
+
+        let pid = product["id"].as_str().unwrap_or_default();
+        app.delete(&format!("/api/products/{pid}"), Some(&admin)).await.expect(200);
+        let gone = app.delete(&format!("/api/categories/{shirts}"), Some(&admin)).await.expect(200);
+        assert_eq!(gone.message(), "Deleted category: Shirts");
+        app.delete(&format!("/api/categories/{shirts}"), Some(&admin)).await.expect(404);
+    }
+}
+
+#[actix_web::test]
+async fn product_validation_messages() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let ok_variants = json!([variant("M", "Blue", 3, 999.0, 100.0)]).to_string();
+        let base = |extra: Vec<Part>| {
+            let mut parts = vec![text("productName", "Oxford Shirt"), text("categoryId", men.clone()), text("productVariants", ok_variants.clone())];
+            parts.extend(extra);
+            parts
+        };
+        let cases: Vec<(Vec<Part>, u16, &str)> = vec![
+            (vec![text("categoryId", men.clone()), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], 400, "Please fill Product Name"),
+            (vec![text("productName", "Shirt"), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], 400, "Please select Category"),
+            (base(vec![]), 400, "Please upload at least 1 image"),
+            (base((0..11).map(|i| file("images", format!("{i}.png"), png())).collect()), 400, "Maximum 10 images allowed."),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Blue", 1, 100.0, 150.0)]).to_string()), file("images", "a.png", png())], 400, "Discount Price cannot be greater than Original Price"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "#12", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], 400, "Colour must be a name or a hex code like #F00 or #FF0000"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", -2, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], 400, "Stock must be a whole number of 0 or more"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "[]"), file("images", "a.png", png())], 400, "Please add at least one variant"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", 1, 100.0, 0.0), variant("m", "red", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], 400, "Size m is listed more than once for the colour Red"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "not json"), file("images", "a.png", png())], 400, "productVariants must be a JSON list of variants"),
+            (base(vec![file("images", "evil.png", b"<html><script>alert(1)</script></html>".to_vec())]), 415, "Only PNG, JPG and JPEG images are allowed"),
+            (base(vec![file("images", "big.png", vec![0x89; 5 * 1024 * 1024 + 10])]), 413, "Each image must be at most 5 MB"),
+        ];
+        for (parts, status, message) in cases {
+            let reply = app.form("POST", "/api/products", Some(&admin), parts).await.expect(status);
+            assert_eq!(reply.message(), message);
+        }
+        let listing = app.get("/api/products", None).await.expect(200);
+        assert_eq!(listing.body["pagination"]["totalItems"], 0, "no product was created");
+        assert_eq!(app.upload_count(), 1, "only the category image is on disk");
+    }
+}
+
+#[actix_web::test]
+async fn uploads_are_judged_by_content_and_named_by_the_server() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let variants = json!([variant("M", "Blue", 3, 999.0, 0.0)]).to_string();
+        // A real JPEG sent with a hostile name and a PNG content type.
+        let reply = app
+            .form(
+                "POST",
+                "/api/products",
+                Some(&admin),
+                vec![
+                    text("productName", "Shirt"),
+                    text("categoryId", men.clone()),
+                    text("productVariants", variants.clone()),
+                    file("images", "../../etc/passwd.png", image_bytes(40, 40, image::ImageFormat::Jpeg)),
+                ],
+            )
+            .await
+            .expect(201);
+        let url = reply.body["data"]["images"][0]["url"].as_str().unwrap_or_default().to_string();
+        assert!(url.starts_with("/uploads/") && url.ends_with(".jpg") && !url.contains("passwd"), "{url}");
+        let served = app.get(&url, None).await;
+        assert_eq!(served.status.as_u16(), 200);
+        assert_eq!(served.headers.get("content-type").and_then(|v| v.to_str().ok()), Some("image/jpeg"));
+        assert_eq!(served.headers.get("x-content-type-options").and_then(|v| v.to_str().ok()), Some("nosniff"));
+        assert!(served.headers.get("cache-control").and_then(|v| v.to_str().ok()).unwrap_or("").contains("immutable"));
+        app.get("/uploads/..%2F..%2Fetc%2Fpasswd", None).await.expect(404);
+        app.get("/uploads/nothing-here.png", None).await.expect(404);
+
+        // A PNG header claiming 50000 x 50000 pixels is refused without decoding it.
+        let mut bomb = image_bytes(2, 2, image::ImageFormat::Png);
+        bomb[16..20].copy_from_slice(&50_000u32.to_be_bytes());
+        bomb[20..24].copy_from_slice(&50_000u32.to_be_bytes());
+        let crc = crc32(&bomb[12..29]);
+        bomb[29..33].copy_from_slice(&crc.to_be_bytes());
+        let reply = app
+            .form("POST", "/api/products", Some(&admin), vec![text("productName", "Bomb"), text("categoryId", men.clone()), text("productVariants", variants.clone()), file("images", "bomb.png", bomb)])
+            .await
+            .expect(413);
+        assert!(reply.message().starts_with("Images may be at most 8000"), "{}", reply.message());
+    }
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for b in bytes {
+        crc ^= u32::from(*b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+#[actix_web::test]
+async fn updating_a_product_keeps_ids_and_removes_what_is_gone() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let product = app.product(&admin, "Oxford Shirt", &men, json!([variant("M", "Blue", 3, 999.0, 0.0), variant("L", "Blue", 1, 999.0, 0.0)])).await;
+        let id = product["id"].as_str().unwrap_or_default().to_string();
+        let keep = product["variants"][0]["id"].clone();
+        let old_image = product["images"][0]["id"].clone();
+        let old_url = product["images"][0]["url"].as_str().unwrap_or_default().to_string();
+        let variants = json!([
+            { "id": keep, "size": "M", "color": "Blue", "stock": 7, "originalPrice": 899, "discountPrice": 100 },
+            { "size": "XL", "color": "#00f", "stock": 2, "originalPrice": 999, "discountPrice": 0 }
+        ]);
+        // The web app's way: POST with the id in the form.
+        let reply = app
+            .form(
+                "POST",
+                "/api/products",
+                Some(&admin),
+                vec![
+                    text("id", id.clone()),
+                    text("productName", "Oxford Shirt Slim"),
+                    text("categoryId", men.clone()),
+                    text("productVariants", variants.to_string()),
+                    text("deletedImageIds", json!([old_image]).to_string()),
+                    text("isBestSeller", "true"),
+                    file("images", "new.png", png()),
+                ],
+            )
+            .await
+            .expect(200);
+        assert_eq!(reply.message(), "Product updated successfully!");
+        let p = &reply.body["data"];
+        assert_eq!((p["name"].as_str(), p["isBestSeller"].as_bool()), (Some("Oxford Shirt Slim"), Some(true)));
+        assert_eq!(p["slug"], "oxford-shirt-slim");
+        assert_eq!(p["variants"][0]["id"], keep);
+        assert_eq!((p["variants"][0]["stock"].as_i64(), p["variants"][0]["originalPrice"].as_f64()), (Some(7), Some(899.0)));
+        assert_eq!((p["variants"][1]["size"].as_str(), p["variants"][1]["colorHexCode"].as_str()), (Some("XL"), Some("#0000FF")));
+        assert_eq!(p["variants"].as_array().map(Vec::len), Some(2), "L was removed");
+        assert_eq!(p["images"].as_array().map(Vec::len), Some(1));
+        assert_eq!(app.get(&old_url, None).await.status.as_u16(), 404, "the deleted image's file is gone");
+        // The REST way, and by slug.
+        app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("description", "Now slimmer")]).await.expect(200);
+        let by_slug = app.get("/api/products/oxford-shirt-slim", None).await.expect(200);
+        assert_eq!(by_slug.body["data"]["description"], "Now slimmer");
+        app.get("/api/products/no-such-product", None).await.expect(404);
+        // Removing the only image is refused.
+        let image_id = by_slug.body["data"]["images"][0]["id"].clone();
+        let reply = app
+            .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("deletedImageIds", json!([image_id]).to_string())])
+            .await
+            .expect(400);
+        assert_eq!(reply.message(), "Please upload at least 1 image");
+    }
+}
+
+/// Known data: Men > Shirts (2 products), Men > Jeans (1), Women (1).
+async fn shop(app: &TestApp) -> (String, String) {
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    let shirts = app.category(&admin, "Shirts", Some(&men)).await;
+    let jeans = app.category(&admin, "Jeans", Some(&men)).await;
+    let women = app.category(&admin, "Women", None).await;
+    app.product(&admin, "Oxford Shirt", &shirts, json!([variant("M", "Blue", 3, 1200.0, 300.0), variant("L", "Blue", 0, 1200.0, 300.0)])).await;
+    app.product(&admin, "Linen Shirt", &shirts, json!([variant("S", "White", 5, 900.0, 0.0), variant("M", "Red", 1, 950.0, 0.0)])).await;
+    app.product(&admin, "Slim Jeans", &jeans, json!([variant("32", "Blue", 2, 2000.0, 500.0)])).await;
+    app.product(&admin, "Silk Saree", &women, json!([variant("Free Size", "Red", 0, 5000.0, 1000.0)])).await;
+    (men, shirts)
+}
+
+fn names(body: &serde_json::Value) -> Vec<String> {
+    body["data"].as_array().map(|a| a.iter().map(|p| p["name"].as_str().unwrap_or("").to_string()).collect()).unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn listing_filters_facets_and_paging_on_a_known_catalogue() {
+    for app in TestApp::all() {
+        let (men, shirts) = shop(&app).await;
+        let all = app.get("/api/products", None).await.expect(200);
+        assert_eq!(all.body["pagination"], json!({ "totalItems": 4, "currentPage": 1, "limit": 10, "totalPages": 1 }));
+        assert_eq!(names(&all.body), vec!["Silk Saree", "Slim Jeans", "Linen Shirt", "Oxford Shirt"], "newest first");
+        let p = &all.body["data"][3];
+        assert_eq!(p["category"]["name"], "Shirts");
+        assert!(p["images"][0]["uploadId"].is_string() && p["slug"] == "oxford-shirt");
+        assert_eq!((p["variants"][0]["originalPrice"].as_f64(), p["variants"][0]["discountPrice"].as_f64()), (Some(1200.0), Some(300.0)));
+
+        let men_list = app.get(&format!("/api/products/category/{men}"), None).await.expect(200);
+        assert_eq!(men_list.body["pagination"]["limit"], 20);
+        assert_eq!(names(&men_list.body).len(), 3, "subcategories included");
+        let page2 = app.get("/api/products?page=2&limit=3", None).await.expect(200);
+        assert_eq!((names(&page2.body), page2.body["pagination"]["totalPages"].as_u64()), (vec!["Oxford Shirt".to_string()], Some(2)));
+
+        let filtered = app.get(&format!("/api/products?categoryId={men}&colors=Blue&sizes=L"), None).await.expect(200);
+        assert_eq!(names(&filtered.body), vec!["Oxford Shirt"]);
+        let in_stock = app.get(&format!("/api/products?categoryId={men}&colors=Blue&sizes=L&inStock=true"), None).await.expect(200);
+        assert!(names(&in_stock.body).is_empty());
+        let priced = app.get("/api/products?minPrice=950&maxPrice=2000&sort=price_asc", None).await.expect(200);
+        assert_eq!(names(&priced.body), vec!["Linen Shirt", "Oxford Shirt", "Slim Jeans"]);
+
+        let facets = &app.get(&format!("/api/products?category={shirts}"), None).await.body["facets"];
+        assert_eq!(facets["price"], json!({ "min": 900.0, "max": 1200.0 }));
+        assert_eq!(facets["colors"], json!([
+            { "color": "Blue", "colorHexCode": "#0000FF", "count": 1 },
+            { "color": "Red", "colorHexCode": "#FF0000", "count": 1 },
+            { "color": "White", "colorHexCode": "#FFFFFF", "count": 1 }
+        ]));
+        assert_eq!(facets["sizes"], json!([{ "size": "S", "count": 1 }, { "size": "M", "count": 2 }, { "size": "L", "count": 1 }]));
+
+        for bad in ["page=abc", "limit=1.5", "minPrice=cheap", "sort=random", "minPrice=500&maxPrice=100"] {
+            app.get(&format!("/api/products?{bad}"), None).await.expect(400);
+        }
+        let capped = app.get("/api/products?limit=5000", None).await.expect(200);
+        assert_eq!(capped.body["pagination"]["limit"], 1000);
+        app.get("/api/products/category/no-such-category", None).await.expect(404);
+    }
+}
+
+#[actix_web::test]
+async fn search_matches_name_description_category_and_colour() {
+    for app in TestApp::all() {
+        shop(&app).await;
+        let search = |q: &str| {
+            let url = format!("/api/products/search?q={q}");
+            let app = &app;
+            async move { names(&app.get(&url, None).await.expect(200).body) }
+        };
+        assert_eq!(search("SHIRT").await, vec!["Linen Shirt", "Oxford Shirt"]);
+        assert_eq!(search("white").await, vec!["Linen Shirt"], "colour");
+        assert_eq!(search("jeans").await, vec!["Slim Jeans"]);
+        assert_eq!(search("saree%20red").await, vec!["Silk Saree"], "every word must match");
+        assert!(search("tuxedo").await.is_empty());
+        assert_eq!(search("").await.len(), 4, "an empty query lists the first products");
+    }
+}
+
+#[actix_web::test]
+async fn company_details_and_legal_pages() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let empty = app.get("/api/company-details", None).await.expect(200);
+        assert_eq!(empty.body["data"]["name"], "");
+        let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" width="90" height="30"><rect width="90" height="30" fill="#222"/></svg>"##.to_vec();
+        let saved = app
+            .form(
+                "PUT",
+                "/api/company-details",
+                Some(&admin),
+                vec![text("name", "Kapda Co"), text("email", "Hello@Kapda.in"), text("phone", "9876543210"), text("address", "12 MG Road"), text("pincode", "560001"), file("logo", "logo.svg", svg)],
+            )
+            .await
+            .expect(200);
+        assert_eq!(saved.message(), "Company details updated successfully!");
+        let details = app.get("/api/company-details", None).await.expect(200);
+        assert_eq!((details.body["data"]["name"].as_str(), details.body["data"]["email"].as_str()), (Some("Kapda Co"), Some("hello@kapda.in")));
+        let logo = details.body["data"]["logoUrl"].as_str().unwrap_or_default().to_string();
+        let served = app.get(&logo, None).await;
+        assert_eq!(served.headers.get("content-type").and_then(|v| v.to_str().ok()), Some("image/svg+xml"));
+        assert_eq!(
+            served.headers.get("content-security-policy").and_then(|v| v.to_str().ok()),
+            Some("default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        );
+
+        let cases: Vec<(Vec<Part>, u16, &str)> = vec![
+            (vec![text("name", "")], 400, "Company name is required"),
+            (vec![text("name", "Kapda"), text("phone", "12345")], 400, "Phone number must be 10 digits"),
+            (vec![text("name", "Kapda"), text("pincode", "0123")], 400, kernel::PostalCode::MESSAGE),
+            (vec![text("name", "Kapda"), file("logo", "x.svg", br#"<svg onload="alert(1)"></svg>"#.to_vec())], 400, "This SVG contains scripts or external references and cannot be used"),
+            (vec![text("name", "Kapda"), file("logo", "x.png", vec![0x89; 2 * 1024 * 1024 + 1])], 413, "The logo must be at most 2 MB"),
+        ];
+        for (parts, status, message) in cases {
+            let reply = app.form("PUT", "/api/company-details", Some(&admin), parts).await.expect(status);
+            assert_eq!(reply.message(), message);
+        }
+        assert_eq!(app.get("/api/company-details", None).await.body["data"]["name"], "Kapda Co", "refused saves changed nothing");
+
+        let page = app
+            .post("/api/legal-pages", Some(&admin), json!({ "id": "ignored", "slug": "privacy-policy", "title": "Privacy", "content": "We keep little.", "createdAt": "x" }))
+            .await
+            .expect(200);
+        assert_eq!(page.message(), "Page saved successfully!");
+        app.post("/api/legal-pages", Some(&admin), json!({ "slug": "privacy-policy", "content": "We keep less." })).await.expect(200);
+        let bad = app.post("/api/legal-pages", Some(&admin), json!({ "slug": "cookies", "content": "x" })).await.expect(400);
+        assert_eq!(bad.message(), "Unknown legal page: use privacy-policy or terms-conditions");
+        app.post("/api/legal-pages", Some(&admin), json!({ "slug": "terms-conditions", "content": "x".repeat(100_001) })).await.expect(413);
+        let pages = app.get("/api/legal-pages", None).await.expect(200);
+        assert_eq!(pages.body["data"].as_array().map(Vec::len), Some(1));
+        assert_eq!(pages.body["data"][0]["content"], "We keep less.");
+    }
+}
