@@ -23,3 +23,10 @@ afterAll(() => server.close());
 // jsdom has no layout: stub what the app calls.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+
+// jsdom has no object URLs: previews of picked files get a stable fake one.
+if (typeof URL.createObjectURL !== 'function') {
+  let n = 0;
+  URL.createObjectURL = () => `blob:preview-${++n}`;
+  URL.revokeObjectURL = () => {};
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { checkLogo, digitsOnly, validateCompany } from './rules';
+
+const ok = { name: 'Shop', email: 'a@b.in', phone: '9876543210', pincode: '560001' };
+
+describe('company details rules', () => {
+  it('name is required', () => {
+    expect(validateCompany(ok)).toEqual({});
+    expect(validateCompany({ ...ok, name: '  ' }).name).toBe('Please fill the company name.');
+  });
+
+  it('phone keeps at most 10 digits and pincode at most 6 while typing', () => {
+    expect(digitsOnly('+91 98765-43210', 10)).toBe('9198765432');
+    expect(digitsOnly('5600019', 6)).toBe('560001');
+    expect(digitsOnly('56a0', 6)).toBe('560');
+  });
+
+  it('refuses a longer phone or pincode and a malformed e-mail', () => {
+    expect(validateCompany({ ...ok, phone: '98765432101' }).phone).toBe('Phone must be at most 10 digits.');
+    expect(validateCompany({ ...ok, pincode: '5600011' }).pincode).toBe('Pincode must be at most 6 digits.');
+    expect(validateCompany({ ...ok, email: 'nope' }).email).toBe('Please enter a valid email address.');
+    expect(validateCompany({ ...ok, email: '', phone: '', pincode: '' })).toEqual({});
+  });
+
+  it('logo: PNG, JPG or SVG up to 2MB', () => {
+    expect(checkLogo(new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }))).toBeNull();
+    expect(checkLogo(new File(['x'], 'logo.gif', { type: 'image/gif' }))).toBe('Logo must be a PNG, JPG or SVG image.');
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    expect(checkLogo(big)).toBe('Logo must be 2MB or smaller.');
+  });
+});
