@@ -92,9 +92,4 @@ describe('static pages', () => {
     await u.click(screen.getByRole('tab', { name: 'Process' }));
     expect(screen.getByText(/You pay the shipping cost/)).toBeInTheDocument();
   });
-
-  it.skip('the admin area is its own placeholder screen', async () => {
-    await renderRoutes(routes, '/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Admin area' })).toBeInTheDocument();
-  });
 });
