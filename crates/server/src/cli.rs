@@ -82,11 +82,23 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
             Ok(())
         }
         Command::SeedDemo => {
-            let _db = open_and_migrate(&config)?;
-            println!("The demo catalogue is not available yet.");
+            let db = open_and_migrate(&config)?;
+            let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
+            match seed_demo(&state).await? {
+                Some(report) => println!("Demo catalogue ready: {} categories, {} products", report.categories, report.products),
+                None => println!("The catalogue already has categories: nothing seeded"),
+            }
             Ok(())
         }
     }
+}
+
+async fn seed_demo(state: &http::AppState) -> Result<Option<crate::demo::SeedReport>, Fatal> {
+    let (catalog, content) = (state.catalog.clone(), state.content.clone());
+    actix_web::rt::task::spawn_blocking(move || crate::demo::seed(catalog.as_ref(), content.as_ref()))
+        .await
+        .map_err(fatal)?
+        .map_err(|e| Fatal(format!("demo catalogue: {e}")))
 }
 
 fn read_password_line() -> Result<String, Fatal> {
@@ -107,6 +119,11 @@ async fn serve(config: Config) -> Result<(), Fatal> {
             .map_err(fatal)?
             .map_err(|e| Fatal(format!("SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD: {e}")))?;
         tracing::info!(admin = %admin.email, "admin account ready");
+    }
+    if config.demo {
+        if let Some(report) = seed_demo(&state).await? {
+            tracing::info!(categories = report.categories, products = report.products, "seeded the demo catalogue");
+        }
     }
     std::fs::create_dir_all(&config.uploads_dir)
         .map_err(|e| Fatal(format!("cannot create {}: {e}", config.uploads_dir.display())))?;

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod demo;
 pub mod secret;
 pub mod uploads;
 pub mod wiring;

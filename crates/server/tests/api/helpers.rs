@@ -15,6 +15,8 @@ pub const PASSWORD: &str = "s3cret-pass";
 pub struct TestApp {
     pub server: actix_test::TestServer,
     pub accounts: Arc<dyn AccountsApi>,
+    pub catalog: Arc<dyn catalog::CatalogApi>,
+    pub content: Arc<dyn content::ContentApi>,
     pub backend: Backend,
     pub db: TestDb,
     _uploads: tempfile::TempDir,
@@ -45,10 +47,10 @@ impl TestApp {
         let uploads = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let settings = Settings { jwt_secret: SECRET.to_vec(), bcrypt_cost: 4, uploads_dir: uploads.path().to_path_buf() };
         let state = build_state(&db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
-        let accounts = state.accounts.clone();
+        let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
         let paths = Paths { uploads_dir: uploads.path().to_path_buf(), static_dir: None };
         let server = actix_test::start(move || make_app(state.clone(), paths.clone()));
-        TestApp { server, accounts, backend, db, _uploads: uploads }
+        TestApp { server, accounts, catalog, content, backend, db, _uploads: uploads }
     }
 
     /// One app per backend this run can reach.
@@ -210,6 +212,12 @@ impl TestApp {
             request = request.insert_header(("Authorization", format!("Bearer {token}")));
         }
         read(request.send_body(body).await).await
+    }
+
+    /// The raw bytes of an answer (images).
+    pub async fn get_bytes(&self, path: &str) -> Vec<u8> {
+        let mut response = self.server.get(path).send().await.unwrap_or_else(|e| panic!("{e}"));
+        response.body().limit(16 * 1024 * 1024).await.map(|b| b.to_vec()).unwrap_or_default()
     }
 
     pub async fn delete(&self, path: &str, token: Option<&str>) -> Reply {

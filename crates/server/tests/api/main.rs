@@ -6,4 +6,5 @@ mod helpers;
 mod accounts;
 mod basics;
 mod catalog;
+mod demo;
 mod startup;
