@@ -7,6 +7,7 @@ import { renderRoutes } from '@/testing/render';
 import { cart, user } from '@/testing/fixtures';
 import { adminUser, categoryTree, productPage, recordRequests, signInAdmin } from '@/testing/admin';
 import { signIn, useSession } from '@/lib/session';
+import { smallScreen } from '@/testing/media';
 import { routes } from './router';
 
 const storefrontHandlers = [
@@ -132,17 +133,7 @@ describe('admin layout and dashboard', () => {
   });
 
   it('on a small screen the sidebar is a menu that closes on Escape', async () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    const restore = smallScreen();
     try {
       signInAdmin();
       dashboardHandlers();
@@ -155,7 +146,7 @@ describe('admin layout and dashboard', () => {
       await u.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument());
     } finally {
-      window.matchMedia = original;
+      restore();
     }
   });
 });
