@@ -117,7 +117,7 @@ describe('admin orders', () => {
     expect(within(dialog).getByText(/Bengaluru, Karnataka 560001/)).toBeInTheDocument();
     expect(within(dialog).getByText('Linen Shirt')).toBeInTheDocument();
     expect(within(dialog).getByText(/Size M · Blue · Qty 2/)).toBeInTheDocument();
-    expect(within(dialog).getByText('₹2,599.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Total').nextElementSibling).toHaveTextContent('₹2,599.00');
     const history = within(dialog).getByRole('region', { name: 'Status history' });
     expect(within(history).getByText('PENDING → SHIPPED')).toBeInTheDocument();
     expect(within(history).getByText(/by boss/)).toBeInTheDocument();
