@@ -13,4 +13,8 @@ pub mod testing;
 
 pub use conn::{Backend, DbConn};
 pub use db::Db;
+pub use repos::addresses::DieselAddressRepo;
+pub use repos::cart::DieselCartRepo;
+pub use repos::orders::DieselOrderStore;
 pub use repos::users::DieselUserRepo;
+pub use repos::wishlist::DieselWishlistRepo;

@@ -1,6 +1,10 @@
 //! One repository file per domain.
 
+pub mod addresses;
+pub mod cart;
+pub mod orders;
 pub mod users;
+pub mod wishlist;
 
 diesel::define_sql_function! {
     /// SQL `lower()`: case-insensitive comparisons that work the same on both backends.
