@@ -25,6 +25,10 @@ pub fn config(cfg: &mut web::ServiceConfig) {
             .configure(handlers::health::routes)
             .configure(handlers::auth::routes)
             .configure(handlers::users::routes)
+            .configure(handlers::addresses::routes)
+            .configure(handlers::cart::routes)
+            .configure(handlers::wishlist::routes)
+            .configure(handlers::orders::routes)
             .default_service(web::to(handlers::not_found)),
     );
 }

@@ -1,6 +1,9 @@
 use std::sync::Arc;
 
+use accounts::addresses::AddressesApi;
 use accounts::AccountsApi;
+use cart::{CartApi, WishlistApi};
+use orders::OrdersApi;
 
 use crate::auth::jwt::JwtKeys;
 
@@ -11,6 +14,10 @@ pub type HealthCheck = Arc<dyn Fn() -> Result<(), String> + Send + Sync>;
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: Arc<dyn AccountsApi>,
+    pub addresses: Arc<dyn AddressesApi>,
+    pub cart: Arc<dyn CartApi>,
+    pub wishlist: Arc<dyn WishlistApi>,
+    pub orders: Arc<dyn OrdersApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
 }

@@ -35,6 +35,9 @@ pub fn escape_html(text: &str) -> String {
 }
 
 /// The order confirmation, addressed to `to` (always the account's own address).
+///
+/// Lines stay short (under 76 bytes for typical names) so the message can travel as
+/// readable 8-bit text instead of quoted-printable.
 pub fn confirmation(order: &Order, to: &str) -> OutgoingEmail {
     let number = short_id(order);
     let placed = order.created_at.format("%d %b %Y").to_string();
@@ -43,11 +46,11 @@ pub fn confirmation(order: &Order, to: &str) -> OutgoingEmail {
 
     let mut text = format!(
         "Hello {name},\n\nThank you for your order {number}, placed on {placed}.\n\
-         Payment: Cash on Delivery. Expected delivery: {expected}.\n\nItems:\n"
+         Payment: Cash on Delivery.\nExpected delivery: {expected}.\n\nItems:\n"
     );
     for item in &order.items {
         text.push_str(&format!(
-            "- {} (size {}, colour {}) x {} at {} = {}\n",
+            "- {}\n  size {}, colour {}: {} x {} = {}\n",
             item.product_name,
             item.size,
             item.color,
@@ -58,7 +61,7 @@ pub fn confirmation(order: &Order, to: &str) -> OutgoingEmail {
     }
     text.push_str(&format!(
         "\nSubtotal: {}\nDiscount: -{}\nTotal to pay on delivery: {}\n\nDelivery address:\n{}\n\n\
-         You can follow or cancel the order under My Account > Orders while it is pending.\n",
+         You can follow your order, or cancel it while it is pending,\nunder My Account > Orders.\n",
         order.subtotal.format_inr(),
         order.discount.format_inr(),
         order.total.format_inr(),
@@ -68,7 +71,8 @@ pub fn confirmation(order: &Order, to: &str) -> OutgoingEmail {
     let mut rows = String::new();
     for item in &order.items {
         rows.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td align=\"right\">{}</td><td align=\"right\">{}</td><td align=\"right\">{}</td></tr>\n",
+            "<tr>\n<td>{}</td>\n<td>{}</td>\n<td>{}</td>\n<td align=\"right\">{}</td>\n\
+             <td align=\"right\">{}</td>\n<td align=\"right\">{}</td>\n</tr>\n",
             escape_html(&item.product_name),
             escape_html(&item.size),
             escape_html(&item.color),
@@ -79,15 +83,18 @@ pub fn confirmation(order: &Order, to: &str) -> OutgoingEmail {
     }
     let address_html = address_lines(order).iter().map(|l| escape_html(l)).collect::<Vec<_>>().join("<br>\n");
     let html = format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Order {number}</title></head>\n\
+        "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>Order {number}</title>\n</head>\n\
 <body style=\"font-family:Arial,sans-serif;color:#222\">\n\
 <h2>Thank you for your order, {name_html}!</h2>\n\
-<p>Order <strong>{number}</strong> placed on {placed}. Payment: Cash on Delivery. Expected delivery: {expected}.</p>\n\
-<table cellpadding=\"6\" cellspacing=\"0\" border=\"1\" style=\"border-collapse:collapse\">\n\
-<tr><th align=\"left\">Item</th><th align=\"left\">Size</th><th align=\"left\">Colour</th><th>Qty</th><th>Price</th><th>Amount</th></tr>\n\
+<p>Order <strong>{number}</strong> placed on {placed}.<br>\n\
+Payment: Cash on Delivery.<br>\nExpected delivery: {expected}.</p>\n\
+<table cellpadding=\"6\" cellspacing=\"0\" border=\"1\"\n style=\"border-collapse:collapse\">\n\
+<tr>\n<th align=\"left\">Item</th>\n<th align=\"left\">Size</th>\n<th align=\"left\">Colour</th>\n\
+<th>Qty</th>\n<th>Price</th>\n<th>Amount</th>\n</tr>\n\
 {rows}</table>\n\
-<p>Subtotal: {subtotal}<br>\nDiscount: -{discount}<br>\n<strong>Total to pay on delivery: {total}</strong></p>\n\
-<h3>Delivery address</h3>\n<p>{address_html}</p>\n</body></html>\n",
+<p>Subtotal: {subtotal}<br>\nDiscount: -{discount}<br>\n\
+<strong>Total to pay on delivery: {total}</strong></p>\n\
+<h3>Delivery address</h3>\n<p>{address_html}</p>\n</body>\n</html>\n",
         name_html = escape_html(name),
         subtotal = order.subtotal.format_inr(),
         discount = order.discount.format_inr(),

@@ -1,11 +1,16 @@
+use std::path::PathBuf;
 use std::sync::Arc;
 
+use accounts::addresses::{AddressService, AddressesApi};
 use accounts::{AccountService, AccountsApi, LoginThrottle};
+use cart::{CartApi, CartService, WishlistApi, WishlistService};
 use chrono::Duration;
 use http::auth::jwt::JwtKeys;
 use http::security::BcryptHasher;
 use http::AppState;
-use store::{Db, DieselUserRepo};
+use mail::{OutboxMailer, SmtpMailer};
+use orders::{Mailer, OrderService, OrdersApi};
+use store::{Db, DieselAddressRepo, DieselCartRepo, DieselOrderStore, DieselUserRepo, DieselWishlistRepo};
 
 /// How long a sign-in lasts.
 pub const SESSION_LIFETIME_DAYS: i64 = 7;
@@ -13,11 +18,52 @@ pub const SESSION_LIFETIME_DAYS: i64 = 7;
 pub struct Settings {
     pub jwt_secret: Vec<u8>,
     pub bcrypt_cost: u32,
+    pub mail: MailSettings,
+}
+
+/// Where order e-mails go.
+#[derive(Debug, Clone)]
+pub enum MailSettings {
+    /// SMTP_URL is set: `smtp://host:port`, `smtp://host?tls=required`, `smtps://user:pass@host`.
+    Smtp { url: String, from: String },
+    /// No SMTP server: `.eml` files in this folder (`<data dir>/outbox`).
+    Outbox { dir: PathBuf, from: String },
+}
+
+impl MailSettings {
+    /// SMTP when a URL is configured, otherwise the outbox in the data directory.
+    pub fn from_config(smtp_url: Option<&str>, data_dir: &std::path::Path, from: Option<&str>) -> MailSettings {
+        let from = from.unwrap_or(mail::DEFAULT_FROM).to_string();
+        match smtp_url {
+            Some(url) => MailSettings::Smtp { url: url.to_string(), from },
+            None => MailSettings::Outbox { dir: data_dir.join("outbox"), from },
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct WiringError(String);
+
+fn mailer(settings: &MailSettings) -> Result<Box<dyn Mailer>, WiringError> {
+    Ok(match settings {
+        MailSettings::Smtp { url, from } => {
+            Box::new(SmtpMailer::from_url(url, from).map_err(|e| WiringError(e.to_string()))?)
+        }
+        MailSettings::Outbox { dir, from } => {
+            Box::new(OutboxMailer::new(dir.clone(), from).map_err(|e| WiringError(format!("SHOP_MAIL_FROM: {e}")))?)
+        }
+    })
+}
+
+/// Lets a boxed mailer stand where the service wants a `Mailer`.
+struct AnyMailer(Box<dyn Mailer>);
+
+impl Mailer for AnyMailer {
+    fn send(&self, email: &orders::OutgoingEmail) -> Result<(), orders::MailError> {
+        self.0.send(email)
+    }
+}
 
 /// Connects every domain service to its adapters.
 pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError> {
@@ -29,9 +75,14 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     .map_err(|e| WiringError(e.to_string()))?;
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
         .map_err(|e| WiringError(e.to_string()))?;
+    let orders = OrderService::new(DieselOrderStore::new(db.clone()), AnyMailer(mailer(&settings.mail)?));
     let health_db = db.clone();
     Ok(AppState {
         accounts: Arc::new(accounts) as Arc<dyn AccountsApi>,
+        addresses: Arc::new(AddressService::new(DieselAddressRepo::new(db.clone()))) as Arc<dyn AddressesApi>,
+        cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
+        wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
+        orders: Arc::new(orders) as Arc<dyn OrdersApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
     })

@@ -1,5 +1,8 @@
 //! Request and response bodies (camelCase JSON) and their conversions.
 
+pub mod address;
+pub mod cart;
+pub mod order;
 pub mod user;
 
 use serde::Serialize;

@@ -1,8 +1,12 @@
 //! One file per use-case group; each exposes `routes`.
 
+pub mod addresses;
 pub mod auth;
+pub mod cart;
 pub mod health;
+pub mod orders;
 pub mod users;
+pub mod wishlist;
 
 use crate::error::ApiError;
 

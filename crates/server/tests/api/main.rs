@@ -4,5 +4,9 @@
 mod helpers;
 
 mod accounts;
+mod addresses;
 mod basics;
+mod cart;
+mod orders;
 mod startup;
+mod wishlist;
