@@ -242,7 +242,7 @@ impl Transition {
 /// What a guarded status change did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TransitionOutcome {
-    Applied(Order),
+    Applied(Box<Order>),
     /// The order was no longer in `from` (someone else changed it): nothing changed.
     Stale,
 }

@@ -169,7 +169,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             }
             let change = Transition::new(&order, DeliveryStatus::Canceled, user_id, Utc::now());
             match self.store.transition(&change)? {
-                TransitionOutcome::Applied(order) => return Ok(order),
+                TransitionOutcome::Applied(order) => return Ok(*order),
                 // Changed meanwhile: read again and decide again.
                 TransitionOutcome::Stale => continue,
             }
@@ -193,7 +193,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             }
             let change = Transition::new(&order, to, admin_id, Utc::now());
             match self.store.transition(&change)? {
-                TransitionOutcome::Applied(order) => return Ok(order),
+                TransitionOutcome::Applied(order) => return Ok(*order),
                 TransitionOutcome::Stale => continue,
             }
         }

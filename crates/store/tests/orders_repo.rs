@@ -119,7 +119,7 @@ fn guarded_transitions_move_stock_exactly_once() {
         let cancel = Transition::new(&order, DeliveryStatus::Canceled, &asha, Utc::now());
         assert_eq!(cancel.stock, StockEffect::Return);
         let canceled = match store.transition(&cancel) {
-            Ok(TransitionOutcome::Applied(o)) => o,
+            Ok(TransitionOutcome::Applied(o)) => *o,
             other => panic!("expected applied, got {other:?}"),
         };
         assert_eq!(stock(&t, &v[0]), 3);
@@ -135,7 +135,7 @@ fn guarded_transitions_move_stock_exactly_once() {
         assert_eq!((still.delivery_status, still.history.len(), stock(&t, &v[0])), (DeliveryStatus::Canceled, 2, 1));
         exec(&t, &format!("UPDATE variants SET stock = 2 WHERE id = '{}'", v[0]));
         let delivered = match store.transition(&reopen) {
-            Ok(TransitionOutcome::Applied(o)) => o,
+            Ok(TransitionOutcome::Applied(o)) => *o,
             other => panic!("expected applied, got {other:?}"),
         };
         assert_eq!((delivered.delivery_status, delivered.payment_status, stock(&t, &v[0])), (DeliveryStatus::Delivered, PaymentStatus::Paid, 0));

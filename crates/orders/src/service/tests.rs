@@ -1,4 +1,6 @@
 //! Order rules driven through an in-memory store and a recording mailer.
+// Amounts are written as rupees_paise (1_23_456_00), the way the shop prints them.
+#![allow(clippy::inconsistent_digit_grouping)]
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -129,7 +131,7 @@ impl OrderStore for MemoryStore {
         order.payment_status = t.payment_status;
         order.delivered_on = t.delivered_on;
         order.history.push(StatusChange { from: Some(t.from), to: t.to, changed_by: t.changed_by.clone(), changed_at: t.at });
-        Ok(TransitionOutcome::Applied(order.clone()))
+        Ok(TransitionOutcome::Applied(Box::new(order.clone())))
     }
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError> {
         Ok(self.state.lock().map_err(backend)?.orders.iter().filter(|(o, _)| o.delivery_status == status).count() as u64)

@@ -7,6 +7,7 @@ mod accounts;
 mod addresses;
 mod basics;
 mod cart;
+mod layering;
 mod orders;
 mod startup;
 mod wishlist;

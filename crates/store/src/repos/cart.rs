@@ -9,6 +9,9 @@ use crate::errors::store_error;
 use crate::rows::catalog::{NewCartItemRow, VariantRow};
 use crate::schema::{cart_items, products, variants};
 
+/// A cart line joined with its variant and product (id, name, slug).
+type LineRow = (String, i32, chrono::NaiveDateTime, VariantRow, (String, String, String));
+
 /// Cart lines on SQLite or PostgreSQL; every query is scoped to one user.
 #[derive(Clone)]
 pub struct DieselCartRepo {
@@ -24,7 +27,7 @@ impl DieselCartRepo {
 impl CartRepository for DieselCartRepo {
     fn lines(&self, user_id: &str) -> Result<Vec<CartLine>, StoreError> {
         let mut conn = self.db.conn()?;
-        let rows: Vec<(String, i32, chrono::NaiveDateTime, VariantRow, (String, String, String))> = cart_items::table
+        let rows: Vec<LineRow> = cart_items::table
             .inner_join(variants::table.inner_join(products::table))
             .filter(cart_items::user_id.eq(user_id))
             .order((cart_items::created_at.asc(), cart_items::id.asc()))

@@ -322,7 +322,7 @@ impl OrderStore for DieselOrderStore {
             let order = load_one(conn, &t.order_id)
                 .map_err(store_error)?
                 .ok_or_else(|| StoreError::Backend("changed order vanished".into()))?;
-            Ok(TransitionOutcome::Applied(order))
+            Ok(TransitionOutcome::Applied(Box::new(order)))
         })
     }
 
