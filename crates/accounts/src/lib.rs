@@ -3,6 +3,7 @@
 //! The HTTP layer talks to [`ports::AccountsApi`]; storage and password hashing are
 //! outbound ports that the server crate wires to real adapters.
 
+pub mod addresses;
 pub mod error;
 pub mod models;
 pub mod ports;

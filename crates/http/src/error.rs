@@ -1,4 +1,7 @@
+use accounts::addresses::AddressError;
 use accounts::AccountsError;
+use cart::CartError;
+use orders::OrdersError;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use kernel::StoreError;
@@ -105,6 +108,55 @@ impl From<AccountsError> for ApiError {
             AccountsError::NotFound => ApiError::not_found(message),
             AccountsError::Hashing(cause) => ApiError::internal(cause),
             AccountsError::Storage(store) => store.into(),
+        }
+    }
+}
+
+impl From<AddressError> for ApiError {
+    fn from(e: AddressError) -> Self {
+        let message = e.to_string();
+        match e {
+            AddressError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
+            AddressError::NotFound => ApiError::not_found(message),
+            AddressError::DefaultCannotBeDeleted => ApiError::conflict("default_address", message),
+            AddressError::Storage(store) => store.into(),
+        }
+    }
+}
+
+impl From<CartError> for ApiError {
+    fn from(e: CartError) -> Self {
+        let message = e.to_string();
+        match e {
+            CartError::AdminCart | CartError::AdminWishlist => ApiError::forbidden(message),
+            CartError::InvalidQuantity(_) => ApiError::bad_request("invalid_input", message),
+            CartError::OutOfStock => ApiError::bad_request("out_of_stock", message),
+            CartError::NotEnoughStock { .. } => ApiError::conflict("not_enough_stock", message),
+            CartError::VariantNotFound | CartError::ProductNotFound | CartError::LineNotFound => {
+                ApiError::not_found(message)
+            }
+            CartError::Storage(store) => store.into(),
+        }
+    }
+}
+
+impl From<OrdersError> for ApiError {
+    fn from(e: OrdersError) -> Self {
+        let message = e.to_string();
+        match e {
+            OrdersError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
+            OrdersError::EmptyCart => ApiError::bad_request("empty_cart", message),
+            OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound => {
+                ApiError::not_found(message)
+            }
+            OrdersError::OutOfStock { .. } => ApiError::conflict("out_of_stock", message),
+            OrdersError::CannotCancel => ApiError::conflict("invalid_state", message),
+            OrdersError::Busy => ApiError::conflict("busy", message),
+            OrdersError::Mail(cause) => {
+                tracing::warn!(%cause, "e-mail not sent");
+                ApiError::new(StatusCode::BAD_GATEWAY, "email_failed", message)
+            }
+            OrdersError::Storage(store) => store.into(),
         }
     }
 }

@@ -29,6 +29,10 @@ pub fn config(cfg: &mut web::ServiceConfig) {
             .configure(handlers::categories::routes)
             .configure(handlers::products::routes)
             .configure(handlers::content::routes)
+            .configure(handlers::addresses::routes)
+            .configure(handlers::cart::routes)
+            .configure(handlers::wishlist::routes)
+            .configure(handlers::orders::routes)
             .default_service(web::to(handlers::not_found)),
     );
 }

@@ -1,8 +1,11 @@
 use std::sync::Arc;
 
+use accounts::addresses::AddressesApi;
 use accounts::AccountsApi;
 use catalog::CatalogApi;
 use content::ContentApi;
+use cart::{CartApi, WishlistApi};
+use orders::OrdersApi;
 
 use crate::auth::jwt::JwtKeys;
 
@@ -15,6 +18,10 @@ pub struct AppState {
     pub accounts: Arc<dyn AccountsApi>,
     pub catalog: Arc<dyn CatalogApi>,
     pub content: Arc<dyn ContentApi>,
+    pub addresses: Arc<dyn AddressesApi>,
+    pub cart: Arc<dyn CartApi>,
+    pub wishlist: Arc<dyn WishlistApi>,
+    pub orders: Arc<dyn OrdersApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
 }

@@ -1,1 +1,17 @@
-//! The orders domain (grows with its issue).
+//! Cash-on-delivery orders: placing one from the server-side cart without ever overselling,
+//! cancelling, the admin's status changes with their history, and the confirmation e-mail.
+//!
+//! The HTTP layer talks to [`OrdersApi`]. Storage is the [`OrderStore`] port (the store
+//! runs a whole placement or status change as one transaction); e-mail goes through the
+//! [`Mailer`] port.
+
+pub mod email;
+pub mod error;
+pub mod models;
+pub mod ports;
+pub mod service;
+
+pub use error::OrdersError;
+pub use models::*;
+pub use ports::{MailError, Mailer, OrderStore, OrdersApi};
+pub use service::OrderService;

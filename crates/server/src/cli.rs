@@ -6,7 +6,7 @@ use store::{migrations, Db};
 
 use crate::app::{make_app, Paths};
 use crate::config::Config;
-use crate::wiring::{build_state, Settings};
+use crate::wiring::{build_state, MailSettings, Settings};
 
 #[derive(Parser, Debug)]
 #[command(name = "shop", about = "The online fashion shop: API, web app and back office in one binary")]
@@ -57,7 +57,8 @@ fn open_and_migrate(config: &Config) -> Result<Db, Fatal> {
 
 fn settings(config: &Config) -> Result<Settings, Fatal> {
     let jwt_secret = crate::secret::load_or_create(config.jwt_secret.as_deref(), &config.data_dir).map_err(fatal)?;
-    Ok(Settings { jwt_secret, bcrypt_cost: config.bcrypt_cost, uploads_dir: config.uploads_dir.clone() })
+    let mail = MailSettings::from_config(config.smtp_url.as_deref(), &config.data_dir, config.mail_from.as_deref());
+    Ok(Settings { jwt_secret, bcrypt_cost: config.bcrypt_cost, uploads_dir: config.uploads_dir.clone(), mail })
 }
 
 pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {

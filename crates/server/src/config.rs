@@ -18,6 +18,8 @@ pub struct Config {
     pub jwt_secret: Option<String>,
     /// SMTP_URL: unset means e-mails are written to `<data dir>/outbox`.
     pub smtp_url: Option<String>,
+    /// SHOP_MAIL_FROM: the sender of order e-mails; unset means `Fashion Shop <no-reply@shop.local>`.
+    pub mail_from: Option<String>,
     /// SHOP_ADMIN_EMAIL + SHOP_ADMIN_PASSWORD: make sure this admin exists at start-up.
     pub admin_email: Option<String>,
     pub admin_password: Option<String>,
@@ -47,6 +49,7 @@ impl Config {
             static_dir: PathBuf::from(var("SHOP_STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             jwt_secret: std::env::var("JWT_SECRET").ok(),
             smtp_url: var("SMTP_URL"),
+            mail_from: var("SHOP_MAIL_FROM"),
             admin_email: var("SHOP_ADMIN_EMAIL"),
             admin_password: var("SHOP_ADMIN_PASSWORD"),
             demo: flag("SHOP_DEMO"),

@@ -1,16 +1,25 @@
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use std::path::PathBuf;
 
+use accounts::addresses::{AddressService, AddressesApi};
 use accounts::{AccountService, AccountsApi, LoginThrottle};
+use cart::{CartApi, CartService, WishlistApi, WishlistService};
 use catalog::{CatalogApi, CatalogService};
 use content::{ContentApi, ContentService};
 use media::LocalMediaStore;
+
+use crate::catalog_sync::CatalogSyncedOrders;
 use chrono::Duration;
 use http::auth::jwt::JwtKeys;
 use http::security::BcryptHasher;
 use http::AppState;
-use store::{Db, DieselCatalogRepo, DieselContentRepo, DieselUserRepo};
+use mail::{OutboxMailer, SmtpMailer};
+use orders::{Mailer, OrderService, OrdersApi};
+use store::{
+    Db, DieselAddressRepo, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore, DieselUserRepo,
+    DieselWishlistRepo,
+};
 
 /// How long a sign-in lasts.
 pub const SESSION_LIFETIME_DAYS: i64 = 7;
@@ -19,11 +28,52 @@ pub struct Settings {
     pub jwt_secret: Vec<u8>,
     pub bcrypt_cost: u32,
     pub uploads_dir: PathBuf,
+    pub mail: MailSettings,
+}
+
+/// Where order e-mails go.
+#[derive(Debug, Clone)]
+pub enum MailSettings {
+    /// SMTP_URL is set: `smtp://host:port`, `smtp://host?tls=required`, `smtps://user:pass@host`.
+    Smtp { url: String, from: String },
+    /// No SMTP server: `.eml` files in this folder (`<data dir>/outbox`).
+    Outbox { dir: PathBuf, from: String },
+}
+
+impl MailSettings {
+    /// SMTP when a URL is configured, otherwise the outbox in the data directory.
+    pub fn from_config(smtp_url: Option<&str>, data_dir: &std::path::Path, from: Option<&str>) -> MailSettings {
+        let from = from.unwrap_or(mail::DEFAULT_FROM).to_string();
+        match smtp_url {
+            Some(url) => MailSettings::Smtp { url: url.to_string(), from },
+            None => MailSettings::Outbox { dir: data_dir.join("outbox"), from },
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct WiringError(String);
+
+fn mailer(settings: &MailSettings) -> Result<Box<dyn Mailer>, WiringError> {
+    Ok(match settings {
+        MailSettings::Smtp { url, from } => {
+            Box::new(SmtpMailer::from_url(url, from).map_err(|e| WiringError(e.to_string()))?)
+        }
+        MailSettings::Outbox { dir, from } => {
+            Box::new(OutboxMailer::new(dir.clone(), from).map_err(|e| WiringError(format!("SHOP_MAIL_FROM: {e}")))?)
+        }
+    })
+}
+
+/// Lets a boxed mailer stand where the service wants a `Mailer`.
+struct AnyMailer(Box<dyn Mailer>);
+
+impl Mailer for AnyMailer {
+    fn send(&self, email: &orders::OutgoingEmail) -> Result<(), orders::MailError> {
+        self.0.send(email)
+    }
+}
 
 /// Connects every domain service to its adapters.
 pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError> {
@@ -38,11 +88,18 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let media = || LocalMediaStore::new(&settings.uploads_dir).map_err(|e| WiringError(format!("uploads folder: {e}")));
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
+    let orders = OrderService::new(DieselOrderStore::new(db.clone()), AnyMailer(mailer(&settings.mail)?));
+    let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);
+    let orders = CatalogSyncedOrders::new(orders, catalog.clone());
     let health_db = db.clone();
     Ok(AppState {
         accounts: Arc::new(accounts) as Arc<dyn AccountsApi>,
-        catalog: Arc::new(catalog) as Arc<dyn CatalogApi>,
+        catalog,
         content: Arc::new(content) as Arc<dyn ContentApi>,
+        addresses: Arc::new(AddressService::new(DieselAddressRepo::new(db.clone()))) as Arc<dyn AddressesApi>,
+        cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
+        wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
+        orders: Arc::new(orders) as Arc<dyn OrdersApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
     })

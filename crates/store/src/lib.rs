@@ -15,4 +15,8 @@ pub use conn::{Backend, DbConn};
 pub use db::Db;
 pub use repos::catalog::DieselCatalogRepo;
 pub use repos::content::DieselContentRepo;
+pub use repos::addresses::DieselAddressRepo;
+pub use repos::cart::DieselCartRepo;
+pub use repos::orders::DieselOrderStore;
 pub use repos::users::DieselUserRepo;
+pub use repos::wishlist::DieselWishlistRepo;

@@ -2,6 +2,9 @@
 
 pub mod catalog;
 pub mod content;
+pub mod address;
+pub mod cart;
+pub mod order;
 pub mod user;
 
 use serde::Serialize;

@@ -1,11 +1,15 @@
 //! One file per use-case group; each exposes `routes`.
 
+pub mod addresses;
 pub mod auth;
 pub mod categories;
 pub mod content;
 pub mod health;
 pub mod products;
+pub mod cart;
+pub mod orders;
 pub mod users;
+pub mod wishlist;
 
 use crate::error::ApiError;
 

@@ -391,3 +391,32 @@ async fn company_details_and_legal_pages() {
         assert_eq!(pages.body["data"][0]["content"], "We keep less.");
     }
 }
+
+#[actix_web::test]
+async fn the_listing_shows_fresh_stock_after_orders_and_admin_writes() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let product = app.product(&admin, "Oxford Shirt", &men, json!([variant("M", "Blue", 2, 999.0, 0.0)])).await;
+        let variant_id = product["variants"][0]["id"].as_str().unwrap_or_default().to_string();
+        let slug = product["slug"].as_str().unwrap_or_default().to_string();
+        let stock = |body: &serde_json::Value| body["data"]["variants"][0]["stock"].as_i64();
+
+        let (customer, _) = app.customer("asha").await;
+        let address = app.address(&customer, "12 MG Road").await;
+        app.add_to_cart(&customer, &variant_id, 2).await.expect(201);
+        let placed = app.post("/api/orders/place", Some(&customer), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
+        assert_eq!(stock(&app.get(&format!("/api/products/{slug}"), None).await.body), Some(0), "the order took the stock");
+        let in_stock = app.get("/api/products?inStock=true", None).await;
+        assert_eq!(in_stock.body["pagination"]["totalItems"], 0);
+
+        let order_id = placed.body["data"]["id"].as_str().unwrap_or_default().to_string();
+        app.put(&format!("/api/orders/{order_id}/cancel"), Some(&customer), json!({})).await.expect(200);
+        assert_eq!(stock(&app.get(&format!("/api/products/{slug}"), None).await.body), Some(2), "cancelling gave it back");
+
+        let id = product["id"].as_str().unwrap_or_default();
+        app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("productName", "Oxford Shirt Blue")]).await.expect(200);
+        let search = app.get("/api/products/search?q=oxford", None).await;
+        assert_eq!(search.body["data"][0]["name"], "Oxford Shirt Blue", "a read after a write is never stale");
+    }
+}

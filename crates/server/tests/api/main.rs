@@ -4,7 +4,12 @@
 mod helpers;
 
 mod accounts;
+mod addresses;
 mod basics;
 mod catalog;
 mod demo;
+mod cart;
+mod layering;
+mod orders;
 mod startup;
+mod wishlist;

@@ -2,7 +2,11 @@
 
 pub mod catalog;
 pub mod content;
+pub mod addresses;
+pub mod cart;
+pub mod orders;
 pub mod users;
+pub mod wishlist;
 
 diesel::define_sql_function! {
     /// SQL `lower()`: case-insensitive comparisons that work the same on both backends.

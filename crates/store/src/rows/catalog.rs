@@ -1,3 +1,4 @@
+use cart::VariantView;
 use catalog::{Category, ImageRef, ProductImage, Variant};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -163,6 +164,19 @@ impl VariantRow {
             original_price: Money::from_paise(self.original_price_paise),
             discount_price: Money::from_paise(self.discount_price_paise),
             position: self.position,
+        }
+    }
+
+    /// The variant as the cart and wishlist show it.
+    pub fn into_view(self) -> VariantView {
+        VariantView {
+            id: self.id,
+            size: self.size,
+            color: self.color,
+            color_hex: self.color_hex,
+            stock: self.stock,
+            original_price: Money::from_paise(self.original_price_paise),
+            discount_price: Money::from_paise(self.discount_price_paise),
         }
     }
 }

@@ -1,0 +1,22 @@
+use kernel::StoreError;
+
+/// Every way an address use case can fail. The HTTP layer maps each to a status code.
+#[derive(Debug, thiserror::Error)]
+pub enum AddressError {
+    /// Input broke a rule; the message is the sentence for the user.
+    #[error("{message}")]
+    Invalid { field: &'static str, message: String },
+    /// No such address, or it belongs to someone else (never told apart).
+    #[error("Address not found")]
+    NotFound,
+    #[error("Default address cannot be deleted!")]
+    DefaultCannotBeDeleted,
+    #[error(transparent)]
+    Storage(#[from] StoreError),
+}
+
+impl AddressError {
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        AddressError::Invalid { field, message: message.into() }
+    }
+}

@@ -1,0 +1,91 @@
+use chrono::{DateTime, Utc};
+use kernel::PostalCode;
+
+use super::error::AddressError;
+
+/// A stored delivery address.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Address {
+    pub id: String,
+    pub user_id: String,
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub postal_code: String,
+    pub is_default: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// An address form as typed by a person. There is no owner field: the owner is always
+/// the signed-in user.
+#[derive(Debug, Clone, Default)]
+pub struct AddressInput {
+    pub address_line1: Option<String>,
+    pub address_line2: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub postal_code: Option<String>,
+    pub is_default: Option<bool>,
+}
+
+/// An address that passed every rule, ready to be stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidAddress {
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub postal_code: String,
+    /// Asked to be the default. The store also makes a user's first address the default.
+    pub is_default: bool,
+}
+
+pub const LINE_MAX_CHARS: usize = 200;
+pub const PLACE_MAX_CHARS: usize = 100;
+
+fn text(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+fn bounded(
+    value: &str,
+    max: usize,
+    field: &'static str,
+    message: &'static str,
+) -> Result<String, AddressError> {
+    if value.chars().count() > max || value.chars().any(char::is_control) {
+        return Err(AddressError::invalid(field, message));
+    }
+    Ok(value.to_string())
+}
+
+impl ValidAddress {
+    pub fn parse(input: &AddressInput) -> Result<ValidAddress, AddressError> {
+        let line1 = text(&input.address_line1)
+            .ok_or_else(|| AddressError::invalid("addressLine1", "Address line 1 is required"))?;
+        let line1 = bounded(line1, LINE_MAX_CHARS, "addressLine1", "Address line 1 may hold up to 200 characters")?;
+        let line2 = text(&input.address_line2)
+            .map(|l| bounded(l, LINE_MAX_CHARS, "addressLine2", "Address line 2 may hold up to 200 characters"))
+            .transpose()?;
+        let city = text(&input.city).ok_or_else(|| AddressError::invalid("city", "City is required"))?;
+        let city = bounded(city, PLACE_MAX_CHARS, "city", "City may hold up to 100 characters")?;
+        let state = text(&input.state).ok_or_else(|| AddressError::invalid("state", "State is required"))?;
+        let state = bounded(state, PLACE_MAX_CHARS, "state", "State may hold up to 100 characters")?;
+        let postal_code = text(&input.postal_code)
+            .ok_or_else(|| AddressError::invalid("postalCode", "Postal code is required"))?;
+        let postal_code = PostalCode::parse(postal_code)
+            .map_err(|e| AddressError::invalid("postalCode", e.0))?
+            .as_str()
+            .to_string();
+        Ok(ValidAddress {
+            address_line1: line1,
+            address_line2: line2,
+            city,
+            state,
+            postal_code,
+            is_default: input.is_default.unwrap_or(false),
+        })
+    }
+}

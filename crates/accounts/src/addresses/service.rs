@@ -1,0 +1,56 @@
+use chrono::Utc;
+
+use super::error::AddressError;
+use super::models::{Address, AddressInput, ValidAddress};
+use super::ports::{AddressRepository, AddressesApi, DeleteOutcome};
+
+/// The address use cases over any storage.
+pub struct AddressService<R> {
+    repo: R,
+}
+
+impl<R: AddressRepository> AddressService<R> {
+    pub fn new(repo: R) -> Self {
+        AddressService { repo }
+    }
+}
+
+/// Ids are UUIDs: anything else cannot name an address, so it is "not found" at once.
+fn known_id(id: &str) -> Result<(), AddressError> {
+    if kernel::is_uuid(id) {
+        Ok(())
+    } else {
+        Err(AddressError::NotFound)
+    }
+}
+
+impl<R: AddressRepository> AddressesApi for AddressService<R> {
+    fn list(&self, user_id: &str) -> Result<Vec<Address>, AddressError> {
+        Ok(self.repo.list(user_id)?)
+    }
+
+    fn create(&self, user_id: &str, input: AddressInput) -> Result<Address, AddressError> {
+        let address = ValidAddress::parse(&input)?;
+        Ok(self.repo.insert(&kernel::new_id(), user_id, &address, Utc::now())?)
+    }
+
+    fn update(&self, user_id: &str, address_id: &str, input: AddressInput) -> Result<Address, AddressError> {
+        known_id(address_id)?;
+        let address = ValidAddress::parse(&input)?;
+        self.repo
+            .update(user_id, address_id, &address, Utc::now())?
+            .ok_or(AddressError::NotFound)
+    }
+
+    fn delete(&self, user_id: &str, address_id: &str) -> Result<(), AddressError> {
+        known_id(address_id)?;
+        match self.repo.delete(user_id, address_id)? {
+            DeleteOutcome::Deleted => Ok(()),
+            DeleteOutcome::NotFound => Err(AddressError::NotFound),
+            DeleteOutcome::IsDefault => Err(AddressError::DefaultCannotBeDeleted),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,169 @@
+//! Address rules driven through an in-memory repository that keeps the same default rule
+//! as the real store.
+
+use std::sync::Mutex;
+
+use chrono::{DateTime, Utc};
+use kernel::{PostalCode, StoreError};
+
+use super::*;
+
+#[derive(Default)]
+struct MemoryRepo {
+    rows: Mutex<Vec<Address>>,
+}
+
+impl MemoryRepo {
+    fn all(&self) -> Vec<Address> {
+        self.rows.lock().map(|r| r.clone()).unwrap_or_default()
+    }
+}
+
+fn lock(repo: &MemoryRepo) -> Result<std::sync::MutexGuard<'_, Vec<Address>>, StoreError> {
+    repo.rows.lock().map_err(|e| StoreError::Backend(e.to_string()))
+}
+
+impl AddressRepository for MemoryRepo {
+    fn list(&self, user_id: &str) -> Result<Vec<Address>, StoreError> {
+        let mut list: Vec<Address> = self.all().into_iter().filter(|a| a.user_id == user_id).collect();
+        list.sort_by_key(|a| (!a.is_default, a.created_at));
+        Ok(list)
+    }
+    fn insert(&self, id: &str, user_id: &str, v: &ValidAddress, now: DateTime<Utc>) -> Result<Address, StoreError> {
+        let mut rows = lock(self)?;
+        let first = !rows.iter().any(|a| a.user_id == user_id);
+        let is_default = v.is_default || first;
+        if is_default {
+            rows.iter_mut().filter(|a| a.user_id == user_id).for_each(|a| a.is_default = false);
+        }
+        let address = Address {
+            id: id.into(),
+            user_id: user_id.into(),
+            address_line1: v.address_line1.clone(),
+            address_line2: v.address_line2.clone(),
+            city: v.city.clone(),
+            state: v.state.clone(),
+            postal_code: v.postal_code.clone(),
+            is_default,
+            created_at: now,
+            updated_at: now,
+        };
+        rows.push(address.clone());
+        Ok(address)
+    }
+    fn update(&self, user_id: &str, id: &str, v: &ValidAddress, now: DateTime<Utc>) -> Result<Option<Address>, StoreError> {
+        let mut rows = lock(self)?;
+        if !rows.iter().any(|a| a.id == id && a.user_id == user_id) {
+            return Ok(None);
+        }
+        if v.is_default {
+            rows.iter_mut().filter(|a| a.user_id == user_id).for_each(|a| a.is_default = false);
+        }
+        let Some(a) = rows.iter_mut().find(|a| a.id == id) else { return Ok(None) };
+        a.address_line1 = v.address_line1.clone();
+        a.address_line2 = v.address_line2.clone();
+        a.city = v.city.clone();
+        a.state = v.state.clone();
+        a.postal_code = v.postal_code.clone();
+        a.is_default = a.is_default || v.is_default;
+        a.updated_at = now;
+        Ok(Some(a.clone()))
+    }
+    fn delete(&self, user_id: &str, id: &str) -> Result<DeleteOutcome, StoreError> {
+        let mut rows = lock(self)?;
+        match rows.iter().position(|a| a.id == id && a.user_id == user_id) {
+            None => Ok(DeleteOutcome::NotFound),
+            Some(i) if rows[i].is_default => Ok(DeleteOutcome::IsDefault),
+            Some(i) => {
+                rows.remove(i);
+                Ok(DeleteOutcome::Deleted)
+            }
+        }
+    }
+}
+
+fn input(line1: &str, city: &str, state: &str, pin: &str, is_default: bool) -> AddressInput {
+    AddressInput {
+        address_line1: Some(line1.into()),
+        address_line2: None,
+        city: Some(city.into()),
+        state: Some(state.into()),
+        postal_code: Some(pin.into()),
+        is_default: Some(is_default),
+    }
+}
+
+fn ok<T>(r: Result<T, AddressError>) -> T {
+    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
+}
+
+fn message<T: std::fmt::Debug>(r: Result<T, AddressError>) -> String {
+    r.err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn required_fields_and_pin_code_are_checked_and_nothing_is_stored() {
+    let svc = AddressService::new(MemoryRepo::default());
+    let cases = [
+        (input(" ", "Pune", "MH", "411001", false), "Address line 1 is required"),
+        (input("1 MG Road", "", "MH", "411001", false), "City is required"),
+        (input("1 MG Road", "Pune", "", "411001", false), "State is required"),
+        (input("1 MG Road", "Pune", "MH", "", false), "Postal code is required"),
+        (input("1 MG Road", "Pune", "MH", "011001", false), PostalCode::MESSAGE),
+        (input("1 MG Road", "Pune", "MH", "41100", false), PostalCode::MESSAGE),
+        (input(&"x".repeat(201), "Pune", "MH", "411001", false), "Address line 1 may hold up to 200 characters"),
+        (input("1 MG Road", &"x".repeat(101), "MH", "411001", false), "City may hold up to 100 characters"),
+    ];
+    for (case, expected) in cases {
+        assert_eq!(message(svc.create("u1", case)), expected);
+    }
+    assert!(svc.repo.all().is_empty());
+}
+
+#[test]
+fn first_address_is_default_and_a_new_default_unsets_the_old() {
+    let svc = AddressService::new(MemoryRepo::default());
+    let first = ok(svc.create("u1", input("1 MG Road", "Pune", "MH", "411001", false)));
+    assert!(first.is_default);
+    let second = ok(svc.create("u1", input("2 MG Road", "Pune", "MH", "411002", false)));
+    assert!(!second.is_default);
+    let third = ok(svc.create("u1", input("3 MG Road", "Pune", "MH", "411003", true)));
+    assert!(third.is_default);
+    let list = ok(svc.list("u1"));
+    assert_eq!(list.iter().filter(|a| a.is_default).count(), 1);
+    assert_eq!(list[0].id, third.id, "default first");
+    // Another user's first address is their own default and touches nothing of u1.
+    assert!(ok(svc.create("u2", input("9 Park St", "Kolkata", "WB", "700016", false))).is_default);
+    assert_eq!(ok(svc.list("u1")).iter().filter(|a| a.is_default).count(), 1);
+}
+
+#[test]
+fn the_default_cannot_be_deleted_and_others_are_not_found() {
+    let svc = AddressService::new(MemoryRepo::default());
+    let first = ok(svc.create("u1", input("1 MG Road", "Pune", "MH", "411001", false)));
+    let second = ok(svc.create("u1", input("2 MG Road", "Pune", "MH", "411002", false)));
+    assert_eq!(message(svc.delete("u1", &first.id)), "Default address cannot be deleted!");
+    assert!(matches!(svc.delete("u2", &second.id), Err(AddressError::NotFound)));
+    assert!(matches!(svc.delete("u1", "not-a-uuid"), Err(AddressError::NotFound)));
+    assert!(matches!(
+        svc.update("u2", &second.id, input("x", "y", "z", "411001", true)),
+        Err(AddressError::NotFound)
+    ));
+    assert_eq!(svc.repo.all().len(), 2);
+    ok(svc.delete("u1", &second.id));
+    assert_eq!(ok(svc.list("u1")).len(), 1);
+}
+
+#[test]
+fn update_can_move_the_default_but_never_clear_it() {
+    let svc = AddressService::new(MemoryRepo::default());
+    let first = ok(svc.create("u1", input("1 MG Road", "Pune", "MH", "411001", false)));
+    let second = ok(svc.create("u1", input("2 MG Road", "Pune", "MH", "411002", false)));
+    let moved = ok(svc.update("u1", &second.id, input("2A MG Road", "Pune", "MH", "411002", true)));
+    assert!(moved.is_default && moved.address_line1 == "2A MG Road");
+    let kept = ok(svc.update("u1", &second.id, input("2A MG Road", "Pune", "MH", "411002", false)));
+    assert!(kept.is_default, "the only default stays the default");
+    let list = ok(svc.list("u1"));
+    assert_eq!(list.iter().filter(|a| a.is_default).map(|a| a.id.clone()).collect::<Vec<_>>(), vec![second.id]);
+    assert!(list.iter().any(|a| a.id == first.id && !a.is_default));
+}

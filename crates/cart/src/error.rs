@@ -1,0 +1,25 @@
+use kernel::StoreError;
+
+/// Every way a cart or wishlist use case can fail. The HTTP layer maps each to a status.
+#[derive(Debug, thiserror::Error)]
+pub enum CartError {
+    #[error("Admin cannot add products to cart")]
+    AdminCart,
+    #[error("Admin cannot add products to wishlist")]
+    AdminWishlist,
+    #[error("{0}")]
+    InvalidQuantity(&'static str),
+    #[error("This size is out of stock")]
+    OutOfStock,
+    #[error("Only {left} left in stock")]
+    NotEnoughStock { left: i32 },
+    #[error("Product variant not found")]
+    VariantNotFound,
+    #[error("Product not found")]
+    ProductNotFound,
+    /// No such line in this customer's cart (another customer's line included).
+    #[error("Cart item not found")]
+    LineNotFound,
+    #[error(transparent)]
+    Storage(#[from] StoreError),
+}

@@ -1,0 +1,154 @@
+use chrono::Utc;
+use kernel::{Role, StoreError};
+
+use crate::error::CartError;
+use crate::models::{AddOutcome, Cart, Wishlist};
+use crate::ports::{CartApi, CartRepository, WishlistApi, WishlistRepository};
+
+/// The most pieces of one variant a line may hold, whatever the stock.
+pub const MAX_LINE_QUANTITY: i64 = 1000;
+
+/// The cart use cases over any storage.
+pub struct CartService<R> {
+    repo: R,
+}
+
+impl<R: CartRepository> CartService<R> {
+    pub fn new(repo: R) -> Self {
+        CartService { repo }
+    }
+
+    fn cart(&self, user_id: &str) -> Result<Cart, CartError> {
+        Ok(Cart::new(self.repo.lines(user_id)?))
+    }
+}
+
+fn customer_only(role: Role) -> Result<(), CartError> {
+    match role {
+        Role::Admin => Err(CartError::AdminCart),
+        Role::Customer => Ok(()),
+    }
+}
+
+fn quantity(raw: i64) -> Result<i32, CartError> {
+    if raw < 1 {
+        return Err(CartError::InvalidQuantity("Quantity must be at least 1"));
+    }
+    if raw > MAX_LINE_QUANTITY {
+        return Err(CartError::InvalidQuantity("Quantity may be at most 1000"));
+    }
+    i32::try_from(raw).map_err(|_| CartError::InvalidQuantity("Quantity may be at most 1000"))
+}
+
+/// Stock rule for `wanted` pieces in total: none left is "out of stock"; fewer than wanted
+/// says how many are left.
+fn check_stock(wanted: i64, stock: i32) -> Result<(), CartError> {
+    if stock <= 0 {
+        return Err(CartError::OutOfStock);
+    }
+    if wanted > i64::from(stock) {
+        return Err(CartError::NotEnoughStock { left: stock });
+    }
+    Ok(())
+}
+
+impl<R: CartRepository> CartApi for CartService<R> {
+    fn view(&self, user_id: &str, role: Role) -> Result<Cart, CartError> {
+        customer_only(role)?;
+        self.cart(user_id)
+    }
+
+    fn add(&self, user_id: &str, role: Role, variant_id: &str, raw_quantity: i64) -> Result<(Cart, AddOutcome), CartError> {
+        customer_only(role)?;
+        let quantity = quantity(raw_quantity)?;
+        if !kernel::is_uuid(variant_id) {
+            return Err(CartError::VariantNotFound);
+        }
+        let variant = self.repo.variant(variant_id)?.ok_or(CartError::VariantNotFound)?;
+        // Two tries: a concurrent add of the same variant may insert the line between our
+        // read and our write; the second try then grows that line.
+        let mut outcome = AddOutcome::Added;
+        for attempt in 0..2 {
+            let existing = self.repo.quantity_of(user_id, variant_id)?;
+            check_stock(i64::from(existing.unwrap_or(0)) + i64::from(quantity), variant.stock)?;
+            outcome = if existing.is_some() { AddOutcome::Increased } else { AddOutcome::Added };
+            match self.repo.add(user_id, variant_id, quantity, Utc::now()) {
+                Ok(()) => break,
+                Err(StoreError::Conflict { .. }) if attempt == 0 => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok((self.cart(user_id)?, outcome))
+    }
+
+    fn update_quantity(&self, user_id: &str, role: Role, line_id: &str, raw_quantity: i64) -> Result<Cart, CartError> {
+        customer_only(role)?;
+        let quantity = quantity(raw_quantity)?;
+        if !kernel::is_uuid(line_id) {
+            return Err(CartError::LineNotFound);
+        }
+        let line = self.repo.line(user_id, line_id)?.ok_or(CartError::LineNotFound)?;
+        check_stock(i64::from(quantity), line.stock)?;
+        if !self.repo.set_quantity(user_id, line_id, quantity, Utc::now())? {
+            return Err(CartError::LineNotFound);
+        }
+        self.cart(user_id)
+    }
+
+    fn remove(&self, user_id: &str, role: Role, line_id: &str) -> Result<Cart, CartError> {
+        customer_only(role)?;
+        if !kernel::is_uuid(line_id) || !self.repo.remove(user_id, line_id)? {
+            return Err(CartError::LineNotFound);
+        }
+        self.cart(user_id)
+    }
+}
+
+/// The wishlist use cases over any storage.
+pub struct WishlistService<R> {
+    repo: R,
+}
+
+impl<R: WishlistRepository> WishlistService<R> {
+    pub fn new(repo: R) -> Self {
+        WishlistService { repo }
+    }
+
+    fn list(&self, user_id: &str) -> Result<Wishlist, CartError> {
+        Ok(Wishlist { user_id: user_id.to_string(), items: self.repo.items(user_id)? })
+    }
+}
+
+fn wishlist_customer_only(role: Role) -> Result<(), CartError> {
+    match role {
+        Role::Admin => Err(CartError::AdminWishlist),
+        Role::Customer => Ok(()),
+    }
+}
+
+impl<R: WishlistRepository> WishlistApi for WishlistService<R> {
+    fn view(&self, user_id: &str, role: Role) -> Result<Wishlist, CartError> {
+        wishlist_customer_only(role)?;
+        self.list(user_id)
+    }
+
+    fn add(&self, user_id: &str, role: Role, product_id: &str) -> Result<Wishlist, CartError> {
+        wishlist_customer_only(role)?;
+        if !kernel::is_uuid(product_id) || !self.repo.product_exists(product_id)? {
+            return Err(CartError::ProductNotFound);
+        }
+        self.repo.add(user_id, product_id, Utc::now())?;
+        self.list(user_id)
+    }
+
+    fn remove(&self, user_id: &str, role: Role, product_id: &str) -> Result<Wishlist, CartError> {
+        wishlist_customer_only(role)?;
+        if kernel::is_uuid(product_id) {
+            self.repo.remove(user_id, product_id)?;
+        }
+        self.list(user_id)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,75 @@
+use accounts::addresses::{Address, AddressInput};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressDto {
+    pub id: String,
+    pub user_id: String,
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub postal_code: String,
+    pub is_default: bool,
+}
+
+impl From<Address> for AddressDto {
+    fn from(a: Address) -> Self {
+        AddressDto {
+            id: a.id,
+            user_id: a.user_id,
+            address_line1: a.address_line1,
+            address_line2: a.address_line2,
+            city: a.city,
+            state: a.state,
+            postal_code: a.postal_code,
+            is_default: a.is_default,
+        }
+    }
+}
+
+/// The address form. A `userId` in the body is ignored: the owner is the signed-in user.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressRequest {
+    pub address_line1: Option<String>,
+    pub address_line2: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    /// Forms sometimes send the PIN code as a number.
+    pub postal_code: Option<Value>,
+    /// `true`/`false`, also as the text "true"/"false".
+    pub is_default: Option<Value>,
+}
+
+fn text(value: Option<Value>) -> Option<String> {
+    match value? {
+        Value::String(s) => Some(s),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Null => None,
+        other => Some(other.to_string()),
+    }
+}
+
+fn flag(value: Option<Value>) -> Option<bool> {
+    match value? {
+        Value::Bool(b) => Some(b),
+        Value::String(s) => Some(s.trim().eq_ignore_ascii_case("true")),
+        _ => None,
+    }
+}
+
+impl From<AddressRequest> for AddressInput {
+    fn from(r: AddressRequest) -> Self {
+        AddressInput {
+            address_line1: r.address_line1,
+            address_line2: r.address_line2,
+            city: r.city,
+            state: r.state,
+            postal_code: text(r.postal_code),
+            is_default: flag(r.is_default),
+        }
+    }
+}

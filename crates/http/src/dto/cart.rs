@@ -1,0 +1,207 @@
+use cart::{Cart, CartLine, ImageRef, ProductImage, ProductSummary, VariantView, Wishlist};
+use serde::{Deserialize, Serialize};
+
+/// A catalogue variant; prices are rupee numbers.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VariantDto {
+    pub id: String,
+    pub size: String,
+    pub color: String,
+    pub color_hex_code: String,
+    pub stock: i32,
+    pub original_price: f64,
+    pub discount_price: f64,
+}
+
+impl From<VariantView> for VariantDto {
+    fn from(v: VariantView) -> Self {
+        VariantDto {
+            id: v.id,
+            size: v.size,
+            color: v.color,
+            color_hex_code: v.color_hex,
+            stock: v.stock,
+            original_price: v.original_price.to_rupees(),
+            discount_price: v.discount_price.to_rupees(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct ImageDto {
+    pub id: String,
+    pub url: String,
+}
+
+impl From<ImageRef> for ImageDto {
+    fn from(i: ImageRef) -> Self {
+        ImageDto { id: i.id, url: i.url }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct CartProductDto {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub images: Vec<ImageDto>,
+    pub variant: VariantDto,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CartItemDto {
+    pub id: String,
+    pub quantity: i32,
+    pub product: CartProductDto,
+}
+
+impl From<CartLine> for CartItemDto {
+    fn from(l: CartLine) -> Self {
+        CartItemDto {
+            id: l.id,
+            quantity: l.quantity,
+            product: CartProductDto {
+                id: l.product.id,
+                name: l.product.name,
+                slug: l.product.slug,
+                images: l.product.images.into_iter().map(ImageDto::from).collect(),
+                variant: l.variant.into(),
+            },
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryDto {
+    pub subtotal: f64,
+    pub discount: f64,
+    pub tax: f64,
+    pub total: f64,
+    pub item_count: i64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CartDto {
+    pub items: Vec<CartItemDto>,
+    pub summary: SummaryDto,
+}
+
+impl From<Cart> for CartDto {
+    fn from(c: Cart) -> Self {
+        let s = c.summary;
+        CartDto {
+            items: c.lines.into_iter().map(CartItemDto::from).collect(),
+            summary: SummaryDto {
+                subtotal: s.subtotal.to_rupees(),
+                discount: s.discount.to_rupees(),
+                tax: s.tax.to_rupees(),
+                total: s.total.to_rupees(),
+                item_count: s.item_count,
+            },
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddToCartRequest {
+    pub product_variant_id: Option<String>,
+    pub quantity: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateQuantityRequest {
+    pub cart_item_id: Option<String>,
+    pub new_quantity: Option<i64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CategoryRefDto {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductImageDto {
+    pub id: String,
+    pub upload_id: String,
+    pub url: String,
+}
+
+impl From<ProductImage> for ProductImageDto {
+    fn from(i: ProductImage) -> Self {
+        ProductImageDto { id: i.id, upload_id: i.upload_id, url: i.url }
+    }
+}
+
+/// The catalogue's product shape.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDto {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub is_best_seller: bool,
+    pub category: CategoryRefDto,
+    pub category_id: String,
+    pub images: Vec<ProductImageDto>,
+    pub variants: Vec<VariantDto>,
+}
+
+impl From<ProductSummary> for ProductDto {
+    fn from(p: ProductSummary) -> Self {
+        ProductDto {
+            id: p.id,
+            name: p.name,
+            slug: p.slug,
+            description: p.description,
+            is_best_seller: p.is_best_seller,
+            category: CategoryRefDto { id: p.category_id.clone(), name: p.category_name },
+            category_id: p.category_id,
+            images: p.images.into_iter().map(ProductImageDto::from).collect(),
+            variants: p.variants.into_iter().map(VariantDto::from).collect(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WishlistItemDto {
+    pub product_id: String,
+    pub product: ProductDto,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WishlistDto {
+    pub id: String,
+    pub user_id: String,
+    pub items: Vec<WishlistItemDto>,
+}
+
+/// `{ wishlist: { id, userId, items } }`
+#[derive(Debug, Serialize)]
+pub struct WishlistData {
+    pub wishlist: WishlistDto,
+}
+
+impl From<Wishlist> for WishlistData {
+    fn from(w: Wishlist) -> Self {
+        WishlistData {
+            wishlist: WishlistDto {
+                id: w.user_id.clone(),
+                user_id: w.user_id,
+                items: w
+                    .items
+                    .into_iter()
+                    .map(|i| WishlistItemDto { product_id: i.product_id, product: i.product.into() })
+                    .collect(),
+            },
+        }
+    }
+}

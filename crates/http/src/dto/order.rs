@@ -1,0 +1,184 @@
+use chrono::{DateTime, SecondsFormat, Utc};
+use orders::{Order, OrderItem, StatusChange};
+use serde::{Deserialize, Serialize};
+
+fn timestamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderUserDto {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ImageUrlDto {
+    pub url: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemVariantDto {
+    pub size: String,
+    pub color: String,
+    pub original_price: f64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ItemProductDto {
+    pub id: Option<String>,
+    pub name: String,
+    pub images: Vec<ImageUrlDto>,
+    pub variant: ItemVariantDto,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderItemDto {
+    pub id: String,
+    pub quantity: i32,
+    pub price_at_purchase: f64,
+    pub product: ItemProductDto,
+}
+
+impl From<OrderItem> for OrderItemDto {
+    fn from(i: OrderItem) -> Self {
+        OrderItemDto {
+            id: i.id,
+            quantity: i.quantity,
+            price_at_purchase: i.price_at_purchase.to_rupees(),
+            product: ItemProductDto {
+                id: i.product_id,
+                name: i.product_name,
+                images: i.image_url.into_iter().map(|url| ImageUrlDto { url }).collect(),
+                variant: ItemVariantDto { size: i.size, color: i.color, original_price: i.price_at_purchase.to_rupees() },
+            },
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderAddressDto {
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub postal_code: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryDto {
+    pub from: Option<&'static str>,
+    pub to: &'static str,
+    pub changed_by: String,
+    pub changed_at: String,
+}
+
+impl From<StatusChange> for HistoryDto {
+    fn from(c: StatusChange) -> Self {
+        HistoryDto {
+            from: c.from.map(|s| s.as_str()),
+            to: c.to.as_str(),
+            changed_by: c.changed_by,
+            changed_at: timestamp(c.changed_at),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDto {
+    pub id: String,
+    pub user: OrderUserDto,
+    pub items: Vec<OrderItemDto>,
+    pub payment_method: String,
+    pub payment_status: &'static str,
+    pub delivery_status: &'static str,
+    /// The delivery status in lower case (the dashboard compares it with "pending").
+    pub status: String,
+    pub order_date: String,
+    pub order_total: f64,
+    pub subtotal: f64,
+    pub discount: f64,
+    pub address: OrderAddressDto,
+    /// YYYY-MM-DD
+    pub expected_delivery_date: String,
+    pub delivered_on: Option<String>,
+    pub created_at: String,
+    pub history: Vec<HistoryDto>,
+}
+
+impl From<Order> for OrderDto {
+    fn from(o: Order) -> Self {
+        OrderDto {
+            id: o.id,
+            user: OrderUserDto { first_name: o.customer.first_name, last_name: o.customer.last_name, email: o.customer.email },
+            items: o.items.into_iter().map(OrderItemDto::from).collect(),
+            payment_method: o.payment_method,
+            payment_status: o.payment_status.as_str(),
+            delivery_status: o.delivery_status.as_str(),
+            status: o.delivery_status.as_str().to_lowercase(),
+            order_date: timestamp(o.created_at),
+            order_total: o.total.to_rupees(),
+            subtotal: o.subtotal.to_rupees(),
+            discount: o.discount.to_rupees(),
+            address: OrderAddressDto {
+                address_line1: o.address.address_line1,
+                address_line2: o.address.address_line2,
+                city: o.address.city,
+                state: o.address.state,
+                postal_code: o.address.postal_code,
+            },
+            expected_delivery_date: o.expected_delivery_date.format("%Y-%m-%d").to_string(),
+            delivered_on: o.delivered_on.map(timestamp),
+            created_at: timestamp(o.created_at),
+            history: o.history.into_iter().map(HistoryDto::from).collect(),
+        }
+    }
+}
+
+/// The place-order form. Prices, totals and e-mail come from the server, never from here.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlaceOrderRequest {
+    pub address_id: Option<String>,
+    pub payment_method: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacedOrderAnswer {
+    pub data: OrderDto,
+    pub message: &'static str,
+    pub email_sent: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusRequest {
+    pub delivery_status: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct OrderRef {
+    pub id: Option<String>,
+}
+
+/// `{ orderId }` or the web app's `{ orderData: { id }, email }`; any `email` is ignored.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SendConfirmationRequest {
+    pub order_id: Option<String>,
+    pub order_data: Option<OrderRef>,
+}
+
+impl SendConfirmationRequest {
+    pub fn order_id(self) -> Option<String> {
+        self.order_id.or(self.order_data.and_then(|d| d.id))
+    }
+}

@@ -1,0 +1,47 @@
+use kernel::StoreError;
+
+/// Every way an order use case can fail. The HTTP layer maps each to a status code.
+#[derive(Debug, thiserror::Error)]
+pub enum OrdersError {
+    /// Input broke a rule; the message is the sentence for the user.
+    #[error("{message}")]
+    Invalid { field: &'static str, message: String },
+    #[error("Your cart is empty")]
+    EmptyCart,
+    /// No such address of this customer.
+    #[error("Address not found")]
+    AddressNotFound,
+    /// The account placing the order no longer exists.
+    #[error("Account not found")]
+    AccountNotFound,
+    /// No such order, or another customer's.
+    #[error("Order not found")]
+    NotFound,
+    /// Not enough stock of one item: nothing was changed.
+    #[error("{}", out_of_stock_message(.product, .size, *.available))]
+    OutOfStock { product: String, size: String, available: i32 },
+    #[error("Only pending orders can be cancelled")]
+    CannotCancel,
+    /// Someone else kept changing the order while this change was tried.
+    #[error("The order was changed at the same time. Please try again.")]
+    Busy,
+    /// The e-mail could not be handed over.
+    #[error("Confirmation email could not be sent")]
+    Mail(String),
+    #[error(transparent)]
+    Storage(#[from] StoreError),
+}
+
+fn out_of_stock_message(product: &str, size: &str, available: i32) -> String {
+    if available <= 0 {
+        format!("{product} (size {size}) is out of stock")
+    } else {
+        format!("Only {available} left of {product} (size {size})")
+    }
+}
+
+impl OrdersError {
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        OrdersError::Invalid { field, message: message.into() }
+    }
+}

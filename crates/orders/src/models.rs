@@ -1,0 +1,286 @@
+use std::fmt;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::Money;
+
+/// Only cash on delivery is offered.
+pub const PAYMENT_METHOD_COD: &str = "COD";
+/// Days from the order date to the expected delivery date.
+pub const DELIVERY_DAYS: i64 = 7;
+
+/// Where an order is. An admin may move an order between any two of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DeliveryStatus {
+    Pending,
+    Shipped,
+    Delivered,
+    Canceled,
+}
+
+impl DeliveryStatus {
+    pub const ALL: [DeliveryStatus; 4] =
+        [DeliveryStatus::Pending, DeliveryStatus::Shipped, DeliveryStatus::Delivered, DeliveryStatus::Canceled];
+    pub const MESSAGE: &'static str = "Delivery status must be one of PENDING, SHIPPED, DELIVERED, CANCELED";
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryStatus::Pending => "PENDING",
+            DeliveryStatus::Shipped => "SHIPPED",
+            DeliveryStatus::Delivered => "DELIVERED",
+            DeliveryStatus::Canceled => "CANCELED",
+        }
+    }
+
+    /// Reads a status name in any letter case; anything else is `None`.
+    pub fn parse(raw: &str) -> Option<DeliveryStatus> {
+        let wanted = raw.trim();
+        Self::ALL.into_iter().find(|s| s.as_str().eq_ignore_ascii_case(wanted))
+    }
+
+    /// Reads the stored text; unknown text (impossible under the table's CHECK) reads as PENDING.
+    pub fn from_stored(raw: &str) -> DeliveryStatus {
+        Self::parse(raw).unwrap_or(DeliveryStatus::Pending)
+    }
+}
+
+impl fmt::Display for DeliveryStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Cash on delivery is paid when the parcel is delivered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentStatus {
+    Pending,
+    Paid,
+}
+
+impl PaymentStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentStatus::Pending => "PENDING",
+            PaymentStatus::Paid => "PAID",
+        }
+    }
+
+    pub fn from_stored(raw: &str) -> PaymentStatus {
+        if raw == "PAID" {
+            PaymentStatus::Paid
+        } else {
+            PaymentStatus::Pending
+        }
+    }
+
+    /// The payment status that goes with a delivery status.
+    pub fn for_delivery(status: DeliveryStatus) -> PaymentStatus {
+        if status == DeliveryStatus::Delivered {
+            PaymentStatus::Paid
+        } else {
+            PaymentStatus::Pending
+        }
+    }
+}
+
+/// Who ordered, as they were when ordering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomerSnapshot {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+}
+
+/// Where to deliver, copied from the address book when ordering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AddressSnapshot {
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub postal_code: String,
+}
+
+/// One line of a placed order, a copy of the product as it was sold.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderItem {
+    pub id: String,
+    /// Plain references: the product or variant may be deleted later.
+    pub product_id: Option<String>,
+    pub variant_id: Option<String>,
+    pub product_name: String,
+    pub size: String,
+    pub color: String,
+    pub image_url: Option<String>,
+    pub quantity: i32,
+    /// What the shopper pays per piece (the variant's originalPrice).
+    pub price_at_purchase: Money,
+    /// The struck-through price per piece (originalPrice + discountPrice).
+    pub mrp: Money,
+}
+
+impl OrderItem {
+    pub fn line_total(&self) -> Money {
+        self.price_at_purchase.times(i64::from(self.quantity))
+    }
+}
+
+/// One entry of an order's history; the first has no `from`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatusChange {
+    pub from: Option<DeliveryStatus>,
+    pub to: DeliveryStatus,
+    pub changed_by: String,
+    pub changed_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Order {
+    pub id: String,
+    pub user_id: String,
+    pub customer: CustomerSnapshot,
+    pub items: Vec<OrderItem>,
+    pub payment_method: String,
+    pub payment_status: PaymentStatus,
+    pub delivery_status: DeliveryStatus,
+    /// Σ MRP × qty.
+    pub subtotal: Money,
+    /// Σ saving × qty.
+    pub discount: Money,
+    /// Σ price × qty: what the customer pays.
+    pub total: Money,
+    pub address: AddressSnapshot,
+    pub expected_delivery_date: NaiveDate,
+    pub delivered_on: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Oldest first.
+    pub history: Vec<StatusChange>,
+}
+
+/// What the store reads inside the placing transaction: the customer, the chosen
+/// address and the cart lines with today's catalogue data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checkout {
+    pub customer: CustomerSnapshot,
+    pub address: AddressSnapshot,
+    pub lines: Vec<CheckoutLine>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckoutLine {
+    pub product_id: String,
+    pub variant_id: String,
+    pub product_name: String,
+    pub size: String,
+    pub color: String,
+    pub image_url: Option<String>,
+    pub quantity: i32,
+    pub original_price: Money,
+    pub discount_price: Money,
+}
+
+/// Which of the customer's things an order is made from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlaceRequest {
+    pub user_id: String,
+    pub address_id: String,
+    pub idempotency_key: Option<String>,
+}
+
+/// A complete order ready to be written, built by the domain from a [`Checkout`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewOrder {
+    pub order: Order,
+    pub idempotency_key: Option<String>,
+}
+
+/// What happens to stock when an order changes status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockEffect {
+    None,
+    /// Into CANCELED: every item's pieces go back (to variants that still exist).
+    Return,
+    /// Out of CANCELED: every item's pieces are taken again, or nothing changes.
+    Take,
+}
+
+/// A guarded status change: applied only while the order is still in `from`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Transition {
+    pub order_id: String,
+    pub from: DeliveryStatus,
+    pub to: DeliveryStatus,
+    pub payment_status: PaymentStatus,
+    pub delivered_on: Option<DateTime<Utc>>,
+    pub stock: StockEffect,
+    pub changed_by: String,
+    pub at: DateTime<Utc>,
+}
+
+impl Transition {
+    pub fn new(order: &Order, to: DeliveryStatus, changed_by: &str, at: DateTime<Utc>) -> Transition {
+        let from = order.delivery_status;
+        let stock = match (from, to) {
+            (f, t) if f == t => StockEffect::None,
+            (_, DeliveryStatus::Canceled) => StockEffect::Return,
+            (DeliveryStatus::Canceled, _) => StockEffect::Take,
+            _ => StockEffect::None,
+        };
+        Transition {
+            order_id: order.id.clone(),
+            from,
+            to,
+            payment_status: PaymentStatus::for_delivery(to),
+            delivered_on: (to == DeliveryStatus::Delivered).then_some(at),
+            stock,
+            changed_by: changed_by.to_string(),
+            at,
+        }
+    }
+}
+
+/// What a guarded status change did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TransitionOutcome {
+    Applied(Box<Order>),
+    /// The order was no longer in `from` (someone else changed it): nothing changed.
+    Stale,
+}
+
+/// The signed-in customer, as the orders need them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Customer {
+    pub id: String,
+    /// The account's current e-mail address: the only one confirmations go to.
+    pub email: String,
+}
+
+/// The place-order form. There is no price, total or e-mail field: those come from the
+/// server's own data.
+#[derive(Debug, Clone, Default)]
+pub struct PlaceOrderInput {
+    pub address_id: Option<String>,
+    pub payment_method: Option<String>,
+    pub idempotency_key: Option<String>,
+}
+
+/// The answer to placing an order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedOrder {
+    pub order: Order,
+    /// False when an earlier request with the same idempotency key made the order.
+    pub created: bool,
+    /// Whether the confirmation was handed to the mail system by this request.
+    pub email_sent: bool,
+    /// Why the confirmation failed, for the log.
+    pub email_error: Option<String>,
+}
+
+/// A ready-to-send e-mail: the adapters only transport it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingEmail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}

@@ -1,0 +1,216 @@
+use chrono::{Duration, Utc};
+use kernel::StoreError;
+
+use crate::email;
+use crate::error::OrdersError;
+use crate::models::{
+    Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
+    PlacedOrder, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, PAYMENT_METHOD_COD,
+};
+use crate::ports::{Mailer, OrderStore, OrdersApi};
+
+/// The longest idempotency key accepted.
+pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 200;
+/// How often a status change is retried when another change of the same order wins.
+const ATTEMPTS: usize = 3;
+
+/// The order use cases over any store and mailer.
+pub struct OrderService<S, M> {
+    store: S,
+    mailer: M,
+}
+
+impl<S: OrderStore, M: Mailer> OrderService<S, M> {
+    pub fn new(store: S, mailer: M) -> Self {
+        OrderService { store, mailer }
+    }
+
+    fn own_order(&self, user_id: &str, order_id: &str) -> Result<Order, OrdersError> {
+        if !kernel::is_uuid(order_id) {
+            return Err(OrdersError::NotFound);
+        }
+        self.store
+            .find(order_id)?
+            .filter(|o| o.user_id == user_id)
+            .ok_or(OrdersError::NotFound)
+    }
+
+    fn replay(&self, user_id: &str, key: &str) -> Result<Option<PlacedOrder>, OrdersError> {
+        Ok(self.store.find_by_key(user_id, key)?.map(|order| PlacedOrder {
+            order,
+            created: false,
+            email_sent: false,
+            email_error: None,
+        }))
+    }
+}
+
+/// Builds the order from what the store read inside the transaction: prices from the
+/// catalogue, totals computed here, never taken from the client.
+pub fn build_order(
+    id: &str,
+    request: &PlaceRequest,
+    checkout: Checkout,
+    now: chrono::DateTime<Utc>,
+) -> Result<NewOrder, OrdersError> {
+    if checkout.lines.is_empty() {
+        return Err(OrdersError::EmptyCart);
+    }
+    let items: Vec<OrderItem> = checkout
+        .lines
+        .into_iter()
+        .map(|line| OrderItem {
+            id: kernel::new_id(),
+            product_id: Some(line.product_id),
+            variant_id: Some(line.variant_id),
+            product_name: line.product_name,
+            size: line.size,
+            color: line.color,
+            image_url: line.image_url,
+            quantity: line.quantity,
+            price_at_purchase: line.original_price,
+            mrp: line.original_price + line.discount_price,
+        })
+        .collect();
+    let subtotal = items.iter().map(|i| i.mrp.times(i64::from(i.quantity))).sum();
+    let total = items.iter().map(OrderItem::line_total).sum();
+    let discount = items
+        .iter()
+        .map(|i| (i.mrp - i.price_at_purchase).times(i64::from(i.quantity)))
+        .sum();
+    let order = Order {
+        id: id.to_string(),
+        user_id: request.user_id.clone(),
+        customer: checkout.customer,
+        items,
+        payment_method: PAYMENT_METHOD_COD.to_string(),
+        payment_status: PaymentStatus::Pending,
+        delivery_status: DeliveryStatus::Pending,
+        subtotal,
+        discount,
+        total,
+        address: checkout.address,
+        expected_delivery_date: (now + Duration::days(DELIVERY_DAYS)).date_naive(),
+        delivered_on: None,
+        created_at: now,
+        updated_at: now,
+        history: vec![StatusChange {
+            from: None,
+            to: DeliveryStatus::Pending,
+            changed_by: request.user_id.clone(),
+            changed_at: now,
+        }],
+    };
+    Ok(NewOrder { order, idempotency_key: request.idempotency_key.clone() })
+}
+
+fn place_request(customer: &Customer, input: &PlaceOrderInput) -> Result<PlaceRequest, OrdersError> {
+    let method = input.payment_method.as_deref().map(str::trim).unwrap_or("");
+    if !method.eq_ignore_ascii_case(PAYMENT_METHOD_COD) {
+        return Err(OrdersError::invalid("paymentMethod", "Only Cash on Delivery (COD) is accepted"));
+    }
+    let address_id = input
+        .address_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| OrdersError::invalid("addressId", "Please select an address."))?;
+    let key = input.idempotency_key.as_deref().map(str::trim).filter(|k| !k.is_empty());
+    if key.is_some_and(|k| k.chars().count() > MAX_IDEMPOTENCY_KEY_CHARS || k.chars().any(char::is_control)) {
+        return Err(OrdersError::invalid("Idempotency-Key", "Idempotency-Key may hold up to 200 printable characters"));
+    }
+    Ok(PlaceRequest {
+        user_id: customer.id.clone(),
+        address_id: address_id.to_string(),
+        idempotency_key: key.map(str::to_string),
+    })
+}
+
+impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
+    fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError> {
+        let request = place_request(customer, &input)?;
+        if !kernel::is_uuid(&request.address_id) {
+            return Err(OrdersError::AddressNotFound);
+        }
+        if let Some(key) = &request.idempotency_key {
+            if let Some(earlier) = self.replay(&customer.id, key)? {
+                return Ok(earlier);
+            }
+        }
+        let id = kernel::new_id();
+        let now = Utc::now();
+        let placed = self.store.place(&request, &|checkout| build_order(&id, &request, checkout, now));
+        let order = match (placed, &request.idempotency_key) {
+            (Ok(order), _) => order,
+            // A concurrent request with the same key may have won: it holds the order (and
+            // took the stock or emptied the cart this one missed). Answer with its order.
+            (Err(e @ (OrdersError::Storage(StoreError::Conflict { .. }) | OrdersError::OutOfStock { .. } | OrdersError::EmptyCart)), Some(key)) => {
+                return match self.replay(&customer.id, key)? {
+                    Some(earlier) => Ok(earlier),
+                    None => Err(e),
+                };
+            }
+            (Err(e), _) => return Err(e),
+        };
+        // The order is committed: a failing e-mail is reported, never undone.
+        let sent = self.mailer.send(&email::confirmation(&order, &order.customer.email));
+        Ok(PlacedOrder { email_sent: sent.is_ok(), email_error: sent.err().map(|e| e.0), order, created: true })
+    }
+
+    fn my_orders(&self, user_id: &str) -> Result<Vec<Order>, OrdersError> {
+        Ok(self.store.for_user(user_id)?)
+    }
+
+    fn cancel(&self, user_id: &str, order_id: &str) -> Result<Order, OrdersError> {
+        for _ in 0..ATTEMPTS {
+            let order = self.own_order(user_id, order_id)?;
+            if order.delivery_status != DeliveryStatus::Pending {
+                return Err(OrdersError::CannotCancel);
+            }
+            let change = Transition::new(&order, DeliveryStatus::Canceled, user_id, Utc::now());
+            match self.store.transition(&change)? {
+                TransitionOutcome::Applied(order) => return Ok(*order),
+                // Changed meanwhile: read again and decide again.
+                TransitionOutcome::Stale => continue,
+            }
+        }
+        Err(OrdersError::Busy)
+    }
+
+    fn all_orders(&self) -> Result<Vec<Order>, OrdersError> {
+        Ok(self.store.all()?)
+    }
+
+    fn set_status(&self, admin_id: &str, order_id: &str, status: &str) -> Result<Order, OrdersError> {
+        let to = DeliveryStatus::parse(status).ok_or_else(|| OrdersError::invalid("deliveryStatus", DeliveryStatus::MESSAGE))?;
+        if !kernel::is_uuid(order_id) {
+            return Err(OrdersError::NotFound);
+        }
+        for _ in 0..ATTEMPTS {
+            let order = self.store.find(order_id)?.ok_or(OrdersError::NotFound)?;
+            if order.delivery_status == to {
+                return Ok(order);
+            }
+            let change = Transition::new(&order, to, admin_id, Utc::now());
+            match self.store.transition(&change)? {
+                TransitionOutcome::Applied(order) => return Ok(*order),
+                TransitionOutcome::Stale => continue,
+            }
+        }
+        Err(OrdersError::Busy)
+    }
+
+    fn pending_count(&self) -> Result<u64, OrdersError> {
+        Ok(self.store.count_with_status(DeliveryStatus::Pending)?)
+    }
+
+    fn resend_confirmation(&self, customer: &Customer, order_id: &str) -> Result<(), OrdersError> {
+        let order = self.own_order(&customer.id, order_id)?;
+        self.mailer
+            .send(&email::confirmation(&order, &customer.email))
+            .map_err(|e| OrdersError::Mail(e.0))
+    }
+}
+
+#[cfg(test)]
+mod tests;

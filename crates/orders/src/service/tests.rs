@@ -1,0 +1,328 @@
+//! Order rules driven through an in-memory store and a recording mailer.
+// Amounts are written as rupees_paise (1_23_456_00), the way the shop prints them.
+#![allow(clippy::inconsistent_digit_grouping)]
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use kernel::{Money, StoreError};
+
+use super::*;
+use crate::models::{AddressSnapshot, CheckoutLine, CustomerSnapshot, StockEffect};
+use crate::ports::MailError;
+
+const ADDRESS: &str = "00000000-0000-4000-8000-0000000000aa";
+const OTHER_ADDRESS: &str = "00000000-0000-4000-8000-0000000000bb";
+
+#[derive(Default)]
+struct State {
+    /// variant id -> stock
+    stock: HashMap<String, i32>,
+    /// user -> lines
+    carts: HashMap<String, Vec<CheckoutLine>>,
+    orders: Vec<(Order, Option<String>)>,
+}
+
+#[derive(Default)]
+struct MemoryStore {
+    state: Mutex<State>,
+}
+
+impl MemoryStore {
+    fn with(&self, f: impl FnOnce(&mut State)) {
+        if let Ok(mut s) = self.state.lock() {
+            f(&mut s);
+        }
+    }
+    fn stock(&self, variant: &str) -> i32 {
+        self.state.lock().ok().and_then(|s| s.stock.get(variant).copied()).unwrap_or(-1)
+    }
+    fn order_count(&self) -> usize {
+        self.state.lock().map(|s| s.orders.len()).unwrap_or(0)
+    }
+    fn cart_len(&self, user: &str) -> usize {
+        self.state.lock().ok().and_then(|s| s.carts.get(user).map(Vec::len)).unwrap_or(0)
+    }
+}
+
+fn backend<E: std::fmt::Display>(e: E) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+impl OrderStore for MemoryStore {
+    fn place(&self, request: &PlaceRequest, build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>) -> Result<Order, OrdersError> {
+        let mut s = self.state.lock().map_err(backend)?;
+        if request.address_id != ADDRESS {
+            return Err(OrdersError::AddressNotFound);
+        }
+        if let Some(key) = &request.idempotency_key {
+            if s.orders.iter().any(|(o, k)| o.user_id == request.user_id && k.as_ref() == Some(key)) {
+                return Err(StoreError::Conflict { constraint: "orders_idempotency_key".into() }.into());
+            }
+        }
+        let checkout = Checkout {
+            customer: CustomerSnapshot { first_name: "Asha".into(), last_name: "Verma".into(), email: "asha@example.in".into() },
+            address: AddressSnapshot {
+                address_line1: "1 MG Road".into(),
+                address_line2: None,
+                city: "Pune".into(),
+                state: "MH".into(),
+                postal_code: "411001".into(),
+            },
+            lines: s.carts.get(&request.user_id).cloned().unwrap_or_default(),
+        };
+        let new = build(checkout)?;
+        // All or nothing, like the transaction.
+        let mut stock = s.stock.clone();
+        for item in &new.order.items {
+            let v = item.variant_id.clone().unwrap_or_default();
+            let left = stock.get(&v).copied().unwrap_or(0);
+            if left < item.quantity {
+                return Err(OrdersError::OutOfStock { product: item.product_name.clone(), size: item.size.clone(), available: left });
+            }
+            stock.insert(v, left - item.quantity);
+        }
+        s.stock = stock;
+        s.carts.remove(&request.user_id);
+        s.orders.push((new.order.clone(), new.idempotency_key));
+        Ok(new.order)
+    }
+    fn find(&self, id: &str) -> Result<Option<Order>, StoreError> {
+        Ok(self.state.lock().map_err(backend)?.orders.iter().find(|(o, _)| o.id == id).map(|(o, _)| o.clone()))
+    }
+    fn find_by_key(&self, user: &str, key: &str) -> Result<Option<Order>, StoreError> {
+        let s = self.state.lock().map_err(backend)?;
+        Ok(s.orders.iter().find(|(o, k)| o.user_id == user && k.as_deref() == Some(key)).map(|(o, _)| o.clone()))
+    }
+    fn for_user(&self, user: &str) -> Result<Vec<Order>, StoreError> {
+        let s = self.state.lock().map_err(backend)?;
+        Ok(s.orders.iter().rev().filter(|(o, _)| o.user_id == user).map(|(o, _)| o.clone()).collect())
+    }
+    fn all(&self) -> Result<Vec<Order>, StoreError> {
+        Ok(self.state.lock().map_err(backend)?.orders.iter().rev().map(|(o, _)| o.clone()).collect())
+    }
+    fn transition(&self, t: &Transition) -> Result<TransitionOutcome, OrdersError> {
+        let mut s = self.state.lock().map_err(backend)?;
+        let Some(index) = s.orders.iter().position(|(o, _)| o.id == t.order_id) else { return Ok(TransitionOutcome::Stale) };
+        if s.orders[index].0.delivery_status != t.from {
+            return Ok(TransitionOutcome::Stale);
+        }
+        let items = s.orders[index].0.items.clone();
+        let mut stock = s.stock.clone();
+        for item in &items {
+            let v = item.variant_id.clone().unwrap_or_default();
+            let left = stock.get(&v).copied().unwrap_or(0);
+            match t.stock {
+                StockEffect::Return => {
+                    stock.insert(v, left + item.quantity);
+                }
+                StockEffect::Take if left < item.quantity => {
+                    return Err(OrdersError::OutOfStock { product: item.product_name.clone(), size: item.size.clone(), available: left });
+                }
+                StockEffect::Take => {
+                    stock.insert(v, left - item.quantity);
+                }
+                StockEffect::None => {}
+            }
+        }
+        s.stock = stock;
+        let order = &mut s.orders[index].0;
+        order.delivery_status = t.to;
+        order.payment_status = t.payment_status;
+        order.delivered_on = t.delivered_on;
+        order.history.push(StatusChange { from: Some(t.from), to: t.to, changed_by: t.changed_by.clone(), changed_at: t.at });
+        Ok(TransitionOutcome::Applied(Box::new(order.clone())))
+    }
+    fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError> {
+        Ok(self.state.lock().map_err(backend)?.orders.iter().filter(|(o, _)| o.delivery_status == status).count() as u64)
+    }
+}
+
+#[derive(Default)]
+struct RecordingMailer {
+    fail: bool,
+    sent: Mutex<Vec<crate::models::OutgoingEmail>>,
+}
+
+impl Mailer for RecordingMailer {
+    fn send(&self, email: &crate::models::OutgoingEmail) -> Result<(), MailError> {
+        if self.fail {
+            return Err(MailError("connection refused".into()));
+        }
+        self.sent.lock().map_err(|e| MailError(e.to_string()))?.push(email.clone());
+        Ok(())
+    }
+}
+
+impl RecordingMailer {
+    fn sent(&self) -> Vec<crate::models::OutgoingEmail> {
+        self.sent.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+}
+
+fn line(variant: &str, name: &str, qty: i32, price: i64, saving: i64) -> CheckoutLine {
+    CheckoutLine {
+        product_id: format!("p-{variant}"),
+        variant_id: variant.into(),
+        product_name: name.into(),
+        size: "M".into(),
+        color: "Indigo".into(),
+        image_url: Some("/uploads/kurta.jpg".into()),
+        quantity: qty,
+        original_price: Money::from_paise(price),
+        discount_price: Money::from_paise(saving),
+    }
+}
+
+fn service(fail_mail: bool) -> OrderService<MemoryStore, RecordingMailer> {
+    let svc = OrderService::new(MemoryStore::default(), RecordingMailer { fail: fail_mail, ..Default::default() });
+    svc.store.with(|s| {
+        s.stock.insert("v1".into(), 5);
+        s.stock.insert("v2".into(), 1);
+        s.carts.insert("u1".into(), vec![line("v1", "Indigo Kurta", 2, 1_23_456_00, 10_000_00), line("v2", "Silk Dupatta", 1, 499_00, 0)]);
+    });
+    svc
+}
+
+fn asha() -> Customer {
+    Customer { id: "u1".into(), email: "asha@example.in".into() }
+}
+
+fn cod(key: Option<&str>) -> PlaceOrderInput {
+    PlaceOrderInput { address_id: Some(ADDRESS.into()), payment_method: Some("COD".into()), idempotency_key: key.map(str::to_string) }
+}
+
+fn ok<T>(r: Result<T, OrdersError>) -> T {
+    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
+}
+
+fn message<T>(r: Result<T, OrdersError>) -> String {
+    r.err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn placing_takes_stock_computes_totals_empties_the_cart_and_mails_the_customer() {
+    let svc = service(false);
+    let placed = ok(svc.place(&asha(), cod(None)));
+    let o = &placed.order;
+    assert!(placed.created && placed.email_sent);
+    assert_eq!(o.total, Money::from_paise(2 * 1_23_456_00 + 499_00));
+    assert_eq!(o.subtotal, Money::from_paise(2 * 1_33_456_00 + 499_00));
+    assert_eq!(o.discount, Money::from_paise(2 * 10_000_00));
+    assert_eq!(o.items[0].price_at_purchase, Money::from_paise(1_23_456_00));
+    assert_eq!(o.items[0].mrp, Money::from_paise(1_33_456_00));
+    assert_eq!(o.expected_delivery_date, (o.created_at + Duration::days(7)).date_naive());
+    assert_eq!((o.payment_method.as_str(), o.payment_status, o.delivery_status), ("COD", PaymentStatus::Pending, DeliveryStatus::Pending));
+    assert_eq!(o.history.len(), 1);
+    assert_eq!((svc.store.stock("v1"), svc.store.stock("v2"), svc.store.cart_len("u1")), (3, 0, 0));
+    let mail = svc.mailer.sent();
+    assert_eq!(mail.len(), 1);
+    assert_eq!(mail[0].to, "asha@example.in");
+    for part in [&mail[0].text, &mail[0].html] {
+        for expected in ["Indigo Kurta", "Silk Dupatta", "₹1,23,456.00", "₹2,47,411.00", "₹499.00", "1 MG Road", "Pune", "411001", "Indigo"] {
+            assert!(part.contains(expected), "{expected} missing in {part}");
+        }
+    }
+}
+
+#[test]
+fn bad_input_and_empty_cart_are_refused_without_changes() {
+    let svc = service(false);
+    let mut card = cod(None);
+    card.payment_method = Some("CARD".into());
+    assert_eq!(message(svc.place(&asha(), card)), "Only Cash on Delivery (COD) is accepted");
+    let mut no_address = cod(None);
+    no_address.address_id = None;
+    assert_eq!(message(svc.place(&asha(), no_address)), "Please select an address.");
+    let mut foreign = cod(None);
+    foreign.address_id = Some(OTHER_ADDRESS.into());
+    assert!(matches!(svc.place(&asha(), foreign), Err(OrdersError::AddressNotFound)));
+    let ravi = Customer { id: "u2".into(), email: "ravi@example.in".into() };
+    assert!(matches!(svc.place(&ravi, cod(None)), Err(OrdersError::EmptyCart)));
+    assert_eq!((svc.store.order_count(), svc.store.stock("v1"), svc.store.cart_len("u1")), (0, 5, 2));
+    assert!(svc.mailer.sent().is_empty());
+}
+
+#[test]
+fn a_short_item_is_named_and_nothing_changes() {
+    let svc = service(false);
+    svc.store.with(|s| {
+        s.stock.insert("v2".into(), 0);
+    });
+    assert_eq!(message(svc.place(&asha(), cod(None))), "Silk Dupatta (size M) is out of stock");
+    assert_eq!((svc.store.order_count(), svc.store.stock("v1"), svc.store.cart_len("u1")), (0, 5, 2));
+}
+
+#[test]
+fn the_same_idempotency_key_returns_the_same_order() {
+    let svc = service(false);
+    let first = ok(svc.place(&asha(), cod(Some("key-1"))));
+    let again = ok(svc.place(&asha(), cod(Some("key-1"))));
+    assert!(first.created && !again.created);
+    assert_eq!(first.order.id, again.order.id);
+    assert_eq!((svc.store.order_count(), svc.mailer.sent().len()), (1, 1));
+}
+
+#[test]
+fn a_failed_email_keeps_the_order() {
+    let svc = service(true);
+    let placed = ok(svc.place(&asha(), cod(None)));
+    assert!(placed.created && !placed.email_sent);
+    assert_eq!(placed.email_error.as_deref(), Some("connection refused"));
+    assert_eq!(svc.store.order_count(), 1);
+}
+
+#[test]
+fn cancel_is_for_the_owner_while_pending_and_returns_stock_once() {
+    let svc = service(false);
+    let order = ok(svc.place(&asha(), cod(None))).order;
+    assert!(matches!(svc.cancel("u2", &order.id), Err(OrdersError::NotFound)));
+    let canceled = ok(svc.cancel("u1", &order.id));
+    assert_eq!(canceled.delivery_status, DeliveryStatus::Canceled);
+    assert_eq!((svc.store.stock("v1"), svc.store.stock("v2")), (5, 1));
+    assert_eq!(message(svc.cancel("u1", &order.id)), "Only pending orders can be cancelled");
+    assert_eq!((svc.store.stock("v1"), svc.store.stock("v2")), (5, 1));
+    assert_eq!(canceled.history.last().map(|h| (h.from, h.to)), Some((Some(DeliveryStatus::Pending), DeliveryStatus::Canceled)));
+}
+
+#[test]
+fn admin_status_changes_keep_stock_true_and_mark_delivery_as_paid() {
+    let svc = service(false);
+    let order = ok(svc.place(&asha(), cod(None))).order;
+    assert_eq!(message(svc.set_status("admin", &order.id, "LOST")), DeliveryStatus::MESSAGE);
+    let delivered = ok(svc.set_status("admin", &order.id, "delivered"));
+    assert_eq!(delivered.payment_status, PaymentStatus::Paid);
+    assert!(delivered.delivered_on.is_some());
+    ok(svc.set_status("admin", &order.id, "CANCELED"));
+    assert_eq!(svc.store.stock("v1"), 5);
+    // Someone else bought the last dupatta: the order cannot leave CANCELED.
+    svc.store.with(|s| {
+        s.stock.insert("v2".into(), 0);
+    });
+    assert_eq!(message(svc.set_status("admin", &order.id, "PENDING")), "Silk Dupatta (size M) is out of stock");
+    assert_eq!(svc.store.stock("v1"), 5);
+    svc.store.with(|s| {
+        s.stock.insert("v2".into(), 1);
+    });
+    let reopened = ok(svc.set_status("admin", &order.id, "SHIPPED"));
+    assert_eq!((reopened.delivery_status, reopened.payment_status, reopened.delivered_on), (DeliveryStatus::Shipped, PaymentStatus::Pending, None));
+    assert_eq!((svc.store.stock("v1"), svc.store.stock("v2")), (3, 0));
+    assert_eq!(reopened.history.len(), 4);
+    assert_eq!(ok(svc.pending_count()), 0);
+}
+
+#[test]
+fn resending_goes_only_to_the_account_and_only_for_own_orders() {
+    let svc = service(false);
+    let order = ok(svc.place(&asha(), cod(None))).order;
+    let ravi = Customer { id: "u2".into(), email: "ravi@example.in".into() };
+    assert!(matches!(svc.resend_confirmation(&ravi, &order.id), Err(OrdersError::NotFound)));
+    ok(svc.resend_confirmation(&asha(), &order.id));
+    let sent = svc.mailer.sent();
+    assert_eq!(sent.iter().map(|m| m.to.as_str()).collect::<Vec<_>>(), vec!["asha@example.in", "asha@example.in"]);
+}
+
+#[test]
+fn html_escapes_what_people_typed() {
+    assert_eq!(email::escape_html("<b>\"Tom & Jerry's\"</b>"), "&lt;b&gt;&quot;Tom &amp; Jerry&#39;s&quot;&lt;/b&gt;");
+}

@@ -1,0 +1,68 @@
+//! Orders change stock; shoppers read stock from the catalogue snapshot. This decorator
+//! refreshes the products an order touched right after the order's transaction commits,
+//! so a listing read after an order shows the new stock.
+
+use std::sync::Arc;
+
+use catalog::CatalogApi;
+use orders::{Customer, Order, OrdersApi, OrdersError, PlaceOrderInput, PlacedOrder};
+
+pub struct CatalogSyncedOrders<O> {
+    inner: O,
+    catalog: Arc<dyn CatalogApi>,
+}
+
+impl<O: OrdersApi> CatalogSyncedOrders<O> {
+    pub fn new(inner: O, catalog: Arc<dyn CatalogApi>) -> Self {
+        CatalogSyncedOrders { inner, catalog }
+    }
+
+    fn refresh(&self, order: &Order) {
+        let mut ids: Vec<String> = order.items.iter().filter_map(|i| i.product_id.clone()).collect();
+        ids.sort();
+        ids.dedup();
+        // The order is committed whatever happens here; a failed refresh only delays the
+        // new stock figures until the next catalogue change.
+        if let Err(e) = self.catalog.refresh_products(&ids) {
+            tracing::warn!(error = %e, order = %order.id, "could not refresh the catalogue after an order");
+        }
+    }
+}
+
+impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
+    fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError> {
+        let placed = self.inner.place(customer, input)?;
+        if placed.created {
+            self.refresh(&placed.order);
+        }
+        Ok(placed)
+    }
+
+    fn my_orders(&self, user_id: &str) -> Result<Vec<Order>, OrdersError> {
+        self.inner.my_orders(user_id)
+    }
+
+    fn cancel(&self, user_id: &str, order_id: &str) -> Result<Order, OrdersError> {
+        let order = self.inner.cancel(user_id, order_id)?;
+        self.refresh(&order);
+        Ok(order)
+    }
+
+    fn all_orders(&self) -> Result<Vec<Order>, OrdersError> {
+        self.inner.all_orders()
+    }
+
+    fn set_status(&self, admin_id: &str, order_id: &str, status: &str) -> Result<Order, OrdersError> {
+        let order = self.inner.set_status(admin_id, order_id, status)?;
+        self.refresh(&order);
+        Ok(order)
+    }
+
+    fn pending_count(&self) -> Result<u64, OrdersError> {
+        self.inner.pending_count()
+    }
+
+    fn resend_confirmation(&self, customer: &Customer, order_id: &str) -> Result<(), OrdersError> {
+        self.inner.resend_confirmation(customer, order_id)
+    }
+}

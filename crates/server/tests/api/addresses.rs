@@ -1,0 +1,97 @@
+use serde_json::json;
+
+use crate::helpers::{count, TestApp};
+
+fn body(line1: &str, is_default: bool) -> serde_json::Value {
+    json!({ "addressLine1": line1, "addressLine2": "", "city": "Pune", "state": "Maharashtra",
+            "postalCode": "411001", "isDefault": is_default })
+}
+
+#[actix_web::test]
+async fn addresses_keep_exactly_one_default_and_the_default_cannot_be_deleted() {
+    for app in TestApp::all() {
+        let (asha, user) = app.customer("asha").await;
+        let first = app.post("/api/addresses", Some(&asha), body("1 MG Road", false)).await.expect(201);
+        assert_eq!(first.message(), "Address added");
+        let a = &first.body["data"];
+        assert_eq!((a["isDefault"].as_bool(), a["userId"].as_str()), (Some(true), user["id"].as_str()));
+        assert_eq!((a["addressLine1"].as_str(), a["city"].as_str(), a["state"].as_str(), a["postalCode"].as_str()), (Some("1 MG Road"), Some("Pune"), Some("Maharashtra"), Some("411001")));
+        let a_id = a["id"].as_str().unwrap_or_default().to_string();
+        let b_id = app.address(&asha, "2 MG Road").await;
+        let c = app.post("/api/addresses", Some(&asha), body("3 MG Road", true)).await.expect(201);
+        let c_id = c.body["data"]["id"].as_str().unwrap_or_default().to_string();
+
+        let list = app.get("/api/addresses", Some(&asha)).await.expect(200);
+        let flags: Vec<(String, bool)> = list.body["data"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|x| (x["id"].as_str().unwrap_or("").to_string(), x["isDefault"].as_bool().unwrap_or(false)))
+            .collect();
+        assert_eq!(flags, vec![(c_id.clone(), true), (a_id.clone(), false), (b_id.clone(), false)], "default first");
+
+        let updated = app.put(&format!("/api/addresses/{b_id}"), Some(&asha), body("2A MG Road", true)).await.expect(200);
+        assert_eq!((updated.message(), updated.body["data"]["addressLine1"].as_str(), updated.body["data"]["isDefault"].as_bool()), ("Address updated", Some("2A MG Road"), Some(true)));
+        let defaults = app.get("/api/addresses", Some(&asha)).await.body["data"]
+            .as_array()
+            .map(|l| l.iter().filter(|x| x["isDefault"] == true).count());
+        assert_eq!(defaults, Some(1));
+
+        let refused = app.delete(&format!("/api/addresses/{b_id}"), Some(&asha)).await.expect(409);
+        assert_eq!(refused.message(), "Default address cannot be deleted!");
+        assert_eq!(count(&app, "addresses"), 3);
+        let deleted = app.delete(&format!("/api/addresses/{a_id}"), Some(&asha)).await.expect(200);
+        assert_eq!(deleted.message(), "Address deleted");
+        assert_eq!(deleted.body["data"].as_array().map(Vec::len), Some(2));
+    }
+}
+
+#[actix_web::test]
+async fn invalid_addresses_are_refused_with_a_message_and_nothing_is_stored() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        let cases = [
+            (json!({ "city": "Pune", "state": "MH", "postalCode": "411001" }), "Address line 1 is required"),
+            (json!({ "addressLine1": "1 MG Road", "state": "MH", "postalCode": "411001" }), "City is required"),
+            (json!({ "addressLine1": "1 MG Road", "city": "Pune", "postalCode": "411001" }), "State is required"),
+            (json!({ "addressLine1": "1 MG Road", "city": "Pune", "state": "MH", "postalCode": "011001" }), "PIN code must be 6 digits and cannot start with 0"),
+            (json!({ "addressLine1": "1 MG Road", "city": "Pune", "state": "MH", "postalCode": "41100" }), "PIN code must be 6 digits and cannot start with 0"),
+            (json!({ "addressLine1": "x".repeat(201), "city": "Pune", "state": "MH", "postalCode": "411001" }), "Address line 1 may hold up to 200 characters"),
+        ];
+        for (input, message) in cases {
+            let reply = app.post("/api/addresses", Some(&asha), input).await.expect(400);
+            assert_eq!(reply.message(), message);
+        }
+        assert_eq!(count(&app, "addresses"), 0);
+        // A PIN code sent as a number is read as text.
+        app.post("/api/addresses", Some(&asha), json!({ "addressLine1": "1 MG Road", "city": "Pune", "state": "MH", "postalCode": 411001 }))
+            .await
+            .expect(201);
+        app.get("/api/addresses", None).await.expect(401);
+    }
+}
+
+#[actix_web::test]
+async fn the_owner_comes_from_the_token_and_other_customers_get_404() {
+    for app in TestApp::all() {
+        let (asha, asha_user) = app.customer("asha").await;
+        let (ravi, ravi_user) = app.customer("ravi").await;
+        let a_id = app.address(&asha, "1 MG Road").await;
+        let b_id = app.address(&asha, "2 MG Road").await;
+        // A userId in the body is ignored.
+        let mut spoof = body("9 Park Street", false);
+        spoof["userId"] = asha_user["id"].clone();
+        let created = app.post("/api/addresses", Some(&ravi), spoof).await.expect(201);
+        assert_eq!(created.body["data"]["userId"], ravi_user["id"]);
+
+        for id in [&a_id, &b_id] {
+            let reply = app.put(&format!("/api/addresses/{id}"), Some(&ravi), body("hacked", true)).await.expect(404);
+            assert_eq!(reply.message(), "Address not found");
+            app.delete(&format!("/api/addresses/{id}"), Some(&ravi)).await.expect(404);
+        }
+        let mine = app.get("/api/addresses", Some(&asha)).await.expect(200);
+        let lines: Vec<_> = mine.body["data"].as_array().into_iter().flatten().map(|x| x["addressLine1"].as_str().unwrap_or("").to_string()).collect();
+        assert_eq!(lines, vec!["1 MG Road", "2 MG Road"]);
+        assert_eq!(app.get("/api/addresses", Some(&ravi)).await.body["data"].as_array().map(Vec::len), Some(1));
+    }
+}

@@ -1,0 +1,134 @@
+use serde_json::json;
+
+use crate::helpers::{count, seed_product, TestApp};
+
+#[actix_web::test]
+async fn the_cart_shows_catalogue_prices_and_an_existing_line_grows() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        let (product, v) = seed_product(&app, "Indigo Kurta", &[("M", "Indigo", 5, 799, 200), ("L", "Indigo", 5, 899, 0)]);
+        // A price in the body is ignored: prices come from the catalogue.
+        let added = app
+            .post("/api/cart/add", Some(&asha), json!({ "productVariantId": v[0], "quantity": 2, "price": 1 }))
+            .await
+            .expect(201);
+        assert_eq!(added.message(), "Added to cart");
+        let grown = app.add_to_cart(&asha, &v[0], 1).await.expect(200);
+        assert_eq!(grown.message(), "Increased quantity in cart");
+        let second = app.post("/api/cart/add", Some(&asha), json!({ "productVariantId": v[1] })).await.expect(201);
+        assert_eq!(second.body["data"]["items"][1]["quantity"], 1, "quantity defaults to 1");
+
+        let cart = app.get("/api/cart", Some(&asha)).await.expect(200);
+        let items = cart.body["data"]["items"].as_array().cloned().unwrap_or_default();
+        assert_eq!(items.len(), 2, "{:?}: {}", app.backend, cart.body);
+        let line = &items[0];
+        assert_eq!(line["quantity"], 3);
+        assert_eq!(line["product"]["id"], product.as_str());
+        assert_eq!(line["product"]["name"], "Indigo Kurta");
+        assert!(line["product"]["images"][0]["url"].as_str().is_some_and(|u| u.starts_with("/uploads/")));
+        assert!(line["product"]["images"][0]["id"].is_string());
+        let variant = &line["product"]["variant"];
+        assert_eq!(
+            (variant["id"].as_str(), variant["size"].as_str(), variant["color"].as_str(), variant["colorHexCode"].as_str()),
+            (Some(v[0].as_str()), Some("M"), Some("Indigo"), Some("#1f3a93"))
+        );
+        assert_eq!((variant["stock"].as_i64(), variant["originalPrice"].as_f64(), variant["discountPrice"].as_f64()), (Some(5), Some(799.0), Some(200.0)));
+        // Subtotal = MRP x qty, discount = saving x qty, total = price x qty.
+        let summary = &cart.body["data"]["summary"];
+        assert_eq!(summary["subtotal"].as_f64(), Some(3.0 * 999.0 + 899.0));
+        assert_eq!(summary["discount"].as_f64(), Some(600.0));
+        assert_eq!(summary["tax"].as_f64(), Some(0.0));
+        assert_eq!(summary["total"].as_f64(), Some(3.0 * 799.0 + 899.0));
+        assert_eq!(summary["itemCount"], 4);
+
+        let line_id = line["id"].as_str().unwrap_or_default().to_string();
+        let updated = app
+            .put("/api/cart/update-quantity", Some(&asha), json!({ "cartItemId": line_id, "newQuantity": 5 }))
+            .await
+            .expect(200);
+        assert_eq!(updated.message(), "Cart updated");
+        assert_eq!(updated.body["data"]["items"][0]["quantity"], 5);
+        let removed = app.delete(&format!("/api/cart/remove/{line_id}"), Some(&asha)).await.expect(200);
+        assert_eq!(removed.message(), "Removed from cart");
+        assert_eq!(removed.body["data"]["items"].as_array().map(Vec::len), Some(1));
+    }
+}
+
+#[actix_web::test]
+async fn stock_limits_are_enforced_with_the_spec_messages() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("S", "White", 0, 999, 0), ("M", "White", 2, 999, 0)]);
+        let empty = app.add_to_cart(&asha, &v[0], 1).await.expect(400);
+        assert_eq!(empty.message(), "This size is out of stock");
+        let too_many = app.add_to_cart(&asha, &v[1], 3).await.expect(409);
+        assert_eq!(too_many.message(), "Only 2 left in stock");
+        let line = app.add_to_cart(&asha, &v[1], 2).await.expect(201).body["data"]["items"][0]["id"].clone();
+        assert_eq!(app.add_to_cart(&asha, &v[1], 1).await.expect(409).message(), "Only 2 left in stock");
+        for (quantity, status, message) in [(3, 409, "Only 2 left in stock"), (0, 400, "Quantity must be at least 1"), (-1, 400, "Quantity must be at least 1")] {
+            let reply = app
+                .put("/api/cart/update-quantity", Some(&asha), json!({ "cartItemId": line, "newQuantity": quantity }))
+                .await
+                .expect(status);
+            assert_eq!(reply.message(), message);
+        }
+        assert_eq!(app.add_to_cart(&asha, &kernel::new_id(), 1).await.expect(404).message(), "Product variant not found");
+        assert_eq!(app.post("/api/cart/add", Some(&asha), json!({ "quantity": 1 })).await.expect(400).message(), "Please select a size first");
+        let cart = app.get("/api/cart", Some(&asha)).await.expect(200);
+        assert_eq!(cart.body["data"]["items"][0]["quantity"], 2, "nothing changed");
+        assert_eq!(count(&app, "cart_items"), 1);
+    }
+}
+
+#[actix_web::test]
+async fn another_customers_cart_line_is_not_found_and_untouched() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        let (ravi, _) = app.customer("ravi").await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 999, 0)]);
+        let line = app.add_to_cart(&asha, &v[0], 2).await.expect(201).body["data"]["items"][0]["id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let probe = app
+            .put("/api/cart/update-quantity", Some(&ravi), json!({ "cartItemId": line, "newQuantity": 1 }))
+            .await
+            .expect(404);
+        assert_eq!(probe.message(), "Cart item not found");
+        app.delete(&format!("/api/cart/remove/{line}"), Some(&ravi)).await.expect(404);
+        assert_eq!(app.get("/api/cart", Some(&ravi)).await.expect(200).body["data"]["items"], json!([]));
+        let mine = app.get("/api/cart", Some(&asha)).await.expect(200);
+        assert_eq!((mine.body["data"]["items"][0]["id"].as_str(), mine.body["data"]["items"][0]["quantity"].as_i64()), (Some(line.as_str()), Some(2)));
+    }
+}
+
+#[actix_web::test]
+async fn admins_get_403_on_cart_and_wishlist_and_guests_401() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let (product, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 999, 0)]);
+        let cart_calls = [
+            app.get("/api/cart", Some(&admin)).await,
+            app.add_to_cart(&admin, &v[0], 1).await,
+            app.put("/api/cart/update-quantity", Some(&admin), json!({ "cartItemId": kernel::new_id(), "newQuantity": 1 })).await,
+            app.delete(&format!("/api/cart/remove/{}", kernel::new_id()), Some(&admin)).await,
+        ];
+        for reply in cart_calls {
+            assert_eq!((reply.status.as_u16(), reply.message()), (403, "Admin cannot add products to cart"));
+        }
+        let wishlist_calls = [
+            app.get("/api/wishlist", Some(&admin)).await,
+            app.send("POST", &format!("/api/wishlist/{product}"), Some(&admin), None).await,
+            app.delete(&format!("/api/wishlist/{product}"), Some(&admin)).await,
+        ];
+        for reply in wishlist_calls {
+            assert_eq!((reply.status.as_u16(), reply.message()), (403, "Admin cannot add products to wishlist"));
+        }
+        assert_eq!((count(&app, "cart_items"), count(&app, "wishlist_items")), (0, 0));
+        app.get("/api/cart", None).await.expect(401);
+        app.add_to_cart("not-a-token", &v[0], 1).await.expect(401);
+        app.get("/api/wishlist", None).await.expect(401);
+        // Wrong method on a cart route is a JSON 405.
+        app.send("PATCH", "/api/cart/add", None, None).await.expect(405);
+    }
+}

@@ -1,0 +1,35 @@
+//! The layering rule of ARCHITECTURE.md, checked on the manifests: domain crates depend
+//! only on kernel, thiserror and chrono (never on diesel, actix, lettre or each other).
+
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut in_section = false;
+    let mut names = Vec::new();
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_section = line == "[dependencies]";
+            continue;
+        }
+        if in_section && !line.is_empty() && !line.starts_with('#') {
+            if let Some((name, _)) = line.split_once(['=', '.']) {
+                names.push(name.trim().to_string());
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn domain_crates_depend_only_on_the_kernel() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for domain in ["accounts", "catalog", "cart", "orders", "content"] {
+        let manifest = std::fs::read_to_string(root.join(domain).join("Cargo.toml")).unwrap_or_default();
+        assert!(!manifest.is_empty(), "{domain}/Cargo.toml not found");
+        for dependency in dependencies(&manifest) {
+            assert!(
+                matches!(dependency.as_str(), "kernel" | "thiserror" | "chrono"),
+                "the {domain} domain must not depend on {dependency}"
+            );
+        }
+    }
+}

@@ -1,0 +1,384 @@
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex};
+
+use chrono::NaiveDate;
+use futures_util::future::join_all;
+use serde_json::{json, Value};
+use store::testing::TestDb;
+
+use crate::helpers::{count, seed_product, sql, stock, Reply, TestApp};
+
+const PLACED: &str = "Order placed successfully! Confirmation email sent";
+const MAIL_FAILED: &str = "Order placed, but confirmation email failed";
+
+async fn set_status(app: &TestApp, admin: &str, id: &str, to: &str) -> Reply {
+    app.put(&format!("/api/orders/{id}/status"), Some(admin), json!({ "deliveryStatus": to })).await
+}
+
+async fn place(app: &TestApp, token: &str, address: &str) -> Reply {
+    app.post("/api/orders/place", Some(token), json!({ "addressId": address, "paymentMethod": "COD" })).await
+}
+
+/// A customer with an address and the given variants in the cart.
+async fn shopper(app: &TestApp, name: &str, lines: &[(&str, i64)]) -> (String, String) {
+    let (token, _) = app.customer(name).await;
+    let address = app.address(&token, "12 Residency Road").await;
+    for (variant, quantity) in lines {
+        app.add_to_cart(&token, variant, *quantity).await.expect(201);
+    }
+    (token, address)
+}
+
+fn outbox_files(app: &TestApp) -> Vec<String> {
+    let mut texts: Vec<String> = std::fs::read_dir(&app.outbox)
+        .map(|dir| {
+            dir.filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    texts.sort();
+    texts
+}
+
+#[actix_web::test]
+async fn placing_an_order_snapshots_it_takes_stock_empties_the_cart_and_writes_the_email() {
+    for app in TestApp::all() {
+        let (_, v) = seed_product(&app, "Banarasi Saree", &[("Free", "Maroon", 3, 123_456, 10_000)]);
+        let (_, w) = seed_product(&app, "Silk Dupatta", &[("Free", "Gold", 2, 499, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 2), (&w[0], 1)]).await;
+        let reply = place(&app, &asha, &home).await.expect(201);
+        assert_eq!(reply.message(), PLACED);
+        assert_eq!(reply.body["emailSent"], true);
+        let order = &reply.body["data"];
+        assert_eq!(order["user"]["email"], "asha@example.in");
+        assert_eq!(order["user"]["firstName"], "asha");
+        assert_eq!((order["paymentMethod"].as_str(), order["paymentStatus"].as_str(), order["deliveryStatus"].as_str(), order["status"].as_str()), (Some("COD"), Some("PENDING"), Some("PENDING"), Some("pending")));
+        assert_eq!(order["orderTotal"].as_f64(), Some(2.0 * 123_456.0 + 499.0));
+        assert_eq!(order["subtotal"].as_f64(), Some(2.0 * 133_456.0 + 499.0));
+        assert_eq!(order["discount"].as_f64(), Some(20_000.0));
+        assert_eq!(order["items"][0]["priceAtPurchase"].as_f64(), Some(123_456.0));
+        assert_eq!(order["items"][0]["quantity"], 2);
+        assert_eq!(order["items"][0]["product"]["name"], "Banarasi Saree");
+        assert_eq!(order["items"][0]["product"]["variant"], json!({ "size": "Free", "color": "Maroon", "originalPrice": 123_456.0 }));
+        assert!(order["items"][0]["product"]["images"][0]["url"].as_str().is_some_and(|u| u.starts_with("/uploads/")));
+        assert_eq!(order["address"]["addressLine1"], "12 Residency Road");
+        assert_eq!(order["address"]["postalCode"], "411001");
+        assert_eq!(order["deliveredOn"], Value::Null);
+        let ordered = order["orderDate"].as_str().and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok()).map(|d| d.date_naive());
+        let expected = order["expectedDeliveryDate"].as_str().and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+        assert_eq!(ordered.map(|d| d + chrono::Duration::days(7)), expected);
+        assert_eq!(order["history"].as_array().map(Vec::len), Some(1));
+        assert_eq!(order["history"][0]["to"], "PENDING");
+
+        assert_eq!((stock(&app, &v[0]), stock(&app, &w[0])), (1, 1));
+        assert_eq!(app.get("/api/cart", Some(&asha)).await.body["data"]["items"], json!([]));
+
+        // The e-mail in the outbox: items, sizes, colours, quantities, rupee amounts with
+        // Indian grouping, the delivery address; HTML and plain text.
+        let mails = outbox_files(&app);
+        assert_eq!(mails.len(), 1, "{:?}", app.backend);
+        for expected in ["To: asha@example.in", "text/plain", "text/html", "Banarasi Saree", "Silk Dupatta", "Maroon", "size Free, colour Maroon: 2 x ₹1,23,456.00", "₹1,23,456.00", "₹2,47,411.00", "₹499.00", "12 Residency Road", "Pune, Maharashtra 411001"] {
+            assert!(mails[0].contains(expected), "{expected} missing in the e-mail:\n{}", mails[0]);
+        }
+
+        // Later edits of the address and the product never change the placed order.
+        sql(&app, "UPDATE addresses SET city = 'Mumbai'; UPDATE products SET name = 'Renamed'; UPDATE variants SET original_price_paise = 100;");
+        let mine = app.get("/api/orders/my-orders", Some(&asha)).await.expect(200);
+        let listed = &mine.body["data"][0];
+        assert_eq!((listed["id"].clone(), listed["address"]["city"].as_str(), listed["items"][0]["product"]["name"].as_str(), listed["orderTotal"].as_f64()), (order["id"].clone(), Some("Pune"), Some("Banarasi Saree"), Some(247_411.0)));
+    }
+}
+
+#[actix_web::test]
+async fn bad_orders_are_refused_and_nothing_changes() {
+    for app in TestApp::all() {
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 999, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
+        let (ravi, ravis_home) = shopper(&app, "ravi", &[]).await;
+        let card = app.post("/api/orders/place", Some(&asha), json!({ "addressId": home, "paymentMethod": "CARD" })).await.expect(400);
+        assert_eq!(card.message(), "Only Cash on Delivery (COD) is accepted");
+        let no_address = app.post("/api/orders/place", Some(&asha), json!({ "paymentMethod": "COD" })).await.expect(400);
+        assert_eq!(no_address.message(), "Please select an address.");
+        let foreign = place(&app, &asha, &ravis_home).await.expect(404);
+        assert_eq!(foreign.message(), "Address not found");
+        let empty = place(&app, &ravi, &ravis_home).await.expect(400);
+        assert_eq!(empty.message(), "Your cart is empty");
+        // Someone bought the stock meanwhile: the answer names the item.
+        sql(&app, &format!("UPDATE variants SET stock = 1 WHERE id = '{}'", v[0]));
+        let short = place(&app, &asha, &home).await.expect(409);
+        assert_eq!(short.message(), "Only 1 left of Linen Shirt (size M)");
+        assert_eq!((count(&app, "orders"), stock(&app, &v[0]), count(&app, "cart_items")), (0, 1, 1));
+        assert!(outbox_files(&app).is_empty());
+        place(&app, "", &home).await.expect(401);
+    }
+}
+
+#[actix_web::test]
+async fn fifty_customers_racing_for_the_last_piece_make_exactly_one_order() {
+    for app in TestApp::all() {
+        let (_, v) = seed_product(&app, "Last Lehenga", &[("S", "Red", 1, 4_999, 0)]);
+        let mut shoppers = Vec::new();
+        for i in 0..50 {
+            shoppers.push(shopper(&app, &format!("racer{i}"), &[(&v[0], 1)]).await);
+        }
+        let replies = join_all(shoppers.iter().map(|(token, address)| place(&app, token, address))).await;
+        let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+        assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{:?}: {statuses:?}", app.backend);
+        assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 49, "{statuses:?}");
+        assert!(replies.iter().filter(|r| r.status.as_u16() == 409).all(|r| r.message() == "Last Lehenga (size S) is out of stock"));
+        assert_eq!((stock(&app, &v[0]), count(&app, "orders"), count(&app, "order_items")), (0, 1, 1));
+        // The 49 others keep their cart line.
+        assert_eq!(count(&app, "cart_items"), 49);
+    }
+}
+
+#[actix_web::test]
+async fn a_retried_place_with_the_same_idempotency_key_returns_the_same_order() {
+    for app in TestApp::all() {
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 10, 999, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
+        let body = json!({ "addressId": home, "paymentMethod": "COD" });
+        let first = app.send_with("POST", "/api/orders/place", Some(&asha), body.clone(), &[("Idempotency-Key", "checkout-1")]).await.expect(201);
+        // The shopper fills the cart again, then the first request is retried.
+        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        let retry = app.send_with("POST", "/api/orders/place", Some(&asha), body.clone(), &[("Idempotency-Key", "checkout-1")]).await.expect(200);
+        assert_eq!(retry.body["data"]["id"], first.body["data"]["id"]);
+        assert_eq!(retry.message(), "Order already placed");
+        assert_eq!((count(&app, "orders"), stock(&app, &v[0]), count(&app, "cart_items")), (1, 8, 1));
+        assert_eq!(outbox_files(&app).len(), 1, "one e-mail only");
+
+        // Concurrent retries with a fresh key: still one order.
+        let requests = (0..5).map(|_| app.send_with("POST", "/api/orders/place", Some(&asha), body.clone(), &[("Idempotency-Key", "checkout-2")]));
+        let replies = join_all(requests).await;
+        let ids: Vec<Value> = replies.iter().map(|r| r.body["data"]["id"].clone()).collect();
+        assert!(replies.iter().all(|r| matches!(r.status.as_u16(), 200 | 201)), "{:?}", replies.iter().map(|r| (r.status, r.body.clone())).collect::<Vec<_>>());
+        assert!(ids.iter().all(|id| *id == ids[0] && id.is_string()), "{ids:?}");
+        assert_eq!((count(&app, "orders"), stock(&app, &v[0])), (2, 7));
+        // The same key from another customer is their own key.
+        let (ravi, ravis_home) = shopper(&app, "ravi", &[(&v[0], 1)]).await;
+        let other = app
+            .send_with("POST", "/api/orders/place", Some(&ravi), json!({ "addressId": ravis_home, "paymentMethod": "COD" }), &[("Idempotency-Key", "checkout-1")])
+            .await
+            .expect(201);
+        assert_ne!(other.body["data"]["id"], first.body["data"]["id"]);
+    }
+}
+
+#[actix_web::test]
+async fn cancel_returns_stock_once_for_the_owner_only() {
+    for app in TestApp::all() {
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 999, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
+        let (ravi, _) = app.customer("ravi").await;
+        let id = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        let path = format!("/api/orders/{id}/cancel");
+        let probe = app.send("PUT", &path, Some(&ravi), None).await.expect(404);
+        assert_eq!(probe.message(), "Order not found");
+        assert_eq!(app.get("/api/orders/my-orders", Some(&ravi)).await.body["data"], json!([]));
+        assert_eq!(stock(&app, &v[0]), 3);
+        let canceled = app.send("PUT", &path, Some(&asha), None).await.expect(200);
+        assert_eq!(canceled.message(), "Order cancelled successfully!");
+        assert_eq!((canceled.body["data"]["deliveryStatus"].as_str(), canceled.body["data"]["status"].as_str()), (Some("CANCELED"), Some("canceled")));
+        assert_eq!(canceled.body["data"]["history"][1]["from"], "PENDING");
+        assert_eq!(stock(&app, &v[0]), 5);
+        let again = app.send("PUT", &path, Some(&asha), None).await.expect(409);
+        assert_eq!(again.message(), "Only pending orders can be cancelled");
+        assert_eq!(stock(&app, &v[0]), 5);
+    }
+}
+
+#[actix_web::test]
+async fn two_racing_cancels_return_the_stock_exactly_once() {
+    for app in TestApp::all() {
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 999, 0)]);
+        for round in 0..3 {
+            let (asha, home) = shopper(&app, &format!("asha{round}"), &[(&v[0], 2)]).await;
+            let id = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+            assert_eq!(stock(&app, &v[0]), 3);
+            let path = format!("/api/orders/{id}/cancel");
+            let replies = join_all((0..2).map(|_| app.send("PUT", &path, Some(&asha), None))).await;
+            let mut statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+            statuses.sort_unstable();
+            assert_eq!(statuses, vec![200, 409], "{:?}", app.backend);
+            assert_eq!(stock(&app, &v[0]), 5, "stock back exactly once");
+            assert_eq!(count(&app, &format!("order_status_history WHERE order_id = '{id}'")), 2);
+        }
+    }
+}
+
+#[actix_web::test]
+async fn admins_follow_an_order_to_delivered_and_stock_stays_true() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let admin_id = app.get("/api/auth/me", Some(&admin)).await.body["data"]["user"]["id"].clone();
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 3, 999, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
+        let first = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        let second = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+
+        // Customers and guests stay out of the admin routes.
+        for (method, path) in [("GET", "/api/orders/all".to_string()), ("GET", "/api/orders/pending-count".to_string()), ("PUT", format!("/api/orders/{first}/status"))] {
+            app.send(method, &path, Some(&asha), Some(json!({ "deliveryStatus": "DELIVERED" }))).await.expect(403);
+            app.send(method, &path, None, Some(json!({ "deliveryStatus": "DELIVERED" }))).await.expect(401);
+        }
+        let all = app.get("/api/orders/all", Some(&admin)).await.expect(200);
+        let ids: Vec<_> = all.body["data"].as_array().into_iter().flatten().map(|o| o["id"].as_str().unwrap_or("").to_string()).collect();
+        assert_eq!(ids, vec![second.clone(), first.clone()], "newest first");
+        assert_eq!(all.body["data"][0]["user"]["email"], "asha@example.in");
+        assert_eq!(app.get("/api/orders/pending-count", Some(&admin)).await.expect(200).body["data"]["count"], 2);
+
+        let unknown = set_status(&app, &admin, &first, "LOST").await.expect(400);
+        assert_eq!(unknown.message(), "Delivery status must be one of PENDING, SHIPPED, DELIVERED, CANCELED");
+        let shipped = set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
+        assert_eq!(shipped.message(), "Status updated to SHIPPED");
+        let delivered = set_status(&app, &admin, &first, "DELIVERED").await.expect(200);
+        let d = &delivered.body["data"];
+        assert_eq!((d["deliveryStatus"].as_str(), d["paymentStatus"].as_str()), (Some("DELIVERED"), Some("PAID")));
+        assert!(d["deliveredOn"].is_string());
+        let history = d["history"].as_array().cloned().unwrap_or_default();
+        assert_eq!(history.len(), 3);
+        assert_eq!((history[2]["from"].as_str(), history[2]["to"].as_str(), history[2]["changedBy"].clone()), (Some("SHIPPED"), Some("DELIVERED"), admin_id.clone()));
+        assert!(history[2]["changedAt"].is_string());
+        assert_eq!(stock(&app, &v[0]), 0);
+
+        // Into CANCELED puts stock back; out of it takes it again, or 409 when it is gone.
+        set_status(&app, &admin, &first, "CANCELED").await.expect(200);
+        assert_eq!(stock(&app, &v[0]), 2);
+        sql(&app, &format!("UPDATE variants SET stock = 1 WHERE id = '{}'", v[0]));
+        let short = set_status(&app, &admin, &first, "PENDING").await.expect(409);
+        assert_eq!(short.message(), "Only 1 left of Linen Shirt (size M)");
+        assert_eq!(stock(&app, &v[0]), 1);
+        let still = app.get("/api/orders/all", Some(&admin)).await.body["data"][1].clone();
+        assert_eq!((still["deliveryStatus"].as_str(), still["history"].as_array().map(Vec::len)), (Some("CANCELED"), Some(4)));
+        sql(&app, &format!("UPDATE variants SET stock = 2 WHERE id = '{}'", v[0]));
+        let reopened = set_status(&app, &admin, &first, "pending").await.expect(200);
+        assert_eq!((reopened.body["data"]["paymentStatus"].as_str(), reopened.body["data"]["deliveredOn"].clone()), (Some("PENDING"), Value::Null));
+        assert_eq!(stock(&app, &v[0]), 0);
+        set_status(&app, &admin, &kernel::new_id(), "SHIPPED").await.expect(404);
+        // The customer can no longer cancel a shipped order.
+        set_status(&app, &admin, &second, "SHIPPED").await.expect(200);
+        app.send("PUT", &format!("/api/orders/{second}/cancel"), Some(&asha), None).await.expect(409);
+        assert_eq!(app.get("/api/orders/pending-count", Some(&admin)).await.body["data"]["count"], 1);
+    }
+}
+
+/// What a tiny SMTP server on loopback received: (MAIL FROM, RCPT TO list, DATA).
+type Inbox = Arc<Mutex<Vec<(String, Vec<String>, String)>>>;
+
+/// A minimal SMTP server for the tests: answers 220/250/354/221 and keeps each message.
+fn smtp_listener() -> (u16, Inbox) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
+    let port = listener.local_addr().map(|a| a.port()).unwrap_or_else(|e| panic!("{e}"));
+    let inbox: Inbox = Arc::default();
+    let keep = inbox.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let inbox = keep.clone();
+            std::thread::spawn(move || {
+                let Ok(mut writer) = stream.try_clone() else { return };
+                let mut reader = BufReader::new(stream);
+                let mut say = |text: &str| writer.write_all(text.as_bytes()).is_ok();
+                if !say("220 localhost test SMTP\r\n") {
+                    return;
+                }
+                let (mut from, mut to) = (String::new(), Vec::new());
+                let mut line = String::new();
+                loop {
+                    line.clear();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let upper = line.to_ascii_uppercase();
+                    let ok = if upper.starts_with("EHLO") {
+                        say("250-localhost\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")
+                    } else if upper.starts_with("MAIL FROM:") {
+                        from = line.trim_end().to_string();
+                        say("250 OK\r\n")
+                    } else if upper.starts_with("RCPT TO:") {
+                        to.push(line.trim_end()[8..].trim().to_string());
+                        say("250 OK\r\n")
+                    } else if upper.starts_with("DATA") {
+                        say("354 End data with <CR><LF>.<CR><LF>\r\n");
+                        let mut data = String::new();
+                        loop {
+                            let mut part = String::new();
+                            if reader.read_line(&mut part).unwrap_or(0) == 0 || part == ".\r\n" {
+                                break;
+                            }
+                            data.push_str(&part);
+                        }
+                        if let Ok(mut list) = inbox.lock() {
+                            list.push((from.clone(), std::mem::take(&mut to), data));
+                        }
+                        say("250 OK: queued\r\n")
+                    } else if upper.starts_with("QUIT") {
+                        say("221 Bye\r\n");
+                        return;
+                    } else {
+                        say("250 OK\r\n")
+                    };
+                    if !ok {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    (port, inbox)
+}
+
+#[actix_web::test]
+async fn confirmations_go_through_a_real_smtp_server_to_the_account_address_only() {
+    for backend in TestDb::backends() {
+        let (port, inbox) = smtp_listener();
+        let app = TestApp::spawn_with_mail(backend, Some(&format!("smtp://127.0.0.1:{port}")));
+        let (_, v) = seed_product(&app, "Chikankari Kurta", &[("L", "Ivory", 4, 2_450, 550)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 3)]).await;
+        let reply = place(&app, &asha, &home).await.expect(201);
+        assert_eq!((reply.message(), reply.body["emailSent"].as_bool()), (PLACED, Some(true)));
+        let id = reply.body["data"]["id"].as_str().unwrap_or_default().to_string();
+        let received = inbox.lock().map(|l| l.clone()).unwrap_or_default();
+        assert_eq!(received.len(), 1, "{backend:?}");
+        let (_, to, data) = &received[0];
+        assert_eq!(to, &vec!["<asha@example.in>".to_string()]);
+        for expected in ["Chikankari Kurta", "size L, colour Ivory: 3 x ₹2,450.00", "₹2,450.00", "₹7,350.00", "12 Residency Road", "multipart/alternative", "text/html"] {
+            assert!(data.contains(expected), "{expected} missing in:\n{data}");
+        }
+        assert!(outbox_files(&app).is_empty(), "SMTP configured: no outbox files");
+
+        // Re-sending: an e-mail address in the body is ignored.
+        let resend = app
+            .post("/api/orders/send-confirmation", Some(&asha), json!({ "orderData": { "id": id }, "email": "attacker@evil.example" }))
+            .await
+            .expect(200);
+        assert_eq!(resend.body["emailSent"], true);
+        app.post("/api/orders/send-confirmation", Some(&asha), json!({ "orderId": id })).await.expect(200);
+        let (ravi, _) = app.customer("ravi").await;
+        let foreign = app.post("/api/orders/send-confirmation", Some(&ravi), json!({ "orderId": id, "email": "ravi@example.in" })).await.expect(404);
+        assert_eq!(foreign.message(), "Order not found");
+        let recipients: Vec<Vec<String>> = inbox.lock().map(|l| l.iter().map(|m| m.1.clone()).collect()).unwrap_or_default();
+        assert_eq!(recipients, vec![vec!["<asha@example.in>".to_string()]; 3]);
+    }
+}
+
+#[actix_web::test]
+async fn a_failing_mail_server_never_loses_the_order() {
+    for backend in TestDb::backends() {
+        // A port that was just free: nothing listens there.
+        let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(1);
+        let app = TestApp::spawn_with_mail(backend, Some(&format!("smtp://127.0.0.1:{port}")));
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 999, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
+        let reply = place(&app, &asha, &home).await.expect(201);
+        assert_eq!((reply.message(), reply.body["emailSent"].as_bool()), (MAIL_FAILED, Some(false)));
+        let id = reply.body["data"]["id"].clone();
+        assert_eq!(app.get("/api/orders/my-orders", Some(&asha)).await.body["data"][0]["id"], id);
+        assert_eq!((count(&app, "orders"), stock(&app, &v[0]), count(&app, "cart_items")), (1, 3, 0));
+        let resend = app.post("/api/orders/send-confirmation", Some(&asha), json!({ "orderId": id })).await.expect(502);
+        assert_eq!(resend.message(), "Confirmation email could not be sent");
+    }
+}

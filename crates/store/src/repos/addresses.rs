@@ -1,0 +1,124 @@
+use accounts::addresses::{Address, AddressRepository, DeleteOutcome, ValidAddress};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use kernel::StoreError;
+
+use crate::conn::DbConn;
+use crate::db::Db;
+use crate::errors::store_error;
+use crate::rows::address::{AddressRow, NewAddressRow};
+use crate::schema::addresses;
+
+/// Delivery addresses on SQLite or PostgreSQL. Every write is one transaction that keeps
+/// exactly one default per user while the user has any address.
+#[derive(Clone)]
+pub struct DieselAddressRepo {
+    db: Db,
+}
+
+impl DieselAddressRepo {
+    pub fn new(db: Db) -> Self {
+        DieselAddressRepo { db }
+    }
+}
+
+fn find(conn: &mut DbConn, user_id: &str, id: &str) -> Result<Option<AddressRow>, StoreError> {
+    addresses::table
+        .filter(addresses::id.eq(id))
+        .filter(addresses::user_id.eq(user_id))
+        .select(AddressRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(store_error)
+}
+
+fn unset_defaults(conn: &mut DbConn, user_id: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
+    diesel::update(addresses::table.filter(addresses::user_id.eq(user_id)).filter(addresses::is_default.eq(true)))
+        .set((addresses::is_default.eq(false), addresses::updated_at.eq(now.naive_utc())))
+        .execute(conn)
+        .map(|_| ())
+        .map_err(store_error)
+}
+
+impl AddressRepository for DieselAddressRepo {
+    fn list(&self, user_id: &str) -> Result<Vec<Address>, StoreError> {
+        let mut conn = self.db.conn()?;
+        addresses::table
+            .filter(addresses::user_id.eq(user_id))
+            .order((addresses::is_default.desc(), addresses::created_at.asc(), addresses::id.asc()))
+            .select(AddressRow::as_select())
+            .load(&mut *conn)
+            .map(|rows| rows.into_iter().map(AddressRow::into_domain).collect())
+            .map_err(store_error)
+    }
+
+    fn insert(&self, id: &str, user_id: &str, a: &ValidAddress, now: DateTime<Utc>) -> Result<Address, StoreError> {
+        self.db.write(|conn| {
+            let existing: i64 = addresses::table
+                .filter(addresses::user_id.eq(user_id))
+                .count()
+                .get_result(conn)
+                .map_err(store_error)?;
+            let is_default = a.is_default || existing == 0;
+            if is_default {
+                unset_defaults(conn, user_id, now)?;
+            }
+            let row = NewAddressRow {
+                id,
+                user_id,
+                address_line1: &a.address_line1,
+                address_line2: a.address_line2.as_deref(),
+                city: &a.city,
+                state: &a.state,
+                postal_code: &a.postal_code,
+                is_default,
+                created_at: now.naive_utc(),
+                updated_at: now.naive_utc(),
+            };
+            diesel::insert_into(addresses::table).values(&row).execute(conn).map_err(store_error)?;
+            find(conn, user_id, id)?
+                .map(AddressRow::into_domain)
+                .ok_or_else(|| StoreError::Backend("inserted address vanished".into()))
+        })
+    }
+
+    fn update(&self, user_id: &str, id: &str, a: &ValidAddress, now: DateTime<Utc>) -> Result<Option<Address>, StoreError> {
+        self.db.write(|conn| {
+            let Some(current) = find(conn, user_id, id)? else { return Ok(None) };
+            if a.is_default && !current.is_default {
+                unset_defaults(conn, user_id, now)?;
+            }
+            diesel::update(addresses::table.filter(addresses::id.eq(id)).filter(addresses::user_id.eq(user_id)))
+                .set((
+                    addresses::address_line1.eq(&a.address_line1),
+                    addresses::address_line2.eq(a.address_line2.as_deref()),
+                    addresses::city.eq(&a.city),
+                    addresses::state.eq(&a.state),
+                    addresses::postal_code.eq(&a.postal_code),
+                    addresses::is_default.eq(current.is_default || a.is_default),
+                    addresses::updated_at.eq(now.naive_utc()),
+                ))
+                .execute(conn)
+                .map_err(store_error)?;
+            Ok(find(conn, user_id, id)?.map(AddressRow::into_domain))
+        })
+    }
+
+    fn delete(&self, user_id: &str, id: &str) -> Result<DeleteOutcome, StoreError> {
+        self.db.write(|conn| {
+            let Some(current) = find(conn, user_id, id)? else { return Ok(DeleteOutcome::NotFound) };
+            if current.is_default {
+                return Ok(DeleteOutcome::IsDefault);
+            }
+            diesel::delete(
+                addresses::table
+                    .filter(addresses::id.eq(id))
+                    .filter(addresses::user_id.eq(user_id))
+                    .filter(addresses::is_default.eq(false)),
+            )
+            .execute(conn)
+            .map_err(store_error)?;
+            Ok(DeleteOutcome::Deleted)
+        })
+    }
+}

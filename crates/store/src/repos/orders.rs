@@ -1,0 +1,338 @@
+use std::collections::HashMap;
+
+use chrono::Utc;
+use diesel::prelude::*;
+use kernel::{Money, StoreError};
+use ::orders::{
+    AddressSnapshot, Checkout, CheckoutLine, CustomerSnapshot, DeliveryStatus, NewOrder, Order, OrderStore,
+    OrdersError, PlaceRequest, StatusChange, StockEffect, Transition, TransitionOutcome,
+};
+
+use super::wishlist::images_for;
+use crate::conn::DbConn;
+use crate::db::Db;
+use crate::errors::store_error;
+use crate::rows::order::{HistoryRow, OrderItemRow, OrderRow};
+use crate::schema::{addresses, cart_items, order_items, order_status_history, orders, products, users, variants};
+
+/// Orders on SQLite or PostgreSQL. Placing an order and changing its status are each ONE
+/// transaction (`Db::write`), and stock only ever moves through guarded single writes.
+#[derive(Clone)]
+pub struct DieselOrderStore {
+    db: Db,
+}
+
+impl DieselOrderStore {
+    pub fn new(db: Db) -> Self {
+        DieselOrderStore { db }
+    }
+}
+
+/// Items and history for the given order rows, in the rows' order.
+fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    let mut items: HashMap<String, Vec<::orders::OrderItem>> = HashMap::new();
+    let item_rows: Vec<OrderItemRow> = order_items::table
+        .filter(order_items::order_id.eq_any(&ids))
+        .order((order_items::order_id, order_items::position))
+        .select(OrderItemRow::as_select())
+        .load(conn)?;
+    for row in item_rows {
+        items.entry(row.order_id.clone()).or_default().push(row.into_domain());
+    }
+    let mut history: HashMap<String, Vec<StatusChange>> = HashMap::new();
+    let history_rows: Vec<HistoryRow> = order_status_history::table
+        .filter(order_status_history::order_id.eq_any(&ids))
+        .order((order_status_history::order_id, order_status_history::changed_at, order_status_history::id))
+        .select(HistoryRow::as_select())
+        .load(conn)?;
+    for row in history_rows {
+        history.entry(row.order_id.clone()).or_default().push(row.into_domain());
+    }
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let its = items.remove(&row.id).unwrap_or_default();
+            let hist = history.remove(&row.id).unwrap_or_default();
+            row.into_domain(its, hist)
+        })
+        .collect())
+}
+
+fn load_one(conn: &mut DbConn, id: &str) -> QueryResult<Option<Order>> {
+    let row = orders::table.find(id).select(OrderRow::as_select()).first(conn).optional()?;
+    Ok(match row {
+        Some(row) => assemble(conn, vec![row])?.pop(),
+        None => None,
+    })
+}
+
+/// `UPDATE variants SET stock = stock - q WHERE id = ? AND stock >= q`: true when exactly
+/// one row changed, i.e. the pieces were there and are now taken.
+fn take_stock(conn: &mut DbConn, variant_id: &str, quantity: i32) -> QueryResult<bool> {
+    let now = Utc::now().naive_utc();
+    diesel::update(variants::table.filter(variants::id.eq(variant_id)).filter(variants::stock.ge(quantity)))
+        .set((variants::stock.eq(variants::stock - quantity), variants::updated_at.eq(now)))
+        .execute(conn)
+        .map(|n| n == 1)
+}
+
+fn stock_left(conn: &mut DbConn, variant_id: &str) -> QueryResult<i32> {
+    variants::table
+        .find(variant_id)
+        .select(variants::stock)
+        .first(conn)
+        .optional()
+        .map(|s| s.unwrap_or(0))
+}
+
+/// Takes every item's stock, in variant-id order so that two transactions never wait on
+/// each other in opposite orders. The first short item is the error.
+fn take_all<'a>(
+    conn: &mut DbConn,
+    items: impl Iterator<Item = (&'a str, i32, &'a str, &'a str)>,
+) -> Result<(), OrdersError> {
+    let mut items: Vec<_> = items.collect();
+    items.sort_by(|a, b| a.0.cmp(b.0));
+    for (variant_id, quantity, product, size) in items {
+        if !take_stock(conn, variant_id, quantity).map_err(store_error)? {
+            let available = stock_left(conn, variant_id).map_err(store_error)?;
+            return Err(OrdersError::OutOfStock { product: product.to_string(), size: size.to_string(), available });
+        }
+    }
+    Ok(())
+}
+
+fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout, Vec<String>), OrdersError> {
+    let customer = users::table
+        .find(&request.user_id)
+        .select((users::first_name, users::last_name, users::email))
+        .first::<(String, String, String)>(conn)
+        .optional()
+        .map_err(store_error)?
+        .ok_or(OrdersError::AccountNotFound)?;
+    let address = addresses::table
+        .filter(addresses::id.eq(&request.address_id))
+        .filter(addresses::user_id.eq(&request.user_id))
+        .select((
+            addresses::address_line1,
+            addresses::address_line2,
+            addresses::city,
+            addresses::state,
+            addresses::postal_code,
+        ))
+        .first::<(String, Option<String>, String, String, String)>(conn)
+        .optional()
+        .map_err(store_error)?
+        .ok_or(OrdersError::AddressNotFound)?;
+    type LineRow = (String, i32, String, String, String, String, i64, i64, String, String);
+    let rows: Vec<LineRow> = cart_items::table
+        .inner_join(variants::table.inner_join(products::table))
+        .filter(cart_items::user_id.eq(&request.user_id))
+        .order((cart_items::created_at.asc(), cart_items::id.asc()))
+        .select((
+            cart_items::id,
+            cart_items::quantity,
+            variants::id,
+            variants::size,
+            variants::color,
+            variants::color_hex,
+            variants::original_price_paise,
+            variants::discount_price_paise,
+            products::id,
+            products::name,
+        ))
+        .load(conn)
+        .map_err(store_error)?;
+    let product_ids: Vec<String> = rows.iter().map(|r| r.8.clone()).collect();
+    let images = images_for(conn, &product_ids).map_err(store_error)?;
+    let line_ids = rows.iter().map(|r| r.0.clone()).collect();
+    let lines = rows
+        .into_iter()
+        .map(|(_, quantity, variant_id, size, color, _hex, original, discount, product_id, name)| CheckoutLine {
+            image_url: images.get(&product_id).and_then(|list| list.first()).map(|i| i.url.clone()),
+            product_id,
+            variant_id,
+            product_name: name,
+            size,
+            color,
+            quantity,
+            original_price: Money::from_paise(original),
+            discount_price: Money::from_paise(discount),
+        })
+        .collect();
+    let (first_name, last_name, email) = customer;
+    let (address_line1, address_line2, city, state, postal_code) = address;
+    let checkout = Checkout {
+        customer: CustomerSnapshot { first_name, last_name, email },
+        address: AddressSnapshot { address_line1, address_line2, city, state, postal_code },
+        lines,
+    };
+    Ok((checkout, line_ids))
+}
+
+fn write_order(conn: &mut DbConn, new: &NewOrder) -> Result<(), OrdersError> {
+    let order = &new.order;
+    diesel::insert_into(orders::table)
+        .values(&OrderRow::from_domain(order, new.idempotency_key.as_deref()))
+        .execute(conn)
+        .map_err(store_error)?;
+    // Row by row: MultiConnection has no multi-row insert.
+    for (position, item) in order.items.iter().enumerate() {
+        let row = OrderItemRow::from_domain(&order.id, i32::try_from(position).unwrap_or(i32::MAX), item);
+        diesel::insert_into(order_items::table).values(&row).execute(conn).map_err(store_error)?;
+    }
+    for change in &order.history {
+        diesel::insert_into(order_status_history::table)
+            .values(&HistoryRow::from_domain(&order.id, change))
+            .execute(conn)
+            .map_err(store_error)?;
+    }
+    Ok(())
+}
+
+impl OrderStore for DieselOrderStore {
+    fn place(
+        &self,
+        request: &PlaceRequest,
+        build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>,
+    ) -> Result<Order, OrdersError> {
+        self.db.write(|conn| {
+            let (checkout, line_ids) = read_checkout(conn, request)?;
+            let new = build(checkout)?;
+            take_all(
+                conn,
+                new.order.items.iter().filter_map(|i| {
+                    i.variant_id.as_deref().map(|v| (v, i.quantity, i.product_name.as_str(), i.size.as_str()))
+                }),
+            )?;
+            write_order(conn, &new)?;
+            diesel::delete(
+                cart_items::table
+                    .filter(cart_items::user_id.eq(&request.user_id))
+                    .filter(cart_items::id.eq_any(&line_ids)),
+            )
+            .execute(conn)
+            .map_err(store_error)?;
+            Ok(new.order)
+        })
+    }
+
+    fn find(&self, order_id: &str) -> Result<Option<Order>, StoreError> {
+        let mut conn = self.db.conn()?;
+        load_one(&mut conn, order_id).map_err(store_error)
+    }
+
+    fn find_by_key(&self, user_id: &str, key: &str) -> Result<Option<Order>, StoreError> {
+        let mut conn = self.db.conn()?;
+        let row = orders::table
+            .filter(orders::user_id.eq(user_id))
+            .filter(orders::idempotency_key.eq(key))
+            .select(OrderRow::as_select())
+            .first(&mut *conn)
+            .optional()
+            .map_err(store_error)?;
+        match row {
+            Some(row) => Ok(assemble(&mut conn, vec![row]).map_err(store_error)?.pop()),
+            None => Ok(None),
+        }
+    }
+
+    fn for_user(&self, user_id: &str) -> Result<Vec<Order>, StoreError> {
+        let mut conn = self.db.conn()?;
+        let rows = orders::table
+            .filter(orders::user_id.eq(user_id))
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .select(OrderRow::as_select())
+            .load(&mut *conn)
+            .map_err(store_error)?;
+        assemble(&mut conn, rows).map_err(store_error)
+    }
+
+    fn all(&self) -> Result<Vec<Order>, StoreError> {
+        let mut conn = self.db.conn()?;
+        let rows = orders::table
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .select(OrderRow::as_select())
+            .load(&mut *conn)
+            .map_err(store_error)?;
+        assemble(&mut conn, rows).map_err(store_error)
+    }
+
+    fn transition(&self, t: &Transition) -> Result<TransitionOutcome, OrdersError> {
+        self.db.write(|conn| {
+            // The guard: only the change that finds the order still in `from` goes on.
+            let changed = diesel::update(
+                orders::table
+                    .filter(orders::id.eq(&t.order_id))
+                    .filter(orders::delivery_status.eq(t.from.as_str())),
+            )
+            .set((
+                orders::delivery_status.eq(t.to.as_str()),
+                orders::payment_status.eq(t.payment_status.as_str()),
+                orders::delivered_on.eq(t.delivered_on.map(|d| d.naive_utc())),
+                orders::updated_at.eq(t.at.naive_utc()),
+            ))
+            .execute(conn)
+            .map_err(store_error)?;
+            if changed != 1 {
+                return Ok(TransitionOutcome::Stale);
+            }
+            let items: Vec<(Option<String>, i32, String, String)> = order_items::table
+                .filter(order_items::order_id.eq(&t.order_id))
+                .order(order_items::position)
+                .select((order_items::variant_id, order_items::quantity, order_items::product_name, order_items::size))
+                .load(conn)
+                .map_err(store_error)?;
+            match t.stock {
+                StockEffect::None => {}
+                StockEffect::Return => {
+                    // Variants deleted since the order simply get nothing back.
+                    for (variant_id, quantity, _, _) in &items {
+                        if let Some(variant_id) = variant_id {
+                            diesel::update(variants::table.filter(variants::id.eq(variant_id)))
+                                .set((
+                                    variants::stock.eq(variants::stock + *quantity),
+                                    variants::updated_at.eq(t.at.naive_utc()),
+                                ))
+                                .execute(conn)
+                                .map_err(store_error)?;
+                        }
+                    }
+                }
+                StockEffect::Take => {
+                    // A deleted variant has no stock to take: the order cannot leave CANCELED.
+                    if let Some((_, _, product, size)) = items.iter().find(|i| i.0.is_none()) {
+                        return Err(OrdersError::OutOfStock { product: product.clone(), size: size.clone(), available: 0 });
+                    }
+                    take_all(
+                        conn,
+                        items.iter().filter_map(|(v, q, p, s)| v.as_deref().map(|v| (v, *q, p.as_str(), s.as_str()))),
+                    )?;
+                }
+            }
+            let change = StatusChange { from: Some(t.from), to: t.to, changed_by: t.changed_by.clone(), changed_at: t.at };
+            diesel::insert_into(order_status_history::table)
+                .values(&HistoryRow::from_domain(&t.order_id, &change))
+                .execute(conn)
+                .map_err(store_error)?;
+            let order = load_one(conn, &t.order_id)
+                .map_err(store_error)?
+                .ok_or_else(|| StoreError::Backend("changed order vanished".into()))?;
+            Ok(TransitionOutcome::Applied(Box::new(order)))
+        })
+    }
+
+    fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError> {
+        let mut conn = self.db.conn()?;
+        orders::table
+            .filter(orders::delivery_status.eq(status.as_str()))
+            .count()
+            .get_result::<i64>(&mut *conn)
+            .map(|n| u64::try_from(n).unwrap_or(0))
+            .map_err(store_error)
+    }
+}
