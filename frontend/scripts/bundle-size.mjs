@@ -51,6 +51,17 @@ for (const r of rows) {
   console.log(`${kb(r.gzip).padStart(8)} KB gz  ${kb(r.raw).padStart(8)} KB  ${r.file}`);
 }
 console.log(`home page JS: ${kb(total)} KB gzipped (${kb(raw)} KB raw) in ${rows.length} files; budget ${BUDGET_KB} KB`);
+// The back office is its own lazy chunks: none of its code may reach the shopper's home page.
+const ADMIN_MARKERS = ['3 Registered', 'Please fill Product Name', 'Failed to fetch orders', 'Company details updated successfully!'];
+const leaked = rows.filter((r) => {
+  const text = readFileSync(join(dist, r.file), 'utf8');
+  return ADMIN_MARKERS.some((m) => text.includes(m));
+});
+if (leaked.length > 0) {
+  console.error(`bundle-size: admin code in the home page JS: ${leaked.map((r) => r.file).join(', ')}`);
+  process.exit(1);
+}
+console.log('admin code: not in the home page JS');
 if (total > BUDGET_KB * 1024) {
   console.error(`bundle-size: over budget by ${kb(total - BUDGET_KB * 1024)} KB`);
   process.exit(1);

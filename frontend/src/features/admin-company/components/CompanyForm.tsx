@@ -27,13 +27,14 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
   const [pincode, setPincode] = useState(digitsOnly(company?.pincode ?? '', PINCODE_MAX));
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
+  const [savedLogoUrl, setSavedLogoUrl] = useState(company?.logoUrl ?? null);
   const [errors, setErrors] = useState<CompanyErrors>({});
   const preview = useObjectUrl(logo);
   const save = useSaveCompany((saved) => {
     if (saved) qc.setQueryData(adminCompanyKeys.company, saved);
     onSaved?.(saved);
   });
-  const shownLogo = preview ?? company?.logoUrl ?? null;
+  const shownLogo = preview ?? savedLogoUrl;
 
   function pickLogo(file: File | undefined) {
     if (!file) return;
@@ -50,8 +51,9 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
     save.mutate(
       { name, email, phone, address, pincode, logo },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           notify.success(COMPANY_MESSAGES.saved);
+          if (res?.data) setSavedLogoUrl(res.data.logoUrl ?? null);
           setLogo(null);
         },
         onError: (err) => {
@@ -139,7 +141,7 @@ export function CompanyPage({ onSaved }: { onSaved?: (c: Company | null) => void
         <PageLoader label="Loading company details" />
       ) : (
         // Failed loads are only logged (SPEC.md section 8): the form starts empty.
-        <Form key={company.dataUpdatedAt} company={company.data ?? null} onSaved={onSaved} />
+        <Form company={company.data ?? null} onSaved={onSaved} />
       )}
     </>
   );

@@ -44,9 +44,12 @@ interface Props {
 function SidebarContent({ brandName, onBackToStore, onLogout, onNavigate }: Omit<Props, 'children'> & { onNavigate?: () => void }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Toolbar>
-        <Typography variant="h6" component="p" noWrap>
-          {brandName} Admin
+      <Toolbar sx={{ flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center', py: 1.5 }}>
+        <Typography variant="h6" component="p" sx={{ lineHeight: 1.3 }}>
+          {brandName}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          Admin
         </Typography>
       </Toolbar>
       <Divider />
@@ -154,7 +157,7 @@ export function AdminLayout({ brandName, onBackToStore, onLogout, children }: Pr
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 }, pt: small ? 10 : 4, outline: 'none' }}
+        sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, md: 4 }, pb: { xs: 2, md: 4 }, pt: small ? { xs: 10 } : { xs: 2, md: 4 }, outline: 'none' }}
       >
         {children}
       </Box>

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderRoutes } from '@/testing/render';
+import { productPage, signInAdmin } from '@/testing/admin';
+import { routes } from '@/app/router';
+
+interface Details {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  pincode: string;
+  logoUrl: string | null;
+}
+
+function serveCompany() {
+  let current: Details = { name: 'Test Shop', email: 'hello@test.shop', phone: '9876543210', address: '1 MG Road', pincode: '560001', logoUrl: null };
+  const sent: FormData[] = [];
+  server.use(
+    http.get('/api/company-details', () => HttpResponse.json({ data: current })),
+    http.put('/api/company-details', async ({ request }) => {
+      const form = await request.formData();
+      sent.push(form);
+      current = {
+        name: String(form.get('name')),
+        email: String(form.get('email')),
+        phone: String(form.get('phone')),
+        address: String(form.get('address')),
+        pincode: String(form.get('pincode')),
+        logoUrl: form.get('logo') ? '/uploads/logo.svg' : current.logoUrl,
+      };
+      return HttpResponse.json({ data: current, message: 'Company details updated successfully!' });
+    }),
+    http.get('/api/products', () => HttpResponse.json(productPage([]))),
+  );
+  return sent;
+}
+
+describe('admin company details', () => {
+  it('validates, saves with the logo, and the storefront shows the change at once', async () => {
+    const sent = serveCompany();
+    signInAdmin();
+    const { router } = await renderRoutes(routes, '/');
+    expect((await screen.findAllByText('+91-9876543210')).length).toBeGreaterThan(0);
+    await act(() => router.navigate('/admin/company'));
+    const form = await screen.findByRole('form', { name: 'Company details' });
+    const name = within(form).getByRole('textbox', { name: /Company name/ });
+    await waitFor(() => expect(name).toHaveValue('Test Shop'));
+    const u = userEvent.setup();
+
+    await u.clear(name);
+    await u.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByText('Please fill the company name.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await u.type(name, 'Kurta House');
+    const phone = within(form).getByRole('textbox', { name: 'Phone' });
+    await u.clear(phone);
+    await u.type(phone, '91-2345 678901234');
+    expect(phone).toHaveValue('9123456789');
+    const pincode = within(form).getByRole('textbox', { name: 'Pincode' });
+    await u.clear(pincode);
+    await u.type(pincode, '4000012');
+    expect(pincode).toHaveValue('400001');
+
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 10)], 'big.png', { type: 'image/png' });
+    await u.upload(within(form).getByLabelText('Company logo'), big);
+    expect(within(form).getByText('Logo must be 2MB or smaller.')).toBeInTheDocument();
+    await u.upload(within(form).getByLabelText('Company logo'), new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(within(form).queryByText('Logo must be 2MB or smaller.')).not.toBeInTheDocument();
+    expect(within(form).getByRole('img', { name: 'Company logo' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+
+    await u.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Company details updated successfully!')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].get('name')).toBe('Kurta House');
+    expect(sent[0].get('phone')).toBe('9123456789');
+    expect(sent[0].get('pincode')).toBe('400001');
+    expect((sent[0].get('logo') as Blob).type).toBe('image/svg+xml');
+
+    await act(() => router.navigate('/'));
+    expect((await screen.findAllByText('+91-9123456789')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Kurta House').length).toBeGreaterThan(0);
+  });
+
+  it('says so when the update fails', async () => {
+    serveCompany();
+    server.use(http.put('/api/company-details', () => new HttpResponse(null, { status: 500 })));
+    signInAdmin();
+    await renderRoutes(routes, '/admin/company');
+    const form = await screen.findByRole('form', { name: 'Company details' });
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: /Company name/ })).toHaveValue('Test Shop'));
+    await userEvent.setup().click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update failed!')).toBeInTheDocument();
+  });
+});
+
+describe('admin legal pages', () => {
+  function serveLegal() {
+    let pages = [
+      { id: 'l1', title: 'Privacy Policy', slug: 'privacy-policy', content: 'Old privacy words.', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' },
+    ];
+    const posts: unknown[] = [];
+    server.use(
+      http.get('/api/legal-pages', () => HttpResponse.json({ data: pages })),
+      http.post('/api/legal-pages', async ({ request }) => {
+        const body = (await request.json()) as { slug: string; title: string; content: string };
+        posts.push(body);
+        const saved = { id: `l-${body.slug}`, createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-02-01T00:00:00Z', ...body };
+        pages = [...pages.filter((p) => p.slug !== body.slug), saved];
+        return HttpResponse.json({ data: saved, message: 'Page saved successfully!' });
+      }),
+    );
+    return posts;
+  }
+
+  it('edits both tabs and the storefront policy page shows the saved text straight away', async () => {
+    const posts = serveLegal();
+    signInAdmin();
+    const { router } = await renderRoutes(routes, '/privacy-policy');
+    expect(await screen.findByText('Old privacy words.')).toBeInTheDocument();
+    await act(() => router.navigate('/admin/legal'));
+    const tabs = await screen.findByRole('tablist', { name: 'Legal pages' });
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['privacy-policy', 'terms-conditions']);
+    const u = userEvent.setup();
+    const text = await screen.findByRole('textbox', { name: 'Privacy Policy content' });
+    expect(text).toHaveValue('Old privacy words.');
+    await u.clear(text);
+    await u.type(text, 'New privacy words.');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Page saved successfully!')).toBeInTheDocument();
+    expect(posts[0]).toEqual({ slug: 'privacy-policy', title: 'Privacy Policy', content: 'New privacy words.' });
+
+    await u.click(within(tabs).getByRole('tab', { name: 'terms-conditions' }));
+    const terms = screen.getByRole('textbox', { name: 'Terms & Conditions content' });
+    expect(terms).toHaveValue('');
+    await u.type(terms, 'Be nice.');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]).toEqual({ slug: 'terms-conditions', title: 'Terms & Conditions', content: 'Be nice.' });
+
+    await act(() => router.navigate('/privacy-policy'));
+    expect(await screen.findByText('New privacy words.')).toBeInTheDocument();
+    expect(screen.queryByText('Old privacy words.')).not.toBeInTheDocument();
+  });
+
+  it('reports failures to load and to save', async () => {
+    server.use(
+      http.get('/api/legal-pages', () => new HttpResponse(null, { status: 500 })),
+      http.post('/api/legal-pages', () => new HttpResponse(null, { status: 500 })),
+    );
+    signInAdmin();
+    await renderRoutes(routes, '/admin/legal');
+    expect((await screen.findAllByText('Failed to fetch legal pages.')).length).toBeGreaterThan(0);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save page.')).toBeInTheDocument();
+  });
+});
