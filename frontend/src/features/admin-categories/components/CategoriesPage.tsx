@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -136,8 +136,7 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
             {rows.map((row) => {
               const c = row.category;
               return (
-                <Fragment key={c.id}>
-                  <TableRow hover sx={{ bgcolor: row.depth > 0 ? 'grey.50' : undefined }}>
+                  <TableRow key={c.id} hover sx={{ bgcolor: row.depth > 0 ? 'grey.50' : undefined }}>
                     <TableCell>{row.number}</TableCell>
                     <TableCell>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pl: row.depth * 3 }}>
@@ -188,7 +187,6 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
                       </Tooltip>
                     </TableCell>
                   </TableRow>
-                </Fragment>
               );
             })}
           </TableBody>
