@@ -89,6 +89,27 @@ describe('admin categories', () => {
     expect(filePart(form, 'media')).toBe('image/png');
   });
 
+  it('shows the server reason of a refused save, else the generic failure', async () => {
+    withCategories();
+    let status = 400;
+    server.use(
+      http.put('/api/categories/:id', () =>
+        status === 400 ? HttpResponse.json({ message: 'A category with this name already exists', code: 'conflict' }, { status }) : new HttpResponse(null, { status }),
+      ),
+    );
+    await openPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Edit Women' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    // Women has no image yet: give it one
+    await u.upload(within(dialog).getByLabelText('Category image'), png('w.png'));
+    await u.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('A category with this name already exists')).toBeInTheDocument();
+    status = 500;
+    await u.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Failed to save category')).toBeInTheDocument();
+  });
+
   it('refuses more than one dropped image', async () => {
     withCategories();
     await openPage();

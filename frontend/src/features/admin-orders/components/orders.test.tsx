@@ -97,6 +97,19 @@ describe('admin orders', () => {
     expect(row.getAllByText('SHIPPED').length).toBeGreaterThan(0);
   });
 
+  it('a failed status change is only logged: the selector comes back with the old status', async () => {
+    serveOrders(() => [order()]);
+    server.use(http.put('/api/orders/:id/status', () => new HttpResponse(null, { status: 500 })));
+    await openPage();
+    const row = within(within(await screen.findByRole('table', { name: 'Orders' })).getAllByRole('row')[1]);
+    const u = userEvent.setup();
+    await u.click(row.getByRole('combobox'));
+    await u.click(await screen.findByRole('option', { name: 'DELIVERED' }));
+    await waitFor(() => expect(row.getByRole('combobox')).not.toHaveAttribute('aria-disabled'));
+    expect(row.getByRole('combobox')).toHaveTextContent('PENDING');
+    expect(screen.queryByText(/Status updated to/)).not.toBeInTheDocument();
+  });
+
   it('shows the details: customer, date, address, items, total and status history', async () => {
     serveOrders(() => [
       order({
