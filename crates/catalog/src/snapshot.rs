@@ -47,6 +47,8 @@ pub struct CatalogSnapshot {
     category_by_id: HashMap<String, usize>,
     /// Each category id with the ids of itself and all its descendants.
     subtree: HashMap<String, Vec<String>>,
+    /// Products directly in each category.
+    direct_counts: HashMap<String, usize>,
 }
 
 impl CatalogSnapshot {
@@ -63,7 +65,11 @@ impl CatalogSnapshot {
         for node in &tree {
             collect_subtrees(node, &mut subtree);
         }
-        CatalogSnapshot { version, categories, tree, entries, by_id, by_slug, category_by_id, subtree }
+        let mut direct_counts: HashMap<String, usize> = HashMap::new();
+        for e in &entries {
+            *direct_counts.entry(e.product.category_id.clone()).or_default() += 1;
+        }
+        CatalogSnapshot { version, categories, tree, entries, by_id, by_slug, category_by_id, subtree, direct_counts }
     }
 
     /// The same catalogue with some products replaced, added or (when absent from
@@ -110,8 +116,14 @@ impl CatalogSnapshot {
         self.categories.iter().any(|c| c.slug == slug && Some(c.id.as_str()) != except_id)
     }
 
+    /// Products in a category and every category below it.
+    pub fn product_count_in_subtree(&self, category_id: &str) -> usize {
+        self.subtree(category_id).iter().map(|id| self.product_count_in(id)).sum()
+    }
+
+    /// Products directly in this category.
     pub fn product_count_in(&self, category_id: &str) -> usize {
-        self.entries.iter().filter(|e| e.product.category_id == category_id).count()
+        self.direct_counts.get(category_id).copied().unwrap_or(0)
     }
 }
 

@@ -3,6 +3,7 @@
 //! status code and a JSON body.
 
 pub mod auth;
+pub mod cache;
 pub mod dto;
 pub mod error;
 mod handlers;

@@ -33,6 +33,13 @@ pub enum Command {
     },
     /// Fill an empty database with the demo catalogue.
     SeedDemo,
+    /// Fill an empty database with a large deterministic catalogue for benchmarks.
+    SeedBench {
+        #[arg(long, default_value_t = 10_000)]
+        products: usize,
+        #[arg(long, default_value_t = 100)]
+        categories: usize,
+    },
 }
 
 /// A start-up failure, printed as one plain sentence.
@@ -80,6 +87,17 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
             .map_err(fatal)?
             .map_err(fatal)?;
             println!("Admin ready: {} ({})", user.username, user.email);
+            Ok(())
+        }
+        Command::SeedBench { products, categories } => {
+            let db = open_and_migrate(&config)?;
+            let started = std::time::Instant::now();
+            let seeded = crate::bench::seed(&db, &config.uploads_dir, products, categories).map_err(fatal)?;
+            if seeded {
+                println!("Bench catalogue ready: {products} products in {categories} categories ({:.1} s)", started.elapsed().as_secs_f64());
+            } else {
+                println!("The catalogue already has categories: nothing seeded");
+            }
             Ok(())
         }
         Command::SeedDemo => {

@@ -2,6 +2,7 @@
 //! actix `App`, so that tests build exactly what `shop serve` runs.
 
 pub mod app;
+pub mod bench;
 pub mod catalog_sync;
 pub mod cli;
 pub mod config;

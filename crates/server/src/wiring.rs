@@ -102,5 +102,6 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         orders: Arc::new(orders) as Arc<dyn OrdersApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
+        responses: Arc::new(http::cache::ResponseCache::default()),
     })
 }

@@ -1,9 +1,10 @@
 use actix_multipart::Multipart;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use catalog::{CategoryInput, ParentChoice};
 use serde_json::json;
 
 use crate::auth::AdminUser;
+use crate::cache::{key_of, respond};
 use crate::dto::catalog::CategoryDto;
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
@@ -17,14 +18,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 const LIMITS: FormLimits = FormLimits { max_file_bytes: 5 * 1024 * 1024, max_files: 3, file_label: "Each image" };
 
-async fn list(state: web::Data<AppState>) -> HttpResponse {
+async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
-    let count = |id: &str| {
-        let ids = snapshot.subtree(id);
-        snapshot.entries.iter().filter(|e| ids.contains(&e.product.category_id)).count()
-    };
-    let tree: Vec<CategoryDto> = snapshot.tree.iter().map(|n| CategoryDto::from_node(n, &count)).collect();
-    HttpResponse::Ok().json(data(tree))
+    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
+        let count = |id: &str| snapshot.product_count_in_subtree(id);
+        Ok(data(snapshot.tree.iter().map(|n| CategoryDto::from_node(n, &count)).collect::<Vec<_>>()))
+    })?;
+    Ok(respond(&req, &cached))
 }
 
 fn input(form: &Form, on_update: bool) -> CategoryInput {

@@ -1,5 +1,5 @@
 use actix_multipart::Multipart;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use catalog::query::{self, ProductQuery, Sort};
 use catalog::{ProductInput, VariantInput};
 use kernel::{Money, PageRequest};
@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::auth::AdminUser;
+use crate::cache::{key_of, respond};
 use crate::dto::catalog::{ListingDto, ProductDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
@@ -103,25 +104,31 @@ impl ListParams {
     }
 }
 
-async fn list(state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
-    let query = params.into_inner().into_query(10)?;
-    let listing = query::list(&state.catalog.snapshot(), &query);
-    Ok(HttpResponse::Ok().json(ListingDto::from(&listing)))
+async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
+    let snapshot = state.catalog.snapshot();
+    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
+        let query = params.into_inner().into_query(10)?;
+        Ok(ListingDto::from(&query::list(&snapshot, &query)))
+    })?;
+    Ok(respond(&req, &cached))
 }
 
 async fn by_category(
+    req: HttpRequest,
     state: web::Data<AppState>,
     category_id: web::Path<String>,
     params: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
-    if snapshot.find_category(&category_id).is_none() {
-        return Err(ApiError::not_found("Category not found"));
-    }
-    let mut query = params.into_inner().into_query(20)?;
-    query.category = Some(category_id.into_inner());
-    let listing = query::list(&snapshot, &query);
-    Ok(HttpResponse::Ok().json(ListingDto::from(&listing)))
+    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
+        if snapshot.find_category(&category_id).is_none() {
+            return Err(ApiError::not_found("Category not found"));
+        }
+        let mut query = params.into_inner().into_query(20)?;
+        query.category = Some(category_id.into_inner());
+        Ok(ListingDto::from(&query::list(&snapshot, &query)))
+    })?;
+    Ok(respond(&req, &cached))
 }
 
 #[derive(Debug, Deserialize)]
@@ -130,22 +137,28 @@ struct SearchParams {
     limit: Option<String>,
 }
 
-async fn search(state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
-    let q = params.q.clone().unwrap_or_default();
-    if q.chars().count() > 200 {
-        return Err(ApiError::bad_request("invalid_query", "The search text is too long"));
-    }
-    let default = if q.trim().is_empty() { EMPTY_SEARCH_LIMIT } else { SEARCH_LIMIT };
-    let limit = whole_number(&params.limit, "limit")?.map_or(default, |l| l.clamp(1, 100) as usize);
-    let found = query::search(&state.catalog.snapshot(), &q, limit);
-    let products: Vec<ProductDto> = found.iter().map(|p| ProductDto::from(p.as_ref())).collect();
-    Ok(HttpResponse::Ok().json(data(products)))
+async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
+    let snapshot = state.catalog.snapshot();
+    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
+        let q = params.q.clone().unwrap_or_default();
+        if q.chars().count() > 200 {
+            return Err(ApiError::bad_request("invalid_query", "The search text is too long"));
+        }
+        let default = if q.trim().is_empty() { EMPTY_SEARCH_LIMIT } else { SEARCH_LIMIT };
+        let limit = whole_number(&params.limit, "limit")?.map_or(default, |l| l.clamp(1, 100) as usize);
+        let found = query::search(&snapshot, &q, limit);
+        Ok(data(found.iter().map(|p| ProductDto::from(p.as_ref())).collect::<Vec<_>>()))
+    })?;
+    Ok(respond(&req, &cached))
 }
 
-async fn one(state: web::Data<AppState>, id_or_slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn one(req: HttpRequest, state: web::Data<AppState>, id_or_slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
-    let product = snapshot.product(&id_or_slug).ok_or_else(|| ApiError::not_found("Product not found"))?;
-    Ok(HttpResponse::Ok().json(data(ProductDto::from(product.as_ref()))))
+    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
+        let product = snapshot.product(&id_or_slug).ok_or_else(|| ApiError::not_found("Product not found"))?;
+        Ok(data(ProductDto::from(product.as_ref())))
+    })?;
+    Ok(respond(&req, &cached))
 }
 
 /// A JSON value of a variant row as text: numbers and strings alike, null as absent.

@@ -2,7 +2,7 @@
 //! same rules) as the back office. Seeding a catalogue that already has categories does
 //! nothing, so running it twice changes nothing.
 
-mod art;
+pub(crate) mod art;
 
 use catalog::{CatalogApi, CategoryInput, ParentChoice, ProductInput, VariantInput};
 use content::{CompanyInput, ContentApi, LegalInput};

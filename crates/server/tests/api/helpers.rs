@@ -357,3 +357,16 @@ impl TestApp {
         std::fs::read_dir(self._uploads.path()).map(|d| d.count()).unwrap_or(0)
     }
 }
+
+impl TestApp {
+    /// A GET with extra headers, without decompressing: (status, headers, raw bytes).
+    pub async fn get_raw(&self, path: &str, headers: &[(&str, &str)]) -> (u16, actix_web::http::header::HeaderMap, Vec<u8>) {
+        let mut request = self.server.get(path).no_decompress();
+        for (name, value) in headers {
+            request = request.insert_header((name.to_string(), value.to_string()));
+        }
+        let mut response = request.send().await.unwrap_or_else(|e| panic!("{e}"));
+        let body = response.body().limit(64 * 1024 * 1024).await.map(|b| b.to_vec()).unwrap_or_default();
+        (response.status().as_u16(), response.headers().clone(), body)
+    }
+}

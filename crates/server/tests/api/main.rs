@@ -8,6 +8,7 @@ mod addresses;
 mod basics;
 mod catalog;
 mod demo;
+mod caching;
 mod cart;
 mod layering;
 mod orders;

@@ -1,0 +1,146 @@
+//! Catalogue answers are the same for everyone until the catalogue changes, so each one
+//! is serialised (and gzipped) once per catalogue version and then served as bytes, with
+//! a weak ETag so a browser that has it already gets 304 Not Modified.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// Bodies smaller than this are not worth compressing.
+const GZIP_FROM_BYTES: usize = 1024;
+/// Distinct answers kept per catalogue version (listings with every filter combination
+/// could otherwise grow without bound).
+const MAX_ENTRIES: usize = 4096;
+
+pub struct CachedBody {
+    body: Bytes,
+    gzip: OnceLock<Option<Bytes>>,
+    etag: String,
+}
+
+impl CachedBody {
+    pub fn new(body: Vec<u8>, etag: String) -> Self {
+        CachedBody { body: Bytes::from(body), gzip: OnceLock::new(), etag }
+    }
+
+    fn gzipped(&self) -> Option<&Bytes> {
+        self.gzip
+            .get_or_init(|| {
+                let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                encoder.write_all(&self.body).ok()?;
+                encoder.finish().ok().map(Bytes::from)
+            })
+            .as_ref()
+    }
+}
+
+#[derive(Default)]
+pub struct ResponseCache {
+    inner: Mutex<(u64, HashMap<String, Arc<CachedBody>>)>,
+}
+
+fn fingerprint(key: &str) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// A weak ETag naming the answer for `key` at `version`.
+pub fn etag_for(version: u64, key: &str) -> String {
+    format!("W/\"{version:x}-{:016x}\"", fingerprint(key))
+}
+
+impl ResponseCache {
+    /// The cached answer for `key` at `version`, building it with `build` when missing.
+    /// Everything cached for older versions is dropped.
+    pub fn get_or_build<T: Serialize>(
+        &self,
+        version: u64,
+        key: &str,
+        build: impl FnOnce() -> Result<T, ApiError>,
+    ) -> Result<Arc<CachedBody>, ApiError> {
+        {
+            let guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+            if guard.0 == version {
+                if let Some(hit) = guard.1.get(key) {
+                    return Ok(hit.clone());
+                }
+            }
+        }
+        // Built outside the lock: two requests may build the same answer once each, which
+        // is cheaper than making every reader wait.
+        let body = serde_json::to_vec(&build()?).map_err(ApiError::internal)?;
+        let entry = Arc::new(CachedBody::new(body, etag_for(version, key)));
+        let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.0 != version {
+            if guard.0 > version {
+                // A newer catalogue arrived meanwhile: answer, but do not cache old data.
+                return Ok(entry);
+            }
+            *guard = (version, HashMap::new());
+        }
+        if guard.1.len() >= MAX_ENTRIES {
+            guard.1.clear();
+        }
+        guard.1.insert(key.to_string(), entry.clone());
+        Ok(entry)
+    }
+}
+
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.trim().split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|p| p.trim().replace(' ', "") == "q=0");
+            name.eq_ignore_ascii_case("gzip") && !refused
+        })
+}
+
+fn not_modified(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|candidate| candidate.trim() == etag || candidate.trim() == "*"))
+}
+
+/// Sends a cached JSON answer: 304 when the client has it, gzip when the client accepts
+/// it and it is worth it, otherwise the plain bytes.
+pub fn respond(req: &HttpRequest, cached: &CachedBody) -> HttpResponse {
+    let etag = HeaderValue::from_str(&cached.etag).unwrap_or_else(|_| HeaderValue::from_static("W/\"0\""));
+    if not_modified(req, &cached.etag) {
+        return HttpResponse::NotModified()
+            .insert_header((header::ETAG, etag))
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .finish();
+    }
+    let mut response = HttpResponse::Ok();
+    response
+        .insert_header((header::CONTENT_TYPE, "application/json"))
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::VARY, "Accept-Encoding"));
+    if cached.body.len() >= GZIP_FROM_BYTES && accepts_gzip(req) {
+        if let Some(gz) = cached.gzipped() {
+            return response.insert_header((header::CONTENT_ENCODING, "gzip")).body(gz.clone());
+        }
+    }
+    // Marked so the compression middleware leaves it alone.
+    response.insert_header((header::CONTENT_ENCODING, "identity")).body(cached.body.clone())
+}
+
+/// The cache key of a request: its path and query string exactly as sent.
+pub fn key_of(req: &HttpRequest) -> String {
+    format!("{}?{}", req.path(), req.query_string())
+}
