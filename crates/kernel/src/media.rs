@@ -84,12 +84,37 @@ pub trait MediaStore: Send + Sync {
     fn remove(&self, filename: &str);
 }
 
-/// True for names the media store makes (`<uuid>.<ext>`, or `<uuid>-<width>w.webp` for a
+/// Widths of the thumbnails made beside every PNG or JPEG upload that is wider.
+pub const THUMBNAIL_WIDTHS: [u32; 2] = [400, 800];
+
+/// The thumbnails of a stored image, as (width, file name): `<uuid>-w400.jpg`, ... Only
+/// for raster images wider than the thumbnail; SVG scales by itself.
+pub fn thumbnails(filename: &str, width: u32) -> Vec<(u32, String)> {
+    let Some((stem, ext)) = filename.rsplit_once('.') else { return Vec::new() };
+    if !matches!(ext, "png" | "jpg") {
+        return Vec::new();
+    }
+    THUMBNAIL_WIDTHS
+        .iter()
+        .filter(|w| **w < width)
+        .map(|w| (*w, format!("{stem}-w{w}.jpg")))
+        .collect()
+}
+
+/// For a thumbnail name, the stem of its original and the thumbnail width.
+pub fn thumbnail_source(name: &str) -> Option<(&str, u32)> {
+    let stem = name.strip_suffix(".jpg")?;
+    let (uuid, width) = stem.rsplit_once("-w")?;
+    let width: u32 = width.parse().ok()?;
+    (THUMBNAIL_WIDTHS.contains(&width) && is_stored_name(name)).then_some((uuid, width))
+}
+
+/// True for names the media store makes (`<uuid>.<ext>`, or `<uuid>-w<width>.jpg` for a
 /// thumbnail). Anything else (a path, `..`, another extension) is never served or removed.
 pub fn is_stored_name(name: &str) -> bool {
     let Some((stem, ext)) = name.rsplit_once('.') else { return false };
     let (uuid, suffix) = match stem.split_once("-w") {
-        Some((u, width)) if ext == "webp" => (u, Some(width)),
+        Some((u, width)) if ext == "jpg" => (u, Some(width)),
         _ => (stem, None),
     };
     let uuid_ok = uuid.len() == 36 && uuid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') && crate::ids::is_uuid(uuid);
@@ -104,16 +129,32 @@ mod tests {
     #[test]
     fn only_server_made_names_pass() {
         assert!(is_stored_name("0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b.png"));
-        assert!(is_stored_name("0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w400.webp"));
+        assert!(is_stored_name("0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w400.jpg"));
         for bad in [
             "../etc/passwd",
             "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b.html",
             "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b/..png",
             "x.png",
             "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w400.png",
+            "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w400.svg",
             "",
         ] {
             assert!(!is_stored_name(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn thumbnails_are_named_after_their_original() {
+        let name = "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b.png";
+        let thumbs = super::thumbnails(name, 1200);
+        assert_eq!(thumbs, vec![
+            (400, "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w400.jpg".to_string()),
+            (800, "0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w800.jpg".to_string()),
+        ]);
+        assert_eq!(super::thumbnails(name, 480).len(), 1);
+        assert!(super::thumbnails(name, 300).is_empty());
+        assert!(super::thumbnails("0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b.svg", 2000).is_empty());
+        assert_eq!(super::thumbnail_source(&thumbs[1].1), Some(("0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b", 800)));
+        assert_eq!(super::thumbnail_source("0b6f1c3e-4d2a-4f8e-9a51-7c2d9e0f1a2b-w500.jpg"), None);
     }
 }

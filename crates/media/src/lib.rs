@@ -6,9 +6,9 @@ mod svg;
 
 use std::fs::{self, OpenOptions};
 use std::io::{Cursor, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use image::{ImageReader, Limits};
+use image::{DynamicImage, ImageReader, Limits};
 use kernel::{ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 
 /// Largest width or height accepted, and largest pixel count: enough for any product
@@ -60,7 +60,7 @@ fn allowed_list(allowed: &[ImageFormat]) -> String {
 
 /// Reads the header for the size, refuses huge images before decoding them, then
 /// decodes the whole image under an allocation limit to prove it is not damaged.
-fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<(u32, u32), MediaError> {
+fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<DynamicImage, MediaError> {
     let image_format = match format {
         ImageFormat::Png => image::ImageFormat::Png,
         _ => image::ImageFormat::Jpeg,
@@ -83,8 +83,64 @@ fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<(u32, u32), MediaEr
     limits.max_alloc = Some(MAX_PIXELS * 4 + 16 * 1024 * 1024);
     let mut reader = ImageReader::with_format(Cursor::new(bytes), image_format);
     reader.limits(limits);
-    reader.decode().map_err(|_| damaged())?;
-    Ok((width, height))
+    reader.decode().map_err(|_| damaged())
+}
+
+/// Writes the JPEG thumbnails of an image; on failure removes those already written.
+fn write_thumbnails(dir: &Path, filename: &str, image: &DynamicImage) -> Result<(), MediaError> {
+    let mut written = Vec::new();
+    for (width, name) in kernel::thumbnails(filename, image.width()) {
+        match write_thumbnail(&dir.join(&name), image, width) {
+            Ok(()) => written.push(name),
+            Err(e) => {
+                for done in written {
+                    let _ = fs::remove_file(dir.join(done));
+                }
+                return Err(MediaError::Storage(e));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_thumbnail(path: &Path, image: &DynamicImage, width: u32) -> Result<(), String> {
+    let height = (u64::from(image.height()) * u64::from(width) / u64::from(image.width().max(1))).max(1) as u32;
+    // Thumbnails are JPEG: photos compress far better than in lossless formats. A
+    // transparent PNG is flattened onto white.
+    let small = image.resize_exact(width, height, image::imageops::FilterType::Triangle);
+    let mut canvas = image::RgbImage::from_pixel(width, height, image::Rgb([255, 255, 255]));
+    for (x, y, px) in small.to_rgba8().enumerate_pixels() {
+        let alpha = u16::from(px[3]);
+        let blend = |c: u8| ((u16::from(c) * alpha + 255 * (255 - alpha)) / 255) as u8;
+        canvas.put_pixel(x, y, image::Rgb([blend(px[0]), blend(px[1]), blend(px[2])]));
+    }
+    let mut bytes = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 82)
+        .encode_image(&canvas)
+        .map_err(|e| e.to_string())?;
+    let temp = path.with_extension("tmp");
+    fs::write(&temp, &bytes).and_then(|()| fs::rename(&temp, path)).map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        e.to_string()
+    })
+}
+
+/// Makes a missing thumbnail from its original (for images stored before thumbnails
+/// existed). Returns true when the thumbnail exists afterwards.
+pub fn ensure_thumbnail(dir: &Path, thumbnail: &str) -> bool {
+    let path = dir.join(thumbnail);
+    if path.is_file() {
+        return true;
+    }
+    let Some((stem, width)) = kernel::thumbnail_source(thumbnail) else { return false };
+    let original = ["png", "jpg"].iter().map(|ext| dir.join(format!("{stem}.{ext}"))).find(|p| p.is_file());
+    let Some(original) = original else { return false };
+    let Ok(bytes) = fs::read(&original) else { return false };
+    let format = if original.extension().is_some_and(|e| e == "png") { ImageFormat::Png } else { ImageFormat::Jpeg };
+    match check_raster(&bytes, format) {
+        Ok(image) if image.width() > width => write_thumbnail(&path, &image, width).is_ok(),
+        _ => false,
+    }
 }
 
 impl MediaStore for LocalMediaStore {
@@ -99,9 +155,15 @@ impl MediaStore for LocalMediaStore {
         }
         let unsupported = || MediaError::UnsupportedType(format!("Only {} images are allowed", allowed_list(rules.allowed)));
         let format = sniff(bytes).filter(|f| rules.allowed.contains(f)).ok_or_else(unsupported)?;
-        let (width, height) = match format {
-            ImageFormat::Svg => svg::check(bytes)?,
-            raster => check_raster(bytes, raster)?,
+        let (width, height, decoded) = match format {
+            ImageFormat::Svg => {
+                let (w, h) = svg::check(bytes)?;
+                (w, h, None)
+            }
+            raster => {
+                let image = check_raster(bytes, raster)?;
+                (image.width(), image.height(), Some(image))
+            }
         };
         let id = kernel::new_id();
         let filename = format!("{id}.{}", format.extension());
@@ -112,6 +174,12 @@ impl MediaStore for LocalMediaStore {
             let _ = fs::remove_file(&path);
             return Err(storage(e));
         }
+        if let Some(image) = &decoded {
+            if let Err(e) = write_thumbnails(&self.dir, &filename, image) {
+                let _ = fs::remove_file(&path);
+                return Err(e);
+            }
+        }
         Ok(StoredFile { id, filename, format, width, height, byte_size: bytes.len() as u64 })
     }
 
@@ -120,9 +188,15 @@ impl MediaStore for LocalMediaStore {
             tracing::warn!(filename, "refusing to remove a file the media store did not make");
             return;
         }
-        if let Err(e) = fs::remove_file(self.dir.join(filename)) {
-            if e.kind() != std::io::ErrorKind::NotFound {
-                tracing::warn!(filename, error = %e, "could not remove an upload");
+        let thumbs = kernel::THUMBNAIL_WIDTHS.iter().map(|w| {
+            let stem = filename.rsplit_once('.').map_or(filename, |(s, _)| s);
+            format!("{stem}-w{w}.jpg")
+        });
+        for name in std::iter::once(filename.to_string()).chain(thumbs) {
+            if let Err(e) = fs::remove_file(self.dir.join(&name)) {
+                if e.kind() != std::io::ErrorKind::NotFound {
+                    tracing::warn!(filename = %name, error = %e, "could not remove an upload");
+                }
             }
         }
     }

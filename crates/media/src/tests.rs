@@ -114,3 +114,36 @@ fn remove_ignores_names_it_did_not_make() {
     store.remove("../keep.txt");
     assert!(outside.exists());
 }
+
+#[test]
+fn wide_images_get_jpeg_thumbnails_which_go_with_them() {
+    let (dir, store) = store();
+    for format in [image::ImageFormat::Png, image::ImageFormat::Jpeg] {
+        let stored = store.store(&IncomingFile { bytes: encoded(1000, 500, format) }, &PHOTOS).unwrap_or_else(|e| panic!("{e}"));
+        let thumbs = kernel::thumbnails(&stored.filename, stored.width);
+        assert_eq!(thumbs.len(), 2);
+        for (width, name) in &thumbs {
+            let bytes = std::fs::read(dir.path().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let thumb = image::load_from_memory(&bytes).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!((thumb.width(), thumb.height()), (*width, width / 2));
+            assert_eq!(image::guess_format(&bytes).ok(), Some(image::ImageFormat::Jpeg));
+        }
+        store.remove(&stored.filename);
+    }
+    assert_eq!(files_in(&dir), 0, "thumbnails are removed with their original");
+    // A small image has no thumbnail.
+    let small = store.store(&IncomingFile { bytes: encoded(300, 300, image::ImageFormat::Png) }, &PHOTOS).unwrap_or_else(|e| panic!("{e}"));
+    assert!(kernel::thumbnails(&small.filename, small.width).is_empty());
+    assert_eq!(files_in(&dir), 1);
+}
+
+#[test]
+fn a_missing_thumbnail_is_made_on_demand() {
+    let (dir, store) = store();
+    let stored = store.store(&IncomingFile { bytes: encoded(900, 300, image::ImageFormat::Png) }, &PHOTOS).unwrap_or_else(|e| panic!("{e}"));
+    let (_, name) = kernel::thumbnails(&stored.filename, stored.width).remove(1);
+    std::fs::remove_file(dir.path().join(&name)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(super::ensure_thumbnail(dir.path(), &name));
+    assert!(dir.path().join(&name).is_file());
+    assert!(!super::ensure_thumbnail(dir.path(), "../../etc/passwd-w400.jpg"));
+}

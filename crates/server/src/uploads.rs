@@ -32,7 +32,14 @@ async fn serve(req: HttpRequest, name: web::Path<String>, dir: web::Data<Uploads
         Some("svg") => "image/svg+xml",
         _ => return Err(ApiError::not_found("No such file")),
     };
-    let file = NamedFile::open(dir.0.join(&name)).map_err(|_| ApiError::not_found("No such file"))?;
+    let path = dir.0.join(&name);
+    if !path.is_file() && kernel::thumbnail_source(&name).is_some() {
+        // Images stored before thumbnails existed get theirs on first request.
+        let folder = dir.0.clone();
+        let thumb = name.clone();
+        actix_web::web::block(move || media::ensure_thumbnail(&folder, &thumb)).await.map_err(ApiError::internal)?;
+    }
+    let file = NamedFile::open(path).map_err(|_| ApiError::not_found("No such file"))?;
     let mut response = file
         .set_content_type(content_type.parse().unwrap_or(ContentType::octet_stream().0))
         .disable_content_disposition()

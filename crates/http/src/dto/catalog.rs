@@ -7,6 +7,26 @@ pub fn upload_url(filename: &str) -> String {
     format!("/uploads/{filename}")
 }
 
+/// `srcset` for an image with thumbnails (`… 400w, … 800w, original 1200w`); `None` when
+/// there is only the original.
+pub fn srcset(filename: &str, width: u32) -> Option<String> {
+    let thumbs = kernel::thumbnails(filename, width);
+    if thumbs.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<String> = thumbs.iter().map(|(w, name)| format!("{} {w}w", upload_url(name))).collect();
+    parts.push(format!("{} {width}w", upload_url(filename)));
+    Some(parts.join(", "))
+}
+
+/// The smallest thumbnail, or the original when there is none.
+pub fn thumb_url(filename: &str, width: u32) -> String {
+    kernel::thumbnails(filename, width)
+        .first()
+        .map(|(_, name)| upload_url(name))
+        .unwrap_or_else(|| upload_url(filename))
+}
+
 #[derive(Serialize)]
 pub struct UploadDto {
     pub id: String,
@@ -29,6 +49,8 @@ pub struct CategoryDto {
     pub description: String,
     pub parent_id: Option<String>,
     pub image_url: Option<String>,
+    /// Smaller versions of the image for `<img srcset>`.
+    pub image_srcset: Option<String>,
     pub uploads: Vec<UploadDto>,
     pub sub_categories: Vec<CategoryDto>,
     /// Products in this category and all below it.
@@ -45,6 +67,7 @@ impl CategoryDto {
             description: c.description.clone(),
             parent_id: c.parent_id.clone(),
             image_url: c.image.as_ref().map(|i| upload_url(&i.filename)),
+            image_srcset: c.image.as_ref().and_then(|i| srcset(&i.filename, i.width)),
             uploads: c.image.iter().map(UploadDto::from).collect(),
             sub_categories: node.children.iter().map(|n| CategoryDto::from_node(n, count)).collect(),
             product_count: count(&c.id),
@@ -62,6 +85,10 @@ pub struct ImageDto {
     pub id: String,
     pub upload_id: String,
     pub url: String,
+    /// The smallest version, for cards.
+    pub thumb_url: String,
+    /// For `<img srcset>`: thumbnails and the original with their widths.
+    pub srcset: Option<String>,
     pub width: u32,
     pub height: u32,
 }
@@ -131,6 +158,8 @@ impl From<&Product> for ProductDto {
                     id: i.id.clone(),
                     upload_id: i.image.upload_id.clone(),
                     url: upload_url(&i.image.filename),
+                    thumb_url: thumb_url(&i.image.filename, i.image.width),
+                    srcset: srcset(&i.image.filename, i.image.width),
                     width: i.image.width,
                     height: i.image.height,
                 })

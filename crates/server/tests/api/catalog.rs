@@ -420,3 +420,40 @@ async fn the_listing_shows_fresh_stock_after_orders_and_admin_writes() {
         assert_eq!(search.body["data"][0]["name"], "Oxford Shirt Blue", "a read after a write is never stale");
     }
 }
+
+#[actix_web::test]
+async fn product_images_come_with_thumbnails_for_srcset() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        for (format, ext) in [(image::ImageFormat::Png, "png"), (image::ImageFormat::Jpeg, "jpg")] {
+            let reply = app
+                .form(
+                    "POST",
+                    "/api/products",
+                    Some(&admin),
+                    vec![
+                        text("productName", format!("Wide {ext}")),
+                        text("categoryId", men.clone()),
+                        text("productVariants", json!([variant("M", "Blue", 1, 999.0, 0.0)]).to_string()),
+                        file("images", format!("wide.{ext}"), image_bytes(1200, 900, format)),
+                    ],
+                )
+                .await
+                .expect(201);
+            let image = &reply.body["data"]["images"][0];
+            let url = image["url"].as_str().unwrap_or_default();
+            let srcset = image["srcset"].as_str().unwrap_or_default().to_string();
+            let parts: Vec<&str> = srcset.split(", ").collect();
+            assert_eq!(parts.len(), 3, "{srcset}");
+            assert!(parts[2].starts_with(url) && parts[2].ends_with(" 1200w"));
+            for (part, width) in parts[..2].iter().zip([400u32, 800]) {
+                let thumb_url = part.split(' ').next().unwrap_or_default();
+                let bytes = app.get_bytes(thumb_url).await;
+                let thumb = image::load_from_memory(&bytes).unwrap_or_else(|e| panic!("{thumb_url}: {e}"));
+                assert_eq!((thumb.width(), thumb.height()), (width, width * 3 / 4));
+            }
+            assert_eq!(image["thumbUrl"].as_str(), parts[0].split(' ').next());
+        }
+    }
+}
