@@ -8,7 +8,7 @@ FRONTEND := frontend
 DEMO_ADMIN_EMAIL ?= admin@shop.local
 DEMO_ADMIN_PASSWORD ?= admin12345
 
-.PHONY: help run build frontend test test-rust test-web deps-check bench fuzz clean
+.PHONY: help run build frontend test test-rust test-web bench clean
 
 help:
 	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
@@ -40,3 +40,7 @@ test-web:
 clean:
 	$(CARGO) clean
 	rm -rf $(FRONTEND)/dist
+
+# Speed and memory figures (docs/PERFORMANCE.md); never part of `make test`.
+bench:
+	python3 scripts/bench/bench.py
