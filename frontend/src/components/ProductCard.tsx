@@ -11,7 +11,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Link } from 'react-router';
 import type { Product, Variant } from '@/lib/api-types';
 import { percentOff } from '@/lib/money';
-import { firstImage } from '@/lib/images';
+import { firstImage, firstSrcSet } from '@/lib/images';
 import { sortBySize } from '@/lib/sizes';
 import { PriceTag } from './PriceTag';
 
@@ -73,6 +73,8 @@ export function ProductCard({
             component="img"
             className="card-img"
             src={firstImage(product.images, true)}
+            srcSet={firstSrcSet(product.images)}
+            sizes="(max-width: 600px) 50vw, (max-width: 1200px) 33vw, 280px"
             alt={product.name}
             width={400}
             height={500}

@@ -35,6 +35,8 @@ export interface ProductImage {
   uploadId?: string;
   url: string;
   thumbUrl?: string | null;
+  /** Thumbnails and the original with their widths, for `<img srcset>`. */
+  srcset?: string | null;
 }
 
 export interface Variant {

@@ -10,3 +10,8 @@ export function firstImage(images: { url: string; thumbUrl?: string | null }[] |
   if (!img) return PLACEHOLDER_IMAGE;
   return (thumb && img.thumbUrl) || img.url || PLACEHOLDER_IMAGE;
 }
+
+/** The `srcset` of the first image, when the server made thumbnails for it. */
+export function firstSrcSet(images: { srcset?: string | null }[] | undefined): string | undefined {
+  return images?.[0]?.srcset ?? undefined;
+}

@@ -83,6 +83,8 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
             <Box
               component="img"
               src={image.url}
+              srcSet={image.srcset ?? undefined}
+              sizes="(max-width: 900px) 100vw, 50vw"
               alt={`${product.name}, picture ${Math.min(imageIndex, images.length - 1) + 1} of ${images.length}`}
               width={800}
               height={1000}
