@@ -8,8 +8,7 @@ use kernel::StoreError;
 use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;
-use crate::rows::catalog::VariantRow;
-use crate::schema::{categories, product_images, products, uploads, variants, wishlist_items};
+use crate::schema::{product_images, products, uploads, wishlist_items};
 
 /// The public address of an uploaded file.
 pub fn upload_url(filename: &str) -> String {
@@ -35,52 +34,45 @@ pub(crate) fn images_for(conn: &mut DbConn, product_ids: &[String]) -> QueryResu
 }
 
 /// Products in the catalogue's shape (category, images by position, variants by position),
-/// in the order of `product_ids`; unknown ids are skipped.
-pub fn load_product_summaries(conn: &mut DbConn, product_ids: &[String]) -> QueryResult<Vec<ProductSummary>> {
+/// in the order of `product_ids`; unknown ids are skipped. Read with the catalogue's own
+/// loader, so a product is read the same way everywhere.
+pub fn load_product_summaries(conn: &mut DbConn, product_ids: &[String]) -> Result<Vec<ProductSummary>, StoreError> {
     if product_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let rows: Vec<(String, String, String, String, bool, String, String)> = products::table
-        .inner_join(categories::table)
-        .filter(products::id.eq_any(product_ids))
-        .select((
-            products::id,
-            products::name,
-            products::slug,
-            products::description,
-            products::is_best_seller,
-            categories::id,
-            categories::name,
-        ))
-        .load(conn)?;
-    let mut images = images_for(conn, product_ids)?;
-    let variant_rows: Vec<VariantRow> = variants::table
-        .filter(variants::product_id.eq_any(product_ids))
-        .order((variants::product_id, variants::position, variants::id))
-        .select(VariantRow::as_select())
-        .load(conn)?;
-    let mut variants_by_product: HashMap<String, Vec<cart::VariantView>> = HashMap::new();
-    for row in variant_rows {
-        variants_by_product.entry(row.product_id.clone()).or_default().push(row.into_view());
+    let mut by_id: HashMap<String, catalog::Product> =
+        super::catalog::load_products(conn, Some(product_ids))?.into_iter().map(|p| (p.id.clone(), p)).collect();
+    Ok(product_ids.iter().filter_map(|id| by_id.remove(id)).map(summary).collect())
+}
+
+fn summary(p: catalog::Product) -> ProductSummary {
+    ProductSummary {
+        images: p
+            .images
+            .into_iter()
+            .map(|i| ProductImage { id: i.id, upload_id: i.image.upload_id, url: upload_url(&i.image.filename) })
+            .collect(),
+        variants: p
+            .variants
+            .into_iter()
+            .map(|v| cart::VariantView {
+                id: v.id,
+                size: v.size,
+                color: v.color,
+                color_hex: v.color_hex,
+                stock: v.stock,
+                original_price: v.original_price,
+                discount_price: v.discount_price,
+            })
+            .collect(),
+        id: p.id,
+        name: p.name,
+        slug: p.slug,
+        description: p.description,
+        is_best_seller: p.is_best_seller,
+        category_id: p.category_id,
+        category_name: p.category_name,
     }
-    let mut by_id: HashMap<String, ProductSummary> = rows
-        .into_iter()
-        .map(|(id, name, slug, description, is_best_seller, category_id, category_name)| {
-            let summary = ProductSummary {
-                images: images.remove(&id).unwrap_or_default(),
-                variants: variants_by_product.remove(&id).unwrap_or_default(),
-                id: id.clone(),
-                name,
-                slug,
-                description,
-                is_best_seller,
-                category_id,
-                category_name,
-            };
-            (id, summary)
-        })
-        .collect();
-    Ok(product_ids.iter().filter_map(|id| by_id.remove(id)).collect())
 }
 
 /// Wishlists on SQLite or PostgreSQL; every query is scoped to one user.
@@ -115,7 +107,7 @@ impl WishlistRepository for DieselWishlistRepo {
             .select(wishlist_items::product_id)
             .load(&mut *conn)
             .map_err(store_error)?;
-        let products = load_product_summaries(&mut conn, &ids).map_err(store_error)?;
+        let products = load_product_summaries(&mut conn, &ids)?;
         Ok(products.into_iter().map(|p| WishlistItem { product_id: p.id.clone(), product: p }).collect())
     }
 
