@@ -10,7 +10,18 @@ status=0
 npm run --silent typecheck || status=1
 npx vitest run --reporter=default --reporter=json --outputFile="$report/vitest.json" || status=1
 if [ -f playwright.config.ts ] && [ "${SKIP_E2E:-0}" != "1" ]; then
-	PLAYWRIGHT_JSON_OUTPUT_NAME="$report/e2e.json" npx playwright test --reporter=list,json || status=1
+	# The browser suite runs the real `shop` binary (SHOP_BIN, else the newer of target/release/shop and
+	# target/debug/shop; `make test` has just built the debug one) serving the built app in dist/.
+	if [ -z "${SHOP_BIN:-}" ] && [ ! -x ../target/debug/shop ] && [ ! -x ../target/release/shop ]; then
+		(cd .. && cargo build -p server) || status=1
+	fi
+	if npm run --silent build >"$report/build.log" 2>&1; then
+		PLAYWRIGHT_JSON_OUTPUT_NAME="$report/e2e.json" npx playwright test --reporter=list,json || status=1
+	else
+		cat "$report/build.log" >&2
+		echo "web app build failed: browser tests not run" >&2
+		status=1
+	fi
 fi
 
 node -e '

@@ -1,0 +1,134 @@
+import { deflateSync } from 'node:zlib';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { E2E_ADMIN } from './env';
+
+let counter = 0;
+/** A name no other test (or earlier run) uses: letters and digits only. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+}
+
+export interface Customer {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function newCustomer(prefix = 'shopper'): Customer {
+  const username = uniqueName(prefix);
+  return { username, email: `${username}@example.com`, password: 'Secret-pass-1' };
+}
+
+/** Registers a customer through the API (for tests whose subject is not registration). */
+export async function registerCustomer(request: APIRequestContext, prefix = 'shopper'): Promise<Customer> {
+  const c = newCustomer(prefix);
+  const res = await request.post('/api/auth/register', {
+    data: {
+      username: c.username,
+      email: c.email,
+      password: c.password,
+      firstName: c.username,
+      lastName: c.username,
+      mobile: null,
+      dob: null,
+      userType: 'CUSTOMER',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return c;
+}
+
+/**
+ * A notification of the app (the stack of alerts in the status region). Found through the DOM, not
+ * the accessibility tree: while a dialog is open MUI hides everything else from it.
+ */
+export function notice(page: Page, text: string | RegExp) {
+  return page.locator('[role="status"] [role="alert"]').filter({ hasText: text });
+}
+
+export async function expectNotice(page: Page, text: string) {
+  await expect(notice(page, text).getByText(text, { exact: true }).last()).toBeVisible();
+}
+
+/** Signs in through the Sign In dialog opened from the account icon. */
+export async function signIn(page: Page, identifier: string, password: string) {
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email or username').fill(identifier);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Opens the storefront and signs in; a customer lands on the account dashboard. */
+export async function signInCustomer(page: Page, c: Customer) {
+  await page.goto('/about');
+  await signIn(page, c.email, c.password);
+  await expect(page).toHaveURL(/\/myaccount\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'My account' })).toHaveText(c.username.charAt(0).toUpperCase());
+}
+
+/** The badge of the wishlist or cart icon (its accessible name carries the count). */
+export function badgeButton(page: Page, which: 'Wishlist' | 'Cart', count: number) {
+  return page.getByRole('button', { name: `${which}, ${count} items`, exact: true });
+}
+
+/** No horizontal scrolling: the document is not wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  const measured = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+  }));
+  expect(measured.scroll, 'document.documentElement.scrollWidth').toBeLessThanOrEqual(width);
+  expect(measured.body, 'document.body.scrollWidth').toBeLessThanOrEqual(width);
+}
+
+// ---- A small PNG drawn in memory (no binary fixture in the repository) ----
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A width×height RGB PNG: a two-colour diagonal split, so every picture differs. */
+export function pngImage(name: string, rgb: [number, number, number], size = 48) {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const [r, g, b] = x > y ? rgb : [255 - rgb[0], 255 - rgb[1], 255 - rgb[2]];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name, mimeType: 'image/png', buffer };
+}
