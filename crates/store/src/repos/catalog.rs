@@ -42,55 +42,80 @@ fn load_categories(conn: &mut DbConn) -> Result<Vec<Category>> {
         .collect())
 }
 
-/// Loads products with their category name, images and variants in four queries,
-/// whatever the number of products. `ids: None` loads every product.
-pub fn load_products(conn: &mut DbConn, ids: Option<&[String]>) -> Result<Vec<Product>> {
-    let mut product_query = products::table
+type ProductRows = Vec<(ProductRow, String)>;
+type ImageRows = Vec<(ProductImageRow, UploadRow)>;
+
+fn product_rows(conn: &mut DbConn, ids: Option<&[String]>) -> Result<ProductRows> {
+    let mut query = products::table
         .inner_join(categories::table)
         .select((ProductRow::as_select(), categories::name))
         .into_boxed();
-    let mut image_query = product_images::table
+    if let Some(ids) = ids {
+        query = query.filter(products::id.eq_any(ids));
+    }
+    query.load(conn).map_err(store_error)
+}
+
+// No ORDER BY in the next two: sorting hundreds of thousands of rows in SQL costs more
+// than sorting each product's few images and variants in Rust.
+fn image_rows(conn: &mut DbConn, ids: Option<&[String]>) -> Result<ImageRows> {
+    let mut query = product_images::table
         .inner_join(uploads::table)
         .select((ProductImageRow::as_select(), UploadRow::as_select()))
-        .order((product_images::product_id, product_images::position))
-        .into_boxed();
-    let mut variant_query = variants::table
-        .select(VariantRow::as_select())
-        .order((variants::product_id, variants::position))
         .into_boxed();
     if let Some(ids) = ids {
-        product_query = product_query.filter(products::id.eq_any(ids));
-        image_query = image_query.filter(product_images::product_id.eq_any(ids));
-        variant_query = variant_query.filter(variants::product_id.eq_any(ids));
+        query = query.filter(product_images::product_id.eq_any(ids));
     }
-    let rows: Vec<(ProductRow, String)> = product_query.load(conn).map_err(store_error)?;
-    let images: Vec<(ProductImageRow, UploadRow)> = image_query.load(conn).map_err(store_error)?;
-    let variant_rows: Vec<VariantRow> = variant_query.load(conn).map_err(store_error)?;
+    query.load(conn).map_err(store_error)
+}
 
-    let mut images_by_product: HashMap<String, Vec<catalog::ProductImage>> = HashMap::new();
+fn variant_rows(conn: &mut DbConn, ids: Option<&[String]>) -> Result<Vec<VariantRow>> {
+    let mut query = variants::table.select(VariantRow::as_select()).into_boxed();
+    if let Some(ids) = ids {
+        query = query.filter(variants::product_id.eq_any(ids));
+    }
+    query.load(conn).map_err(store_error)
+}
+
+fn assemble(rows: ProductRows, images: ImageRows, variant_rows: Vec<VariantRow>) -> Vec<Product> {
+    let mut images_by_product: HashMap<String, Vec<catalog::ProductImage>> = HashMap::with_capacity(rows.len());
     for (image, upload) in images {
         images_by_product.entry(image.product_id.clone()).or_default().push(image.into_domain(&upload));
     }
-    let mut variants_by_product: HashMap<String, Vec<catalog::Variant>> = HashMap::new();
+    let mut variants_by_product: HashMap<String, Vec<catalog::Variant>> = HashMap::with_capacity(rows.len());
     for v in variant_rows {
         variants_by_product.entry(v.product_id.clone()).or_default().push(v.into_domain());
     }
-    Ok(rows
-        .into_iter()
-        .map(|(p, category_name)| Product {
-            images: images_by_product.remove(&p.id).unwrap_or_default(),
-            variants: variants_by_product.remove(&p.id).unwrap_or_default(),
-            id: p.id,
-            name: p.name,
-            slug: p.slug,
-            description: p.description,
-            is_best_seller: p.is_best_seller,
-            category_id: p.category_id,
-            category_name,
-            created_at: p.created_at.and_utc(),
-            updated_at: p.updated_at.and_utc(),
+    rows.into_iter()
+        .map(|(p, category_name)| {
+            let mut images = images_by_product.remove(&p.id).unwrap_or_default();
+            images.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
+            let mut variants = variants_by_product.remove(&p.id).unwrap_or_default();
+            variants.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
+            Product {
+                images,
+                variants,
+                id: p.id,
+                name: p.name,
+                slug: p.slug,
+                description: p.description,
+                is_best_seller: p.is_best_seller,
+                category_id: p.category_id,
+                category_name,
+                created_at: p.created_at.and_utc(),
+                updated_at: p.updated_at.and_utc(),
+            }
         })
-        .collect())
+        .collect()
+}
+
+/// Loads products with their category name, images and variants in three queries,
+/// whatever the number of products. `ids: None` loads every product.
+pub fn load_products(conn: &mut DbConn, ids: Option<&[String]>) -> Result<Vec<Product>> {
+    let rows = product_rows(conn, ids)?;
+    let images = image_rows(conn, ids)?;
+    let variants = variant_rows(conn, ids)?;
+    Ok(assemble(rows, images, variants))
 }
 
 fn insert_upload(conn: &mut DbConn, file: &kernel::StoredFile, now: NaiveDateTime) -> Result<()> {
@@ -156,12 +181,23 @@ fn add_images(conn: &mut DbConn, product_id: &str, files: &[kernel::StoredFile],
     Ok(())
 }
 
+fn joined<T>(result: std::thread::Result<Result<T>>) -> Result<T> {
+    result.unwrap_or_else(|_| Err(StoreError::Backend("a catalogue loading thread panicked".into())))
+}
+
 impl CatalogRepository for DieselCatalogRepo {
+    /// The whole catalogue, its three big queries run side by side on their own
+    /// connections (start-up time with a large catalogue is mostly these reads).
     fn load_all(&self) -> Result<(Vec<Category>, Vec<Product>)> {
-        let mut conn = self.db.conn()?;
-        let categories = load_categories(&mut conn)?;
-        let products = load_products(&mut conn, None)?;
-        Ok((categories, products))
+        let (mut a, mut b, mut c) = (self.db.conn()?, self.db.conn()?, self.db.conn()?);
+        let (rows, images, variants) = std::thread::scope(|scope| {
+            let images = scope.spawn(move || image_rows(&mut b, None));
+            let variants = scope.spawn(move || variant_rows(&mut c, None));
+            let rows = product_rows(&mut a, None);
+            (rows, joined(images.join()), joined(variants.join()))
+        });
+        let categories = load_categories(&mut *self.db.conn()?)?;
+        Ok((categories, assemble(rows?, images?, variants?)))
     }
 
     fn load_products(&self, ids: &[String]) -> Result<Vec<Product>> {
