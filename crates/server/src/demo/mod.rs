@@ -163,7 +163,7 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
                 let chosen = &colours[..colour_count];
                 let files = chosen.iter().enumerate().map(|(i, (_, hex))| jpeg(sub.garment, hex, seed_index + i)).collect();
                 let description = format!(
-                    "{name} from our {} collection. {} Easy care, made to last, and sized for a comfortable fit.",
+                    "{name} from our {} collection. {}. Easy care, made to last, and sized for a comfortable fit.",
                     sub.name.to_lowercase(),
                     sub.description
                 );
