@@ -1,18 +1,8 @@
 use cart::{Cart, CartLine, ImageRef, ProductImage, ProductSummary, VariantView, Wishlist};
 use serde::{Deserialize, Serialize};
 
-/// A catalogue variant; prices are rupee numbers.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct VariantDto {
-    pub id: String,
-    pub size: String,
-    pub color: String,
-    pub color_hex_code: String,
-    pub stock: i32,
-    pub original_price: f64,
-    pub discount_price: f64,
-}
+/// The catalogue's variant shape, also for cart lines and wishlist products.
+pub use super::catalog::VariantDto;
 
 impl From<VariantView> for VariantDto {
     fn from(v: VariantView) -> Self {

@@ -93,7 +93,7 @@ pub struct ImageDto {
     pub height: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VariantDto {
     pub id: String,
