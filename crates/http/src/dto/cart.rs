@@ -2,7 +2,8 @@ use cart::{Cart, CartLine, ImageRef, ProductImage, ProductSummary, VariantView, 
 use serde::{Deserialize, Serialize};
 
 /// A catalogue variant; prices are rupee numbers.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartVariant)]
 #[serde(rename_all = "camelCase")]
 pub struct VariantDto {
     pub id: String,
@@ -28,7 +29,8 @@ impl From<VariantView> for VariantDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartImage)]
 pub struct ImageDto {
     pub id: String,
     pub url: String,
@@ -40,7 +42,7 @@ impl From<ImageRef> for ImageDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartProductDto {
     pub id: String,
     pub name: String,
@@ -49,7 +51,7 @@ pub struct CartProductDto {
     pub variant: VariantDto,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartItemDto {
     pub id: String,
     pub quantity: i32,
@@ -72,7 +74,7 @@ impl From<CartLine> for CartItemDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SummaryDto {
     pub subtotal: f64,
@@ -82,7 +84,7 @@ pub struct SummaryDto {
     pub item_count: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartDto {
     pub items: Vec<CartItemDto>,
     pub summary: SummaryDto,
@@ -104,27 +106,28 @@ impl From<Cart> for CartDto {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddToCartRequest {
     pub product_variant_id: Option<String>,
     pub quantity: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateQuantityRequest {
     pub cart_item_id: Option<String>,
     pub new_quantity: Option<i64>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartCategoryRef)]
 pub struct CategoryRefDto {
     pub id: String,
     pub name: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductImageDto {
     pub id: String,
@@ -139,7 +142,8 @@ impl From<ProductImage> for ProductImageDto {
 }
 
 /// The catalogue's product shape.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartProduct)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDto {
     pub id: String,
@@ -169,14 +173,14 @@ impl From<ProductSummary> for ProductDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistItemDto {
     pub product_id: String,
     pub product: ProductDto,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistDto {
     pub id: String,
@@ -185,7 +189,7 @@ pub struct WishlistDto {
 }
 
 /// `{ wishlist: { id, userId, items } }`
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct WishlistData {
     pub wishlist: WishlistDto,
 }

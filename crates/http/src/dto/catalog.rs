@@ -7,7 +7,7 @@ pub fn upload_url(filename: &str) -> String {
     format!("/uploads/{filename}")
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct UploadDto {
     pub id: String,
     pub filename: String,
@@ -20,7 +20,7 @@ impl From<&ImageRef> for UploadDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryDto {
     pub id: String,
@@ -30,6 +30,7 @@ pub struct CategoryDto {
     pub parent_id: Option<String>,
     pub image_url: Option<String>,
     pub uploads: Vec<UploadDto>,
+    #[schema(no_recursion)]
     pub sub_categories: Vec<CategoryDto>,
     /// Products in this category and all below it.
     pub product_count: usize,
@@ -56,7 +57,7 @@ impl CategoryDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageDto {
     pub id: String,
@@ -66,7 +67,7 @@ pub struct ImageDto {
     pub height: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VariantDto {
     pub id: String,
@@ -92,13 +93,13 @@ impl From<&Variant> for VariantDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct CategoryRefDto {
     pub id: String,
     pub name: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDto {
     pub id: String,
@@ -142,7 +143,7 @@ impl From<&Product> for ProductDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaginationDto {
     pub total_items: u64,
@@ -151,13 +152,13 @@ pub struct PaginationDto {
     pub total_pages: u64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct PriceRangeDto {
     pub min: f64,
     pub max: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ColorFacetDto {
     pub color: String,
@@ -165,20 +166,20 @@ pub struct ColorFacetDto {
     pub count: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct SizeFacetDto {
     pub size: String,
     pub count: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct CategoryFacetDto {
     pub id: String,
     pub name: String,
     pub count: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct FacetsDto {
     pub price: PriceRangeDto,
     pub colors: Vec<ColorFacetDto>,
@@ -205,7 +206,7 @@ impl From<&Facets> for FacetsDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct ListingDto {
     pub data: Vec<ProductDto>,
     pub pagination: PaginationDto,

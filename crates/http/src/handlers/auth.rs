@@ -6,6 +6,8 @@ use crate::dto::user::{LoginRequest, RegisterRequest, UserData, UserDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
+#[allow(unused_imports)]
+use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/auth/register").post(register))
@@ -13,19 +15,34 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/auth/me").get(me));
 }
 
-#[derive(Serialize)]
-struct Session {
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Session {
     token: String,
     user: UserDto,
 }
 
-#[derive(Serialize)]
-struct LoginAnswer {
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct LoginAnswer {
     token: String,
     user: UserDto,
     message: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/auth/register",
+    tag = "auth",
+    request_body = RegisterRequest,
+    security(()),
+    responses(
+        (status = 201, description = "Account created and signed in", body = Envelope<Session>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody),
+        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+    )
+)]
 async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
     let accounts = state.accounts.clone();
     let user = blocking(move || accounts.register(body.into_inner().into())).await?;
@@ -36,6 +53,21 @@ async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) 
     )))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/auth/login",
+    tag = "auth",
+    request_body = LoginRequest,
+    security(()),
+    responses(
+        (status = 200, description = "Signed in", body = LoginAnswer),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody),
+        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+    )
+)]
 async fn login(state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Result<HttpResponse, ApiError> {
     let LoginRequest { identifier, email, password } = body.into_inner();
     let identifier = identifier.or(email).unwrap_or_default();
@@ -47,6 +79,16 @@ async fn login(state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Res
     Ok(HttpResponse::Ok().json(LoginAnswer { token, user: user.into(), message }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/auth/me",
+    tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The signed-in user", body = Envelope<UserData>),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody)
+    )
+)]
 async fn me(CurrentUser(user): CurrentUser) -> HttpResponse {
     HttpResponse::Ok().json(data(UserData { user: user.into() }))
 }
