@@ -8,7 +8,7 @@ FRONTEND := frontend
 DEMO_ADMIN_EMAIL ?= admin@shop.local
 DEMO_ADMIN_PASSWORD ?= admin12345
 
-.PHONY: help run build frontend test test-rust test-web deps-check bench fuzz clean
+.PHONY: help run build frontend test test-rust test-web licenses api-fuzz crash-test deps-check bench fuzz clean
 
 help:
 	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
@@ -29,13 +29,19 @@ run: build
 	SHOP_ADMIN_PASSWORD=$${SHOP_ADMIN_PASSWORD:-$(DEMO_ADMIN_PASSWORD)} \
 	./target/release/shop serve
 
-test: test-rust test-web
+test: test-rust test-web licenses
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
 
 test-web:
 	@if [ -f $(FRONTEND)/package.json ]; then scripts/test-web.sh; fi
+
+# No dependency may carry a GPL/AGPL/LGPL licence (deny.toml lists what is allowed).
+# Only the licence check: it needs no advisory database.
+licenses:
+	@command -v cargo-deny >/dev/null 2>&1 || $(CARGO) install cargo-deny --locked
+	$(CARGO) deny check licenses
 
 clean:
 	$(CARGO) clean

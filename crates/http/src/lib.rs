@@ -9,6 +9,7 @@ mod handlers;
 pub mod limits;
 pub mod multipart;
 pub mod openapi;
+pub mod ratelimit;
 pub mod security;
 pub mod state;
 

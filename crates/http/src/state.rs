@@ -8,6 +8,7 @@ use cart::{CartApi, WishlistApi};
 use orders::OrdersApi;
 
 use crate::auth::jwt::JwtKeys;
+use crate::ratelimit::RateLimiter;
 
 /// Checks that the database answers; wired by the server to the store.
 pub type HealthCheck = Arc<dyn Fn() -> Result<(), String> + Send + Sync>;
@@ -24,4 +25,6 @@ pub struct AppState {
     pub orders: Arc<dyn OrdersApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
+    /// Abuse limits on sign-in, registration, orders and search.
+    pub limits: Arc<RateLimiter>,
 }

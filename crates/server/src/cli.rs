@@ -58,7 +58,13 @@ fn open_and_migrate(config: &Config) -> Result<Db, Fatal> {
 fn settings(config: &Config) -> Result<Settings, Fatal> {
     let jwt_secret = crate::secret::load_or_create(config.jwt_secret.as_deref(), &config.data_dir).map_err(fatal)?;
     let mail = MailSettings::from_config(config.smtp_url.as_deref(), &config.data_dir, config.mail_from.as_deref());
-    Ok(Settings { jwt_secret, bcrypt_cost: config.bcrypt_cost, uploads_dir: config.uploads_dir.clone(), mail })
+    Ok(Settings {
+        jwt_secret,
+        bcrypt_cost: config.bcrypt_cost,
+        uploads_dir: config.uploads_dir.clone(),
+        mail,
+        rate_limits: config.rate_limits.clone(),
+    })
 }
 
 pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {

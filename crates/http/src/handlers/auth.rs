@@ -1,10 +1,11 @@
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use crate::auth::CurrentUser;
 use crate::dto::user::{LoginRequest, RegisterRequest, UserData, UserDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
+use crate::ratelimit::Action;
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
@@ -43,7 +44,8 @@ pub struct LoginAnswer {
         (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
     )
 )]
-async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
+async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
+    state.limits.check(Action::Register, &state.limits.client_ip(&req))?;
     let accounts = state.accounts.clone();
     let user = blocking(move || accounts.register(body.into_inner().into())).await?;
     let token = state.jwt.issue(&user.id).map_err(ApiError::internal)?;
@@ -68,9 +70,11 @@ async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) 
         (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
     )
 )]
-async fn login(state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Result<HttpResponse, ApiError> {
+async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Result<HttpResponse, ApiError> {
+    state.limits.check(Action::SignInByAddress, &state.limits.client_ip(&req))?;
     let LoginRequest { identifier, email, password } = body.into_inner();
     let identifier = identifier.or(email).unwrap_or_default();
+    state.limits.check(Action::SignInByAccount, identifier.trim())?;
     let password = password.unwrap_or_default();
     let accounts = state.accounts.clone();
     let user = blocking(move || accounts.login(&identifier, &password)).await?;

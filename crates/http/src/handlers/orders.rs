@@ -5,6 +5,7 @@ use crate::auth::{AdminUser, CurrentUser};
 use crate::dto::order::{OrderDto, PlaceOrderRequest, PlacedOrderAnswer, SendConfirmationRequest, StatusRequest};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
+use crate::ratelimit::Action;
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
@@ -55,6 +56,8 @@ async fn place(
     CurrentUser(user): CurrentUser,
     body: web::Json<PlaceOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    state.limits.check(Action::OrderByAddress, &state.limits.client_ip(&req))?;
+    state.limits.check(Action::OrderByAccount, &user.id)?;
     let key = match req.headers().get("Idempotency-Key") {
         Some(value) => Some(
             value

@@ -1,5 +1,5 @@
 use actix_multipart::Multipart;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use catalog::query::{self, ProductQuery, Sort};
 use catalog::{ProductInput, VariantInput};
 use kernel::{Money, PageRequest};
@@ -11,6 +11,7 @@ use crate::dto::catalog::{ListingDto, ProductDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits};
+use crate::ratelimit::Action;
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
@@ -169,7 +170,8 @@ struct SearchParams {
         (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
     )
 )]
-async fn search(state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
+async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
+    state.limits.check(Action::Search, &state.limits.client_ip(&req))?;
     let q = params.q.clone().unwrap_or_default();
     if q.chars().count() > 200 {
         return Err(ApiError::bad_request("invalid_query", "The search text is too long"));

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use accounts::AccountsApi;
 use actix_web::http::StatusCode;
+use http::ratelimit::RateLimitConfig;
 use serde_json::{json, Value};
 use server::app::{make_app, Paths};
 use server::wiring::{build_state, MailSettings, Settings};
@@ -51,12 +52,27 @@ impl TestApp {
 
     /// `smtp_url` set: e-mail goes to that SMTP server; unset: `.eml` files in `outbox`.
     pub fn spawn_with_mail(backend: Backend, smtp_url: Option<&str>) -> TestApp {
+        Self::spawn_with(backend, smtp_url, RateLimitConfig::off())
+    }
+
+    /// A shop with these abuse limits (the other tests run without any).
+    pub fn spawn_with_limits(backend: Backend, limits: RateLimitConfig) -> TestApp {
+        Self::spawn_with(backend, None, limits)
+    }
+
+    pub fn spawn_with(backend: Backend, smtp_url: Option<&str>, limits: RateLimitConfig) -> TestApp {
         let db = TestDb::new(backend);
         let data = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let mail = MailSettings::from_config(smtp_url, data.path(), None);
         let outbox = data.path().join("outbox");
         let uploads = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let settings = Settings { jwt_secret: SECRET.to_vec(), bcrypt_cost: 4, uploads_dir: uploads.path().to_path_buf(), mail };
+        let settings = Settings {
+            jwt_secret: SECRET.to_vec(),
+            bcrypt_cost: 4,
+            uploads_dir: uploads.path().to_path_buf(),
+            mail,
+            rate_limits: limits,
+        };
         let state = build_state(&db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
         let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
         let paths = Paths { uploads_dir: uploads.path().to_path_buf(), static_dir: None };

@@ -10,6 +10,7 @@ mod catalog;
 mod demo;
 mod cart;
 mod layering;
+mod limits;
 mod openapi;
 mod orders;
 mod startup;
