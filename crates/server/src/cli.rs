@@ -4,7 +4,7 @@ use actix_web::HttpServer;
 use clap::{Parser, Subcommand};
 use store::{migrations, Db};
 
-use crate::app::{make_app, Paths};
+use crate::app::{make_app, Paths, WebSecurity};
 use crate::config::Config;
 use crate::wiring::{build_state, MailSettings, Settings};
 
@@ -138,7 +138,8 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built web app found: serving the API only");
     }
-    let server = HttpServer::new(move || make_app(state.clone(), paths.clone()))
+    let security = WebSecurity { cors_origins: config.cors_origins.clone(), hsts: config.hsts };
+    let server = HttpServer::new(move || make_app(state.clone(), paths.clone(), security.clone()))
         .shutdown_timeout(10)
         .bind(&config.bind)
         .map_err(|e| Fatal(format!("cannot listen on {}: {e}", config.bind)))?;

@@ -5,6 +5,7 @@ pub mod app;
 pub mod catalog_sync;
 pub mod cli;
 pub mod config;
+pub mod cors;
 pub mod demo;
 pub mod secret;
 pub mod uploads;

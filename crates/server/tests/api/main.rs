@@ -1,6 +1,7 @@
 //! Black-box HTTP tests: the real app on a loopback port, a fresh database per test, and
 //! every test run on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL.
 
+mod headers;
 mod helpers;
 
 mod accounts;
