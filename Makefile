@@ -29,13 +29,18 @@ run: build
 	SHOP_ADMIN_PASSWORD=$${SHOP_ADMIN_PASSWORD:-$(DEMO_ADMIN_PASSWORD)} \
 	./target/release/shop serve
 
-test: test-rust test-web licenses
+test: test-rust test-web licenses api-fuzz crash-test
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
 
 test-web:
 	@if [ -f $(FRONTEND)/package.json ]; then scripts/test-web.sh; fi
+
+# schemathesis (pinned, in a venv under target/) against the real server on a temporary
+# SQLite shop with the demo catalogue, as two customers and an admin (about 2 minutes).
+api-fuzz:
+	scripts/api-fuzz.sh
 
 # No dependency may carry a GPL/AGPL/LGPL licence (deny.toml lists what is allowed).
 # Only the licence check: it needs no advisory database.

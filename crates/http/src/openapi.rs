@@ -101,6 +101,47 @@ fn operations_mut(item: &mut utoipa::openapi::PathItem) -> impl Iterator<Item = 
         .filter_map(|o| o.as_mut())
 }
 
+/// `{anything}` → `{}`: a route pattern's shape, whatever its parameters are called.
+fn shape(path: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for c in path.chars() {
+        match c {
+            '{' => {
+                depth += 1;
+                out.push('{');
+            }
+            '}' => {
+                depth = depth.saturating_sub(1);
+                out.push('}');
+            }
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The methods a route pattern (`/api/addresses/{id}`) answers, for a 405's `Allow`
+/// header: read from the document, which a test keeps equal to the route table.
+pub fn allowed_methods(pattern: &str) -> Option<String> {
+    static TABLE: std::sync::OnceLock<std::collections::HashMap<String, String>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let doc = serde_json::to_value(document()).unwrap_or_default();
+        doc["paths"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(path, item)| {
+                let methods: Vec<String> =
+                    item.as_object().into_iter().flatten().map(|(m, _)| m.to_uppercase()).collect();
+                (shape(path), methods.join(", "))
+            })
+            .collect()
+    });
+    table.get(&shape(pattern)).cloned()
+}
+
 /// The document, built once.
 pub fn document() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
@@ -131,25 +172,11 @@ mod tests {
         include_str!("handlers/wishlist.rs"),
     ];
 
-    /// `{anything}` → `{}` so that parameter names do not matter for the comparison.
-    fn shape(path: &str) -> String {
-        let mut out = String::new();
-        let mut depth = 0;
-        for c in path.chars() {
-            match c {
-                '{' => {
-                    depth += 1;
-                    out.push('{');
-                }
-                '}' => {
-                    depth -= 1;
-                    out.push('}');
-                }
-                _ if depth > 0 => {}
-                _ => out.push(c),
-            }
-        }
-        out
+    #[test]
+    fn allow_lists_the_methods_of_a_pattern() {
+        assert_eq!(allowed_methods("/api/addresses/{id}").as_deref(), Some("DELETE, PUT"));
+        assert_eq!(allowed_methods("/api/wishlist/{product_id}").as_deref(), Some("DELETE, POST"));
+        assert_eq!(allowed_methods("/api/nothing"), None);
     }
 
     /// (METHOD, /api/path) for every `web::resource("...").get(..).post(..)` in the handlers.

@@ -119,7 +119,16 @@ fn json_error_body<B: MessageBody + 'static>(
         _ => "The request could not be processed",
     };
     let error = ApiError::new(status, "http_error", message);
+    let allow = (status.as_u16() == 405)
+        .then(|| res.request().match_pattern())
+        .flatten()
+        .and_then(|pattern| http::openapi::allowed_methods(&pattern))
+        .and_then(|methods| HeaderValue::from_str(&methods).ok());
     let (req, _) = res.into_parts();
-    let response = actix_web::ResponseError::error_response(&error);
+    let mut response = actix_web::ResponseError::error_response(&error);
+    if let Some(allow) = allow {
+        // RFC 9110: a 405 names the methods that would work.
+        response.headers_mut().insert(header::ALLOW, allow);
+    }
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
 }
