@@ -42,6 +42,11 @@ test-web:
 api-fuzz:
 	scripts/api-fuzz.sh
 
+# SIGKILL in the middle of concurrent order placements, N rounds, then the database's
+# invariants (scripts/crash_test.py).
+crash-test:
+	scripts/crash-test.sh
+
 # No dependency may carry a GPL/AGPL/LGPL licence (deny.toml lists what is allowed).
 # Only the licence check: it needs no advisory database.
 licenses:
