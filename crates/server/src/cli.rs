@@ -33,6 +33,10 @@ pub enum Command {
     },
     /// Fill an empty database with the demo catalogue.
     SeedDemo,
+    /// Write a consistent copy of the SQLite database to FILE, also while the shop runs.
+    Backup { file: std::path::PathBuf },
+    /// Replace the SQLite database with the backup FILE (refused while the shop runs).
+    Restore { file: std::path::PathBuf },
 }
 
 /// A start-up failure, printed as one plain sentence.
@@ -88,6 +92,16 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
             println!("Admin ready: {} ({})", user.username, user.email);
             Ok(())
         }
+        Command::Backup { file } => {
+            store::backup::backup(&config.database_url, &file).map_err(Fatal)?;
+            println!("Backup written to {}", file.display());
+            Ok(())
+        }
+        Command::Restore { file } => {
+            store::backup::restore(&config.database_url, &file).map_err(Fatal)?;
+            println!("Database restored from {}", file.display());
+            Ok(())
+        }
         Command::SeedDemo => {
             let db = open_and_migrate(&config)?;
             let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
@@ -117,6 +131,11 @@ fn read_password_line() -> Result<String, Fatal> {
 
 async fn serve(config: Config) -> Result<(), Fatal> {
     let started = std::time::Instant::now();
+    // One shop per SQLite database; `shop restore` checks this lock too.
+    let _lock = match store::backup::sqlite_path(&config.database_url) {
+        Ok(db) => Some(store::backup::lock(&db).map_err(Fatal)?),
+        Err(_) => None,
+    };
     let db = open_and_migrate(&config)?;
     let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
     if let (Some(email), Some(password)) = (config.admin_email.clone(), config.admin_password.clone()) {

@@ -1,6 +1,7 @@
 //! The diesel adapter. One connection type serves SQLite and PostgreSQL; every repository
 //! is written once against it. Backend-specific SQL is rare and matched on [`DbConn`].
 
+pub mod backup;
 pub mod conn;
 pub mod db;
 mod errors;
