@@ -29,7 +29,8 @@ run: build
 	SHOP_ADMIN_PASSWORD=$${SHOP_ADMIN_PASSWORD:-$(DEMO_ADMIN_PASSWORD)} \
 	./target/release/shop serve
 
-test: test-rust test-web licenses api-fuzz crash-test
+# The web tests run last: their closing "N passed, N failed" line is the summary CI reads.
+test: test-rust licenses api-fuzz crash-test test-web
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
