@@ -8,7 +8,7 @@ FRONTEND := frontend
 DEMO_ADMIN_EMAIL ?= admin@shop.local
 DEMO_ADMIN_PASSWORD ?= admin12345
 
-.PHONY: help run build frontend test test-rust test-web bench clean
+.PHONY: help run build frontend test test-rust test-web licenses api-fuzz crash-test bench clean
 
 help:
 	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
@@ -29,13 +29,30 @@ run: build
 	SHOP_ADMIN_PASSWORD=$${SHOP_ADMIN_PASSWORD:-$(DEMO_ADMIN_PASSWORD)} \
 	./target/release/shop serve
 
-test: test-rust test-web
+# The web tests run last: their closing "N passed, N failed" line is the summary CI reads.
+test: test-rust licenses api-fuzz crash-test test-web
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
 
 test-web:
 	@if [ -f $(FRONTEND)/package.json ]; then scripts/test-web.sh; fi
+
+# schemathesis (pinned, in a venv under target/) against the real server on a temporary
+# SQLite shop with the demo catalogue, as two customers and an admin (about 2 minutes).
+api-fuzz:
+	scripts/api-fuzz.sh
+
+# SIGKILL in the middle of concurrent order placements, N rounds, then the database's
+# invariants (scripts/crash_test.py).
+crash-test:
+	scripts/crash-test.sh
+
+# No dependency may be used only under a GPL/AGPL/LGPL licence. The check reads
+# `cargo metadata` and needs nothing installed; deny.toml states the same policy for
+# `cargo deny check licenses`.
+licenses:
+	python3 scripts/check-licenses.py
 
 clean:
 	$(CARGO) clean

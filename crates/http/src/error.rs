@@ -17,10 +17,11 @@ pub struct ApiError {
     pub retry_after_secs: Option<u64>,
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    message: &'a str,
-    code: &'a str,
+/// Every error answer: `{ "message": "a sentence for people", "code": "machine_code" }`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    pub message: String,
+    pub code: String,
 }
 
 impl ApiError {
@@ -76,7 +77,7 @@ impl ResponseError for ApiError {
         if let Some(secs) = self.retry_after_secs {
             response.insert_header((header::RETRY_AFTER, secs.to_string()));
         }
-        response.json(ErrorBody { message: &self.message, code: self.code })
+        response.json(ErrorBody { message: self.message.clone(), code: self.code.to_string() })
     }
 }
 

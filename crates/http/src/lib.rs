@@ -9,6 +9,8 @@ pub mod error;
 mod handlers;
 pub mod limits;
 pub mod multipart;
+pub mod openapi;
+pub mod ratelimit;
 pub mod security;
 pub mod state;
 
@@ -17,8 +19,10 @@ use actix_web::web;
 pub use error::ApiError;
 pub use state::AppState;
 
-/// Registers every `/api` route, the JSON/path/query error handlers and the JSON 404.
+/// Registers every `/api` route, the OpenAPI document and its docs page, the JSON/path/query error handlers and the JSON 404.
 pub fn config(cfg: &mut web::ServiceConfig) {
+    // Before the `/api` scope, which would otherwise answer these paths with its 404.
+    cfg.service(openapi::swagger_ui());
     cfg.service(
         web::scope("/api")
             .app_data(limits::json_config())

@@ -9,6 +9,7 @@ use orders::OrdersApi;
 
 use crate::auth::jwt::JwtKeys;
 use crate::cache::ResponseCache;
+use crate::ratelimit::RateLimiter;
 
 /// Checks that the database answers; wired by the server to the store.
 pub type HealthCheck = Arc<dyn Fn() -> Result<(), String> + Send + Sync>;
@@ -27,4 +28,6 @@ pub struct AppState {
     pub health: HealthCheck,
     /// Serialised catalogue answers, per catalogue version.
     pub responses: Arc<ResponseCache>,
+    /// Abuse limits on sign-in, registration, orders and search.
+    pub limits: Arc<RateLimiter>,
 }

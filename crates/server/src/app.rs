@@ -16,10 +16,29 @@ pub struct Paths {
     pub static_dir: Option<PathBuf>,
 }
 
+/// Browser-facing security settings.
+#[derive(Clone, Debug, Default)]
+pub struct WebSecurity {
+    /// SHOP_CORS_ORIGINS: other origins (`https://admin.example.in`) whose pages may call the
+    /// API. Empty: same-origin only. Never `*`.
+    pub cors_origins: Vec<String>,
+    /// SHOP_HSTS=1: the shop is served over HTTPS (behind a proxy): tell browsers to stay on it.
+    pub hsts: bool,
+}
+
+/// Only the shop's own origin: scripts, styles (plus inline styles, which MUI/emotion
+/// inject), images (plus data: and blob: previews), API calls; no framing, no plugins.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'none'";
+
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
+
 /// The whole application: API, uploads, the web app with its client-side routes.
 pub fn make_app(
     state: AppState,
     paths: Paths,
+    security: WebSecurity,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -37,8 +56,15 @@ pub fn make_app(
             DefaultHeaders::new()
                 .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
                 .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
-                .add((header::X_FRAME_OPTIONS, "DENY")),
+                .add((header::X_FRAME_OPTIONS, "DENY"))
+                // Uploaded SVGs keep their own, stricter policy (DefaultHeaders never overwrites).
+                .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY)),
         )
+        .wrap(actix_web::middleware::Condition::new(
+            security.hsts,
+            DefaultHeaders::new().add((header::STRICT_TRANSPORT_SECURITY, HSTS)),
+        ))
+        .wrap(crate::cors::Cors::new(security.cors_origins))
         .wrap(tracing_actix_web::TracingLogger::default())
         .app_data(web::Data::new(crate::uploads::UploadsDir(paths.uploads_dir.clone())))
         .configure(http::config)
@@ -93,7 +119,16 @@ fn json_error_body<B: MessageBody + 'static>(
         _ => "The request could not be processed",
     };
     let error = ApiError::new(status, "http_error", message);
+    let allow = (status.as_u16() == 405)
+        .then(|| res.request().match_pattern())
+        .flatten()
+        .and_then(|pattern| http::openapi::allowed_methods(&pattern))
+        .and_then(|methods| HeaderValue::from_str(&methods).ok());
     let (req, _) = res.into_parts();
-    let response = actix_web::ResponseError::error_response(&error);
+    let mut response = actix_web::ResponseError::error_response(&error);
+    if let Some(allow) = allow {
+        // RFC 9110: a 405 names the methods that would work.
+        response.headers_mut().insert(header::ALLOW, allow);
+    }
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
 }

@@ -4,7 +4,7 @@ use actix_web::HttpServer;
 use clap::{Parser, Subcommand};
 use store::{migrations, Db};
 
-use crate::app::{make_app, Paths};
+use crate::app::{make_app, Paths, WebSecurity};
 use crate::config::Config;
 use crate::wiring::{build_state, MailSettings, Settings};
 
@@ -40,6 +40,10 @@ pub enum Command {
         #[arg(long, default_value_t = 100)]
         categories: usize,
     },
+    /// Write a consistent copy of the SQLite database to FILE, also while the shop runs.
+    Backup { file: std::path::PathBuf },
+    /// Replace the SQLite database with the backup FILE (refused while the shop runs).
+    Restore { file: std::path::PathBuf },
 }
 
 /// A start-up failure, printed as one plain sentence.
@@ -65,7 +69,13 @@ fn open_and_migrate(config: &Config) -> Result<Db, Fatal> {
 fn settings(config: &Config) -> Result<Settings, Fatal> {
     let jwt_secret = crate::secret::load_or_create(config.jwt_secret.as_deref(), &config.data_dir).map_err(fatal)?;
     let mail = MailSettings::from_config(config.smtp_url.as_deref(), &config.data_dir, config.mail_from.as_deref());
-    Ok(Settings { jwt_secret, bcrypt_cost: config.bcrypt_cost, uploads_dir: config.uploads_dir.clone(), mail })
+    Ok(Settings {
+        jwt_secret,
+        bcrypt_cost: config.bcrypt_cost,
+        uploads_dir: config.uploads_dir.clone(),
+        mail,
+        rate_limits: config.rate_limits.clone(),
+    })
 }
 
 pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
@@ -100,6 +110,16 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
             }
             Ok(())
         }
+        Command::Backup { file } => {
+            store::backup::backup(&config.database_url, &file).map_err(Fatal)?;
+            println!("Backup written to {}", file.display());
+            Ok(())
+        }
+        Command::Restore { file } => {
+            store::backup::restore(&config.database_url, &file).map_err(Fatal)?;
+            println!("Database restored from {}", file.display());
+            Ok(())
+        }
         Command::SeedDemo => {
             let db = open_and_migrate(&config)?;
             let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
@@ -129,6 +149,11 @@ fn read_password_line() -> Result<String, Fatal> {
 
 async fn serve(config: Config) -> Result<(), Fatal> {
     let started = std::time::Instant::now();
+    // One shop per SQLite database; `shop restore` checks this lock too.
+    let _lock = match store::backup::sqlite_path(&config.database_url) {
+        Ok(db) => Some(store::backup::lock(&db).map_err(Fatal)?),
+        Err(_) => None,
+    };
     let db = open_and_migrate(&config)?;
     let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
     if let (Some(email), Some(password)) = (config.admin_email.clone(), config.admin_password.clone()) {
@@ -150,7 +175,8 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built web app found: serving the API only");
     }
-    let server = HttpServer::new(move || make_app(state.clone(), paths.clone()))
+    let security = WebSecurity { cors_origins: config.cors_origins.clone(), hsts: config.hsts };
+    let server = HttpServer::new(move || make_app(state.clone(), paths.clone(), security.clone()))
         .shutdown_timeout(10)
         .bind(&config.bind)
         .map_err(|e| Fatal(format!("cannot listen on {}: {e}", config.bind)))?;

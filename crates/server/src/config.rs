@@ -27,6 +27,13 @@ pub struct Config {
     pub demo: bool,
     /// SHOP_BCRYPT_COST: 12 unless set (tests use 4).
     pub bcrypt_cost: u32,
+    /// SHOP_RATE_SIGN_IN, SHOP_RATE_REGISTER, SHOP_RATE_ORDERS, SHOP_RATE_ORDERS_PER_IP,
+    /// SHOP_RATE_SEARCH (per minute; 0 = off) and SHOP_TRUSTED_PROXIES.
+    pub rate_limits: http::ratelimit::RateLimitConfig,
+    /// SHOP_CORS_ORIGINS: other origins allowed to call the API from a browser.
+    pub cors_origins: Vec<String>,
+    /// SHOP_HSTS=1: send Strict-Transport-Security (only behind an HTTPS proxy).
+    pub hsts: bool,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -37,7 +44,33 @@ fn flag(name: &str) -> bool {
     var(name).is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "on"))
 }
 
+fn per_minute(name: &str, default: u32) -> Result<u32, String> {
+    match var(name) {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|_| format!("{name} must be a whole number of requests per minute (0 = no limit)")),
+    }
+}
+
+fn rate_limits() -> Result<http::ratelimit::RateLimitConfig, String> {
+    let d = http::ratelimit::RateLimitConfig::default();
+    Ok(http::ratelimit::RateLimitConfig {
+        sign_in: per_minute("SHOP_RATE_SIGN_IN", d.sign_in)?,
+        register: per_minute("SHOP_RATE_REGISTER", d.register)?,
+        orders_per_account: per_minute("SHOP_RATE_ORDERS", d.orders_per_account)?,
+        orders_per_ip: per_minute("SHOP_RATE_ORDERS_PER_IP", d.orders_per_ip)?,
+        search: per_minute("SHOP_RATE_SEARCH", d.search)?,
+        trusted_proxies: http::ratelimit::RateLimitConfig::parse_proxies(&var("SHOP_TRUSTED_PROXIES").unwrap_or_default())?,
+    })
+}
+
 impl Config {
+    /// Like [`Config::from_env`], refusing malformed limits and proxy lists.
+    pub fn try_from_env() -> Result<Config, String> {
+        let mut config = Config::from_env();
+        config.rate_limits = rate_limits()?;
+        Ok(config)
+    }
+
     pub fn from_env() -> Config {
         let data_dir = PathBuf::from(var("SHOP_DATA_DIR").unwrap_or_else(|| "data".into()));
         let database_url = var("DATABASE_URL")
@@ -54,6 +87,11 @@ impl Config {
             admin_password: var("SHOP_ADMIN_PASSWORD"),
             demo: flag("SHOP_DEMO"),
             bcrypt_cost: var("SHOP_BCRYPT_COST").and_then(|c| c.parse().ok()).unwrap_or(12),
+            rate_limits: rate_limits().unwrap_or_default(),
+            cors_origins: var("SHOP_CORS_ORIGINS")
+                .map(|v| v.split(',').map(|o| o.trim().trim_end_matches('/').to_string()).filter(|o| !o.is_empty()).collect())
+                .unwrap_or_default(),
+            hsts: flag("SHOP_HSTS"),
             data_dir,
         }
     }

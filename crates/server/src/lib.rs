@@ -6,6 +6,7 @@ pub mod bench;
 pub mod catalog_sync;
 pub mod cli;
 pub mod config;
+pub mod cors;
 pub mod demo;
 pub mod secret;
 pub mod uploads;

@@ -13,6 +13,7 @@ use crate::catalog_sync::CatalogSyncedOrders;
 use chrono::Duration;
 use http::auth::jwt::JwtKeys;
 use http::security::BcryptHasher;
+use http::ratelimit::{RateLimitConfig, RateLimiter};
 use http::AppState;
 use mail::{OutboxMailer, SmtpMailer};
 use orders::{Mailer, OrderService, OrdersApi};
@@ -29,6 +30,7 @@ pub struct Settings {
     pub bcrypt_cost: u32,
     pub uploads_dir: PathBuf,
     pub mail: MailSettings,
+    pub rate_limits: RateLimitConfig,
 }
 
 /// Where order e-mails go.
@@ -103,5 +105,6 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
         responses: Arc::new(http::cache::ResponseCache::default()),
+        limits: Arc::new(RateLimiter::new(settings.rate_limits.clone())),
     })
 }

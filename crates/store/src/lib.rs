@@ -2,6 +2,7 @@
 //! is written once against it. Backend-specific SQL is rare and matched on [`DbConn`].
 
 pub mod bench_seed;
+pub mod backup;
 pub mod conn;
 pub mod db;
 mod errors;

@@ -1,8 +1,9 @@
 use accounts::addresses::{Address, AddressInput};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-#[derive(Debug, Serialize)]
+use super::user::Loose;
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressDto {
     pub id: String,
@@ -31,7 +32,7 @@ impl From<Address> for AddressDto {
 }
 
 /// The address form. A `userId` in the body is ignored: the owner is the signed-in user.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressRequest {
     pub address_line1: Option<String>,
@@ -39,25 +40,23 @@ pub struct AddressRequest {
     pub city: Option<String>,
     pub state: Option<String>,
     /// Forms sometimes send the PIN code as a number.
-    pub postal_code: Option<Value>,
+    pub postal_code: Option<Loose>,
     /// `true`/`false`, also as the text "true"/"false".
-    pub is_default: Option<Value>,
+    pub is_default: Option<LooseFlag>,
 }
 
-fn text(value: Option<Value>) -> Option<String> {
-    match value? {
-        Value::String(s) => Some(s),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Null => None,
-        other => Some(other.to_string()),
-    }
+/// A flag sent as a boolean or as the text "true"/"false"; anything else is a 400.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum LooseFlag {
+    Flag(bool),
+    Text(String),
 }
 
-fn flag(value: Option<Value>) -> Option<bool> {
+fn flag(value: Option<LooseFlag>) -> Option<bool> {
     match value? {
-        Value::Bool(b) => Some(b),
-        Value::String(s) => Some(s.trim().eq_ignore_ascii_case("true")),
-        _ => None,
+        LooseFlag::Flag(b) => Some(b),
+        LooseFlag::Text(s) => Some(s.trim().eq_ignore_ascii_case("true")),
     }
 }
 
@@ -68,7 +67,7 @@ impl From<AddressRequest> for AddressInput {
             address_line2: r.address_line2,
             city: r.city,
             state: r.state,
-            postal_code: text(r.postal_code),
+            postal_code: r.postal_code.map(Loose::into_text),
             is_default: flag(r.is_default),
         }
     }

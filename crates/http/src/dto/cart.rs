@@ -18,7 +18,8 @@ impl From<VariantView> for VariantDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartImage)]
 pub struct ImageDto {
     pub id: String,
     pub url: String,
@@ -30,7 +31,7 @@ impl From<ImageRef> for ImageDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartProductDto {
     pub id: String,
     pub name: String,
@@ -39,7 +40,7 @@ pub struct CartProductDto {
     pub variant: VariantDto,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartItemDto {
     pub id: String,
     pub quantity: i32,
@@ -62,7 +63,7 @@ impl From<CartLine> for CartItemDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SummaryDto {
     pub subtotal: f64,
@@ -72,7 +73,7 @@ pub struct SummaryDto {
     pub item_count: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartDto {
     pub items: Vec<CartItemDto>,
     pub summary: SummaryDto,
@@ -94,27 +95,28 @@ impl From<Cart> for CartDto {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddToCartRequest {
     pub product_variant_id: Option<String>,
     pub quantity: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateQuantityRequest {
     pub cart_item_id: Option<String>,
     pub new_quantity: Option<i64>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartCategoryRef)]
 pub struct CategoryRefDto {
     pub id: String,
     pub name: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductImageDto {
     pub id: String,
@@ -129,7 +131,8 @@ impl From<ProductImage> for ProductImageDto {
 }
 
 /// The catalogue's product shape.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartProduct)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDto {
     pub id: String,
@@ -159,14 +162,14 @@ impl From<ProductSummary> for ProductDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistItemDto {
     pub product_id: String,
     pub product: ProductDto,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistDto {
     pub id: String,
@@ -175,7 +178,7 @@ pub struct WishlistDto {
 }
 
 /// `{ wishlist: { id, userId, items } }`
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct WishlistData {
     pub wishlist: WishlistDto,
 }

@@ -27,7 +27,7 @@ pub fn thumb_url(filename: &str, width: u32) -> String {
         .unwrap_or_else(|| upload_url(filename))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct UploadDto {
     pub id: String,
     pub filename: String,
@@ -40,7 +40,7 @@ impl From<&ImageRef> for UploadDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryDto {
     pub id: String,
@@ -52,6 +52,7 @@ pub struct CategoryDto {
     /// Smaller versions of the image for `<img srcset>`.
     pub image_srcset: Option<String>,
     pub uploads: Vec<UploadDto>,
+    #[schema(no_recursion)]
     pub sub_categories: Vec<CategoryDto>,
     /// Products in this category and all below it.
     pub product_count: usize,
@@ -79,7 +80,7 @@ impl CategoryDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageDto {
     pub id: String,
@@ -93,7 +94,7 @@ pub struct ImageDto {
     pub height: u32,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VariantDto {
     pub id: String,
@@ -119,13 +120,13 @@ impl From<&Variant> for VariantDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct CategoryRefDto {
     pub id: String,
     pub name: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDto {
     pub id: String,
@@ -171,7 +172,7 @@ impl From<&Product> for ProductDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaginationDto {
     pub total_items: u64,
@@ -180,13 +181,13 @@ pub struct PaginationDto {
     pub total_pages: u64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct PriceRangeDto {
     pub min: f64,
     pub max: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ColorFacetDto {
     pub color: String,
@@ -194,20 +195,20 @@ pub struct ColorFacetDto {
     pub count: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct SizeFacetDto {
     pub size: String,
     pub count: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct CategoryFacetDto {
     pub id: String,
     pub name: String,
     pub count: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct FacetsDto {
     pub price: PriceRangeDto,
     pub colors: Vec<ColorFacetDto>,
@@ -234,7 +235,7 @@ impl From<&Facets> for FacetsDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct ListingDto {
     pub data: Vec<ProductDto>,
     pub pagination: PaginationDto,

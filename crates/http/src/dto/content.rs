@@ -3,7 +3,7 @@ use serde::{Deserialize, Serialize};
 
 use super::catalog::upload_url;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyDto {
     pub name: String,
@@ -27,7 +27,7 @@ impl From<&CompanyDetails> for CompanyDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LegalPageDto {
     pub id: String,
@@ -52,7 +52,7 @@ impl From<&LegalPage> for LegalPageDto {
 }
 
 /// The web app sends the whole page back (id, createdAt, ...); only these fields count.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LegalPageRequest {
     pub slug: Option<String>,
     pub title: Option<String>,

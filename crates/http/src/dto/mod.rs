@@ -4,13 +4,14 @@ pub mod catalog;
 pub mod content;
 pub mod address;
 pub mod cart;
+pub mod docs;
 pub mod order;
 pub mod user;
 
 use serde::Serialize;
 
 /// The standard success body: `{ "data": ..., "message"?: "..." }`.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Envelope<T: Serialize> {
     pub data: T,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -24,3 +25,10 @@ pub fn data<T: Serialize>(data: T) -> Envelope<T> {
 pub fn data_with_message<T: Serialize>(data: T, message: impl Into<String>) -> Envelope<T> {
     Envelope { data, message: Some(message.into()) }
 }
+
+/// `{ "message": "..." }`: an answer with nothing but a sentence.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct MessageOnly {
+    pub message: String,
+}
+

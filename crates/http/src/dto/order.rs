@@ -6,7 +6,7 @@ fn timestamp(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderUserDto {
     pub first_name: String,
@@ -14,12 +14,12 @@ pub struct OrderUserDto {
     pub email: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ImageUrlDto {
     pub url: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ItemVariantDto {
     pub size: String,
@@ -27,7 +27,7 @@ pub struct ItemVariantDto {
     pub original_price: f64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ItemProductDto {
     pub id: Option<String>,
     pub name: String,
@@ -35,7 +35,7 @@ pub struct ItemProductDto {
     pub variant: ItemVariantDto,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItemDto {
     pub id: String,
@@ -60,7 +60,7 @@ impl From<OrderItem> for OrderItemDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderAddressDto {
     pub address_line1: String,
@@ -70,7 +70,7 @@ pub struct OrderAddressDto {
     pub postal_code: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryDto {
     pub from: Option<&'static str>,
@@ -90,7 +90,7 @@ impl From<StatusChange> for HistoryDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderDto {
     pub id: String,
@@ -143,14 +143,14 @@ impl From<Order> for OrderDto {
 }
 
 /// The place-order form. Prices, totals and e-mail come from the server, never from here.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaceOrderRequest {
     pub address_id: Option<String>,
     pub payment_method: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlacedOrderAnswer {
     pub data: OrderDto,
@@ -158,19 +158,19 @@ pub struct PlacedOrderAnswer {
     pub email_sent: bool,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusRequest {
     pub delivery_status: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct OrderRef {
     pub id: Option<String>,
 }
 
 /// `{ orderId }` or the web app's `{ orderData: { id }, email }`; any `email` is ignored.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SendConfirmationRequest {
     pub order_id: Option<String>,

@@ -2,7 +2,7 @@ use accounts::{ProfileInput, RegisterInput, User};
 use serde::{Deserialize, Serialize};
 
 /// A user as every answer shows it. There is deliberately no field for the hash.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDto {
     pub id: String,
@@ -32,7 +32,7 @@ impl From<User> for UserDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct UserData {
     pub user: UserDto,
 }
@@ -45,8 +45,21 @@ pub enum Loose {
     Number(serde_json::Number),
 }
 
+/// In the OpenAPI document: text or a number.
+impl utoipa::PartialSchema for Loose {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Loose {}
+
 impl Loose {
-    fn into_text(self) -> String {
+    pub fn into_text(self) -> String {
         match self {
             Loose::Text(t) => t,
             Loose::Number(n) => n.to_string(),
@@ -58,7 +71,7 @@ fn loose(v: Option<Loose>) -> Option<String> {
     v.map(Loose::into_text)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
     pub username: Option<String>,
@@ -70,6 +83,7 @@ pub struct RegisterRequest {
     pub dob: Option<String>,
     /// Accepted for compatibility and ignored: registration only creates customers.
     #[serde(default, rename = "userType")]
+    #[schema(value_type = Option<Object>)]
     pub _user_type: Option<serde_json::Value>,
 }
 
@@ -87,7 +101,7 @@ impl From<RegisterRequest> for RegisterInput {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LoginRequest {
     pub identifier: Option<String>,
     /// Older clients send `email` instead of `identifier`.
@@ -95,7 +109,7 @@ pub struct LoginRequest {
     pub password: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileRequest {
     pub first_name: Option<String>,
@@ -119,7 +133,7 @@ impl From<ProfileRequest> for ProfileInput {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangePasswordRequest {
     pub current_password: Option<String>,

@@ -6,6 +6,8 @@ use crate::dto::cart::{AddToCartRequest, CartDto, UpdateQuantityRequest};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
+#[allow(unused_imports)]
+use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/cart").get(view))
@@ -14,12 +16,41 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/cart/remove/{id}").delete(remove));
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/cart",
+    tag = "cart",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller's cart", body = Envelope<CartDto>),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody)
+    )
+)]
 async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let cart = state.cart.clone();
     let view = blocking(move || cart.view(&user.id, user.role)).await?;
     Ok(HttpResponse::Ok().json(data(CartDto::from(view))))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/cart/add",
+    tag = "cart",
+    request_body = AddToCartRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "New cart line", body = Envelope<CartDto>),
+        (status = 200, description = "Existing line grew", body = Envelope<CartDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 /// 201 with 'Added to cart' for a new line, 200 with 'Increased quantity in cart' when an
 /// existing line grew. Either way the answer is the whole cart.
 async fn add(
@@ -41,6 +72,23 @@ async fn add(
     })
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/cart/update-quantity",
+    tag = "cart",
+    request_body = UpdateQuantityRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Cart updated", body = Envelope<CartDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 async fn update_quantity(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -54,6 +102,19 @@ async fn update_quantity(
     Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(view), "Cart updated")))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/cart/remove/{id}",
+    tag = "cart",
+    params(("id" = String, Path, description = "Cart line id (the caller's own)")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Line removed", body = Envelope<CartDto>),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody)
+    )
+)]
 async fn remove(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,

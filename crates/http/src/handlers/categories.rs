@@ -1,7 +1,6 @@
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use catalog::{CategoryInput, ParentChoice};
-use serde_json::json;
 
 use crate::auth::AdminUser;
 use crate::cache::{key_of, respond};
@@ -10,6 +9,8 @@ use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits};
 use crate::state::AppState;
+#[allow(unused_imports)]
+use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/categories").get(list).post(create))
@@ -18,6 +19,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 const LIMITS: FormLimits = FormLimits { max_file_bytes: 5 * 1024 * 1024, max_files: 3, file_label: "Each image" };
 
+#[utoipa::path(
+    get,
+    path = "/api/categories",
+    tag = "categories",
+    security(()),
+    responses(
+        (status = 200, description = "The category tree", body = Envelope<Vec<CategoryDto>>)
+    )
+)]
 async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
@@ -43,6 +53,23 @@ fn input(form: &Form, on_update: bool) -> CategoryInput {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/categories",
+    tag = "categories",
+    request_body(content = CategoryForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Category saved", body = Envelope<CategoryDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LIMITS).await?;
     let input = input(&form, false);
@@ -51,6 +78,24 @@ async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipar
     Ok(HttpResponse::Created().json(data_with_message(CategoryDto::from_category(&category), "Category saved successfully!")))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/categories/{id}",
+    tag = "categories",
+    params(("id" = String, Path, description = "Category id")),
+    request_body(content = CategoryForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Category updated", body = Envelope<CategoryDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 async fn update(
     state: web::Data<AppState>,
     _admin: AdminUser,
@@ -65,11 +110,23 @@ async fn update(
     Ok(HttpResponse::Ok().json(data_with_message(CategoryDto::from_category(&category), "Category updated successfully!")))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/categories/{id}",
+    tag = "categories",
+    params(("id" = String, Path, description = "Category id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Category deleted", body = DeletedCategoryAnswer),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody)
+    )
+)]
 async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let catalog = state.catalog.clone();
     let category = blocking(move || catalog.delete_category(&id)).await?;
-    Ok(HttpResponse::Ok().json(json!({
-        "data": { "id": category.id, "name": category.name },
-        "message": format!("Deleted category: {}", category.name),
-    })))
+    let message = format!("Deleted category: {}", category.name);
+    Ok(HttpResponse::Ok().json(DeletedCategoryAnswer { data: DeletedCategory { id: category.id, name: category.name }, message }))
 }

@@ -8,6 +8,8 @@ use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, FormLimits};
 use crate::state::AppState;
+#[allow(unused_imports)]
+use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/company-details").get(company).put(update_company))
@@ -22,10 +24,34 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 const LOGO_LIMITS: FormLimits = FormLimits { max_file_bytes: 2 * 1024 * 1024, max_files: 1, file_label: "The logo" };
 
+#[utoipa::path(
+    get,
+    path = "/api/company-details",
+    tag = "content",
+    security(()),
+    responses(
+        (status = 200, description = "The company details", body = Envelope<CompanyDto>)
+    )
+)]
 async fn company(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(data(CompanyDto::from(state.content.company().as_ref())))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/company-details",
+    tag = "content",
+    request_body(content = CompanyForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Company details saved", body = Envelope<CompanyDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LOGO_LIMITS).await?;
     let input = CompanyInput {
@@ -41,11 +67,35 @@ async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: 
     Ok(HttpResponse::Ok().json(data_with_message(CompanyDto::from(saved.as_ref()), "Company details updated successfully!")))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/legal-pages",
+    tag = "content",
+    security(()),
+    responses(
+        (status = 200, description = "Every legal page", body = Envelope<Vec<LegalPageDto>>)
+    )
+)]
 async fn legal_pages(state: web::Data<AppState>) -> HttpResponse {
     let pages = state.content.legal_pages();
     HttpResponse::Ok().json(data(pages.iter().map(LegalPageDto::from).collect::<Vec<_>>()))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/legal-pages",
+    tag = "content",
+    request_body = LegalPageRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Page saved (created or replaced by slug)", body = Envelope<LegalPageDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 async fn save_legal_page(
     state: web::Data<AppState>,
     _admin: AdminUser,

@@ -1,12 +1,14 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use orders::{Customer, PlaceOrderInput};
-use serde_json::json;
 
 use crate::auth::{AdminUser, CurrentUser};
 use crate::dto::order::{OrderDto, PlaceOrderRequest, PlacedOrderAnswer, SendConfirmationRequest, StatusRequest};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
+use crate::ratelimit::Action;
 use crate::state::AppState;
+#[allow(unused_imports)]
+use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub const PLACED_AND_MAILED: &str = "Order placed successfully! Confirmation email sent";
 pub const PLACED_MAIL_FAILED: &str = "Order placed, but confirmation email failed";
@@ -26,6 +28,26 @@ fn customer(user: &accounts::User) -> Customer {
     Customer { id: user.id.clone(), email: user.email.clone() }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/orders/place",
+    tag = "orders",
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retried placement answer the first order")),
+    request_body = PlaceOrderRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Order placed from the cart", body = PlacedOrderAnswer),
+        (status = 200, description = "A retry with the same Idempotency-Key: the first order", body = PlacedOrderAnswer),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody),
+        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+    )
+)]
 /// 201 with the new order; a retry with the same `Idempotency-Key` gets 200 with the
 /// order the first request made (and no second e-mail).
 async fn place(
@@ -34,6 +56,8 @@ async fn place(
     CurrentUser(user): CurrentUser,
     body: web::Json<PlaceOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    state.limits.check(Action::OrderByAddress, &state.limits.client_ip(&req))?;
+    state.limits.check(Action::OrderByAccount, &user.id)?;
     let key = match req.headers().get("Idempotency-Key") {
         Some(value) => Some(
             value
@@ -67,12 +91,35 @@ fn list(orders: Vec<orders::Order>) -> Vec<OrderDto> {
     orders.into_iter().map(OrderDto::from).collect()
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/orders/my-orders",
+    tag = "orders",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller's orders", body = Envelope<Vec<OrderDto>>),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody)
+    )
+)]
 async fn my_orders(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let mine = blocking(move || orders.my_orders(&user.id)).await?;
     Ok(HttpResponse::Ok().json(data(list(mine))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/orders/{id}/cancel",
+    tag = "orders",
+    params(("id" = String, Path, description = "Order id (the caller's own)")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Order cancelled", body = Envelope<OrderDto>),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody)
+    )
+)]
 async fn cancel(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -84,12 +131,41 @@ async fn cancel(
     Ok(HttpResponse::Ok().json(data_with_message(OrderDto::from(order), "Order cancelled successfully!")))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/orders/all",
+    tag = "orders",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Every order (admin)", body = Envelope<Vec<OrderDto>>),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody)
+    )
+)]
 async fn all_orders(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let every = blocking(move || orders.all_orders()).await?;
     Ok(HttpResponse::Ok().json(data(list(every))))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/orders/{id}/status",
+    tag = "orders",
+    params(("id" = String, Path, description = "Order id")),
+    request_body = StatusRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Status changed", body = Envelope<OrderDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 async fn set_status(
     state: web::Data<AppState>,
     AdminUser(admin): AdminUser,
@@ -104,12 +180,39 @@ async fn set_status(
     Ok(HttpResponse::Ok().json(data_with_message(OrderDto::from(order), message)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/orders/pending-count",
+    tag = "orders",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "How many orders wait for processing", body = Envelope<CountDto>),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody)
+    )
+)]
 async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let count = blocking(move || orders.pending_count()).await?;
-    Ok(HttpResponse::Ok().json(data(json!({ "count": count }))))
+    Ok(HttpResponse::Ok().json(data(CountDto { count })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/orders/send-confirmation",
+    tag = "orders",
+    request_body = SendConfirmationRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Confirmation re-sent to the account's address", body = ConfirmationSent),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody),
+        (status = 502, description = "The e-mail could not be sent", body = ErrorBody)
+    )
+)]
 /// Re-sends the caller's own order confirmation to the caller's account address. An
 /// `email` in the body is ignored: the shop never mails an address a client chose.
 async fn send_confirmation(
@@ -125,5 +228,5 @@ async fn send_confirmation(
     let orders = state.orders.clone();
     let who = customer(&user);
     blocking(move || orders.resend_confirmation(&who, order_id.trim())).await?;
-    Ok(HttpResponse::Ok().json(json!({ "message": "Confirmation email sent", "emailSent": true })))
+    Ok(HttpResponse::Ok().json(ConfirmationSent { message: "Confirmation email sent".into(), email_sent: true }))
 }

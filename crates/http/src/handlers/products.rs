@@ -4,7 +4,7 @@ use catalog::query::{self, ProductQuery, Sort};
 use catalog::{ProductInput, VariantInput};
 use kernel::{Money, PageRequest};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::auth::AdminUser;
 use crate::cache::{key_of, respond};
@@ -12,7 +12,10 @@ use crate::dto::catalog::{ListingDto, ProductDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits};
+use crate::ratelimit::Action;
 use crate::state::AppState;
+#[allow(unused_imports)]
+use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // The fixed paths first: `/products/{idOrSlug}` would match them too.
@@ -31,8 +34,9 @@ const EMPTY_SEARCH_LIMIT: usize = 20;
 
 /// Query parameters arrive as text and are checked here, so a bad value gets a sentence,
 /// not a deserializer error.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ListParams {
     page: Option<String>,
     limit: Option<String>,
@@ -104,6 +108,17 @@ impl ListParams {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/products",
+    tag = "products",
+    params(ListParams),
+    security(()),
+    responses(
+        (status = 200, description = "A page of products with facets", body = ListingDto),
+        (status = 400, description = "Invalid input", body = ErrorBody)
+    )
+)]
 async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
@@ -113,6 +128,18 @@ async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<L
     Ok(respond(&req, &cached))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/products/category/{categoryId}",
+    tag = "products",
+    params(("categoryId" = String, Path, description = "Category id or slug"), ListParams),
+    security(()),
+    responses(
+        (status = 200, description = "A page of the category's products (and its subcategories')", body = ListingDto),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody)
+    )
+)]
 async fn by_category(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -131,13 +158,27 @@ async fn by_category(
     Ok(respond(&req, &cached))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SearchParams {
     q: Option<String>,
     limit: Option<String>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/products/search",
+    tag = "products",
+    params(SearchParams),
+    security(()),
+    responses(
+        (status = 200, description = "Matching products", body = Envelope<Vec<ProductDto>>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+    )
+)]
 async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
+    state.limits.check(Action::Search, &state.limits.client_ip(&req))?;
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
         let q = params.q.clone().unwrap_or_default();
@@ -152,6 +193,17 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
     Ok(respond(&req, &cached))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/products/{idOrSlug}",
+    tag = "products",
+    params(("idOrSlug" = String, Path, description = "Product id or slug")),
+    security(()),
+    responses(
+        (status = 200, description = "One product", body = Envelope<ProductDto>),
+        (status = 404, description = "Not found", body = ErrorBody)
+    )
+)]
 async fn one(req: HttpRequest, state: web::Data<AppState>, id_or_slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
@@ -223,6 +275,24 @@ async fn save(state: &AppState, id: Option<String>, form: Form) -> Result<HttpRe
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/products",
+    tag = "products",
+    request_body(content = ProductForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Product created", body = Envelope<ProductDto>),
+        (status = 200, description = "Product updated (the form named its id)", body = Envelope<ProductDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 /// `POST /products` creates; with the product's id in the form (`id` or `productId`) it
 /// updates, as the web app does.
 async fn create_or_update(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
@@ -231,13 +301,48 @@ async fn create_or_update(state: web::Data<AppState>, _admin: AdminUser, payload
     save(&state, id, form).await
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/products/{idOrSlug}",
+    tag = "products",
+    params(("idOrSlug" = String, Path, description = "Product id")),
+    request_body(content = ProductForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Product updated", body = Envelope<ProductDto>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 async fn update(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>, payload: Multipart) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LIMITS).await?;
     save(&state, Some(id.into_inner()), form).await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/products/{idOrSlug}",
+    tag = "products",
+    params(("idOrSlug" = String, Path, description = "Product id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Product deleted", body = DeletedProductAnswer),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 403, description = "Signed in without the right role", body = ErrorBody),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody)
+    )
+)]
 async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let catalog = state.catalog.clone();
     let product = blocking(move || catalog.delete_product(&id)).await?;
-    Ok(HttpResponse::Ok().json(json!({ "data": { "id": product.id }, "message": "Product deleted successfully" })))
+    Ok(HttpResponse::Ok().json(DeletedProductAnswer {
+        data: DeletedProduct { id: product.id.clone() },
+        message: "Product deleted successfully".into(),
+    }))
 }

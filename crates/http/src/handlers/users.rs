@@ -1,17 +1,33 @@
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 use crate::auth::CurrentUser;
 use crate::dto::data_with_message;
 use crate::dto::user::{ChangePasswordRequest, ProfileRequest, UserData};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
+#[allow(unused_imports)]
+use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/users/profile").put(update_profile))
         .service(web::resource("/users/change-password").put(change_password));
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/users/profile",
+    tag = "users",
+    request_body = ProfileRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Profile saved", body = Envelope<UserData>),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody)
+    )
+)]
 async fn update_profile(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -22,6 +38,21 @@ async fn update_profile(
     Ok(HttpResponse::Ok().json(data_with_message(UserData { user: updated.into() }, "Profile updated")))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/users/change-password",
+    tag = "users",
+    request_body = ChangePasswordRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Password changed", body = MessageOnly),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
+        (status = 413, description = "Body or file too large", body = ErrorBody),
+        (status = 415, description = "Wrong content type", body = ErrorBody),
+        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+    )
+)]
 async fn change_password(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -37,5 +68,5 @@ async fn change_password(
         )
     })
     .await?;
-    Ok(HttpResponse::Ok().json(json!({ "message": "Password changed successfully" })))
+    Ok(HttpResponse::Ok().json(MessageOnly { message: "Password changed successfully".into() }))
 }

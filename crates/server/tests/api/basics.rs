@@ -31,6 +31,7 @@ async fn malformed_requests_get_json_errors_with_the_right_status() {
 
         let method = app.get("/api/auth/login", None).await.expect(405);
         assert_eq!(method.message(), "This method is not allowed here");
+        assert_eq!(method.headers.get("allow").and_then(|v| v.to_str().ok()), Some("POST"));
     }
 }
 

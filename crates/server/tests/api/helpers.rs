@@ -2,8 +2,9 @@ use std::sync::Arc;
 
 use accounts::AccountsApi;
 use actix_web::http::StatusCode;
+use http::ratelimit::RateLimitConfig;
 use serde_json::{json, Value};
-use server::app::{make_app, Paths};
+use server::app::{make_app, Paths, WebSecurity};
 use server::wiring::{build_state, MailSettings, Settings};
 use store::testing::TestDb;
 use store::Backend;
@@ -51,16 +52,42 @@ impl TestApp {
 
     /// `smtp_url` set: e-mail goes to that SMTP server; unset: `.eml` files in `outbox`.
     pub fn spawn_with_mail(backend: Backend, smtp_url: Option<&str>) -> TestApp {
+        Self::spawn_with(backend, smtp_url, RateLimitConfig::off())
+    }
+
+    /// A shop with these abuse limits (the other tests run without any).
+    pub fn spawn_with_limits(backend: Backend, limits: RateLimitConfig) -> TestApp {
+        Self::spawn_with(backend, None, limits)
+    }
+
+    pub fn spawn_with(backend: Backend, smtp_url: Option<&str>, limits: RateLimitConfig) -> TestApp {
+        Self::spawn_full(backend, smtp_url, limits, WebSecurity::default(), None)
+    }
+
+    /// Everything configurable: mail, limits, browser security, a built web app folder.
+    pub fn spawn_full(
+        backend: Backend,
+        smtp_url: Option<&str>,
+        limits: RateLimitConfig,
+        security: WebSecurity,
+        static_dir: Option<std::path::PathBuf>,
+    ) -> TestApp {
         let db = TestDb::new(backend);
         let data = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let mail = MailSettings::from_config(smtp_url, data.path(), None);
         let outbox = data.path().join("outbox");
         let uploads = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let settings = Settings { jwt_secret: SECRET.to_vec(), bcrypt_cost: 4, uploads_dir: uploads.path().to_path_buf(), mail };
+        let settings = Settings {
+            jwt_secret: SECRET.to_vec(),
+            bcrypt_cost: 4,
+            uploads_dir: uploads.path().to_path_buf(),
+            mail,
+            rate_limits: limits,
+        };
         let state = build_state(&db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
         let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
-        let paths = Paths { uploads_dir: uploads.path().to_path_buf(), static_dir: None };
-        let server = actix_test::start(move || make_app(state.clone(), paths.clone()));
+        let paths = Paths { uploads_dir: uploads.path().to_path_buf(), static_dir };
+        let server = actix_test::start(move || make_app(state.clone(), paths.clone(), security.clone()));
         TestApp { server, accounts, catalog, content, backend, db, outbox, _uploads: uploads, _data: data }
     }
 

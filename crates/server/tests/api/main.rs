@@ -1,6 +1,7 @@
 //! Black-box HTTP tests: the real app on a loopback port, a fresh database per test, and
 //! every test run on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL.
 
+mod headers;
 mod helpers;
 
 mod accounts;
@@ -11,6 +12,8 @@ mod demo;
 mod caching;
 mod cart;
 mod layering;
+mod limits;
+mod openapi;
 mod orders;
 mod startup;
 mod wishlist;

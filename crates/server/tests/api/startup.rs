@@ -99,3 +99,61 @@ fn create_admin_then_serve_then_stop_gracefully_on_sigterm() {
     let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
     assert!(status.success(), "graceful stop exits 0, got {status}");
 }
+
+fn admins(db: &std::path::Path) -> i64 {
+    use diesel::{Connection, RunQueryDsl};
+    #[derive(diesel::QueryableByName)]
+    struct N {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let mut conn = diesel::SqliteConnection::establish(&db.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+    diesel::sql_query("SELECT COUNT(*) AS n FROM users")
+        .get_result::<N>(&mut conn)
+        .map(|r| r.n)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn backup_while_running_and_restore_only_when_stopped() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let run = |args: &[&str]| shop(dir.path()).args(args).output().unwrap_or_else(|e| panic!("{e}"));
+    assert!(run(&["create-admin", "--email", "one@shop.in", "--password", "owner-pass-1"]).status.success());
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
+        listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    };
+    let mut child = shop(dir.path())
+        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
+        .arg("serve")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    assert!(BufReader::new(stdout).lines().map_while(Result::ok).any(|l| l.contains("shop is ready")));
+
+    // While it runs: a backup works, a restore is refused, a second shop on the same file too.
+    let backup = dir.path().join("backup.db");
+    let out = run(&["backup", &backup.display().to_string()]);
+    assert!(out.status.success(), "{}", output_text(&out));
+    assert_eq!(admins(&backup), 1);
+    let again = run(&["backup", &backup.display().to_string()]);
+    assert!(!again.status.success(), "an existing backup is never overwritten");
+    let refused = run(&["restore", &backup.display().to_string()]);
+    assert!(!refused.status.success());
+    assert!(output_text(&refused).contains("refusing to restore"), "{}", output_text(&refused));
+
+    assert!(run(&["create-admin", "--email", "two@shop.in", "--password", "owner-pass-2"]).status.success());
+    assert_eq!(admins(&dir.path().join("shop.db")), 2);
+    let _ = Command::new("kill").args(["-KILL", &child.id().to_string()]).status();
+    let _ = child.wait();
+
+    let restored = run(&["restore", &backup.display().to_string()]);
+    assert!(restored.status.success(), "{}", output_text(&restored));
+    assert_eq!(admins(&dir.path().join("shop.db")), 1, "the database is the backup again");
+    let not_a_backup = dir.path().join("junk.db");
+    std::fs::write(&not_a_backup, b"not sqlite").unwrap_or_else(|e| panic!("{e}"));
+    assert!(!run(&["restore", &not_a_backup.display().to_string()]).status.success());
+    assert_eq!(admins(&dir.path().join("shop.db")), 1);
+}

@@ -1,0 +1,100 @@
+//! Small answers that have no domain type of their own, and the multipart forms as the
+//! OpenAPI document describes them (the handlers read forms field by field).
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub use crate::error::ErrorBody;
+
+/// `GET /api/health`
+#[derive(Serialize, ToSchema)]
+pub struct HealthDto {
+    pub status: &'static str,
+    pub database: &'static str,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DeletedCategory {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DeletedCategoryAnswer {
+    pub data: DeletedCategory,
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DeletedProduct {
+    pub id: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DeletedProductAnswer {
+    pub data: DeletedProduct,
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CountDto {
+    pub count: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmationSent {
+    pub message: String,
+    pub email_sent: bool,
+}
+
+/// `multipart/form-data` for creating or changing a category.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "camelCase")]
+pub struct CategoryForm {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    /// The parent category's id; empty or "null" for a top-level category.
+    pub parent_id: Option<String>,
+    /// One image (PNG or JPEG, at most 5 MB); also accepted as `image` or `images`.
+    #[schema(value_type = Option<Vec<String>>, format = Binary)]
+    pub media: Option<Vec<Vec<u8>>>,
+    /// On update: a JSON list of upload ids to remove, e.g. `["id1"]`.
+    pub deleted_upload_ids: Option<String>,
+}
+
+/// `multipart/form-data` for creating or changing a product.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(rename_all = "camelCase")]
+pub struct ProductForm {
+    /// With `POST /products`: the id of the product to update instead of creating one.
+    pub id: Option<String>,
+    pub product_name: Option<String>,
+    /// The deepest chosen subcategory.
+    pub category_id: Option<String>,
+    pub description: Option<String>,
+    /// A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "id"? }]`.
+    pub product_variants: Option<String>,
+    /// A JSON list of product image ids to remove.
+    pub deleted_image_ids: Option<String>,
+    pub is_best_seller: Option<String>,
+    /// Up to 10 images (PNG or JPEG, at most 5 MB each).
+    #[schema(value_type = Option<Vec<String>>, format = Binary)]
+    pub images: Option<Vec<Vec<u8>>>,
+}
+
+/// `multipart/form-data` for the company details.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct CompanyForm {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub pincode: Option<String>,
+    /// PNG, JPEG or SVG, at most 2 MB.
+    #[schema(value_type = Option<String>, format = Binary)]
+    pub logo: Option<Vec<u8>>,
+}

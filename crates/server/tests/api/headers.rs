@@ -1,0 +1,105 @@
+//! Security headers on every kind of answer, CSP on the web app, CORS and HSTS.
+
+use http::ratelimit::RateLimitConfig;
+use server::app::{WebSecurity, CONTENT_SECURITY_POLICY};
+
+use crate::helpers::TestApp;
+
+fn web_app_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=root></div>").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(dir.path().join("assets")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+fn spawn(security: WebSecurity, static_dir: Option<std::path::PathBuf>) -> TestApp {
+    TestApp::spawn_full(store::Backend::Sqlite, None, RateLimitConfig::off(), security, static_dir)
+}
+
+async fn head(app: &TestApp, path: &str, headers: &[(&str, &str)], method: &str) -> (u16, actix_web::http::header::HeaderMap) {
+    let method = actix_web::http::Method::from_bytes(method.as_bytes()).unwrap_or_default();
+    let mut request = app.server.request(method, app.server.url(path));
+    for (k, v) in headers {
+        request = request.insert_header((k.to_string(), v.to_string()));
+    }
+    let response = request.send().await.unwrap_or_else(|e| panic!("{path}: {e}"));
+    (response.status().as_u16(), response.headers().clone())
+}
+
+fn get<'a>(headers: &'a actix_web::http::header::HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+#[actix_web::test]
+async fn every_answer_carries_nosniff_referrer_policy_and_framing_protection() {
+    let dir = web_app_dir();
+    let app = spawn(WebSecurity::default(), Some(dir.path().to_path_buf()));
+    for path in ["/api/health", "/api/no-such", "/api/openapi.json", "/api/docs/", "/", "/assets/app.js", "/shop/kurtas", "/uploads/missing.png", "/uploads/../x"] {
+        let (status, headers) = head(&app, path, &[], "GET").await;
+        assert!(status < 500, "{path}: {status}");
+        assert_eq!(get(&headers, "x-content-type-options"), Some("nosniff"), "{path}");
+        assert_eq!(get(&headers, "referrer-policy"), Some("strict-origin-when-cross-origin"), "{path}");
+        assert_eq!(get(&headers, "x-frame-options"), Some("DENY"), "{path}");
+        let csp = get(&headers, "content-security-policy").unwrap_or("");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(get(&headers, "strict-transport-security").is_none(), "{path}: HSTS is off by default");
+        assert!(get(&headers, "access-control-allow-origin").is_none(), "{path}: same-origin by default");
+    }
+}
+
+#[actix_web::test]
+async fn the_web_app_gets_a_self_only_content_security_policy() {
+    let dir = web_app_dir();
+    let app = spawn(WebSecurity::default(), Some(dir.path().to_path_buf()));
+    for path in ["/", "/product/some-kurta"] {
+        let (status, headers) = head(&app, path, &[], "GET").await;
+        assert_eq!(status, 200, "{path}");
+        let csp = get(&headers, "content-security-policy").unwrap_or("");
+        assert_eq!(csp, CONTENT_SECURITY_POLICY);
+        assert!(csp.contains("default-src 'self'") && csp.contains("script-src 'self';"), "{csp}");
+        assert!(csp.contains("style-src 'self' 'unsafe-inline'") && csp.contains("img-src 'self' data: blob:"), "{csp}");
+        assert!(!csp.contains("http") && !csp.contains('*'), "only the shop's own origin: {csp}");
+    }
+}
+
+#[actix_web::test]
+async fn cors_answers_only_listed_origins_and_never_a_wildcard() {
+    let allowed = "https://admin.shop.example";
+    let app = spawn(WebSecurity { cors_origins: vec![allowed.into(), "*".into()], hsts: false }, None);
+
+    let (_, h) = head(&app, "/api/products", &[("Origin", allowed)], "GET").await;
+    assert_eq!(get(&h, "access-control-allow-origin"), Some(allowed));
+    assert!(get(&h, "access-control-allow-credentials").is_none());
+    assert!(get(&h, "vary").is_some_and(|v| v.contains("Origin")));
+
+    let (status, h) = head(
+        &app,
+        "/api/orders/place",
+        &[("Origin", allowed), ("Access-Control-Request-Method", "POST"), ("Access-Control-Request-Headers", "authorization, content-type")],
+        "OPTIONS",
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert_eq!(get(&h, "access-control-allow-origin"), Some(allowed));
+    assert!(get(&h, "access-control-allow-headers").is_some_and(|v| v.contains("Authorization")));
+
+    // Any other origin, even with "*" in the configuration: no CORS headers at all.
+    for evil in ["https://evil.example", "null"] {
+        let (_, h) = head(&app, "/api/auth/me", &[("Origin", evil)], "GET").await;
+        assert!(get(&h, "access-control-allow-origin").is_none(), "{evil}");
+        let (status, h) = head(&app, "/api/orders/place", &[("Origin", evil), ("Access-Control-Request-Method", "POST")], "OPTIONS").await;
+        assert_ne!(status, 204, "{evil}");
+        assert!(get(&h, "access-control-allow-origin").is_none(), "{evil}");
+    }
+}
+
+#[actix_web::test]
+async fn hsts_is_sent_when_configured() {
+    let dir = web_app_dir();
+    let app = spawn(WebSecurity { cors_origins: vec![], hsts: true }, Some(dir.path().to_path_buf()));
+    for path in ["/api/health", "/", "/uploads/missing.png"] {
+        let (_, h) = head(&app, path, &[], "GET").await;
+        assert_eq!(get(&h, "strict-transport-security"), Some(server::app::HSTS), "{path}");
+    }
+}

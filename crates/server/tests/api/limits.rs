@@ -1,0 +1,126 @@
+//! Abuse limits: 429 with Retry-After, per client address and per account, and
+//! X-Forwarded-For believed only from configured proxies.
+
+use http::ratelimit::RateLimitConfig;
+use serde_json::json;
+
+use crate::helpers::{seed_product, TestApp, PASSWORD};
+
+fn limits(f: impl FnOnce(&mut RateLimitConfig)) -> RateLimitConfig {
+    let mut config = RateLimitConfig::off();
+    f(&mut config);
+    config
+}
+
+async fn search_from(app: &TestApp, forwarded_for: Option<&str>) -> u16 {
+    let mut request = app.server.get("/api/products/search?q=shirt");
+    if let Some(ip) = forwarded_for {
+        request = request.insert_header(("X-Forwarded-For", ip.to_string()));
+    }
+    request.send().await.map(|r| r.status().as_u16()).unwrap_or(0)
+}
+
+#[actix_web::test]
+async fn sign_in_is_limited_per_address_and_per_identifier_with_retry_after() {
+    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.sign_in = 3));
+    app.customer("asha").await;
+    for _ in 0..3 {
+        app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD })).await.expect(200);
+    }
+    let refused = app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD })).await.expect(429);
+    assert_eq!(refused.body["code"], "rate_limited");
+    let wait: u64 = refused.headers.get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
+    assert!((1..=60).contains(&wait), "Retry-After: {wait}");
+    // A forged X-Forwarded-For from an untrusted peer does not give a fresh budget.
+    let forged = app
+        .send_with("POST", "/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD }), &[("X-Forwarded-For", "203.0.113.9")])
+        .await;
+    assert_eq!(forged.status.as_u16(), 429);
+}
+
+#[actix_web::test]
+async fn sign_in_per_identifier_holds_across_addresses() {
+    let config = limits(|c| {
+        c.sign_in = 2;
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap_or_else(|e| panic!("{e}"))];
+    });
+    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, config);
+    for (i, expected) in [(1, 401), (2, 401), (3, 429)] {
+        let ip = format!("198.51.100.{i}");
+        let reply = app
+            .send_with("POST", "/api/auth/login", None, json!({ "identifier": "victim@shop.in", "password": "guess" }), &[("X-Forwarded-For", &ip)])
+            .await;
+        assert_eq!(reply.status.as_u16(), expected, "try {i}: {}", reply.body);
+    }
+}
+
+#[actix_web::test]
+async fn registration_is_limited_per_address() {
+    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.register = 2));
+    app.customer("one").await;
+    app.customer("two").await;
+    let third = app
+        .post("/api/auth/register", None, json!({ "username": "three", "email": "three@example.in", "password": PASSWORD }))
+        .await
+        .expect(429);
+    assert!(third.headers.contains_key("retry-after"));
+}
+
+#[actix_web::test]
+async fn order_placement_is_limited_per_account_not_per_neighbour() {
+    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.orders_per_account = 2));
+    let (_, v) = seed_product(&app, "Kurta", &[("M", "Blue", 100, 1_000, 0)]);
+    let (asha, _) = app.customer("asha").await;
+    let (ravi, _) = app.customer("ravi").await;
+    let (a_home, r_home) = (app.address(&asha, "1 MG Road").await, app.address(&ravi, "2 MG Road").await);
+    for _ in 0..2 {
+        app.add_to_cart(&asha, &v[0], 1).await;
+        app.post("/api/orders/place", Some(&asha), json!({ "addressId": a_home, "paymentMethod": "COD" })).await.expect(201);
+    }
+    app.add_to_cart(&asha, &v[0], 1).await;
+    let refused = app.post("/api/orders/place", Some(&asha), json!({ "addressId": a_home, "paymentMethod": "COD" })).await.expect(429);
+    assert!(refused.headers.contains_key("retry-after"));
+    // Ravi, on the same address, has his own budget.
+    app.add_to_cart(&ravi, &v[0], 1).await;
+    app.post("/api/orders/place", Some(&ravi), json!({ "addressId": r_home, "paymentMethod": "COD" })).await.expect(201);
+}
+
+#[actix_web::test]
+async fn order_placement_is_limited_per_address_too() {
+    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.orders_per_ip = 1));
+    let (asha, _) = app.customer("asha").await;
+    let home = app.address(&asha, "1 MG Road").await;
+    // The first try uses the address's one token (and fails on the empty cart).
+    app.post("/api/orders/place", Some(&asha), json!({ "addressId": home, "paymentMethod": "COD" })).await.expect(400);
+    app.post("/api/orders/place", Some(&asha), json!({ "addressId": home, "paymentMethod": "COD" })).await.expect(429);
+}
+
+#[actix_web::test]
+async fn forwarded_for_counts_only_from_trusted_proxies() {
+    let untrusted = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.search = 2));
+    assert_eq!(search_from(&untrusted, Some("198.51.100.1")).await, 200);
+    assert_eq!(search_from(&untrusted, Some("198.51.100.2")).await, 200);
+    assert_eq!(search_from(&untrusted, Some("198.51.100.3")).await, 429, "XFF from an untrusted peer must be ignored");
+
+    let behind_proxy = TestApp::spawn_with_limits(
+        store::Backend::Sqlite,
+        limits(|c| {
+            c.search = 2;
+            c.trusted_proxies = vec!["127.0.0.1".parse().unwrap_or_else(|e| panic!("{e}"))];
+        }),
+    );
+    assert_eq!(search_from(&behind_proxy, Some("198.51.100.1")).await, 200);
+    assert_eq!(search_from(&behind_proxy, Some("198.51.100.1")).await, 200);
+    assert_eq!(search_from(&behind_proxy, Some("198.51.100.1")).await, 429);
+    // Another shopper behind the same proxy; a spoofed left-most hop is not believed.
+    assert_eq!(search_from(&behind_proxy, Some("6.6.6.6, 198.51.100.2")).await, 200);
+    assert_eq!(search_from(&behind_proxy, Some("7.7.7.7, 198.51.100.2")).await, 200);
+    assert_eq!(search_from(&behind_proxy, Some("8.8.8.8, 198.51.100.2")).await, 429);
+}
+
+#[test]
+fn defaults_are_realistic() {
+    let d = RateLimitConfig::default();
+    assert_eq!((d.sign_in, d.register, d.orders_per_account, d.search), (20, 10, 30, 120));
+    assert!(d.trusted_proxies.is_empty());
+}
