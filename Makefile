@@ -8,7 +8,7 @@ FRONTEND := frontend
 DEMO_ADMIN_EMAIL ?= admin@shop.local
 DEMO_ADMIN_PASSWORD ?= admin12345
 
-.PHONY: help run build frontend test test-rust test-web licenses api-fuzz crash-test bench clean
+.PHONY: help run build frontend test test-rust test-web licenses api-fuzz crash-test bench fuzz clean
 
 help:
 	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
@@ -61,3 +61,12 @@ clean:
 # Speed and memory figures (docs/PERFORMANCE.md); never part of `make test`.
 bench:
 	python3 scripts/bench/bench.py
+
+# Coverage-guided fuzzing of the hand-written parsers (nightly + cargo-fuzz), a bounded
+# time per target. Findings are fixed and kept as unit tests beside the parser.
+FUZZ_SECONDS ?= 30
+fuzz:
+	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --locked
+	cd fuzz && for target in money contact upload_name colour; do \
+		$(CARGO) +nightly fuzz run $$target -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+	done

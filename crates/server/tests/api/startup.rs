@@ -157,3 +157,87 @@ fn backup_while_running_and_restore_only_when_stopped() {
     assert!(!run(&["restore", &not_a_backup.display().to_string()]).status.success());
     assert_eq!(admins(&dir.path().join("shop.db")), 1);
 }
+
+/// One HTTP/1.0 request over a fresh connection; returns the whole answer as text.
+fn http(port: u16, method: &str, path: &str, token: Option<&str>, body: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap_or_else(|e| panic!("{e}"));
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.0\r\nContent-Type: application/json\r\n{auth}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer
+}
+
+#[test]
+fn secrets_never_reach_the_log_or_an_error_body() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
+        listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    };
+    let mut child = shop(dir.path())
+        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
+        .env("RUST_LOG", "debug")
+        .arg("serve")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    // Collect everything the server prints, on both streams, until it exits.
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let collect = |stream: Box<dyn std::io::Read + Send>, ready: Option<std::sync::mpsc::Sender<()>>| {
+        std::thread::spawn(move || {
+            let mut log = String::new();
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                if line.contains("shop is ready") {
+                    if let Some(tx) = &ready {
+                        let _ = tx.send(());
+                    }
+                }
+                log.push_str(&line);
+                log.push('\n');
+            }
+            log
+        })
+    };
+    let stdout = collect(Box::new(child.stdout.take().unwrap_or_else(|| panic!("stdout"))), Some(ready_tx));
+    let stderr = collect(Box::new(child.stderr.take().unwrap_or_else(|| panic!("stderr"))), None);
+    ready_rx.recv().unwrap_or_else(|e| panic!("the server never became ready: {e}"));
+
+    let (first, second, wrong) = ("first-Secret-pass-41", "second-Secret-pass-42", "wrong-Secret-pass-43");
+    let mut answers = Vec::new();
+    answers.push(http(port, "POST", "/api/auth/register", None, &format!(r#"{{"username":"asha","email":"asha@example.in","password":"{first}"}}"#)));
+    let login = http(port, "POST", "/api/auth/login", None, &format!(r#"{{"identifier":"asha","password":"{first}"}}"#));
+    let token = login.split("\"token\":\"").nth(1).and_then(|t| t.split('"').next()).unwrap_or_default().to_string();
+    assert!(token.len() > 20, "{login}");
+    answers.push(http(port, "POST", "/api/auth/login", None, &format!(r#"{{"identifier":"asha","password":"{wrong}"}}"#)));
+    answers.push(http(port, "POST", "/api/auth/register", None, &format!(r#"{{"username":"asha","email":"asha@example.in","password":"{wrong}"}}"#)));
+    answers.push(http(port, "PUT", "/api/users/change-password", Some(&token), &format!(r#"{{"currentPassword":"{wrong}","newPassword":"{second}"}}"#)));
+    answers.push(http(port, "PUT", "/api/users/change-password", Some(&token), &format!(r#"{{"currentPassword":"{first}","newPassword":"{second}"}}"#)));
+    answers.push(http(port, "GET", "/api/auth/me", Some(&format!("{token}x")), ""));
+    answers.push(http(port, "GET", "/api/auth/me", Some(&token), ""));
+    answers.push(http(port, "POST", "/api/auth/login", None, &format!(r#"{{"identifier":"asha","password":"{second}","extra":"{first}"}}"#)));
+    assert!(answers[1].starts_with("HTTP/1.0 401") || answers[1].starts_with("HTTP/1.1 401"), "{}", answers[1]);
+
+    let pid = child.id().to_string();
+    let _ = Command::new("kill").args(["-TERM", &pid]).status();
+    let _ = child.wait();
+    let log = format!("{}{}", stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
+    assert!(log.contains("/api/auth/login"), "the log really records requests: {log}");
+    let is_error = |answer: &str| answer.split(' ').nth(1).and_then(|s| s.parse::<u16>().ok()).is_some_and(|s| s >= 400);
+    assert_eq!(answers.iter().filter(|a| is_error(a)).count(), 4, "four of the calls fail on purpose");
+    for secret in [first, second, wrong, token.as_str(), "$2b$", "$2a$"] {
+        assert!(!log.contains(secret), "the log holds a secret ({secret}):\n{log}");
+        for answer in &answers {
+            let body = answer.split("\r\n\r\n").nth(1).unwrap_or("");
+            // A session token belongs in a successful sign-in or registration answer only.
+            let allowed = secret == token && !is_error(answer);
+            assert!(allowed || !body.contains(secret), "an answer holds a secret ({secret}): {answer}");
+        }
+    }
+}
