@@ -8,7 +8,7 @@ FRONTEND := frontend
 DEMO_ADMIN_EMAIL ?= admin@shop.local
 DEMO_ADMIN_PASSWORD ?= admin12345
 
-.PHONY: help run build frontend test test-rust test-web licenses api-fuzz crash-test bench fuzz clean
+.PHONY: help run build build-deps frontend test test-rust test-web licenses api-fuzz crash-test bench fuzz clean
 
 help:
 	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
@@ -20,7 +20,21 @@ frontend:
 		cd $(FRONTEND) && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build; \
 	fi
 
-build: frontend
+# The bundled PostgreSQL client and the SMTP client's TLS build against OpenSSL: make sure
+# its headers and pkg-config are there (installed with apt when possible).
+build-deps:
+	@if ! pkg-config --exists openssl 2>/dev/null; then \
+		if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+			echo "installing libssl-dev and pkg-config (needed to build the shop)"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libssl-dev pkg-config >/dev/null; \
+		elif command -v apt-get >/dev/null 2>&1; then \
+			echo "please run: sudo apt-get install -y libssl-dev pkg-config"; exit 1; \
+		else \
+			echo "please install the OpenSSL development headers and pkg-config"; exit 1; \
+		fi; \
+	fi
+
+build: build-deps frontend
 	$(CARGO) build --release -p server
 
 run: build
@@ -30,7 +44,7 @@ run: build
 	./target/release/shop serve
 
 # The web tests run last: their closing "N passed, N failed" line is the summary CI reads.
-test: test-rust licenses api-fuzz crash-test test-web
+test: build-deps test-rust licenses api-fuzz crash-test test-web
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
