@@ -114,6 +114,7 @@ fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<
         snapshot
             .entries
             .iter()
+            .map(|e| e.as_ref())
             .filter(|e| categories.is_none_or(|ids| ids.contains(&e.product.category_id)))
             .filter(|e| query.best_seller.is_none_or(|b| e.product.is_best_seller == b))
             .filter(|e| matches_terms(e, &terms))
@@ -227,6 +228,7 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
     let mut ranked: Vec<(u8, usize, &Entry)> = snapshot
         .entries
         .iter()
+        .map(|e| e.as_ref())
         .enumerate()
         .filter(|(_, e)| matches_terms(e, &words))
         .map(|(i, e)| {

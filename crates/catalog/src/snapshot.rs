@@ -34,26 +34,28 @@ impl Entry {
     }
 }
 
+/// The catalogue at one version. Everything but the product entries is behind `Arc`, so
+/// a stock change makes a new snapshot by copying pointers, not by rebuilding.
 #[derive(Debug, Default)]
 pub struct CatalogSnapshot {
     /// Grows on every replacement: lets callers tag cached answers.
     pub version: u64,
-    pub categories: Vec<Category>,
-    pub tree: Vec<CategoryNode>,
+    pub categories: Arc<Vec<Category>>,
+    pub tree: Arc<Vec<CategoryNode>>,
     /// Newest first (then by id, for a stable order).
-    pub entries: Vec<Entry>,
-    by_id: HashMap<String, usize>,
-    by_slug: HashMap<String, usize>,
-    category_by_id: HashMap<String, usize>,
+    pub entries: Vec<Arc<Entry>>,
+    by_id: Arc<HashMap<String, usize>>,
+    by_slug: Arc<HashMap<String, usize>>,
+    category_by_id: Arc<HashMap<String, usize>>,
     /// Each category id with the ids of itself and all its descendants.
-    subtree: HashMap<String, Vec<String>>,
+    subtree: Arc<HashMap<String, Vec<String>>>,
     /// Products directly in each category.
-    direct_counts: HashMap<String, usize>,
+    direct_counts: Arc<HashMap<String, usize>>,
 }
 
 impl CatalogSnapshot {
     pub fn build(version: u64, categories: Vec<Category>, products: Vec<Arc<Product>>) -> CatalogSnapshot {
-        let mut entries: Vec<Entry> = products.into_iter().map(Entry::new).collect();
+        let mut entries: Vec<Arc<Entry>> = products.into_iter().map(|p| Arc::new(Entry::new(p))).collect();
         entries.sort_by(|a, b| {
             b.product.created_at.cmp(&a.product.created_at).then_with(|| a.product.id.cmp(&b.product.id))
         });
@@ -69,12 +71,29 @@ impl CatalogSnapshot {
         for e in &entries {
             *direct_counts.entry(e.product.category_id.clone()).or_default() += 1;
         }
-        CatalogSnapshot { version, categories, tree, entries, by_id, by_slug, category_by_id, subtree, direct_counts }
+        CatalogSnapshot {
+            version,
+            categories: Arc::new(categories),
+            tree: Arc::new(tree),
+            entries,
+            by_id: Arc::new(by_id),
+            by_slug: Arc::new(by_slug),
+            category_by_id: Arc::new(category_by_id),
+            subtree: Arc::new(subtree),
+            direct_counts: Arc::new(direct_counts),
+        }
     }
 
     /// The same catalogue with some products replaced, added or (when absent from
     /// `fresh` but listed in `ids`) removed. Used after stock changes.
+    ///
+    /// When every fresh product keeps its id, slug, category and creation time (a stock or
+    /// price change), only those entries are replaced and everything else is shared: this
+    /// runs after every order, so it must not cost a rebuild of the whole catalogue.
     pub fn with_products(&self, version: u64, ids: &[String], fresh: Vec<Arc<Product>>) -> CatalogSnapshot {
+        if let Some(patched) = self.patched(version, ids, &fresh) {
+            return patched;
+        }
         let mut products: Vec<Arc<Product>> = self
             .entries
             .iter()
@@ -82,7 +101,37 @@ impl CatalogSnapshot {
             .map(|e| e.product.clone())
             .collect();
         products.extend(fresh);
-        CatalogSnapshot::build(version, self.categories.clone(), products)
+        CatalogSnapshot::build(version, self.categories.as_ref().clone(), products)
+    }
+
+    fn patched(&self, version: u64, ids: &[String], fresh: &[Arc<Product>]) -> Option<CatalogSnapshot> {
+        if ids.len() != fresh.len() {
+            return None;
+        }
+        let mut entries = self.entries.clone();
+        for product in fresh {
+            let index = *self.by_id.get(&product.id)?;
+            let old = &entries.get(index)?.product;
+            let same_place = old.slug == product.slug
+                && old.category_id == product.category_id
+                && old.created_at == product.created_at
+                && ids.contains(&product.id);
+            if !same_place {
+                return None;
+            }
+            entries[index] = Arc::new(Entry::new(product.clone()));
+        }
+        Some(CatalogSnapshot {
+            version,
+            categories: self.categories.clone(),
+            tree: self.tree.clone(),
+            entries,
+            by_id: self.by_id.clone(),
+            by_slug: self.by_slug.clone(),
+            category_by_id: self.category_by_id.clone(),
+            subtree: self.subtree.clone(),
+            direct_counts: self.direct_counts.clone(),
+        })
     }
 
     pub fn product(&self, id_or_slug: &str) -> Option<&Arc<Product>> {

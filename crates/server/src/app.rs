@@ -51,6 +51,9 @@ pub fn make_app(
     let web_app = paths.static_dir.filter(|dir| dir.join("index.html").is_file());
     let mut app = App::new()
         .app_data(web::Data::new(state))
+        // gzip or brotli for the web app's files and uncached API answers; answers that
+        // already carry a Content-Encoding (cached catalogue bytes, images) pass as they are.
+        .wrap(actix_web::middleware::Compress::default())
         .wrap(ErrorHandlers::new().default_handler(json_error_body))
         .wrap(
             DefaultHeaders::new()
@@ -70,6 +73,13 @@ pub fn make_app(
         .configure(http::config)
         .configure(crate::uploads::routes);
     if let Some(dir) = web_app {
+        // Vite names every built asset after its content hash: a name never changes content,
+        // so browsers may keep them for a year.
+        app = app.service(
+            web::scope("/assets")
+                .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
+                .service(Files::new("", dir.join("assets"))),
+        );
         app = app.app_data(web::Data::new(WebAppDir(dir.clone()))).service(
             Files::new("/", &dir)
                 .index_file("index.html")

@@ -157,3 +157,29 @@ fn sizes_sort_the_way_people_expect() {
     sizes.sort_by_key(|s| size_rank(s));
     assert_eq!(sizes, vec!["XS", "S", "M", "XL", "Free Size", "28", "32"]);
 }
+
+#[test]
+fn a_stock_change_replaces_one_entry_and_shares_the_rest() {
+    let snap = shop();
+    let mut changed = (*snap.product("p2").cloned().unwrap_or_else(|| panic!("p2"))).clone();
+    changed.variants[0].stock = 0;
+    let next = snap.with_products(2, &["p2".to_string()], vec![Arc::new(changed.clone())]);
+    assert_eq!(next.version, 2);
+    assert_eq!(next.product("p2").map(|p| p.variants[0].stock), Some(0));
+    assert_eq!(snap.product("p2").map(|p| p.variants[0].stock), Some(5), "the old snapshot is untouched");
+    let shared = snap.entries.iter().zip(&next.entries).filter(|(a, b)| Arc::ptr_eq(a, b)).count();
+    assert_eq!(shared, snap.entries.len() - 1, "only p2's entry is new");
+    // In-stock filtering sees the change.
+    let white_in_stock = list(&next, &ProductQuery { colors: vec!["White".into()], sizes: vec!["S".into()], in_stock: true, ..query() });
+    assert!(ids(&white_in_stock).is_empty());
+
+    // A product that moved category is placed again by a full rebuild.
+    changed.category_id = "women".into();
+    let moved = snap.with_products(3, &["p2".to_string()], vec![Arc::new(changed)]);
+    let women = list(&moved, &ProductQuery { category: Some("women".into()), ..query() });
+    assert_eq!(ids(&women), vec!["p2", "p4"]);
+    // A deleted product disappears.
+    let gone = snap.with_products(4, &["p3".to_string()], vec![]);
+    assert!(gone.product("p3").is_none());
+    assert_eq!(gone.entries.len(), 4);
+}

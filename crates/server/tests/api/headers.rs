@@ -103,3 +103,28 @@ async fn hsts_is_sent_when_configured() {
         assert_eq!(get(&h, "strict-transport-security"), Some(server::app::HSTS), "{path}");
     }
 }
+
+#[actix_web::test]
+async fn web_app_files_are_compressed_and_hashed_assets_cached_for_a_year() {
+    use std::io::Read;
+    let dir = web_app_dir();
+    let script = "export const message = 'hello from the shop';\n".repeat(400);
+    std::fs::write(dir.path().join("assets/index-3f9a1c.js"), &script).unwrap_or_else(|e| panic!("{e}"));
+    let app = spawn(WebSecurity::default(), Some(dir.path().to_path_buf()));
+
+    let (status, headers, body) = app.get_raw("/assets/index-3f9a1c.js", &[("Accept-Encoding", "gzip")]).await;
+    assert_eq!(status, 200);
+    assert_eq!(get(&headers, "content-encoding"), Some("gzip"));
+    assert!(get(&headers, "cache-control").is_some_and(|c| c.contains("immutable") && c.contains("max-age=31536000")));
+    assert!(body.len() < script.len() / 10, "{} bytes for {}", body.len(), script.len());
+    let mut plain = String::new();
+    flate2::read::GzDecoder::new(body.as_slice()).read_to_string(&mut plain).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(plain, script);
+    // Without Accept-Encoding the same bytes come plain.
+    let (_, headers, body) = app.get_raw("/assets/index-3f9a1c.js", &[]).await;
+    assert!(get(&headers, "content-encoding").is_none_or(|e| e == "identity"));
+    assert_eq!(body, script.as_bytes());
+    // index.html is revalidated so a new release shows at once.
+    let (_, headers, _) = app.get_raw("/shop", &[("Accept-Encoding", "gzip")]).await;
+    assert_eq!(get(&headers, "cache-control"), Some("no-cache"));
+}
