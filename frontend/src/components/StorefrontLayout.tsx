@@ -246,7 +246,9 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
           />
         </Suspense>
       )}
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0 }}>
+      {/* At least a screen high: while a page loads its data, the footer stays below the fold
+          instead of jumping down when the content arrives (layout shift). */}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0, minHeight: '100vh' }}>
         {children}
       </Box>
       <Footer company={company} brandName={brandName} />
