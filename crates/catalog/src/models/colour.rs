@@ -82,6 +82,11 @@ pub fn parse_colour(color: Option<&str>, hex: Option<&str>) -> Result<Colour, Ca
             display.push_str(&chars.as_str().to_lowercase());
         }
     }
+    // Title-casing can lengthen a name (`ẚ` becomes two letters), so the limit is checked on
+    // the name as it will be stored. Found by `make fuzz`.
+    if display.chars().count() > 30 {
+        return Err(CatalogError::invalid("Colour must be a name or a hex code like #F00 or #FF0000"));
+    }
     Ok(Colour { name: display, hex })
 }
 
@@ -100,6 +105,10 @@ mod tests {
             assert!(parse_colour(Some(bad), None).is_err(), "{bad}");
         }
         assert!(parse_colour(Some("Sunset"), None).is_err(), "unknown name without a swatch");
+        // From the fuzzer: 30 characters that grow when title-cased are refused, not stored longer.
+        let growing = "ẚ".repeat(30);
+        assert!(parse_colour(Some(&growing), Some("#000")).is_err());
+        assert!(parse_colour(Some(&"ẚ".repeat(15)), Some("#000")).is_ok_and(|c| c.name.chars().count() <= 30));
         assert_eq!(parse_colour(Some(""), None).err().map(|e| e.to_string()).as_deref(), Some("Colour is required"));
     }
 }
