@@ -252,7 +252,8 @@ def lighthouse():
 
 def home_js_kb():
     out = subprocess.run(["node", "scripts/bundle-size.mjs"], cwd=ROOT / "frontend", capture_output=True, text=True).stdout
-    return out.strip().splitlines()[-1] if out.strip() else "unknown"
+    line = next((l for l in out.splitlines() if l.startswith("home page JS:")), "")
+    return line.removeprefix("home page JS:").strip() or "unknown"
 
 
 def main():

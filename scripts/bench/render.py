@@ -57,7 +57,29 @@ if big:
     w(f"| seed 100k products < 1 min | {big['seed_s']:.1f} s | {ok(big['seed_s'] < 60)} |")
 else:
     w(f"| start-up to healthy < 1 s | {r['startup_s']:.2f} s at 10k | {ok(r['startup_s'] < 1)} |")
+lh_rows = r.get("lighthouse") or {}
+if lh_rows and "skipped" not in lh_rows:
+    worst_score = min(m["score"] for m in lh_rows.values())
+    worst_lcp = max(m["lcp_s"] for m in lh_rows.values())
+    scores = ", ".join(f"{k} {m['score']}" for k, m in lh_rows.items())
+    lcps = ", ".join(f"{k} {m['lcp_s']:.2f} s" for k, m in lh_rows.items())
+    w(f"| Lighthouse mobile score ≥ 90 (home, shop, product) | {scores} | {ok(worst_score >= 90)} |")
+    w(f"| LCP ≤ 2.5 s | {lcps} | {ok(worst_lcp <= 2.5)} |")
+home_js = r.get("home_js", "unknown")
+try:
+    kb = float(home_js.split(" KB")[0])
+    w(f"| home page JavaScript ≤ 200 KB gzipped | {home_js} | {ok(kb <= 200)} |")
+except ValueError:
+    w(f"| home page JavaScript ≤ 200 KB gzipped | {home_js} | unknown |")
 w(f"\nPeak RSS of the shop during the 10k run: {r['peak_rss_mb']:.0f} MB.\n")
+w("Notes on reading the table:")
+w("- Search rotates through several queries, hits and misses; its nginx column serves the answer of the")
+w("  first query (the largest), so the search ratio flatters the shop. Every other row compares identical bytes.")
+w("- Why the targets marked **not met** are missed: memory and start-up grow with the in-memory catalogue")
+w("  (every product, variant and image as Rust strings, plus search text and lookup maps): about 3 KB per")
+w("  product, so 100,000 products take about 300 MB, and loading them takes about a second. Meeting 150 MB")
+w("  needs a more compact read model (ids as 128-bit numbers, interned colours and sizes, products kept as")
+w("  pre-serialised JSON); that is not built yet.\n")
 
 lh = r.get("lighthouse")
 if lh and "skipped" not in lh:
@@ -66,7 +88,10 @@ if lh and "skipped" not in lh:
     w("|---|---:|---:|---:|---:|")
     for name, m in lh.items():
         w(f"| {name} | {m['score']} | {m['lcp_s']:.2f} | {m['tbt_ms']:.0f} | {m['cls']:.3f} |")
-    w(f"\nHome page JavaScript: {r.get('home_js', 'unknown')}\n")
+    w("\nThe pages are rendered in the browser: the largest paint waits for the JavaScript (about 180 KB")
+    w("gzipped), then the catalogue call, then the image; under Lighthouse's slow-4G, 4× CPU profile that is")
+    w("about 3 s, and the shop page's many cards cost main-thread time. Below 2.5 s would need server-side")
+    w("rendering or inlined first data; not built yet.\n")
 elif lh:
     w(f"\nLighthouse: skipped ({lh['skipped']}).\n")
 
