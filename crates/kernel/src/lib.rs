@@ -13,7 +13,7 @@ pub mod store_error;
 
 pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
 pub use ids::{is_uuid, new_id};
-pub use media::{is_stored_name, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
+pub use media::{is_stored_name, upload_url, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 pub use money::{Money, MoneyError};
 pub use page::{Page, PageRequest};
 pub use role::Role;

@@ -84,6 +84,11 @@ pub trait MediaStore: Send + Sync {
     fn remove(&self, filename: &str);
 }
 
+/// Where the shop serves a stored file: the one place that knows the `/uploads` path.
+pub fn upload_url(filename: &str) -> String {
+    format!("/uploads/{filename}")
+}
+
 /// Widths of the thumbnails made beside every PNG or JPEG upload that is wider.
 pub const THUMBNAIL_WIDTHS: [u32; 2] = [400, 800];
 

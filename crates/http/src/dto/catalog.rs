@@ -2,10 +2,7 @@ use catalog::query::{Facets, Listing};
 use catalog::{CategoryNode, ImageRef, Product, Variant};
 use serde::Serialize;
 
-/// Where a stored file is served.
-pub fn upload_url(filename: &str) -> String {
-    format!("/uploads/{filename}")
-}
+pub use kernel::upload_url;
 
 /// `srcset` for an image with thumbnails (`… 400w, … 800w, original 1200w`); `None` when
 /// there is only the original.

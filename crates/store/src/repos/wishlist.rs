@@ -10,10 +10,7 @@ use crate::db::Db;
 use crate::errors::store_error;
 use crate::schema::{product_images, products, uploads, wishlist_items};
 
-/// The public address of an uploaded file.
-pub fn upload_url(filename: &str) -> String {
-    format!("/uploads/{filename}")
-}
+use kernel::upload_url;
 
 /// Every image of the given products, each list ordered by position.
 pub(crate) fn images_for(conn: &mut DbConn, product_ids: &[String]) -> QueryResult<HashMap<String, Vec<ProductImage>>> {
