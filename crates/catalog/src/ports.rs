@@ -8,7 +8,7 @@ use kernel::{IncomingFile, StoreError, StoredFile};
 
 use crate::error::CatalogError;
 use crate::models::{Category, Product, VariantDraft, VariantInput};
-use crate::snapshot::CatalogSnapshot;
+use crate::snapshot::{CatalogSnapshot, LoadedCatalog};
 
 /// Where a category goes on create or update.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,7 +103,8 @@ pub enum CategoryDelete {
 
 /// Outbound port: catalogue storage. Every write is one transaction.
 pub trait CatalogRepository: Send + Sync {
-    fn load_all(&self) -> Result<(Vec<Category>, Vec<Product>), StoreError>;
+    /// The whole catalogue, compacted row by row as it is read.
+    fn load_all(&self) -> Result<LoadedCatalog, StoreError>;
     fn load_products(&self, ids: &[String]) -> Result<Vec<Product>, StoreError>;
     /// Errors: `Conflict` on a sibling name or slug clash.
     fn insert_category(&self, category: &CategoryWrite) -> Result<(), StoreError>;

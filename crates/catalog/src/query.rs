@@ -7,7 +7,7 @@ use std::sync::Arc;
 use kernel::{Money, Page, PageRequest};
 
 use crate::models::Product;
-use crate::snapshot::{CatalogSnapshot, Entry};
+use crate::snapshot::{CatalogSnapshot, CompactVariant, Entry};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Sort {
@@ -98,14 +98,19 @@ fn terms(search: &str) -> Vec<String> {
 }
 
 fn matches_terms(entry: &Entry, terms: &[String]) -> bool {
-    terms.iter().all(|t| entry.text_lc.contains(t.as_str()))
+    terms.iter().all(|t| entry.text_lc().contains(t.as_str()))
 }
 
 fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<&'a Entry>> {
-    let categories: Option<&[String]> = match &query.category {
+    // Which category indices are in scope: the chosen one and everything below it.
+    let in_categories: Option<Vec<bool>> = match &query.category {
         Some(c) if !c.is_empty() => {
             let category = snapshot.find_category(c)?;
-            Some(snapshot.subtree(&category.id))
+            let mut mask = vec![false; snapshot.categories.len()];
+            for index in snapshot.subtree(&category.id).iter().filter_map(|id| snapshot.category_index(id)) {
+                mask[index] = true;
+            }
+            Some(mask)
         }
         _ => None,
     };
@@ -115,14 +120,16 @@ fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<
             .entries
             .iter()
             .map(|e| e.as_ref())
-            .filter(|e| categories.is_none_or(|ids| ids.contains(&e.product.category_id)))
-            .filter(|e| query.best_seller.is_none_or(|b| e.product.is_best_seller == b))
+            .filter(|e| {
+                in_categories.as_ref().is_none_or(|mask| e.category.is_some_and(|i| mask.get(i as usize) == Some(&true)))
+            })
+            .filter(|e| query.best_seller.is_none_or(|b| e.is_best_seller == b))
             .filter(|e| matches_terms(e, &terms))
             .collect(),
     )
 }
 
-fn variant_filters_hold(product: &Product, query: &ProductQuery) -> bool {
+fn variant_filters_hold(variants: &[CompactVariant], query: &ProductQuery) -> bool {
     let no_variant_filter = query.min_price.is_none()
         && query.max_price.is_none()
         && query.colors.is_empty()
@@ -131,11 +138,11 @@ fn variant_filters_hold(product: &Product, query: &ProductQuery) -> bool {
     if no_variant_filter {
         return true;
     }
-    product.variants.iter().any(|v| {
+    variants.iter().any(|v| {
         query.min_price.is_none_or(|m| v.original_price >= m)
             && query.max_price.is_none_or(|m| v.original_price <= m)
-            && (query.colors.is_empty() || query.colors.iter().any(|c| c.eq_ignore_ascii_case(&v.color)))
-            && (query.sizes.is_empty() || query.sizes.iter().any(|s| s.eq_ignore_ascii_case(&v.size)))
+            && (query.colors.is_empty() || query.colors.iter().any(|c| c.eq_ignore_ascii_case(&v.look.color)))
+            && (query.sizes.is_empty() || query.sizes.iter().any(|s| s.eq_ignore_ascii_case(&v.look.size)))
             && (!query.in_stock || v.stock > 0)
     })
 }
@@ -144,31 +151,32 @@ fn facets(snapshot: &CatalogSnapshot, entries: &[&Entry]) -> Facets {
     let mut facets = Facets::default();
     let mut colors: BTreeMap<String, ColorFacet> = BTreeMap::new();
     let mut sizes: BTreeMap<String, CountFacet> = BTreeMap::new();
-    let mut categories: BTreeMap<String, usize> = BTreeMap::new();
-    let mut prices = entries.iter().flat_map(|e| e.product.variants.iter().map(|v| v.original_price)).peekable();
+    let mut categories: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut prices = entries.iter().flat_map(|e| e.variants.iter().map(|v| v.original_price)).peekable();
     if prices.peek().is_some() {
         let (min, max) = prices.fold((Money::from_paise(i64::MAX), Money::ZERO), |(lo, hi), p| (lo.min(p), hi.max(p)));
         facets.min_price = min;
         facets.max_price = max;
     }
     for entry in entries {
-        let product = &entry.product;
-        *categories.entry(product.category_id.clone()).or_default() += 1;
+        if let Some(category) = entry.category {
+            *categories.entry(category).or_default() += 1;
+        }
         let mut seen_colors = std::collections::HashSet::new();
         let mut seen_sizes = std::collections::HashSet::new();
-        for v in &product.variants {
+        for v in entry.variants.iter().map(|v| v.look) {
             let key = v.color.to_lowercase();
             if seen_colors.insert(key.clone()) {
                 colors
                     .entry(key)
-                    .or_insert_with(|| ColorFacet { color: v.color.clone(), color_hex: v.color_hex.clone(), count: 0 })
+                    .or_insert_with(|| ColorFacet { color: v.color.to_string(), color_hex: v.color_hex.to_string(), count: 0 })
                     .count += 1;
             }
             let key = v.size.to_uppercase();
             if seen_sizes.insert(key.clone()) {
                 sizes
                     .entry(key)
-                    .or_insert_with(|| CountFacet { value: v.size.clone(), label: v.size.clone(), count: 0 })
+                    .or_insert_with(|| CountFacet { value: v.size.to_string(), label: v.size.to_string(), count: 0 })
                     .count += 1;
             }
         }
@@ -179,9 +187,9 @@ fn facets(snapshot: &CatalogSnapshot, entries: &[&Entry]) -> Facets {
     facets.sizes.sort_by_key(|s| size_rank(&s.value));
     facets.categories = categories
         .into_iter()
-        .map(|(id, count)| {
-            let label = snapshot.category(&id).map(|c| c.name.clone()).unwrap_or_default();
-            CountFacet { value: id, label, count }
+        .filter_map(|(index, count)| {
+            let category = snapshot.categories.get(index as usize)?;
+            Some(CountFacet { value: category.id.clone(), label: category.name.clone(), count })
         })
         .collect();
     facets.categories.sort_by(|a, b| a.label.cmp(&b.label));
@@ -198,19 +206,19 @@ pub fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing {
         };
     };
     let facets = facets(snapshot, &in_scope);
-    let mut matching: Vec<&Entry> = in_scope.into_iter().filter(|e| variant_filters_hold(&e.product, query)).collect();
+    let mut matching: Vec<&Entry> = in_scope.into_iter().filter(|e| variant_filters_hold(&e.variants, query)).collect();
     match query.sort {
         Sort::Newest => {}
         Sort::PriceAsc => matching.sort_by_key(|e| e.min_price),
         Sort::PriceDesc => matching.sort_by_key(|e| std::cmp::Reverse(e.min_price)),
-        Sort::Name => matching.sort_by(|a, b| a.name_lc.cmp(&b.name_lc)),
+        Sort::Name => matching.sort_by(|a, b| a.name_lc().cmp(b.name_lc())),
     }
     let total_items = matching.len() as u64;
     let items = matching
         .into_iter()
         .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
         .take(query.page.limit as usize)
-        .map(|e| e.product.clone())
+        .map(|e| snapshot.expand(e))
         .collect();
     Listing { page: Page { items, total_items, request: query.page }, facets }
 }
@@ -223,7 +231,7 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
     let query = raw_query.trim().to_lowercase();
     let words = terms(&query);
     if words.is_empty() {
-        return snapshot.entries.iter().take(limit).map(|e| e.product.clone()).collect();
+        return snapshot.entries.iter().take(limit).map(|e| snapshot.expand(e)).collect();
     }
     let mut ranked: Vec<(u8, usize, &Entry)> = snapshot
         .entries
@@ -232,9 +240,9 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
         .enumerate()
         .filter(|(_, e)| matches_terms(e, &words))
         .map(|(i, e)| {
-            let rank = if e.name_lc.contains(&query) {
+            let rank = if e.name_lc().contains(&query) {
                 0
-            } else if words.iter().all(|w| e.name_lc.contains(w.as_str())) {
+            } else if words.iter().all(|w| e.name_lc().contains(w.as_str())) {
                 1
             } else {
                 2
@@ -243,7 +251,7 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
         })
         .collect();
     ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
-    ranked.into_iter().take(limit).map(|(_, _, e)| e.product.clone()).collect()
+    ranked.into_iter().take(limit).map(|(_, _, e)| snapshot.expand(e)).collect()
 }
 
 #[cfg(test)]

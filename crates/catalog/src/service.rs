@@ -53,9 +53,9 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
     /// Rebuilds the snapshot from the store.
     pub fn reload(&self) -> Result<(), CatalogError> {
         let _guard = self.rebuild.lock().unwrap_or_else(|e| e.into_inner());
-        let (categories, products) = self.repo.load_all()?;
+        let loaded = self.repo.load_all()?;
         let version = self.current().version + 1;
-        self.swap(CatalogSnapshot::build(version, categories, products.into_iter().map(Arc::new).collect()));
+        self.swap(CatalogSnapshot::from_loaded(version, loaded));
         Ok(())
     }
 
@@ -266,12 +266,12 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             self.repo.insert_product(&write).map_err(CatalogError::from)
         })?;
         self.reload()?;
-        self.current().product(&id).cloned().ok_or(CatalogError::NotFound("Product not found"))
+        self.current().product(&id).ok_or(CatalogError::NotFound("Product not found"))
     }
 
     fn update_product(&self, id: &str, input: ProductInput) -> Result<Arc<Product>, CatalogError> {
         let snapshot = self.current();
-        let current = snapshot.product(id).cloned().ok_or(CatalogError::NotFound("Product not found"))?;
+        let current = snapshot.product(id).ok_or(CatalogError::NotFound("Product not found"))?;
         let write = self.product_write(&snapshot, Some(&current), &input)?;
         let stored = self.store_files(&input.files)?;
         let removed = self.write_with_files(stored, |files| {
@@ -282,11 +282,11 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             self.media.remove(&filename);
         }
         self.reload()?;
-        self.current().product(&current.id).cloned().ok_or(CatalogError::NotFound("Product not found"))
+        self.current().product(&current.id).ok_or(CatalogError::NotFound("Product not found"))
     }
 
     fn delete_product(&self, id: &str) -> Result<Arc<Product>, CatalogError> {
-        let product = self.current().product(id).cloned().ok_or(CatalogError::NotFound("Product not found"))?;
+        let product = self.current().product(id).ok_or(CatalogError::NotFound("Product not found"))?;
         let files = self.repo.delete_product(&product.id)?.ok_or(CatalogError::NotFound("Product not found"))?;
         for filename in files {
             self.media.remove(&filename);

@@ -1,38 +1,17 @@
 //! The catalogue as every reader sees it: built once from the store, replaced atomically
 //! after each write, never patched in place. Reads never touch the database.
 
+mod compact;
+mod loading;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use kernel::Money;
+pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
+use compact::{Head, Uploads};
+pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
-
-/// A product with what listing and search need precomputed.
-#[derive(Debug)]
-pub struct Entry {
-    pub product: Arc<Product>,
-    pub name_lc: String,
-    /// Name, description, category name and colours, lower case.
-    pub text_lc: String,
-    pub min_price: Money,
-}
-
-impl Entry {
-    pub fn new(product: Arc<Product>) -> Entry {
-        let mut text = format!("{} {} {}", product.name, product.description, product.category_name);
-        for v in &product.variants {
-            text.push(' ');
-            text.push_str(&v.color);
-        }
-        Entry {
-            name_lc: product.name.to_lowercase(),
-            text_lc: text.to_lowercase(),
-            min_price: product.min_price(),
-            product,
-        }
-    }
-}
 
 /// The catalogue at one version. Everything but the product entries is behind `Arc`, so
 /// a stock change makes a new snapshot by copying pointers, not by rebuilding.
@@ -44,42 +23,68 @@ pub struct CatalogSnapshot {
     pub tree: Arc<Vec<CategoryNode>>,
     /// Newest first (then by id, for a stable order).
     pub entries: Vec<Arc<Entry>>,
-    by_id: Arc<HashMap<String, usize>>,
-    by_slug: Arc<HashMap<String, usize>>,
+    /// Entry positions ordered by id, and by slug: a lookup is a binary search, and the
+    /// index costs 4 bytes per product instead of a map holding a copy of every key.
+    by_id: Arc<Vec<u32>>,
+    by_slug: Arc<Vec<u32>>,
     category_by_id: Arc<HashMap<String, usize>>,
     /// Each category id with the ids of itself and all its descendants.
     subtree: Arc<HashMap<String, Vec<String>>>,
-    /// Products directly in each category.
-    direct_counts: Arc<HashMap<String, usize>>,
+    /// Products directly in each category, by category index.
+    direct_counts: Arc<Vec<usize>>,
 }
 
 impl CatalogSnapshot {
+    /// A snapshot of these products (tests and small catalogues; the store streams its
+    /// rows through [`LoadedCatalog`] instead).
     pub fn build(version: u64, categories: Vec<Category>, products: Vec<Arc<Product>>) -> CatalogSnapshot {
-        let mut entries: Vec<Arc<Entry>> = products.into_iter().map(|p| Arc::new(Entry::new(p))).collect();
-        entries.sort_by(|a, b| {
-            b.product.created_at.cmp(&a.product.created_at).then_with(|| a.product.id.cmp(&b.product.id))
-        });
-        let by_id = entries.iter().enumerate().map(|(i, e)| (e.product.id.clone(), i)).collect();
-        let by_slug = entries.iter().enumerate().map(|(i, e)| (e.product.slug.clone(), i)).collect();
-        let category_by_id = categories.iter().enumerate().map(|(i, c)| (c.id.clone(), i)).collect();
+        let products = products.into_iter().map(Arc::unwrap_or_clone).collect();
+        let loaded = LoadedCatalog::of(categories, products);
+        CatalogSnapshot::from_loaded(version, loaded)
+    }
+
+    pub fn from_loaded(version: u64, loaded: LoadedCatalog) -> CatalogSnapshot {
+        let LoadedCatalog { categories, products, images, variants } = loaded;
+        let category_by_id: HashMap<String, usize> =
+            categories.iter().enumerate().map(|(i, c)| (c.id.clone(), i)).collect();
+        let entries = loading::assemble(products, images, variants, &categories, &category_by_id);
         let tree = build_tree(&categories);
         let mut subtree = HashMap::new();
         for node in &tree {
             collect_subtrees(node, &mut subtree);
         }
-        let mut direct_counts: HashMap<String, usize> = HashMap::new();
+        Self::indexed(version, Arc::new(categories), Arc::new(tree), Arc::new(category_by_id), Arc::new(subtree), entries)
+    }
+
+    fn indexed(
+        version: u64,
+        categories: Arc<Vec<Category>>,
+        tree: Arc<Vec<CategoryNode>>,
+        category_by_id: Arc<HashMap<String, usize>>,
+        subtree: Arc<HashMap<String, Vec<String>>>,
+        mut entries: Vec<Arc<Entry>>,
+    ) -> CatalogSnapshot {
+        entries.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id)));
+        let positions = || (0..entries.len()).filter_map(|i| u32::try_from(i).ok()).collect::<Vec<u32>>();
+        let mut by_id = positions();
+        by_id.sort_by(|a, b| entries[*a as usize].id.cmp(&entries[*b as usize].id));
+        let mut by_slug = positions();
+        by_slug.sort_by(|a, b| entries[*a as usize].slug.cmp(&entries[*b as usize].slug));
+        let mut direct_counts = vec![0; categories.len()];
         for e in &entries {
-            *direct_counts.entry(e.product.category_id.clone()).or_default() += 1;
+            if let Some(count) = e.category.and_then(|i| direct_counts.get_mut(i as usize)) {
+                *count += 1;
+            }
         }
         CatalogSnapshot {
             version,
-            categories: Arc::new(categories),
-            tree: Arc::new(tree),
+            categories,
+            tree,
             entries,
             by_id: Arc::new(by_id),
             by_slug: Arc::new(by_slug),
-            category_by_id: Arc::new(category_by_id),
-            subtree: Arc::new(subtree),
+            category_by_id,
+            subtree,
             direct_counts: Arc::new(direct_counts),
         }
     }
@@ -91,35 +96,54 @@ impl CatalogSnapshot {
     /// price change), only those entries are replaced and everything else is shared: this
     /// runs after every order, so it must not cost a rebuild of the whole catalogue.
     pub fn with_products(&self, version: u64, ids: &[String], fresh: Vec<Arc<Product>>) -> CatalogSnapshot {
+        let fresh: Vec<Arc<Entry>> = fresh.iter().map(|p| Arc::new(self.entry_for(p))).collect();
         if let Some(patched) = self.patched(version, ids, &fresh) {
             return patched;
         }
-        let mut products: Vec<Arc<Product>> = self
-            .entries
-            .iter()
-            .filter(|e| !ids.contains(&e.product.id))
-            .map(|e| e.product.clone())
-            .collect();
-        products.extend(fresh);
-        CatalogSnapshot::build(version, self.categories.as_ref().clone(), products)
+        let replaced: Vec<Id> = ids.iter().map(|id| Id::new(id)).collect();
+        let mut entries: Vec<Arc<Entry>> =
+            self.entries.iter().filter(|e| !replaced.contains(&e.id)).cloned().collect();
+        entries.extend(fresh);
+        Self::indexed(
+            version,
+            self.categories.clone(),
+            self.tree.clone(),
+            self.category_by_id.clone(),
+            self.subtree.clone(),
+            entries,
+        )
     }
 
-    fn patched(&self, version: u64, ids: &[String], fresh: &[Arc<Product>]) -> Option<CatalogSnapshot> {
+    /// A product placed in this snapshot's categories.
+    fn entry_for(&self, product: &Product) -> Entry {
+        let mut uploads = Uploads::default();
+        let images = product.images.iter().map(|i| uploads.image(i)).collect();
+        let variants = product.variants.iter().map(CompactVariant::new).collect();
+        Entry::assemble(Head::new(product), self.placed_in(&product.category_id), images, variants)
+    }
+
+    /// A category's index and record, for placing a product in it.
+    fn placed_in(&self, category_id: &str) -> Option<(u32, &Category)> {
+        let index = self.category_index(category_id)?;
+        Some((u32::try_from(index).ok()?, self.categories.get(index)?))
+    }
+
+    fn patched(&self, version: u64, ids: &[String], fresh: &[Arc<Entry>]) -> Option<CatalogSnapshot> {
         if ids.len() != fresh.len() {
             return None;
         }
         let mut entries = self.entries.clone();
-        for product in fresh {
-            let index = *self.by_id.get(&product.id)?;
-            let old = &entries.get(index)?.product;
-            let same_place = old.slug == product.slug
-                && old.category_id == product.category_id
-                && old.created_at == product.created_at
-                && ids.contains(&product.id);
+        for entry in fresh {
+            let index = self.index_of_id(&entry.id)?;
+            let old = entries.get(index)?;
+            let same_place = old.slug == entry.slug
+                && old.category == entry.category
+                && old.created_at == entry.created_at
+                && ids.iter().any(|id| Id::new(id) == entry.id);
             if !same_place {
                 return None;
             }
-            entries[index] = Arc::new(Entry::new(product.clone()));
+            entries[index] = entry.clone();
         }
         Some(CatalogSnapshot {
             version,
@@ -134,13 +158,42 @@ impl CatalogSnapshot {
         })
     }
 
-    pub fn product(&self, id_or_slug: &str) -> Option<&Arc<Product>> {
-        let index = self.by_id.get(id_or_slug).or_else(|| self.by_slug.get(id_or_slug))?;
-        self.entries.get(*index).map(|e| &e.product)
+    fn index_of_id(&self, id: &Id) -> Option<usize> {
+        let found = self.by_id.binary_search_by(|i| self.entries[*i as usize].id.cmp(id)).ok()?;
+        Some(self.by_id[found] as usize)
+    }
+
+    fn index_of_slug(&self, slug: &str) -> Option<usize> {
+        let found = self.by_slug.binary_search_by(|i| (*self.entries[*i as usize].slug).cmp(slug)).ok()?;
+        Some(self.by_slug[found] as usize)
+    }
+
+    /// The entry with this id or slug.
+    pub fn entry(&self, id_or_slug: &str) -> Option<&Arc<Entry>> {
+        let index = self.index_of_id(&Id::new(id_or_slug)).or_else(|| self.index_of_slug(id_or_slug))?;
+        self.entries.get(index)
+    }
+
+    /// The product with this id or slug, in its domain form.
+    pub fn product(&self, id_or_slug: &str) -> Option<Arc<Product>> {
+        self.entry(id_or_slug).map(|e| self.expand(e))
+    }
+
+    pub fn expand(&self, entry: &Entry) -> Arc<Product> {
+        Arc::new(entry.expand(&self.categories))
     }
 
     pub fn category(&self, id: &str) -> Option<&Category> {
-        self.category_by_id.get(id).and_then(|i| self.categories.get(*i))
+        self.category_index(id).and_then(|i| self.categories.get(i))
+    }
+
+    pub fn category_index(&self, id: &str) -> Option<usize> {
+        self.category_by_id.get(id).copied()
+    }
+
+    /// The category an entry is in.
+    pub fn category_of(&self, entry: &Entry) -> Option<&Category> {
+        entry.category.and_then(|i| self.categories.get(i as usize))
     }
 
     /// A category by id or slug.
@@ -155,10 +208,9 @@ impl CatalogSnapshot {
     }
 
     pub fn slug_taken(&self, slug: &str, except_id: Option<&str>) -> bool {
-        self.by_slug
-            .get(slug)
-            .and_then(|i| self.entries.get(*i))
-            .is_some_and(|e| Some(e.product.id.as_str()) != except_id)
+        self.index_of_slug(slug)
+            .and_then(|i| self.entries.get(i))
+            .is_some_and(|e| except_id.is_none_or(|except| e.id != Id::new(except)))
     }
 
     pub fn category_slug_taken(&self, slug: &str, except_id: Option<&str>) -> bool {
@@ -172,7 +224,7 @@ impl CatalogSnapshot {
 
     /// Products directly in this category.
     pub fn product_count_in(&self, category_id: &str) -> usize {
-        self.direct_counts.get(category_id).copied().unwrap_or(0)
+        self.category_index(category_id).and_then(|i| self.direct_counts.get(i)).copied().unwrap_or(0)
     }
 }
 

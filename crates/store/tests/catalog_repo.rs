@@ -1,6 +1,6 @@
 //! The catalogue repository on every backend this run can reach.
 
-use catalog::{CatalogRepository, CategoryDelete, CategoryWrite, ProductWrite, VariantDraft};
+use catalog::{CatalogRepository, CatalogSnapshot, CategoryDelete, CategoryWrite, ProductWrite, VariantDraft};
 use chrono::Utc;
 use kernel::{ImageFormat, Money, StoreError, StoredFile};
 use store::testing::TestDb;
@@ -69,7 +69,7 @@ fn categories_nest_and_sibling_names_are_unique_per_level() {
         let clash = repo.insert_category(&category("SHIRTS", Some(&men.id)));
         assert!(matches!(clash, Err(StoreError::Conflict { .. })), "{clash:?}");
 
-        let (categories, _) = repo.load_all().unwrap_or_else(|e| panic!("{e}"));
+        let categories = repo.load_all().unwrap_or_else(|e| panic!("{e}")).categories;
         assert_eq!(categories.len(), 3);
         let loaded = categories.iter().find(|c| c.id == shirts.id).unwrap_or_else(|| panic!("missing"));
         assert_eq!(loaded.parent_id.as_deref(), Some(men.id.as_str()));
@@ -87,7 +87,7 @@ fn replacing_a_category_image_returns_the_old_file() {
         assert_eq!(repo.update_category(&replacement), Ok(Some(old)));
         let kept = CategoryWrite { new_image: None, ..replacement.clone() };
         assert_eq!(repo.update_category(&kept), Ok(Some(None)));
-        let (categories, _) = repo.load_all().unwrap_or_else(|e| panic!("{e}"));
+        let categories = repo.load_all().unwrap_or_else(|e| panic!("{e}")).categories;
         assert_eq!(categories[0].image.as_ref().map(|i| i.filename.clone()), replacement.new_image.map(|f| f.filename));
         assert_eq!(repo.update_category(&CategoryWrite { id: "missing".into(), ..kept }), Ok(None));
     });
@@ -127,6 +127,11 @@ fn products_round_trip_with_images_and_variants_in_order() {
         assert_eq!(files, written);
         let sizes: Vec<(&str, i32, i64)> = p.variants.iter().map(|v| (v.size.as_str(), v.stock, v.original_price.paise())).collect();
         assert_eq!(sizes, vec![("M", 3, 99_900), ("L", 0, 99_900)]);
+
+        // The whole-catalogue load (streamed, compacted) gives the same product back.
+        let snapshot = CatalogSnapshot::from_loaded(1, repo.load_all().unwrap_or_else(|e| panic!("{e}")));
+        assert_eq!(snapshot.product(&write.id).as_deref(), Some(p));
+        assert_eq!(snapshot.product(&write.slug).map(|found| found.id.clone()), Some(write.id.clone()));
     });
 }
 

@@ -31,7 +31,10 @@ fn variant(size: &str, color: &str, stock: i32, rupees: i64) -> Variant {
     }
 }
 
-fn product(id: &str, name: &str, category: (&str, &str), age_days: i64, variants: Vec<Variant>) -> Arc<Product> {
+fn product(id: &str, name: &str, category: (&str, &str), age_days: i64, mut variants: Vec<Variant>) -> Arc<Product> {
+    for (i, v) in variants.iter_mut().enumerate() {
+        v.position = i as i32;
+    }
     let created = Utc.timestamp_opt(1_750_000_000, 0).single().unwrap_or_default() - Duration::days(age_days);
     Arc::new(Product {
         id: id.into(),
@@ -161,7 +164,7 @@ fn sizes_sort_the_way_people_expect() {
 #[test]
 fn a_stock_change_replaces_one_entry_and_shares_the_rest() {
     let snap = shop();
-    let mut changed = (*snap.product("p2").cloned().unwrap_or_else(|| panic!("p2"))).clone();
+    let mut changed = (*snap.product("p2").unwrap_or_else(|| panic!("p2"))).clone();
     changed.variants[0].stock = 0;
     let next = snap.with_products(2, &["p2".to_string()], vec![Arc::new(changed.clone())]);
     assert_eq!(next.version, 2);

@@ -6,6 +6,7 @@ use kernel::{ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, Stor
 
 use super::*;
 use crate::models::{ImageRef, ProductImage, Variant, VariantInput};
+use crate::snapshot::LoadedCatalog;
 
 #[derive(Default)]
 struct Memory {
@@ -29,8 +30,8 @@ fn image_ref(f: &StoredFile) -> ImageRef {
 }
 
 impl CatalogRepository for MemoryRepo {
-    fn load_all(&self) -> Result<(Vec<Category>, Vec<Product>), StoreError> {
-        Ok(self.with(|m| (m.categories.clone(), m.products.clone())))
+    fn load_all(&self) -> Result<LoadedCatalog, StoreError> {
+        Ok(self.with(|m| LoadedCatalog::of(m.categories.clone(), m.products.clone())))
     }
     fn load_products(&self, ids: &[String]) -> Result<Vec<Product>, StoreError> {
         Ok(self.with(|m| m.products.iter().filter(|p| ids.contains(&p.id)).cloned().collect()))

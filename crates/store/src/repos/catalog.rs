@@ -1,8 +1,10 @@
 use std::collections::HashMap;
 
+use catalog::snapshot::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 use catalog::{
     CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductWrite, VariantDraft,
 };
+use diesel::connection::DefaultLoadingMode;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use kernel::StoreError;
@@ -92,19 +94,7 @@ fn assemble(rows: ProductRows, images: ImageRows, variant_rows: Vec<VariantRow>)
             images.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
             let mut variants = variants_by_product.remove(&p.id).unwrap_or_default();
             variants.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
-            Product {
-                images,
-                variants,
-                id: p.id,
-                name: p.name,
-                slug: p.slug,
-                description: p.description,
-                is_best_seller: p.is_best_seller,
-                category_id: p.category_id,
-                category_name,
-                created_at: p.created_at.and_utc(),
-                updated_at: p.updated_at.and_utc(),
-            }
+            p.into_domain(category_name, images, variants)
         })
         .collect()
 }
@@ -181,23 +171,59 @@ fn add_images(conn: &mut DbConn, product_id: &str, files: &[kernel::StoredFile],
     Ok(())
 }
 
+fn stream_products(conn: &mut DbConn) -> Result<ProductsLoad> {
+    let mut out = ProductsLoad::default();
+    let rows = products::table.select(ProductRow::as_select()).load_iter::<ProductRow, DefaultLoadingMode>(conn);
+    for row in rows.map_err(store_error)? {
+        // The category's name comes from the snapshot's categories.
+        out.push(row.map_err(store_error)?.into_domain(String::new(), Vec::new(), Vec::new()));
+    }
+    Ok(out)
+}
+
+fn stream_images(conn: &mut DbConn) -> Result<ImagesLoad> {
+    let mut out = ImagesLoad::default();
+    let rows = product_images::table
+        .inner_join(uploads::table)
+        .select((ProductImageRow::as_select(), UploadRow::as_select()))
+        .load_iter::<(ProductImageRow, UploadRow), DefaultLoadingMode>(conn);
+    for row in rows.map_err(store_error)? {
+        let (image, upload) = row.map_err(store_error)?;
+        let product_id = image.product_id.clone();
+        out.push(&product_id, &image.into_domain(&upload));
+    }
+    Ok(out)
+}
+
+fn stream_variants(conn: &mut DbConn) -> Result<VariantsLoad> {
+    let mut out = VariantsLoad::default();
+    let rows = variants::table.select(VariantRow::as_select()).load_iter::<VariantRow, DefaultLoadingMode>(conn);
+    for row in rows.map_err(store_error)? {
+        let variant = row.map_err(store_error)?;
+        let product_id = variant.product_id.clone();
+        out.push(&product_id, &variant.into_domain());
+    }
+    Ok(out)
+}
+
 fn joined<T>(result: std::thread::Result<Result<T>>) -> Result<T> {
     result.unwrap_or_else(|_| Err(StoreError::Backend("a catalogue loading thread panicked".into())))
 }
 
 impl CatalogRepository for DieselCatalogRepo {
-    /// The whole catalogue, its three big queries run side by side on their own
-    /// connections (start-up time with a large catalogue is mostly these reads).
-    fn load_all(&self) -> Result<(Vec<Category>, Vec<Product>)> {
+    /// The whole catalogue: the three big tables are read side by side, each on its own
+    /// connection and thread, and every row is compacted as it arrives (start-up time and
+    /// peak memory with a large catalogue are mostly these reads).
+    fn load_all(&self) -> Result<LoadedCatalog> {
         let (mut a, mut b, mut c) = (self.db.conn()?, self.db.conn()?, self.db.conn()?);
-        let (rows, images, variants) = std::thread::scope(|scope| {
-            let images = scope.spawn(move || image_rows(&mut b, None));
-            let variants = scope.spawn(move || variant_rows(&mut c, None));
-            let rows = product_rows(&mut a, None);
-            (rows, joined(images.join()), joined(variants.join()))
+        let (products, images, variants) = std::thread::scope(|scope| {
+            let images = scope.spawn(move || stream_images(&mut b));
+            let variants = scope.spawn(move || stream_variants(&mut c));
+            let products = stream_products(&mut a);
+            (products, joined(images.join()), joined(variants.join()))
         });
         let categories = load_categories(&mut *self.db.conn()?)?;
-        Ok((categories, assemble(rows?, images?, variants?)))
+        Ok(LoadedCatalog { categories, products: products?, images: images?, variants: variants? })
     }
 
     fn load_products(&self, ids: &[String]) -> Result<Vec<Product>> {

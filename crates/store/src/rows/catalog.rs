@@ -1,5 +1,5 @@
 use cart::VariantView;
-use catalog::{Category, ImageRef, ProductImage, Variant};
+use catalog::{Category, ImageRef, Product, ProductImage, Variant};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use kernel::Money;
@@ -117,6 +117,24 @@ pub struct ProductRow {
     pub is_best_seller: bool,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+}
+
+impl ProductRow {
+    pub fn into_domain(self, category_name: String, images: Vec<ProductImage>, variants: Vec<Variant>) -> Product {
+        Product {
+            images,
+            variants,
+            id: self.id,
+            name: self.name,
+            slug: self.slug,
+            description: self.description,
+            is_best_seller: self.is_best_seller,
+            category_id: self.category_id,
+            category_name,
+            created_at: self.created_at.and_utc(),
+            updated_at: self.updated_at.and_utc(),
+        }
+    }
 }
 
 #[derive(Insertable, AsChangeset)]

@@ -1,0 +1,427 @@
+//! Products as the read model keeps them. A shop with 100,000 products holds every one in
+//! memory, so the layout matters: ids are 16 bytes instead of a 36-character `String`, a
+//! variant's size and colour point at one shared copy, an image's file name is not stored
+//! when it is just its upload id with an extension, and the category is an index. About a
+//! third of the memory of the domain types; products are expanded back into [`Product`]
+//! only for the few an answer shows.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use chrono::{DateTime, Utc};
+use kernel::Money;
+
+use crate::models::{Category, ImageRef, Product, ProductImage, Variant};
+
+/// An id: a canonical (lower-case, hyphenated) UUID, as the shop makes them, in 16 bytes;
+/// anything else kept as text, so every id reads back exactly as it was stored.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Id {
+    Uuid([u8; 16]),
+    Text(Box<str>),
+}
+
+impl Id {
+    pub fn new(raw: &str) -> Id {
+        parse_canonical_uuid(raw).map(Id::Uuid).unwrap_or_else(|| Id::Text(raw.into()))
+    }
+}
+
+impl fmt::Display for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Id::Uuid(bytes) => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let mut out = [0u8; 36];
+                let mut at = 0;
+                for (i, byte) in bytes.iter().enumerate() {
+                    if matches!(i, 4 | 6 | 8 | 10) {
+                        out[at] = b'-';
+                        at += 1;
+                    }
+                    out[at] = HEX[usize::from(byte >> 4)];
+                    out[at + 1] = HEX[usize::from(byte & 0xf)];
+                    at += 2;
+                }
+                // Only ASCII hex digits and hyphens were written.
+                f.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)
+            }
+            Id::Text(text) => f.write_str(text),
+        }
+    }
+}
+
+/// The 16 bytes of `raw` when it is exactly the canonical text form of a UUID, so that
+/// formatting them gives `raw` back.
+fn parse_canonical_uuid(raw: &str) -> Option<[u8; 16]> {
+    let text = raw.as_bytes();
+    if text.len() != 36 {
+        return None;
+    }
+    let mut out = [0u8; 16];
+    let mut nibbles = 0;
+    for (i, &c) in text.iter().enumerate() {
+        if matches!(i, 8 | 13 | 18 | 23) {
+            if c != b'-' {
+                return None;
+            }
+            continue;
+        }
+        let value = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            _ => return None,
+        };
+        out[nibbles / 2] |= if nibbles % 2 == 0 { value << 4 } else { value };
+        nibbles += 1;
+    }
+    Some(out)
+}
+
+/// A variant's size and colour. Shops use a handful of combinations across thousands of
+/// variants, so each one is stored once for the life of the process and shared.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Look {
+    pub size: Box<str>,
+    pub color: Box<str>,
+    pub color_hex: Box<str>,
+}
+
+/// The shared copy of this size and colour. Interned looks are never freed: there are as
+/// many as distinct combinations admins ever typed (each field is at most 30 characters).
+pub fn look(size: &str, color: &str, color_hex: &str) -> &'static Look {
+    static LOOKS: OnceLock<Mutex<HashMap<Box<str>, &'static Look>>> = OnceLock::new();
+    let key = format!("{size}\u{0}{color}\u{0}{color_hex}");
+    let mut looks = LOOKS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = looks.get(key.as_str()) {
+        return found;
+    }
+    let new: &'static Look =
+        Box::leak(Box::new(Look { size: size.into(), color: color.into(), color_hex: color_hex.into() }));
+    looks.insert(key.into_boxed_str(), new);
+    new
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompactVariant {
+    pub id: Id,
+    pub look: &'static Look,
+    pub stock: i32,
+    pub position: i32,
+    pub original_price: Money,
+    pub discount_price: Money,
+}
+
+impl CompactVariant {
+    pub fn new(v: &Variant) -> CompactVariant {
+        CompactVariant {
+            id: Id::new(&v.id),
+            look: look(&v.size, &v.color, &v.color_hex),
+            stock: v.stock,
+            position: v.position,
+            original_price: v.original_price,
+            discount_price: v.discount_price,
+        }
+    }
+
+    fn expand(&self) -> Variant {
+        Variant {
+            id: self.id.to_string(),
+            size: self.look.size.to_string(),
+            color: self.look.color.to_string(),
+            color_hex: self.look.color_hex.to_string(),
+            stock: self.stock,
+            original_price: self.original_price,
+            discount_price: self.discount_price,
+            position: self.position,
+        }
+    }
+}
+
+/// A stored file's name: usually `<upload id>.<extension>`, which needs no storage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum FileName {
+    IdWith(&'static str),
+    Other(Box<str>),
+}
+
+const EXTENSIONS: &[&str] = &["jpg", "jpeg", "png", "webp", "gif", "svg", "avif"];
+
+impl FileName {
+    fn new(upload_id: &str, filename: &str) -> FileName {
+        let extension = filename
+            .strip_prefix(upload_id)
+            .and_then(|rest| rest.strip_prefix('.'))
+            .and_then(|ext| EXTENSIONS.iter().find(|known| **known == ext));
+        match extension {
+            Some(ext) => FileName::IdWith(ext),
+            None => FileName::Other(filename.into()),
+        }
+    }
+
+    fn expand(&self, upload_id: &str) -> String {
+        match self {
+            FileName::IdWith(ext) => format!("{upload_id}.{ext}"),
+            FileName::Other(name) => name.to_string(),
+        }
+    }
+}
+
+/// An uploaded image; shared by every product image that links the same upload.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Upload {
+    id: Id,
+    filename: FileName,
+    width: u32,
+    height: u32,
+}
+
+impl Upload {
+    pub fn new(image: &ImageRef) -> Upload {
+        Upload {
+            id: Id::new(&image.upload_id),
+            filename: FileName::new(&image.upload_id, &image.filename),
+            width: image.width,
+            height: image.height,
+        }
+    }
+
+    fn expand(&self) -> ImageRef {
+        let upload_id = self.id.to_string();
+        ImageRef { filename: self.filename.expand(&upload_id), upload_id, width: self.width, height: self.height }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompactImage {
+    pub id: Id,
+    pub upload: Arc<Upload>,
+    pub position: i32,
+}
+
+impl CompactImage {
+    fn expand(&self) -> ProductImage {
+        ProductImage { id: self.id.to_string(), image: self.upload.expand(), position: self.position }
+    }
+}
+
+/// Hands out one shared [`Upload`] per upload id while a snapshot is built.
+#[derive(Default)]
+pub struct Uploads(HashMap<Id, Arc<Upload>>);
+
+impl Uploads {
+    pub fn image(&mut self, image: &ProductImage) -> CompactImage {
+        let upload = Upload::new(&image.image);
+        let shared = self.0.entry(upload.id.clone()).or_insert_with(|| Arc::new(upload)).clone();
+        CompactImage { id: Id::new(&image.id), upload: shared, position: image.position }
+    }
+}
+
+/// `None` marks a category the snapshot does not know (it shows as no category).
+pub type CategoryIndex = Option<u32>;
+
+/// A product in the read model, with what listing and search need precomputed.
+#[derive(Debug)]
+pub struct Entry {
+    pub id: Id,
+    pub name: Box<str>,
+    pub slug: Box<str>,
+    pub description: Box<str>,
+    pub category: CategoryIndex,
+    pub is_best_seller: bool,
+    pub images: Box<[CompactImage]>,
+    pub variants: Box<[CompactVariant]>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Lower-case name, then description, category name and colours: the name is the
+    /// first `name_lc_len` bytes.
+    text_lc: Box<str>,
+    name_lc_len: u32,
+    pub min_price: Money,
+}
+
+/// The parts of a product before it is placed in a catalogue.
+pub struct Head {
+    pub id: Id,
+    pub name: Box<str>,
+    pub slug: Box<str>,
+    pub description: Box<str>,
+    pub category_id: String,
+    pub is_best_seller: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Head {
+    pub fn new(p: &Product) -> Head {
+        Head {
+            id: Id::new(&p.id),
+            name: p.name.as_str().into(),
+            slug: p.slug.as_str().into(),
+            description: p.description.as_str().into(),
+            category_id: p.category_id.clone(),
+            is_best_seller: p.is_best_seller,
+            created_at: p.created_at,
+            updated_at: p.updated_at,
+        }
+    }
+}
+
+impl From<Product> for Head {
+    fn from(p: Product) -> Head {
+        Head {
+            id: Id::new(&p.id),
+            name: p.name.into_boxed_str(),
+            slug: p.slug.into_boxed_str(),
+            description: p.description.into_boxed_str(),
+            category_id: p.category_id,
+            is_best_seller: p.is_best_seller,
+            created_at: p.created_at,
+            updated_at: p.updated_at,
+        }
+    }
+}
+
+impl Entry {
+    /// Places a product in the catalogue: `category` is its category's index and record.
+    /// Images and variants are sorted by position (then id).
+    pub fn assemble(
+        head: Head,
+        category: Option<(u32, &Category)>,
+        mut images: Vec<CompactImage>,
+        mut variants: Vec<CompactVariant>,
+    ) -> Entry {
+        images.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
+        variants.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
+        let name_lc = head.name.to_lowercase();
+        let mut rest = format!(" {} {}", head.description, category.map(|(_, c)| c.name.as_str()).unwrap_or(""));
+        for v in &variants {
+            rest.push(' ');
+            rest.push_str(&v.look.color);
+        }
+        let mut text_lc = name_lc;
+        let name_lc_len = u32::try_from(text_lc.len()).unwrap_or(u32::MAX);
+        text_lc.push_str(&rest.to_lowercase());
+        Entry {
+            min_price: variants.iter().map(|v| v.original_price).min().unwrap_or(Money::ZERO),
+            id: head.id,
+            name: head.name,
+            slug: head.slug,
+            description: head.description,
+            category: category.map(|(i, _)| i),
+            is_best_seller: head.is_best_seller,
+            images: images.into_boxed_slice(),
+            variants: variants.into_boxed_slice(),
+            created_at: head.created_at,
+            updated_at: head.updated_at,
+            text_lc: text_lc.into_boxed_str(),
+            name_lc_len,
+        }
+    }
+
+    /// Name, description, category name and colours, lower case.
+    pub fn text_lc(&self) -> &str {
+        &self.text_lc
+    }
+
+    pub fn name_lc(&self) -> &str {
+        self.text_lc.get(..self.name_lc_len as usize).unwrap_or(&self.text_lc)
+    }
+
+    /// The domain form of this product, for an answer that shows it.
+    pub fn expand(&self, categories: &[Category]) -> Product {
+        let category = self.category.and_then(|i| categories.get(i as usize));
+        Product {
+            id: self.id.to_string(),
+            name: self.name.to_string(),
+            slug: self.slug.to_string(),
+            description: self.description.to_string(),
+            is_best_seller: self.is_best_seller,
+            category_id: category.map(|c| c.id.clone()).unwrap_or_default(),
+            category_name: category.map(|c| c.name.clone()).unwrap_or_default(),
+            images: self.images.iter().map(CompactImage::expand).collect(),
+            variants: self.variants.iter().map(CompactVariant::expand).collect(),
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_read_back_exactly_as_stored() {
+        for raw in ["0f8fad5b-d9cb-469f-a165-70867728950e", "10000000-0000-4000-8000-000000000042"] {
+            let id = Id::new(raw);
+            assert!(matches!(id, Id::Uuid(_)), "{raw} is stored in 16 bytes");
+            assert_eq!(id.to_string(), raw);
+        }
+        // Upper case, braces or other text would not read back the same as a UUID: kept as text.
+        for raw in ["0F8FAD5B-D9CB-469F-A165-70867728950E", "{0f8fad5b-d9cb-469f-a165-70867728950e}", "p1", "", "0f8fad5b-d9cb-469f-a165-70867728950g"] {
+            let id = Id::new(raw);
+            assert!(matches!(id, Id::Text(_)), "{raw}");
+            assert_eq!(id.to_string(), raw);
+        }
+        assert_ne!(Id::new("0f8fad5b-d9cb-469f-a165-70867728950e"), Id::new("0f8fad5b-d9cb-469f-a165-70867728950f"));
+    }
+
+    #[test]
+    fn a_product_expands_back_to_what_was_stored() {
+        let category = Category {
+            id: "c1".into(),
+            name: "Kurtas".into(),
+            slug: "kurtas".into(),
+            description: String::new(),
+            parent_id: None,
+            image: None,
+            created_at: Utc::now(),
+        };
+        let upload = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        let product = Product {
+            id: "7c9e6679-7425-40de-944b-e07fc1f90ae7".into(),
+            name: "Festive Kurta".into(),
+            slug: "festive-kurta".into(),
+            description: "Silk, for weddings".into(),
+            is_best_seller: true,
+            category_id: "c1".into(),
+            category_name: "Kurtas".into(),
+            images: vec![
+                ProductImage { id: "i2".into(), image: ImageRef { upload_id: "u2".into(), filename: "legacy name.PNG".into(), width: 3, height: 4 }, position: 1 },
+                ProductImage { id: "i1".into(), image: ImageRef { upload_id: upload.into(), filename: format!("{upload}.jpg"), width: 800, height: 1000 }, position: 0 },
+            ],
+            variants: vec![Variant {
+                id: "v1".into(),
+                size: "XL".into(),
+                color: "Navy Blue".into(),
+                color_hex: "#000080".into(),
+                stock: 4,
+                original_price: Money::from_paise(129_900),
+                discount_price: Money::from_paise(20_000),
+                position: 0,
+            }],
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        };
+        let mut uploads = Uploads::default();
+        let images = product.images.iter().map(|i| uploads.image(i)).collect();
+        let variants = product.variants.iter().map(CompactVariant::new).collect();
+        let entry = Entry::assemble(Head::new(&product), Some((0, &category)), images, variants);
+        let mut expected = product.clone();
+        expected.images.reverse(); // sorted by position
+        assert_eq!(entry.expand(&[category]), expected);
+        assert_eq!(entry.name_lc(), "festive kurta");
+        assert_eq!(entry.text_lc(), "festive kurta silk, for weddings kurtas navy blue");
+        assert_eq!(entry.min_price, Money::from_paise(129_900));
+    }
+
+    #[test]
+    fn equal_looks_are_one_shared_copy() {
+        let a = look("M", "Navy Blue", "#000080");
+        let b = look("M", "Navy Blue", "#000080");
+        assert!(std::ptr::eq(a, b));
+        assert!(!std::ptr::eq(a, look("L", "Navy Blue", "#000080")));
+    }
+}

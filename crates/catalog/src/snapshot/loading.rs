@@ -1,0 +1,102 @@
+//! Building a snapshot from the store's rows as they stream in: each row is compacted on
+//! arrival, so a large catalogue never exists twice in memory (as rows and as entries).
+//! Products, images and variants are separate parts so the store can read the three
+//! tables side by side, one thread each.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::models::{Category, Product, ProductImage, Variant};
+
+use super::compact::{CompactImage, CompactVariant, Entry, Head, Id, Uploads};
+
+/// Products without their images and variants.
+#[derive(Default)]
+pub struct ProductsLoad(Vec<Head>);
+
+impl ProductsLoad {
+    /// Takes the product's own fields; its `images` and `variants` are ignored (they
+    /// arrive through [`ImagesLoad`] and [`VariantsLoad`]).
+    pub fn push(&mut self, product: Product) {
+        self.0.push(Head::from(product));
+    }
+
+    pub fn reserve(&mut self, additional: usize) {
+        self.0.reserve(additional);
+    }
+}
+
+/// Product images, by product id.
+#[derive(Default)]
+pub struct ImagesLoad {
+    by_product: HashMap<Id, Vec<CompactImage>>,
+    uploads: Uploads,
+}
+
+impl ImagesLoad {
+    pub fn push(&mut self, product_id: &str, image: &ProductImage) {
+        let image = self.uploads.image(image);
+        self.by_product.entry(Id::new(product_id)).or_default().push(image);
+    }
+}
+
+/// Variants, by product id.
+#[derive(Default)]
+pub struct VariantsLoad(HashMap<Id, Vec<CompactVariant>>);
+
+impl VariantsLoad {
+    pub fn push(&mut self, product_id: &str, variant: &Variant) {
+        self.0.entry(Id::new(product_id)).or_default().push(CompactVariant::new(variant));
+    }
+}
+
+/// Everything a snapshot is built from.
+#[derive(Default)]
+pub struct LoadedCatalog {
+    pub categories: Vec<Category>,
+    pub products: ProductsLoad,
+    pub images: ImagesLoad,
+    pub variants: VariantsLoad,
+}
+
+impl LoadedCatalog {
+    /// These categories and whole products (tests, and stores that hold products whole).
+    pub fn of(categories: Vec<Category>, products: Vec<Product>) -> LoadedCatalog {
+        let mut loaded = LoadedCatalog { categories, ..LoadedCatalog::default() };
+        loaded.products.reserve(products.len());
+        for p in products {
+            for image in &p.images {
+                loaded.images.push(&p.id, image);
+            }
+            for variant in &p.variants {
+                loaded.variants.push(&p.id, variant);
+            }
+            loaded.products.push(p);
+        }
+        loaded
+    }
+}
+
+/// Joins every product with its images, variants and category (images and variants of
+/// products that were not loaded are dropped).
+pub(super) fn assemble(
+    products: ProductsLoad,
+    images: ImagesLoad,
+    variants: VariantsLoad,
+    categories: &[Category],
+    category_by_id: &HashMap<String, usize>,
+) -> Vec<Arc<Entry>> {
+    let (mut images, mut variants) = (images.by_product, variants.0);
+    products
+        .0
+        .into_iter()
+        .map(|head| {
+            let category = category_by_id
+                .get(&head.category_id)
+                .and_then(|i| Some((u32::try_from(*i).ok()?, categories.get(*i)?)));
+            let own_images = images.remove(&head.id).unwrap_or_default();
+            let own_variants = variants.remove(&head.id).unwrap_or_default();
+            Arc::new(Entry::assemble(head, category, own_images, own_variants))
+        })
+        .collect()
+}
