@@ -54,4 +54,9 @@ pub trait PasswordHasher: Send + Sync {
     fn hash(&self, password: &str) -> Result<String, String>;
     /// False for a wrong password and for a malformed hash alike.
     fn verify(&self, password: &str, hash: &str) -> bool;
+    /// A hash no password is known to match that takes as long to verify as a stored one:
+    /// checked when the user is unknown, so that case cannot be told apart by timing.
+    fn decoy_hash(&self) -> Result<String, String> {
+        self.hash(&kernel::new_id())
+    }
 }

@@ -14,16 +14,14 @@ pub struct AccountService<R, H> {
     repo: R,
     hasher: H,
     throttle: LoginThrottle,
-    /// A real hash of a random text: verified against when the user is unknown so that
-    /// "no such user" takes as long as "wrong password" and cannot be told apart by timing.
+    /// Verified against when the user is unknown so that "no such user" takes as long as
+    /// "wrong password" and cannot be told apart by timing.
     dummy_hash: String,
 }
 
 impl<R: UserRepository, H: PasswordHasher> AccountService<R, H> {
     pub fn new(repo: R, hasher: H, throttle: LoginThrottle) -> Result<Self, AccountsError> {
-        let dummy_hash = hasher
-            .hash(&kernel::new_id())
-            .map_err(AccountsError::Hashing)?;
+        let dummy_hash = hasher.decoy_hash().map_err(AccountsError::Hashing)?;
         Ok(AccountService { repo, hasher, throttle, dummy_hash })
     }
 

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
-use compact::{Head, Uploads};
+use compact::{Head, Looks, Uploads};
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
@@ -69,7 +69,7 @@ impl CatalogSnapshot {
         let mut by_id = positions();
         by_id.sort_by(|a, b| entries[*a as usize].id.cmp(&entries[*b as usize].id));
         let mut by_slug = positions();
-        by_slug.sort_by(|a, b| entries[*a as usize].slug.cmp(&entries[*b as usize].slug));
+        by_slug.sort_by(|a, b| entries[*a as usize].slug().cmp(entries[*b as usize].slug()));
         let mut direct_counts = vec![0; categories.len()];
         for e in &entries {
             if let Some(count) = e.category.and_then(|i| direct_counts.get_mut(i as usize)) {
@@ -118,7 +118,8 @@ impl CatalogSnapshot {
     fn entry_for(&self, product: &Product) -> Entry {
         let mut uploads = Uploads::default();
         let images = product.images.iter().map(|i| uploads.image(i)).collect();
-        let variants = product.variants.iter().map(CompactVariant::new).collect();
+        let mut looks = Looks::default();
+        let variants = product.variants.iter().map(|v| CompactVariant::new(v, &mut looks)).collect();
         Entry::assemble(Head::new(product), self.placed_in(&product.category_id), images, variants)
     }
 
@@ -136,7 +137,7 @@ impl CatalogSnapshot {
         for entry in fresh {
             let index = self.index_of_id(&entry.id)?;
             let old = entries.get(index)?;
-            let same_place = old.slug == entry.slug
+            let same_place = old.slug() == entry.slug()
                 && old.category == entry.category
                 && old.created_at == entry.created_at
                 && ids.iter().any(|id| Id::new(id) == entry.id);
@@ -164,7 +165,7 @@ impl CatalogSnapshot {
     }
 
     fn index_of_slug(&self, slug: &str) -> Option<usize> {
-        let found = self.by_slug.binary_search_by(|i| (*self.entries[*i as usize].slug).cmp(slug)).ok()?;
+        let found = self.by_slug.binary_search_by(|i| self.entries[*i as usize].slug().cmp(slug)).ok()?;
         Some(self.by_slug[found] as usize)
     }
 

@@ -52,29 +52,68 @@ impl fmt::Display for Id {
     }
 }
 
+/// A fast hasher for maps keyed by [`Id`] while a catalogue loads (the multiply-rotate
+/// step of rustc's FxHash). Not resistant to chosen keys, which is fine here: the keys are
+/// ids the shop made, never text from a request.
+#[derive(Default)]
+pub struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        // The multiply leaves the low bits (which pick the bucket) depending only on the
+        // low bits of the input; ids that differ only in their last digits would all
+        // collide. A final mix (MurmurHash3's) spreads every input bit.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+}
+
+/// A map keyed by product id, for loading.
+pub type IdMap<V> = HashMap<Id, V, std::hash::BuildHasherDefault<IdHasher>>;
+
 /// The 16 bytes of `raw` when it is exactly the canonical text form of a UUID, so that
 /// formatting them gives `raw` back.
 fn parse_canonical_uuid(raw: &str) -> Option<[u8; 16]> {
+    // Called for every id of every row while a catalogue loads: a table instead of a match.
+    const NOT_HEX: u8 = 0xff;
+    const HEX: [u8; 256] = {
+        let mut table = [NOT_HEX; 256];
+        let mut i = 0;
+        while i < 10 {
+            table[b'0' as usize + i] = i as u8;
+            i += 1;
+        }
+        let mut i = 0;
+        while i < 6 {
+            table[b'a' as usize + i] = 10 + i as u8;
+            i += 1;
+        }
+        table
+    };
     let text = raw.as_bytes();
-    if text.len() != 36 {
+    if text.len() != 36 || [8, 13, 18, 23].iter().any(|&i| text[i] != b'-') {
         return None;
     }
     let mut out = [0u8; 16];
-    let mut nibbles = 0;
-    for (i, &c) in text.iter().enumerate() {
-        if matches!(i, 8 | 13 | 18 | 23) {
-            if c != b'-' {
-                return None;
-            }
-            continue;
+    let digits = [&text[0..8], &text[9..13], &text[14..18], &text[19..23], &text[24..36]];
+    for (byte, pair) in out.iter_mut().zip(digits.iter().flat_map(|group| group.chunks_exact(2))) {
+        let (high, low) = (HEX[usize::from(pair[0])], HEX[usize::from(pair[1])]);
+        if high == NOT_HEX || low == NOT_HEX {
+            return None;
         }
-        let value = match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            _ => return None,
-        };
-        out[nibbles / 2] |= if nibbles % 2 == 0 { value << 4 } else { value };
-        nibbles += 1;
+        *byte = high << 4 | low;
     }
     Some(out)
 }
@@ -103,6 +142,32 @@ pub fn look(size: &str, color: &str, color_hex: &str) -> &'static Look {
     new
 }
 
+/// A local memo in front of [`look`], for loading many variants without taking the
+/// process-wide lock (or allocating a key) for each one.
+#[derive(Default)]
+pub struct Looks {
+    seen: HashMap<Box<str>, &'static Look>,
+    key: String,
+}
+
+impl Looks {
+    pub fn get(&mut self, size: &str, color: &str, color_hex: &str) -> &'static Look {
+        self.key.clear();
+        for (i, part) in [size, color, color_hex].into_iter().enumerate() {
+            if i > 0 {
+                self.key.push('\u{0}');
+            }
+            self.key.push_str(part);
+        }
+        if let Some(found) = self.seen.get(self.key.as_str()) {
+            return found;
+        }
+        let shared = look(size, color, color_hex);
+        self.seen.insert(self.key.as_str().into(), shared);
+        shared
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompactVariant {
     pub id: Id,
@@ -114,10 +179,10 @@ pub struct CompactVariant {
 }
 
 impl CompactVariant {
-    pub fn new(v: &Variant) -> CompactVariant {
+    pub fn new(v: &Variant, looks: &mut Looks) -> CompactVariant {
         CompactVariant {
             id: Id::new(&v.id),
-            look: look(&v.size, &v.color, &v.color_hex),
+            look: looks.get(&v.size, &v.color, &v.color_hex),
             stock: v.stock,
             position: v.position,
             original_price: v.original_price,
@@ -208,7 +273,7 @@ impl CompactImage {
 
 /// Hands out one shared [`Upload`] per upload id while a snapshot is built.
 #[derive(Default)]
-pub struct Uploads(HashMap<Id, Arc<Upload>>);
+pub struct Uploads(IdMap<Arc<Upload>>);
 
 impl Uploads {
     pub fn image(&mut self, image: &ProductImage) -> CompactImage {
@@ -225,41 +290,64 @@ pub type CategoryIndex = Option<u32>;
 #[derive(Debug)]
 pub struct Entry {
     pub id: Id,
-    pub name: Box<str>,
-    pub slug: Box<str>,
-    pub description: Box<str>,
     pub category: CategoryIndex,
     pub is_best_seller: bool,
     pub images: Box<[CompactImage]>,
     pub variants: Box<[CompactVariant]>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-    /// Lower-case name, then description, category name and colours: the name is the
-    /// first `name_lc_len` bytes.
-    text_lc: Box<str>,
-    name_lc_len: u32,
     pub min_price: Money,
+    /// Name, slug, description, then the search text (lower-case name, description,
+    /// category name and colours), in one allocation instead of four.
+    texts: Box<str>,
+    /// Where the name, slug, description and lower-case name end in `texts`.
+    ends: [u32; 4],
 }
 
 /// The parts of a product before it is placed in a catalogue.
 pub struct Head {
     pub id: Id,
-    pub name: Box<str>,
-    pub slug: Box<str>,
-    pub description: Box<str>,
+    /// Name, slug and description, ending at `ends`.
+    texts: String,
+    ends: [u32; 3],
     pub category_id: String,
     pub is_best_seller: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
+fn end_of(text: &str) -> u32 {
+    // Each part is checked to be short long before it gets here; a 4 GB text cannot be.
+    u32::try_from(text.len()).unwrap_or(u32::MAX)
+}
+
+fn joined(name: &str, slug: &str, description: &str) -> (String, [u32; 3]) {
+    let mut texts = String::with_capacity(name.len() + slug.len() + description.len());
+    let mut ends = [0; 3];
+    for (end, part) in ends.iter_mut().zip([name, slug, description]) {
+        texts.push_str(part);
+        *end = end_of(&texts);
+    }
+    (texts, ends)
+}
+
+impl Head {
+    fn name(&self) -> &str {
+        self.texts.get(..self.ends[0] as usize).unwrap_or("")
+    }
+
+    fn description(&self) -> &str {
+        self.texts.get(self.ends[1] as usize..self.ends[2] as usize).unwrap_or("")
+    }
+}
+
 impl Head {
     pub fn new(p: &Product) -> Head {
+        let (texts, ends) = joined(&p.name, &p.slug, &p.description);
         Head {
             id: Id::new(&p.id),
-            name: p.name.as_str().into(),
-            slug: p.slug.as_str().into(),
-            description: p.description.as_str().into(),
+            texts,
+            ends,
             category_id: p.category_id.clone(),
             is_best_seller: p.is_best_seller,
             created_at: p.created_at,
@@ -270,11 +358,11 @@ impl Head {
 
 impl From<Product> for Head {
     fn from(p: Product) -> Head {
+        let (texts, ends) = joined(&p.name, &p.slug, &p.description);
         Head {
             id: Id::new(&p.id),
-            name: p.name.into_boxed_str(),
-            slug: p.slug.into_boxed_str(),
-            description: p.description.into_boxed_str(),
+            texts,
+            ends,
             category_id: p.category_id,
             is_best_seller: p.is_best_seller,
             created_at: p.created_at,
@@ -294,39 +382,62 @@ impl Entry {
     ) -> Entry {
         images.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
         variants.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
-        let name_lc = head.name.to_lowercase();
-        let mut rest = format!(" {} {}", head.description, category.map(|(_, c)| c.name.as_str()).unwrap_or(""));
-        for v in &variants {
+        let mut rest = format!(" {} {}", head.description(), category.map(|(_, c)| c.name.as_str()).unwrap_or(""));
+        let mut colours: Vec<&str> = variants.iter().map(|v| &*v.look.color).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        for colour in colours {
             rest.push(' ');
-            rest.push_str(&v.look.color);
+            rest.push_str(colour);
         }
-        let mut text_lc = name_lc;
-        let name_lc_len = u32::try_from(text_lc.len()).unwrap_or(u32::MAX);
-        text_lc.push_str(&rest.to_lowercase());
+        let name_lc = head.name().to_lowercase();
+        let rest_lc = rest.to_lowercase();
+        let [name_end, slug_end, description_end] = head.ends;
+        let mut texts = head.texts;
+        texts.reserve_exact(name_lc.len() + rest_lc.len());
+        texts.push_str(&name_lc);
+        let name_lc_end = end_of(&texts);
+        texts.push_str(&rest_lc);
         Entry {
             min_price: variants.iter().map(|v| v.original_price).min().unwrap_or(Money::ZERO),
             id: head.id,
-            name: head.name,
-            slug: head.slug,
-            description: head.description,
             category: category.map(|(i, _)| i),
             is_best_seller: head.is_best_seller,
             images: images.into_boxed_slice(),
             variants: variants.into_boxed_slice(),
             created_at: head.created_at,
             updated_at: head.updated_at,
-            text_lc: text_lc.into_boxed_str(),
-            name_lc_len,
+            texts: texts.into_boxed_str(),
+            ends: [name_end, slug_end, description_end, name_lc_end],
         }
+    }
+
+    /// `texts` from byte `from` to byte `to` (or its end).
+    fn span(&self, from: u32, to: Option<u32>) -> &str {
+        let to = to.map_or(self.texts.len(), |t| t as usize);
+        self.texts.get(from as usize..to).unwrap_or("")
+    }
+
+    pub fn name(&self) -> &str {
+        self.span(0, Some(self.ends[0]))
+    }
+
+    pub fn slug(&self) -> &str {
+        self.span(self.ends[0], Some(self.ends[1]))
+    }
+
+    pub fn description(&self) -> &str {
+        self.span(self.ends[1], Some(self.ends[2]))
     }
 
     /// Name, description, category name and colours, lower case.
     pub fn text_lc(&self) -> &str {
-        &self.text_lc
+        self.span(self.ends[2], None)
     }
 
+    /// The name in lower case (the start of [`Entry::text_lc`]).
     pub fn name_lc(&self) -> &str {
-        self.text_lc.get(..self.name_lc_len as usize).unwrap_or(&self.text_lc)
+        self.span(self.ends[2], Some(self.ends[3]))
     }
 
     /// The domain form of this product, for an answer that shows it.
@@ -334,9 +445,9 @@ impl Entry {
         let category = self.category.and_then(|i| categories.get(i as usize));
         Product {
             id: self.id.to_string(),
-            name: self.name.to_string(),
-            slug: self.slug.to_string(),
-            description: self.description.to_string(),
+            name: self.name().to_string(),
+            slug: self.slug().to_string(),
+            description: self.description().to_string(),
             is_best_seller: self.is_best_seller,
             category_id: category.map(|c| c.id.clone()).unwrap_or_default(),
             category_name: category.map(|c| c.name.clone()).unwrap_or_default(),
@@ -366,6 +477,16 @@ mod tests {
             assert_eq!(id.to_string(), raw);
         }
         assert_ne!(Id::new("0f8fad5b-d9cb-469f-a165-70867728950e"), Id::new("0f8fad5b-d9cb-469f-a165-70867728950f"));
+    }
+
+    #[test]
+    fn ids_that_differ_only_in_their_last_digits_spread_over_buckets() {
+        use std::hash::BuildHasher;
+        let hasher = std::hash::BuildHasherDefault::<IdHasher>::default();
+        let buckets: std::collections::HashSet<u64> = (0..1024)
+            .map(|p| hasher.hash_one(Id::new(&format!("10000000-0000-4000-8000-{p:012}"))) & 1023)
+            .collect();
+        assert!(buckets.len() > 500, "only {} of 1024 buckets used", buckets.len());
     }
 
     #[test]
@@ -407,11 +528,13 @@ mod tests {
         };
         let mut uploads = Uploads::default();
         let images = product.images.iter().map(|i| uploads.image(i)).collect();
-        let variants = product.variants.iter().map(CompactVariant::new).collect();
+        let mut looks = Looks::default();
+        let variants = product.variants.iter().map(|v| CompactVariant::new(v, &mut looks)).collect();
         let entry = Entry::assemble(Head::new(&product), Some((0, &category)), images, variants);
         let mut expected = product.clone();
         expected.images.reverse(); // sorted by position
         assert_eq!(entry.expand(&[category]), expected);
+        assert_eq!((entry.name(), entry.slug(), entry.description()), ("Festive Kurta", "festive-kurta", "Silk, for weddings"));
         assert_eq!(entry.name_lc(), "festive kurta");
         assert_eq!(entry.text_lc(), "festive kurta silk, for weddings kurtas navy blue");
         assert_eq!(entry.min_price, Money::from_paise(129_900));
@@ -423,5 +546,9 @@ mod tests {
         let b = look("M", "Navy Blue", "#000080");
         assert!(std::ptr::eq(a, b));
         assert!(!std::ptr::eq(a, look("L", "Navy Blue", "#000080")));
+        let mut memo = Looks::default();
+        assert!(std::ptr::eq(memo.get("M", "Navy Blue", "#000080"), a));
+        assert!(std::ptr::eq(memo.get("M", "Navy Blue", "#000080"), a));
+        assert!(!std::ptr::eq(memo.get("M", "Navy", "Blue#000080"), a), "parts are kept apart");
     }
 }

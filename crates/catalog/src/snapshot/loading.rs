@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::models::{Category, Product, ProductImage, Variant};
 
-use super::compact::{CompactImage, CompactVariant, Entry, Head, Id, Uploads};
+use super::compact::{CompactImage, CompactVariant, Entry, Head, Id, IdMap, Looks, Uploads};
 
 /// Products without their images and variants.
 #[derive(Default)]
@@ -21,32 +21,47 @@ impl ProductsLoad {
         self.0.push(Head::from(product));
     }
 
-    pub fn reserve(&mut self, additional: usize) {
-        self.0.reserve(additional);
+    /// Room for this many products, so a large catalogue is not copied while it grows.
+    pub fn with_capacity(products: usize) -> ProductsLoad {
+        ProductsLoad(Vec::with_capacity(products))
     }
 }
 
 /// Product images, by product id.
 #[derive(Default)]
 pub struct ImagesLoad {
-    by_product: HashMap<Id, Vec<CompactImage>>,
+    by_product: IdMap<Vec<CompactImage>>,
     uploads: Uploads,
 }
 
 impl ImagesLoad {
+    pub fn with_capacity(products: usize) -> ImagesLoad {
+        ImagesLoad { by_product: IdMap::with_capacity_and_hasher(products, Default::default()), uploads: Uploads::default() }
+    }
+
     pub fn push(&mut self, product_id: &str, image: &ProductImage) {
         let image = self.uploads.image(image);
-        self.by_product.entry(Id::new(product_id)).or_default().push(image);
+        // Most products have a few images: room for two first (the default of four would
+        // leave holes behind when the list is trimmed to size).
+        self.by_product.entry(Id::new(product_id)).or_insert_with(|| Vec::with_capacity(2)).push(image);
     }
 }
 
 /// Variants, by product id.
 #[derive(Default)]
-pub struct VariantsLoad(HashMap<Id, Vec<CompactVariant>>);
+pub struct VariantsLoad {
+    by_product: IdMap<Vec<CompactVariant>>,
+    looks: Looks,
+}
 
 impl VariantsLoad {
+    pub fn with_capacity(products: usize) -> VariantsLoad {
+        VariantsLoad { by_product: IdMap::with_capacity_and_hasher(products, Default::default()), looks: Looks::default() }
+    }
+
     pub fn push(&mut self, product_id: &str, variant: &Variant) {
-        self.0.entry(Id::new(product_id)).or_default().push(CompactVariant::new(variant));
+        let variant = CompactVariant::new(variant, &mut self.looks);
+        self.by_product.entry(Id::new(product_id)).or_default().push(variant);
     }
 }
 
@@ -62,8 +77,12 @@ pub struct LoadedCatalog {
 impl LoadedCatalog {
     /// These categories and whole products (tests, and stores that hold products whole).
     pub fn of(categories: Vec<Category>, products: Vec<Product>) -> LoadedCatalog {
-        let mut loaded = LoadedCatalog { categories, ..LoadedCatalog::default() };
-        loaded.products.reserve(products.len());
+        let mut loaded = LoadedCatalog {
+            categories,
+            products: ProductsLoad::with_capacity(products.len()),
+            images: ImagesLoad::with_capacity(products.len()),
+            variants: VariantsLoad::with_capacity(products.len()),
+        };
         for p in products {
             for image in &p.images {
                 loaded.images.push(&p.id, image);
@@ -86,7 +105,7 @@ pub(super) fn assemble(
     categories: &[Category],
     category_by_id: &HashMap<String, usize>,
 ) -> Vec<Arc<Entry>> {
-    let (mut images, mut variants) = (images.by_product, variants.0);
+    let (mut images, mut variants) = (images.by_product, variants.by_product);
     products
         .0
         .into_iter()

@@ -14,7 +14,7 @@ use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::catalog::{
     CategoryRow, NewCategoryRow, NewProductImageRow, NewProductRow, NewUploadRow, NewVariantRow, ProductChanges,
-    ProductImageRow, ProductRow, UploadRow, VariantChanges, VariantRow,
+    ProductImageRow, ProductRow, UploadRefRow, UploadRow, VariantChanges, VariantRow,
 };
 use crate::schema::{categories, product_images, products, uploads, variants};
 
@@ -171,8 +171,15 @@ fn add_images(conn: &mut DbConn, product_id: &str, files: &[kernel::StoredFile],
     Ok(())
 }
 
+/// Sizes the loading tables up front: growing them by doubling would briefly need twice
+/// the memory, which is the start-up peak with a large catalogue.
+fn product_count(conn: &mut DbConn) -> Result<usize> {
+    let count: i64 = products::table.count().get_result(conn).map_err(store_error)?;
+    Ok(usize::try_from(count).unwrap_or(0))
+}
+
 fn stream_products(conn: &mut DbConn) -> Result<ProductsLoad> {
-    let mut out = ProductsLoad::default();
+    let mut out = ProductsLoad::with_capacity(product_count(conn)?);
     let rows = products::table.select(ProductRow::as_select()).load_iter::<ProductRow, DefaultLoadingMode>(conn);
     for row in rows.map_err(store_error)? {
         // The category's name comes from the snapshot's categories.
@@ -182,21 +189,21 @@ fn stream_products(conn: &mut DbConn) -> Result<ProductsLoad> {
 }
 
 fn stream_images(conn: &mut DbConn) -> Result<ImagesLoad> {
-    let mut out = ImagesLoad::default();
+    let mut out = ImagesLoad::with_capacity(product_count(conn)?);
     let rows = product_images::table
         .inner_join(uploads::table)
-        .select((ProductImageRow::as_select(), UploadRow::as_select()))
-        .load_iter::<(ProductImageRow, UploadRow), DefaultLoadingMode>(conn);
+        .select((ProductImageRow::as_select(), UploadRefRow::as_select()))
+        .load_iter::<(ProductImageRow, UploadRefRow), DefaultLoadingMode>(conn);
     for row in rows.map_err(store_error)? {
-        let (image, upload) = row.map_err(store_error)?;
-        let product_id = image.product_id.clone();
-        out.push(&product_id, &image.into_domain(&upload));
+        let (link, upload) = row.map_err(store_error)?;
+        let image = catalog::ProductImage { id: link.id, image: upload.into_image_ref(), position: link.position };
+        out.push(&link.product_id, &image);
     }
     Ok(out)
 }
 
 fn stream_variants(conn: &mut DbConn) -> Result<VariantsLoad> {
-    let mut out = VariantsLoad::default();
+    let mut out = VariantsLoad::with_capacity(product_count(conn)?);
     let rows = variants::table.select(VariantRow::as_select()).load_iter::<VariantRow, DefaultLoadingMode>(conn);
     for row in rows.map_err(store_error)? {
         let variant = row.map_err(store_error)?;

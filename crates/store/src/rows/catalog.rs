@@ -18,14 +18,32 @@ pub struct UploadRow {
     pub created_at: NaiveDateTime,
 }
 
-impl UploadRow {
-    pub fn image_ref(&self) -> ImageRef {
+/// The part of an upload an image link shows (no timestamp to parse: the catalogue load
+/// reads hundreds of thousands of these).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = uploads)]
+pub struct UploadRefRow {
+    pub id: String,
+    pub filename: String,
+    pub width: i32,
+    pub height: i32,
+}
+
+impl UploadRefRow {
+    pub fn into_image_ref(self) -> ImageRef {
         ImageRef {
-            upload_id: self.id.clone(),
-            filename: self.filename.clone(),
+            upload_id: self.id,
+            filename: self.filename,
             width: u32::try_from(self.width).unwrap_or(0),
             height: u32::try_from(self.height).unwrap_or(0),
         }
+    }
+}
+
+impl UploadRow {
+    pub fn image_ref(&self) -> ImageRef {
+        UploadRefRow { id: self.id.clone(), filename: self.filename.clone(), width: self.width, height: self.height }
+            .into_image_ref()
     }
 
     pub fn from_stored(file: &kernel::StoredFile, now: NaiveDateTime) -> UploadRow {
