@@ -16,9 +16,11 @@ use crate::error::ApiError;
 
 /// Bodies smaller than this are not worth compressing.
 const GZIP_FROM_BYTES: usize = 1024;
-/// Distinct answers kept per catalogue version (listings with every filter combination
-/// could otherwise grow without bound).
+/// Distinct answers kept per catalogue version, and their total size: listings with every
+/// filter combination, or a crawler walking every page, could otherwise grow the cache
+/// without bound (4096 listing pages of 20 products are about 60 MB).
 const MAX_ENTRIES: usize = 4096;
+const MAX_BYTES: usize = 16 << 20;
 
 pub struct CachedBody {
     body: Bytes,
@@ -42,9 +44,25 @@ impl CachedBody {
     }
 }
 
-#[derive(Default)]
 pub struct ResponseCache {
-    inner: Mutex<(u64, HashMap<String, Arc<CachedBody>>)>,
+    inner: Mutex<Cached>,
+    max_entries: usize,
+    max_bytes: usize,
+}
+
+/// The answers cached for one catalogue version.
+#[derive(Default)]
+struct Cached {
+    version: u64,
+    bodies: HashMap<String, Arc<CachedBody>>,
+    /// Plain body bytes held (a gzip copy, made on first use, is smaller).
+    bytes: usize,
+}
+
+impl Default for ResponseCache {
+    fn default() -> Self {
+        ResponseCache::with_limits(MAX_ENTRIES, MAX_BYTES)
+    }
 }
 
 fn fingerprint(key: &str) -> u64 {
@@ -59,6 +77,16 @@ pub fn etag_for(version: u64, key: &str) -> String {
 }
 
 impl ResponseCache {
+    pub fn with_limits(max_entries: usize, max_bytes: usize) -> Self {
+        ResponseCache { inner: Mutex::default(), max_entries, max_bytes }
+    }
+
+    /// Answers held now, and their plain size in bytes.
+    pub fn held(&self) -> (usize, usize) {
+        let guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        (guard.bodies.len(), guard.bytes)
+    }
+
     /// The cached answer for `key` at `version`, building it with `build` when missing.
     /// Everything cached for older versions is dropped.
     pub fn get_or_build<T: Serialize>(
@@ -69,8 +97,8 @@ impl ResponseCache {
     ) -> Result<Arc<CachedBody>, ApiError> {
         {
             let guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-            if guard.0 == version {
-                if let Some(hit) = guard.1.get(key) {
+            if guard.version == version {
+                if let Some(hit) = guard.bodies.get(key) {
                     return Ok(hit.clone());
                 }
             }
@@ -80,17 +108,27 @@ impl ResponseCache {
         let body = serde_json::to_vec(&build()?).map_err(ApiError::internal)?;
         let entry = Arc::new(CachedBody::new(body, etag_for(version, key)));
         let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        if guard.0 != version {
-            if guard.0 > version {
+        if guard.version != version {
+            if guard.version > version {
                 // A newer catalogue arrived meanwhile: answer, but do not cache old data.
                 return Ok(entry);
             }
-            *guard = (version, HashMap::new());
+            *guard = Cached { version, ..Cached::default() };
         }
-        if guard.1.len() >= MAX_ENTRIES {
-            guard.1.clear();
+        let size = entry.body.len();
+        if size > self.max_bytes {
+            return Ok(entry);
         }
-        guard.1.insert(key.to_string(), entry.clone());
+        // Full: start over. Cheaper to keep than a recency list, and the answers that are
+        // asked for often are back after one request each.
+        if guard.bodies.len() >= self.max_entries || guard.bytes + size > self.max_bytes {
+            guard.bodies.clear();
+            guard.bytes = 0;
+        }
+        if let Some(old) = guard.bodies.insert(key.to_string(), entry.clone()) {
+            guard.bytes -= old.body.len();
+        }
+        guard.bytes += size;
         Ok(entry)
     }
 }
@@ -143,4 +181,44 @@ pub fn respond(req: &HttpRequest, cached: &CachedBody) -> HttpResponse {
 /// The cache key of a request: its path and query string exactly as sent.
 pub fn key_of(req: &HttpRequest) -> String {
     format!("{}?{}", req.path(), req.query_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(size: usize) -> impl FnOnce() -> Result<String, ApiError> {
+        move || Ok("x".repeat(size))
+    }
+
+    #[test]
+    fn the_cache_never_holds_more_than_its_byte_budget() {
+        let cache = ResponseCache::with_limits(100, 1000);
+        for i in 0..50 {
+            let body = cache.get_or_build(1, &format!("/api/products?page={i}"), answer(300)).map(|b| b.body.len());
+            assert_eq!(body.ok(), Some(302), "a JSON string of 300 characters");
+            assert!(cache.held().1 <= 1000, "{:?} after {i}", cache.held());
+        }
+        assert!(cache.held().0 >= 1, "recent answers are kept");
+        // An answer bigger than the whole budget is served but not kept.
+        let big = cache.get_or_build(1, "/api/products?limit=100", answer(5000)).map(|b| b.body.len());
+        assert_eq!(big.ok(), Some(5002));
+        assert!(cache.held().1 <= 1000);
+    }
+
+    #[test]
+    fn a_new_catalogue_version_drops_every_older_answer() {
+        let cache = ResponseCache::with_limits(100, 10_000);
+        for i in 0..5 {
+            let _ = cache.get_or_build(1, &format!("/k{i}"), answer(10));
+        }
+        assert_eq!(cache.held(), (5, 60));
+        let fresh = cache.get_or_build(2, "/k0", || Ok("new"));
+        assert_eq!(fresh.ok().map(|b| b.body.to_vec()), Some(b"\"new\"".to_vec()));
+        assert_eq!(cache.held(), (1, 5));
+        // A build for an older version that finishes late is answered but not cached.
+        let late = cache.get_or_build(1, "/k1", answer(10));
+        assert!(late.is_ok());
+        assert_eq!(cache.held(), (1, 5));
+    }
 }
