@@ -10,4 +10,5 @@ pub mod cors;
 pub mod demo;
 pub mod secret;
 pub mod uploads;
+pub mod web_app;
 pub mod wiring;

@@ -25,7 +25,7 @@ describe('home page', () => {
     await renderRoutes(routes, '/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Men' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore Now' })).toHaveAttribute('href', '/shop');
-    const featured = screen.getByRole('region', { name: 'Featured Products' });
+    const featured = await screen.findByRole('region', { name: 'Featured Products' });
     await waitFor(() => expect(within(featured).getAllByRole('article')).toHaveLength(4));
     expect(limit).toBe('10');
     expect(within(featured).getByRole('link', { name: 'Shop All' })).toHaveAttribute('href', '/shop');

@@ -43,7 +43,7 @@ describe('shop listing', () => {
     expect(seen[0].get('limit')).toBe('24');
     expect(seen[0].get('page')).toBe('1');
 
-    const filters = screen.getAllByRole('form', { name: 'Filters' })[0];
+    const filters = (await screen.findAllByRole('form', { name: 'Filters' }))[0];
     await userEvent.setup().click(within(filters).getByRole('button', { name: 'S' }));
     expect(await screen.findByText('1 product(s) found')).toBeInTheDocument();
     expect(seen.at(-1)?.get('sizes')).toBe('S');

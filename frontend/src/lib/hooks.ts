@@ -1,5 +1,18 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, WISHLIST_EVENT, CART_EVENT, readString } from './storage';
+
+/**
+ * False for a page's first render, then true: what is below the fold renders after the first
+ * paint, as a transition (React renders it in slices, so a phone's main thread stays free for
+ * input and the largest picture is painted sooner).
+ */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  return ready;
+}
 
 /** A value that follows another after `delay` ms without changes. */
 export function useDebounced<T>(value: T, delay: number): T {

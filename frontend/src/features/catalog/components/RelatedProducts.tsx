@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@/lib/api-types';
+import { useAfterFirstPaint } from '@/lib/hooks';
 import { productsQuery } from '../api';
 
 /** Related products strip: others of the same category. */
@@ -14,7 +15,12 @@ export function RelatedProducts({
   renderProduct: (p: Product, index: number) => ReactNode;
 }) {
   const categoryId = product.category?.id ?? product.categoryId;
-  const { data } = useQuery({ ...productsQuery({ page: 1, limit: 9, categoryId }), enabled: Boolean(categoryId) });
+  // Below the product: asked for and rendered once the product itself is on screen.
+  const afterFirstPaint = useAfterFirstPaint();
+  const { data } = useQuery({
+    ...productsQuery({ page: 1, limit: 9, categoryId }),
+    enabled: Boolean(categoryId) && afterFirstPaint,
+  });
   const related = (data?.data ?? []).filter((p) => p.id !== product.id).slice(0, 8);
   if (!related.length) return null;
   return (
