@@ -218,17 +218,24 @@ fn attribute(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// `html` with `snippet` at the end of its `<head>` (or after the doctype, or first).
-pub fn inject(html: &str, snippet: &str) -> String {
+/// `html` with `early` before the first `<script` of its `<head>` (so the picture's preload and
+/// the data come before the app's own files) and `late` at the end of the `<head>`; without a
+/// `<head>`, both after the doctype (or first).
+pub fn inject(html: &str, early: &str, late: &str) -> String {
     let lower = html.to_ascii_lowercase();
-    let at = lower
-        .find("</head>")
-        .or_else(|| lower.starts_with("<!doctype").then(|| lower.find('>').map(|i| i + 1)).flatten())
-        .unwrap_or(0);
-    let mut out = String::with_capacity(html.len() + snippet.len());
-    out.push_str(&html[..at]);
-    out.push_str(snippet);
-    out.push_str(&html[at..]);
+    let fallback = || lower.starts_with("<!doctype").then(|| lower.find('>').map(|i| i + 1)).flatten().unwrap_or(0);
+    let head_end = lower.find("</head>");
+    let early_at = match head_end {
+        Some(end) => lower[..end].find("<script").unwrap_or(end),
+        None => fallback(),
+    };
+    let late_at = head_end.unwrap_or_else(fallback);
+    let mut out = String::with_capacity(html.len() + early.len() + late.len());
+    out.push_str(&html[..early_at]);
+    out.push_str(early);
+    out.push_str(&html[early_at..late_at]);
+    out.push_str(late);
+    out.push_str(&html[late_at..]);
     out
 }
 
@@ -259,9 +266,14 @@ mod tests {
     }
 
     #[test]
-    fn the_snippet_goes_at_the_end_of_the_head() {
-        assert_eq!(inject("<html><head><title>x</title></head><body>", "S"), "<html><head><title>x</title>S</head><body>");
-        assert_eq!(inject("<!doctype html><div id=root></div>", "S"), "<!doctype html>S<div id=root></div>");
-        assert_eq!(inject("<div></div>", "S"), "S<div></div>");
+    fn early_tags_go_before_the_apps_script_and_late_ones_at_the_end_of_the_head() {
+        let page = "<html><head><title>x</title><script type=module src=/a.js></script><link rel=modulepreload href=/b.js></head><body>";
+        assert_eq!(
+            inject(page, "E", "L"),
+            "<html><head><title>x</title>E<script type=module src=/a.js></script><link rel=modulepreload href=/b.js>L</head><body>"
+        );
+        assert_eq!(inject("<html><head><title>x</title></head><body>", "E", "L"), "<html><head><title>x</title>EL</head><body>");
+        assert_eq!(inject("<!doctype html><div id=root></div>", "E", "L"), "<!doctype html>EL<div id=root></div>");
+        assert_eq!(inject("<div></div>", "E", "L"), "EL<div></div>");
     }
 }

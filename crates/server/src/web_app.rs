@@ -52,12 +52,13 @@ impl WebApp {
         &self.dir
     }
 
-    /// index.html for `path`, with the route's chunk preloads and `first_paint` (tags for the
-    /// end of `<head>`). Blocking: reads files when index.html changed.
+    /// index.html for `path`, with `first_paint` (the picture's preload and the data block)
+    /// before the app's script and the route's chunk preloads after it. Blocking: reads files
+    /// when index.html changed.
     pub fn page(&self, path: &str, first_paint: &str) -> std::io::Result<String> {
         let loaded = self.load()?;
         let links = route_of(path).and_then(|r| loaded.route_links.get(r)).map_or("", |l| l.as_ref());
-        Ok(http::first_paint::inject(&loaded.html, &format!("{links}{first_paint}")))
+        Ok(http::first_paint::inject(&loaded.html, first_paint, links))
     }
 
     fn load(&self) -> std::io::Result<Arc<Loaded>> {

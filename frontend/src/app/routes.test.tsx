@@ -50,6 +50,23 @@ describe('shop listing', () => {
     expect(router.state.location.search).toBe('?sizes=S');
   });
 
+  it('sorts with the Sort by picker', async () => {
+    const sorts: (string | null)[] = [];
+    server.use(
+      http.get('/api/products', ({ request }) => {
+        sorts.push(new URL(request.url).searchParams.get('sort'));
+        return HttpResponse.json(listAnswer([product()]));
+      }),
+    );
+    const { router } = await renderRoutes(routes, '/shop');
+    const picker = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(picker).toHaveValue('newest');
+    await userEvent.setup().selectOptions(picker, 'Price: Low to High');
+    await waitFor(() => expect(sorts.at(-1)).toBe('price_asc'));
+    expect(router.state.location.search).toBe('?sort=price_asc');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+  });
+
   it('shows the empty state and clears the filters', async () => {
     server.use(
       http.get('/api/products', ({ request }) => {

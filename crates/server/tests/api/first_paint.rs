@@ -209,3 +209,36 @@ async fn unknown_products_and_other_paths_behave_as_before() {
         assert!(!p.html.contains("shop-first-paint"), "{path}");
     }
 }
+
+#[actix_web::test]
+async fn a_route_preloads_its_own_chunks_from_the_build_manifest() {
+    let (app, dir) = shop_with_web_app();
+    std::fs::create_dir_all(dir.path().join(".vite")).unwrap_or_else(|e| panic!("{e}"));
+    let manifest = json!({
+        "index.html": { "file": "assets/index-abc.js", "isEntry": true },
+        "_cards-1.js": { "file": "assets/cards-1.js", "css": ["assets/cards-1.css"] },
+        "src/app/routes/home.tsx": { "file": "assets/home-2.js", "isDynamicEntry": true, "imports": ["index.html", "_cards-1.js"] },
+        "src/app/routes/product.tsx": { "file": "assets/product-3.js", "isDynamicEntry": true, "imports": ["_cards-1.js"] }
+    });
+    std::fs::write(dir.path().join(".vite/manifest.json"), manifest.to_string()).unwrap_or_else(|e| panic!("{e}"));
+
+    let home = page(&app, "/").await;
+    for tag in [
+        r#"<link rel="modulepreload" crossorigin href="/assets/home-2.js">"#,
+        r#"<link rel="modulepreload" crossorigin href="/assets/cards-1.js">"#,
+        r#"<link rel="preload" as="style" crossorigin href="/assets/cards-1.css">"#,
+    ] {
+        assert!(home.html.contains(tag), "{tag} in {}", home.html);
+    }
+    assert_eq!(home.html.matches("index-abc.js").count(), 1, "the entry is not preloaded twice");
+    let product = page(&app, "/product/anything").await;
+    assert!(product.html.contains("/assets/product-3.js") && !product.html.contains("/assets/home-2.js"));
+    let cart = page(&app, "/cart").await;
+    assert!(!cart.html.contains("modulepreload"), "{}", cart.html);
+    // The manifest itself is not served.
+    assert_eq!(page(&app, "/.vite/manifest.json").await.html.contains("isEntry"), false);
+
+    // A new release (a new index.html) is served at once.
+    std::fs::write(dir.path().join("index.html"), INDEX.replace("<title>Shop</title>", "<title>Shop v2</title>")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(page(&app, "/shop").await.html.contains("<title>Shop v2</title>"));
+}

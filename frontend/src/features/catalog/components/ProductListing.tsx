@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
-import Select from '@mui/material/Select';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import FilterListIcon from '@mui/icons-material/FilterList';
@@ -135,20 +135,22 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
             <Typography role="status" aria-live="polite" color="text.secondary" sx={{ flexGrow: 1 }}>
               {query.isLoading ? 'Loading products…' : countLabel(total)}
             </Typography>
+            {/* The phone's own picker: lighter than a menu, and what a phone user expects. */}
             <FormControl size="small" sx={{ minWidth: 170 }}>
-              <InputLabel id="sort-label">Sort by</InputLabel>
-              <Select
-                labelId="sort-label"
-                label="Sort by"
+              <InputLabel htmlFor="sort-order" shrink>
+                Sort by
+              </InputLabel>
+              <NativeSelect
                 value={filters.sort}
                 onChange={(e) => change({ sort: e.target.value as SortOrder })}
+                input={<OutlinedInput id="sort-order" label="Sort by" notched />}
               >
                 {SORT_OPTIONS.map((o) => (
-                  <MenuItem key={o.value} value={o.value}>
+                  <option key={o.value} value={o.value}>
                     {o.label}
-                  </MenuItem>
+                  </option>
                 ))}
-              </Select>
+              </NativeSelect>
             </FormControl>
           </Box>
           {query.isLoading ? (
