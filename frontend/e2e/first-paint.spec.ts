@@ -38,16 +38,24 @@ test('the first screen of home, shop and a product comes without waiting for the
 });
 
 test('the preloaded picture is the one the page shows: fetched once', async ({ page, request }) => {
-  const product = (await (await request.get('/api/products/classic-oxford-shirt')).json()).data;
-  const first = product.images[0];
+  // The shop page preloads the first card's picture with the card's srcset and sizes.
+  const listing = (await (await request.get('/api/products?page=1&limit=24&sort=newest')).json()).data;
+  const first = listing[0].images[0];
   const candidates = new Set<string>([first.url, first.thumbUrl, ...String(first.srcset ?? '').split(',').map((c) => c.trim().split(' ')[0])]);
   const requests = record(page);
-  await page.goto('/product/classic-oxford-shirt');
-  const picture = page.getByRole('img', { name: /^Classic Oxford Shirt, picture 1 of / });
-  await expect(picture).toBeVisible();
+  await page.goto('/shop');
+  const card = page.getByRole('article', { name: listing[0].name });
+  const picture = card.locator('img.pc-img');
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const fetched = requests.filter((r) => candidates.has(r));
-  expect(fetched).toHaveLength(1);
+  expect(requests.filter((r) => candidates.has(r))).toHaveLength(1);
+
+  // The product page's main picture: the version the page shows was fetched once.
+  requests.length = 0;
+  await page.goto('/product/classic-oxford-shirt');
+  const main = page.getByRole('img', { name: /^Classic Oxford Shirt, picture 1 of / });
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const shown = new URL(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+  expect(requests.filter((r) => r === shown)).toHaveLength(1);
 });
 
 test('a product edited in the back office shows its new data on the next load', async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { category, product } from '@/testing/fixtures';
 import { api } from '@/lib/api';
-import { FIRST_PAINT_ELEMENT_ID, resetFirstPaint } from '@/lib/first-paint';
+import { FIRST_PAINT_ELEMENT_ID, dropFirstPaint, resetFirstPaint } from '@/lib/first-paint';
 import { routes } from './router';
 
 /** Puts a data block into the page as the server does for a client route. */
@@ -58,6 +58,14 @@ describe('answers the server put into the page', () => {
     // Once only: a refetch gets fresh data from the server.
     expect(name(await api.get('/products', { params: { page: 1, limit: 10 } }))).toBe('From the network');
     expect(network).toBe(2);
+  });
+
+  it('answers nobody took are dropped once the shopper leaves the landing page', async () => {
+    inline({ '/api/categories': { data: [category({ name: 'Old' })] } });
+    server.use(http.get('/api/categories', () => HttpResponse.json({ data: [category({ name: 'Fresh' })] })));
+    dropFirstPaint();
+    const body = await api.get<{ data: { name: string }[] }>('/categories');
+    expect(body.data[0].name).toBe('Fresh');
   });
 
   it('a page without a data block (or a broken one) works from the network', async () => {

@@ -35,6 +35,14 @@ export function takeFirstPaint(url: string): unknown {
   return body;
 }
 
+/**
+ * Forgets the answers nobody has taken: they describe the page as it was loaded, so once the
+ * shopper moves to another page they could only be out of date.
+ */
+export function dropFirstPaint(): void {
+  load().clear();
+}
+
 /** Forgets what was read, so the next call reads the page again (tests). */
 export function resetFirstPaint(): void {
   answers = null;
