@@ -31,7 +31,8 @@ describe('home page', () => {
     expect(within(featured).getByRole('link', { name: 'Shop All' })).toHaveAttribute('href', '/shop');
     const carousel = screen.getByRole('region', { name: 'Shop by Category' });
     expect(within(carousel).getByRole('link', { name: 'Women' })).toHaveAttribute('href', '/category/women');
-    expect(screen.getByRole('button', { name: /^Our Story/ })).toBeInTheDocument();
+    // The sections below the hero come one after another, after the first paint.
+    expect(await screen.findByRole('button', { name: /^Our Story/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Our Blog/ })).toBeInTheDocument();
     expect(screen.getByText('Secured Payments')).toBeInTheDocument();
     // layout: company contact data from the API

@@ -14,6 +14,20 @@ export function useAfterFirstPaint(): boolean {
   return ready;
 }
 
+/**
+ * How many of `total` items to render: `first` at once, then `step` more per render, each as a
+ * transition after the previous one is on screen. A long list or a tall page is then built in
+ * several short tasks instead of one long one that would block a phone's main thread.
+ */
+export function useStagedCount(total: number, first: number, step: number): number {
+  const [count, setCount] = useState(first);
+  useEffect(() => {
+    if (count >= total) return;
+    startTransition(() => setCount((c) => c + step));
+  }, [count, total, step]);
+  return Math.min(count, total);
+}
+
 /** A value that follows another after `delay` ms without changes. */
 export function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);

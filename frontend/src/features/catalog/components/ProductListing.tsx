@@ -15,7 +15,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import type { Category, Product } from '@/lib/api-types';
-import { useAfterFirstPaint } from '@/lib/hooks';
+import { useStagedCount } from '@/lib/hooks';
 import { productsQuery } from '../api';
 import {
   DEFAULT_PRICE_RANGE,
@@ -57,8 +57,8 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
   // Mounted from the first opening on, so that it can animate closed.
   const [drawerUsed, setDrawerUsed] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
-  // The first screen's cards render first; the rest right after they are painted.
-  const allCards = useAfterFirstPaint();
+  // The first screen's cards render first; the rest after they are painted, a row or two at a time.
+  const cardsShown = useStagedCount(query.data?.data.length ?? 0, FIRST_CARDS, FIRST_CARDS);
   // The side panel is for wide screens only: a phone does not render it (its filters are in
   // the drawer). Without matchMedia (tests) the wide layout is assumed.
   const wide = useMediaQuery('(min-width:900px)', { noSsr: true, defaultMatches: true });
@@ -177,7 +177,7 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
             />
           ) : (
             <Box sx={{ ...productGridSx, opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-              {(allCards ? products : products.slice(0, FIRST_CARDS)).map((p, i) => (
+              {products.slice(0, cardsShown).map((p, i) => (
                 <Box key={p.id}>{renderProduct(p, i)}</Box>
               ))}
             </Box>

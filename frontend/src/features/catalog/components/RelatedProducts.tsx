@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@/lib/api-types';
-import { useAfterFirstPaint } from '@/lib/hooks';
+import { useAfterFirstPaint, useStagedCount } from '@/lib/hooks';
 import { productsQuery } from '../api';
 
 /** Related products strip: others of the same category. */
@@ -22,6 +22,8 @@ export function RelatedProducts({
     enabled: Boolean(categoryId) && afterFirstPaint,
   });
   const related = (data?.data ?? []).filter((p) => p.id !== product.id).slice(0, 8);
+  // Built a few cards at a time, so the main thread stays free for the shopper.
+  const shown = useStagedCount(related.length, 0, 2);
   if (!related.length) return null;
   return (
     <Box component="section" aria-labelledby="related-title" sx={{ mt: 6 }}>
@@ -32,7 +34,7 @@ export function RelatedProducts({
         component="ul"
         sx={{ display: 'flex', gap: 2, overflowX: 'auto', listStyle: 'none', p: 0, m: 0, pb: 1, scrollSnapType: 'x mandatory' }}
       >
-        {related.map((p, i) => (
+        {related.slice(0, shown).map((p, i) => (
           <Box component="li" key={p.id} sx={{ flex: '0 0 auto', width: { xs: 170, sm: 220 }, scrollSnapAlign: 'start' }}>
             {renderProduct(p, i)}
           </Box>
