@@ -33,6 +33,11 @@ impl CachedBody {
         CachedBody { body: Bytes::from(body), gzip: OnceLock::new(), etag }
     }
 
+    /// The JSON answer itself (uncompressed).
+    pub fn json(&self) -> &[u8] {
+        &self.body
+    }
+
     fn gzipped(&self) -> Option<&Bytes> {
         self.gzip
             .get_or_init(|| {

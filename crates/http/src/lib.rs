@@ -6,6 +6,7 @@ pub mod auth;
 pub mod cache;
 pub mod dto;
 pub mod error;
+pub mod first_paint;
 mod handlers;
 pub mod limits;
 pub mod multipart;

@@ -1,11 +1,12 @@
 use std::path::PathBuf;
 
-use actix_files::{Files, NamedFile};
+use actix_files::Files;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{DefaultHeaders, ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, App, HttpRequest, HttpResponse};
+use http::first_paint::FirstPaint;
 use http::{ApiError, AppState};
 
 /// Where the shop's files live on disk.
@@ -80,29 +81,36 @@ pub fn make_app(
                 .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
                 .service(Files::new("", dir.join("assets"))),
         );
-        app = app.app_data(web::Data::new(WebAppDir(dir.clone()))).service(
-            Files::new("/", &dir)
-                .index_file("index.html")
-                .default_handler(web::to(spa_fallback)),
-        );
+        app = app
+            .app_data(web::Data::new(crate::web_app::WebApp::new(dir.clone())))
+            // The home page is a client route too: it gets its first-paint data like the others.
+            .service(web::resource("/").route(web::get().to(spa_fallback)).route(web::head().to(spa_fallback)))
+            .service(Files::new("/", &dir).default_handler(web::to(spa_fallback)));
     }
     app
 }
 
-/// The folder of the built web app, for the client-route fallback.
-#[derive(Clone)]
-struct WebAppDir(PathBuf);
-
 /// Client-side routes (`/shop`, `/product/x`, ...) get the web app's index.html so that a
 /// deep link or a reload works. `/api` and `/uploads` never reach here: they keep their 404s.
-async fn spa_fallback(req: HttpRequest, dir: web::Data<WebAppDir>) -> actix_web::Result<HttpResponse> {
-    let file = NamedFile::open(dir.0.join("index.html"))?;
-    let mut response = file.into_response(&req);
-    // The page names hashed assets: it must be revalidated so a new release shows at once.
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    Ok(response)
+/// The page carries what its first render needs (`http::first_paint`): the first API answers
+/// and a preload of its largest picture, so a phone does not wait for the JavaScript first.
+async fn spa_fallback(
+    req: HttpRequest,
+    web_app: web::Data<crate::web_app::WebApp>,
+    state: web::Data<AppState>,
+) -> actix_web::Result<HttpResponse> {
+    let path = req.path().to_string();
+    let needs = FirstPaint::for_route(&state, &path, req.query_string()).head_html();
+    let page = web::block(move || web_app.page(&path, &needs))
+        .await
+        .map_err(actix_web::error::ErrorInternalServerError)?
+        .map_err(|e| actix_web::error::ErrorNotFound(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        // The page names hashed assets and carries catalogue data: always revalidated, so a
+        // new release or an edited product shows at once.
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(page))
 }
 
 /// Every error answer under `/api` is JSON, including those actix makes itself

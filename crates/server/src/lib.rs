@@ -11,4 +11,5 @@ pub mod demo;
 pub mod memory;
 pub mod secret;
 pub mod uploads;
+pub mod web_app;
 pub mod wiring;

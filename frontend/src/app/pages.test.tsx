@@ -25,13 +25,14 @@ describe('home page', () => {
     await renderRoutes(routes, '/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Men' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore Now' })).toHaveAttribute('href', '/shop');
-    const featured = screen.getByRole('region', { name: 'Featured Products' });
+    const featured = await screen.findByRole('region', { name: 'Featured Products' });
     await waitFor(() => expect(within(featured).getAllByRole('article')).toHaveLength(4));
     expect(limit).toBe('10');
     expect(within(featured).getByRole('link', { name: 'Shop All' })).toHaveAttribute('href', '/shop');
     const carousel = screen.getByRole('region', { name: 'Shop by Category' });
     expect(within(carousel).getByRole('link', { name: 'Women' })).toHaveAttribute('href', '/category/women');
-    expect(screen.getByRole('button', { name: /^Our Story/ })).toBeInTheDocument();
+    // The sections below the hero come one after another, after the first paint.
+    expect(await screen.findByRole('button', { name: /^Our Story/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Our Blog/ })).toBeInTheDocument();
     expect(screen.getByText('Secured Payments')).toBeInTheDocument();
     // layout: company contact data from the API

@@ -43,11 +43,28 @@ describe('shop listing', () => {
     expect(seen[0].get('limit')).toBe('24');
     expect(seen[0].get('page')).toBe('1');
 
-    const filters = screen.getAllByRole('form', { name: 'Filters' })[0];
+    const filters = (await screen.findAllByRole('form', { name: 'Filters' }))[0];
     await userEvent.setup().click(within(filters).getByRole('button', { name: 'S' }));
     expect(await screen.findByText('1 product(s) found')).toBeInTheDocument();
     expect(seen.at(-1)?.get('sizes')).toBe('S');
     expect(router.state.location.search).toBe('?sizes=S');
+  });
+
+  it('sorts with the Sort by picker', async () => {
+    const sorts: (string | null)[] = [];
+    server.use(
+      http.get('/api/products', ({ request }) => {
+        sorts.push(new URL(request.url).searchParams.get('sort'));
+        return HttpResponse.json(listAnswer([product()]));
+      }),
+    );
+    const { router } = await renderRoutes(routes, '/shop');
+    const picker = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(picker).toHaveValue('newest');
+    await userEvent.setup().selectOptions(picker, 'Price: Low to High');
+    await waitFor(() => expect(sorts.at(-1)).toBe('price_asc'));
+    expect(router.state.location.search).toBe('?sort=price_asc');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
   });
 
   it('shows the empty state and clears the filters', async () => {

@@ -118,6 +118,7 @@ export function useProductCardRenderer(options: { eagerFirst?: number; wishlistM
         onRemove={wishlistMode ? (p) => void toggleWishlist(p) : undefined}
         showLowStock={wishlistMode}
         eager={index < eagerFirst}
+        priority={eagerFirst > 0 && index === 0}
       />
     ),
     [addToCart, toggleWishlist, isWishlisted, eagerFirst, wishlistMode],

@@ -1,19 +1,10 @@
 import { useMemo, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import CloseIcon from '@mui/icons-material/Close';
 import { Link } from 'react-router';
 import type { Product, Variant } from '@/lib/api-types';
-import { percentOff } from '@/lib/money';
-import { firstImage, firstSrcSet } from '@/lib/images';
+import { formatMoney, mrp, percentOff } from '@/lib/money';
+import { CARD_IMAGE_SIZES, firstImage, firstSrcSet } from '@/lib/images';
 import { sortBySize } from '@/lib/sizes';
-import { PriceTag } from './PriceTag';
+import './product-card.css';
 
 export interface ProductCardProps {
   product: Product;
@@ -25,12 +16,33 @@ export interface ProductCardProps {
   showLowStock?: boolean;
   /** Eager-load the image (first row above the fold). */
   eager?: boolean;
+  /** The page's largest picture: fetched before the others. */
+  priority?: boolean;
 }
 
 export function variantLabel(v: Variant, manyColours: boolean): string {
   return manyColours && v.color ? `${v.size} · ${v.color}` : v.size;
 }
 
+const ICONS = {
+  heart: 'm12 21.35-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z',
+  heartOutline:
+    'M16.5 3c-1.74 0-3.41.81-4.5 2.09C10.91 3.81 9.24 3 7.5 3 4.42 3 2 5.42 2 8.5c0 3.78 3.4 6.86 8.55 11.54L12 21.35l1.45-1.32C18.6 15.36 22 12.28 22 8.5 22 5.42 19.58 3 16.5 3m-4.4 15.55-.1.1-.1-.1C7.14 14.24 4 11.39 4 8.5 4 6.5 5.5 5 7.5 5c1.54 0 3.04.99 3.57 2.36h1.87C13.46 5.99 14.96 5 16.5 5c2 0 3.5 1.5 3.5 3.5 0 2.89-3.14 5.74-7.9 10.05',
+  close: 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
+};
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
+  );
+}
+
+/**
+ * A product in a listing: picture, percent-off badge, wishlist heart, name, price, sizes and
+ * Add to Cart. Plain elements styled by product-card.css (cheap to render 24 at a time).
+ */
 export function ProductCard({
   product,
   wishlisted,
@@ -39,6 +51,7 @@ export function ProductCard({
   onRemove,
   showLowStock = false,
   eager = false,
+  priority = false,
 }: ProductCardProps) {
   const variants = useMemo(() => sortBySize(product.variants ?? []), [product.variants]);
   const manyColours = useMemo(() => new Set(variants.map((v) => v.color)).size > 1, [variants]);
@@ -50,128 +63,90 @@ export function ProductCard({
   const titleId = `product-${product.id}-title`;
 
   return (
-    <Card
-      component="article"
-      aria-labelledby={titleId}
-      variant="outlined"
-      sx={{
-        position: 'relative',
-        display: 'flex',
-        flexDirection: 'column',
-        height: '100%',
-        minWidth: 0,
-        '&:hover .card-img, &:focus-within .card-img': { transform: 'scale(1.04)' },
-        '@media (hover: hover)': {
-          '& .card-add': { opacity: 0, transform: 'translateY(6px)' },
-          '&:hover .card-add, &:focus-within .card-add': { opacity: 1, transform: 'none' },
-        },
-      }}
-    >
-      <Box sx={{ position: 'relative', overflow: 'hidden', aspectRatio: '4 / 5', bgcolor: 'grey.100' }}>
+    <article className="pc" aria-labelledby={titleId}>
+      <div className="pc-media">
         <Link to={href} state={{ product }} tabIndex={-1} aria-hidden="true">
-          <Box
-            component="img"
-            className="card-img"
+          <img
+            className="pc-img"
             src={firstImage(product.images, true)}
             srcSet={firstSrcSet(product.images)}
-            sizes="(max-width: 600px) 50vw, (max-width: 1200px) 33vw, 280px"
+            sizes={CARD_IMAGE_SIZES}
             alt={product.name}
             width={400}
             height={500}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', transition: 'transform .4s' }}
           />
         </Link>
-        {pct > 0 && (
-          <Chip
-            label={`${pct}% OFF`}
-            color="error"
-            size="small"
-            sx={{ position: 'absolute', top: 8, left: 8, fontWeight: 700 }}
-          />
-        )}
+        {pct > 0 && <span className="pc-badge">{`${pct}% OFF`}</span>}
         {onRemove ? (
-          <IconButton
-            aria-label={`Remove ${product.name} from wishlist`}
-            onClick={() => onRemove(product)}
-            sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,.9)', '&:hover': { bgcolor: '#fff' } }}
-          >
-            <CloseIcon />
-          </IconButton>
+          <button type="button" className="pc-icon" aria-label={`Remove ${product.name} from wishlist`} onClick={() => onRemove(product)}>
+            <Icon path={ICONS.close} />
+          </button>
         ) : (
-          <IconButton
+          <button
+            type="button"
+            className="pc-icon"
             aria-label={wishlisted ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
             aria-pressed={wishlisted}
             onClick={() => onToggleWishlist(product)}
-            sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,.9)', '&:hover': { bgcolor: '#fff' } }}
           >
-            {wishlisted ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />}
-          </IconButton>
+            <Icon path={wishlisted ? ICONS.heart : ICONS.heartOutline} />
+          </button>
         )}
-      </Box>
-      <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
-        {product.category?.name && (
-          <Typography variant="caption" color="text.secondary" noWrap>
-            {product.category.name}
-          </Typography>
-        )}
-        <Typography
-          id={titleId}
-          component={Link}
-          to={href}
-          state={{ product }}
-          sx={{
-            color: 'text.primary',
-            textDecoration: 'none',
-            fontWeight: 600,
-            lineHeight: 1.3,
-            overflowWrap: 'anywhere',
-            '&:hover': { textDecoration: 'underline' },
-          }}
-        >
+      </div>
+      <div className="pc-body">
+        {product.category?.name && <span className="pc-category">{product.category.name}</span>}
+        <Link id={titleId} className="pc-title" to={href} state={{ product }}>
           {product.name}
-        </Typography>
-        {shown && <PriceTag variant={shown} showPercent={false} />}
+        </Link>
+        {shown && (
+          <div className="pc-price">
+            <b>{formatMoney(shown.originalPrice)}</b>
+            {shown.discountPrice > 0 && (
+              <s style={{ textDecoration: 'line-through' }}>
+                <span className="pc-sr">MRP </span>
+                {formatMoney(mrp(shown))}
+              </s>
+            )}
+          </div>
+        )}
         {variants.length > 0 && (
-          <Box role="group" aria-label="Sizes" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          <div role="group" aria-label="Sizes" className="pc-sizes">
             {variants.map((v) => {
               const active = v.id === selectedId;
               const out = v.stock <= 0;
               return (
-                <Chip
+                <button
+                  type="button"
                   key={v.id}
-                  size="small"
-                  label={variantLabel(v, manyColours)}
-                  variant={active ? 'filled' : 'outlined'}
-                  color={active ? 'primary' : 'default'}
+                  className="pc-size"
                   disabled={out}
+                  aria-disabled={out || undefined}
                   aria-pressed={active}
                   aria-label={`Size ${variantLabel(v, manyColours)}${out ? ' (out of stock)' : ''}`}
                   onClick={() => setSelectedId(active ? null : v.id)}
-                  sx={out ? { textDecoration: 'line-through' } : undefined}
-                />
+                >
+                  {variantLabel(v, manyColours)}
+                </button>
               );
             })}
-          </Box>
+          </div>
         )}
         {showLowStock && selected && selected.stock >= 1 && selected.stock <= 5 && (
-          <Typography variant="caption" color="warning.dark" sx={{ fontWeight: 600 }}>
-            {selected.stock} left
-          </Typography>
+          <span className="pc-low">{selected.stock} left</span>
         )}
-        <Box sx={{ flexGrow: 1 }} />
-        <Button
-          className="card-add"
-          variant="contained"
-          fullWidth
+        <div className="pc-spacer" />
+        <button
+          type="button"
+          className="pc-add"
           onClick={() => onAddToCart(product, selected)}
-          sx={{ transition: 'opacity .2s, transform .2s' }}
           aria-label={`Add ${product.name} to cart`}
         >
           Add to Cart
-        </Button>
-      </Box>
-    </Card>
+        </button>
+      </div>
+    </article>
   );
 }

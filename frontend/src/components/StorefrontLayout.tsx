@@ -16,6 +16,7 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { NavLink } from 'react-router';
+import { useAfterFirstPaint } from '@/lib/hooks';
 import { RouterLink } from './RouterLink';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -137,6 +138,7 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
   const { company, brandName, userInitial, wishlistCount, cartCount, children, overlays } = props;
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuEverOpened, setMenuEverOpened] = useState(false);
+  const footerReady = useAfterFirstPaint();
 
   const navLinkSx = {
     color: 'text.primary',
@@ -251,7 +253,8 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0, minHeight: '100vh' }}>
         {children}
       </Box>
-      <Footer company={company} brandName={brandName} />
+      {/* Below the fold on every page: rendered right after the first paint. */}
+      {footerReady && <Footer company={company} brandName={brandName} />}
       {overlays}
     </Box>
   );

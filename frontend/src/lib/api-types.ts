@@ -26,6 +26,8 @@ export interface Category {
   description: string | null;
   parentId: string | null;
   imageUrl: string | null;
+  /** Thumbnails and the original with their widths, for `<img srcset>`. */
+  imageSrcset?: string | null;
   uploads: Upload[];
   subCategories: Category[];
 }

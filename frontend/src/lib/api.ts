@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, readString } from './storage';
 import { expireSession } from './session';
+import { takeFirstPaint } from './first-paint';
 
 export const API_BASE = '/api';
 
@@ -37,10 +38,20 @@ export function buildQuery(params: Record<string, QueryValue> | undefined): stri
   return text ? `?${text}` : '';
 }
 
+/** Path and query of an API request, as the server's first-paint data names it. */
+export function apiPath(path: string, params?: Record<string, QueryValue>): string {
+  return `${API_BASE}${path}${buildQuery(params)}`;
+}
+
 /** Absolute URL of an API path on this origin. */
 export function apiUrl(path: string, params?: Record<string, QueryValue>): string {
-  const relative = `${API_BASE}${path}${buildQuery(params)}`;
+  const relative = apiPath(path, params);
   return typeof window !== 'undefined' ? new URL(relative, window.location.origin).toString() : relative;
+}
+
+/** The answer to a GET that the server put into the page, once; undefined when there is none. */
+export function firstPaintAnswer<T>(path: string, params?: Record<string, QueryValue>): T | undefined {
+  return takeFirstPaint(apiPath(path, params)) as T | undefined;
 }
 
 export interface RequestOptions {
@@ -65,6 +76,10 @@ export function serverMessage(error: unknown, fallback: string): string {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  if (method === 'GET') {
+    const inlined = firstPaintAnswer<T>(path, options.params);
+    if (inlined !== undefined) return inlined;
+  }
   const token = readString(STORAGE_KEYS.authToken);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,5 +1,32 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, WISHLIST_EVENT, CART_EVENT, readString } from './storage';
+
+/**
+ * False for a page's first render, then true: what is below the fold renders after the first
+ * paint, as a transition (React renders it in slices, so a phone's main thread stays free for
+ * input and the largest picture is painted sooner).
+ */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  return ready;
+}
+
+/**
+ * How many of `total` items to render: `first` at once, then `step` more per render, each as a
+ * transition after the previous one is on screen. A long list or a tall page is then built in
+ * several short tasks instead of one long one that would block a phone's main thread.
+ */
+export function useStagedCount(total: number, first: number, step: number): number {
+  const [count, setCount] = useState(first);
+  useEffect(() => {
+    if (count >= total) return;
+    startTransition(() => setCount((c) => c + step));
+  }, [count, total, step]);
+  return Math.min(count, total);
+}
 
 /** A value that follows another after `delay` ms without changes. */
 export function useDebounced<T>(value: T, delay: number): T {

@@ -15,3 +15,10 @@ export function firstImage(images: { url: string; thumbUrl?: string | null }[] |
 export function firstSrcSet(images: { srcset?: string | null }[] | undefined): string | undefined {
   return images?.[0]?.srcset ?? undefined;
 }
+
+// `sizes` of the pictures a page may show first. The server preloads them with the same
+// `srcset`/`sizes` (crates/http/src/first_paint.rs): keep both in step, or the browser
+// fetches the picture twice.
+export const HERO_IMAGE_SIZES = '100vw';
+export const CARD_IMAGE_SIZES = '(max-width: 600px) 50vw, (max-width: 1200px) 33vw, 280px';
+export const PRODUCT_IMAGE_SIZES = '(max-width: 900px) 100vw, 50vw';

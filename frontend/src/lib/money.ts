@@ -1,15 +1,18 @@
 /** Money in rupees: formatting (en-IN, ₹, 2 decimals) and the variant price model. */
 
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made on first use: building a number format loads locale data, which would otherwise cost
+// every page's start-up (the home page's first screen shows no price).
+let inr: Intl.NumberFormat | null = null;
 
 /** `1299.5` → `₹1,299.50`; `100000` → `₹1,00,000.00`. */
 export function formatMoney(rupees: number | null | undefined): string {
   const value = typeof rupees === 'number' && Number.isFinite(rupees) ? rupees : 0;
+  inr ??= new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return inr.format(value);
 }
 

@@ -34,7 +34,12 @@ const LOGO_LIMITS: FormLimits = FormLimits { max_file_bytes: 2 * 1024 * 1024, ma
     )
 )]
 async fn company(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(data(CompanyDto::from(state.content.company().as_ref())))
+    HttpResponse::Ok().json(company_answer(&state))
+}
+
+/// The company details answer (also inlined into the web app's first page).
+pub(crate) fn company_answer(state: &AppState) -> impl serde::Serialize {
+    data(CompanyDto::from(state.content.company().as_ref()))
 }
 
 #[utoipa::path(

@@ -7,7 +7,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::auth::AdminUser;
-use crate::cache::{key_of, respond};
+use std::sync::Arc;
+
+use crate::cache::{key_of, respond, CachedBody};
 use crate::dto::catalog::{ListingDto, ProductDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
@@ -120,12 +122,17 @@ impl ListParams {
     )
 )]
 async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
-    let snapshot = state.catalog.snapshot();
-    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
-        let query = params.into_inner().into_query(10)?;
-        Ok(ListingDto::from(&query::list(&snapshot, &query)))
-    })?;
+    let cached = list_answer(&state, &key_of(&req), params.into_inner())?;
     Ok(respond(&req, &cached))
+}
+
+/// A page of products, cached under `key` (also inlined into the web app's first page).
+pub(crate) fn list_answer(state: &AppState, key: &str, params: ListParams) -> Result<Arc<CachedBody>, ApiError> {
+    let snapshot = state.catalog.snapshot();
+    state.responses.get_or_build(snapshot.version, key, || {
+        let query = params.into_query(10)?;
+        Ok(ListingDto::from(&query::list(&snapshot, &query)))
+    })
 }
 
 #[utoipa::path(
@@ -205,12 +212,17 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
     )
 )]
 async fn one(req: HttpRequest, state: web::Data<AppState>, id_or_slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let snapshot = state.catalog.snapshot();
-    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
-        let product = snapshot.product(&id_or_slug).ok_or_else(|| ApiError::not_found("Product not found"))?;
-        Ok(data(ProductDto::from(product.as_ref())))
-    })?;
+    let cached = product_answer(&state, &key_of(&req), &id_or_slug)?;
     Ok(respond(&req, &cached))
+}
+
+/// One product, cached under `key` (also inlined into the web app's first page).
+pub(crate) fn product_answer(state: &AppState, key: &str, id_or_slug: &str) -> Result<Arc<CachedBody>, ApiError> {
+    let snapshot = state.catalog.snapshot();
+    state.responses.get_or_build(snapshot.version, key, || {
+        let product = snapshot.product(id_or_slug).ok_or_else(|| ApiError::not_found("Product not found"))?;
+        Ok(data(ProductDto::from(product.as_ref())))
+    })
 }
 
 /// A JSON value of a variant row as text: numbers and strings alike, null as absent.

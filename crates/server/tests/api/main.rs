@@ -9,6 +9,7 @@ mod addresses;
 mod basics;
 mod catalog;
 mod demo;
+mod first_paint;
 mod caching;
 mod cart;
 mod layering;

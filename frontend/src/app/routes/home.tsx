@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
+import { useStagedCount } from '@/lib/hooks';
 import { useDocumentTitle } from '@/lib/title';
 import { useUi } from '@/lib/ui';
 import { categoriesQuery } from '@/features/catalog/api';
@@ -19,14 +20,20 @@ export function Component() {
     categories[0] ? categoryImage(categories[0]) : null,
     categories[1] ? categoryImage(categories[1]) : null,
   ];
+  // The hero fills the first screen; the sections below it render after it is painted, one
+  // at a time.
+  const sections = [
+    <PromoBlock key="promo" brandName={brandName} />,
+    <CategoryCarousel key="categories" categories={categories} />,
+    <FeaturedProducts key="featured" renderProduct={renderProduct} />,
+    <ServiceStrip key="service" />,
+    <StoryBlogBand key="story" images={images} />,
+  ];
+  const shown = useStagedCount(sections.length, 0, 1);
   return (
     <Box>
       <Hero categories={categories} brandName={brandName} />
-      <PromoBlock brandName={brandName} />
-      <CategoryCarousel categories={categories} />
-      <FeaturedProducts renderProduct={renderProduct} />
-      <ServiceStrip />
-      <StoryBlogBand images={images} />
+      {sections.slice(0, shown)}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope, type QueryValue } from '@/lib/api';
+import { api, firstPaintAnswer, type Envelope, type QueryValue } from '@/lib/api';
 import type { Category, Pagination, Product, ProductPage } from '@/lib/api-types';
 
 export async function fetchCategories(): Promise<Category[]> {
@@ -51,13 +51,28 @@ export const catalogKeys = {
   search: (q: string) => ['me', 'search', q] as const,
 };
 
+// Each query starts with the answer the server put into the page, when there is one, so the
+// first render already shows the data (see lib/first-paint.ts).
+
 export const categoriesQuery = () =>
-  queryOptions({ queryKey: catalogKeys.categories, queryFn: fetchCategories, staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: catalogKeys.categories,
+    queryFn: fetchCategories,
+    initialData: () => {
+      const body = firstPaintAnswer<Envelope<Category[]>>('/categories');
+      return Array.isArray(body?.data) ? body.data : undefined;
+    },
+    staleTime: 5 * 60_000,
+  });
 
 export const productsQuery = (params: Record<string, QueryValue>) =>
   queryOptions({
     queryKey: catalogKeys.products(params),
     queryFn: ({ signal }) => fetchProducts(params, signal),
+    initialData: () => {
+      const body = firstPaintAnswer<unknown>('/products', params);
+      return body === undefined ? undefined : toProductPage(body, Number(params.limit ?? 10));
+    },
     staleTime: 60_000,
   });
 
@@ -65,7 +80,7 @@ export const productQuery = (slug: string, initial?: Product) =>
   queryOptions({
     queryKey: catalogKeys.product(slug),
     queryFn: ({ signal }) => fetchProduct(slug, signal),
-    initialData: initial,
+    initialData: initial ?? (() => firstPaintAnswer<Envelope<Product>>(`/products/${encodeURIComponent(slug)}`)?.data),
     // A product handed over by navigation is shown at once and refreshed in the background.
     initialDataUpdatedAt: initial ? 0 : undefined,
     staleTime: 30_000,

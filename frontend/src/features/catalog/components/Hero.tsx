@@ -5,6 +5,8 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '@/components/RouterLink';
 import type { Category } from '@/lib/api-types';
+import { useAfterFirstPaint } from '@/lib/hooks';
+import { HERO_IMAGE_SIZES } from '@/lib/images';
 import { categoryImage } from '../lib/categories';
 
 export const HERO_INTERVAL_MS = 5000;
@@ -15,15 +17,24 @@ interface Slide {
   title: string;
   text: string;
   image: string | null;
+  srcSet?: string;
 }
 
 /** Full-screen hero rotating through category images every 5 s with a 300 ms fade. */
 export function Hero({ categories, brandName }: { categories: Category[]; brandName: string }) {
   const slides: Slide[] = categories.length
-    ? categories.map((c) => ({ id: c.id, title: c.name, text: c.description ?? '', image: categoryImage(c) }))
+    ? categories.map((c) => ({
+        id: c.id,
+        title: c.name,
+        text: c.description ?? '',
+        image: categoryImage(c),
+        srcSet: (c.imageUrl && c.imageSrcset) || undefined,
+      }))
     : [{ id: 'welcome', title: brandName, text: 'Fashion for every day and every occasion.', image: null }];
   const [index, setIndex] = useState(0);
   const count = slides.length;
+  // Only the first picture competes with the page's own files; the others come after it.
+  const othersReady = useAfterFirstPaint();
 
   useEffect(() => {
     if (count < 2) return;
@@ -49,11 +60,13 @@ export function Hero({ categories, brandName }: { categories: Category[]; brandN
       }}
     >
       {slides.map((s, i) =>
-        s.image ? (
+        s.image && (i === 0 || i === index % count || othersReady) ? (
           <Box
             key={s.id}
             component="img"
             src={s.image}
+            srcSet={s.srcSet}
+            sizes={s.srcSet ? HERO_IMAGE_SIZES : undefined}
             alt=""
             aria-hidden
             width={1600}

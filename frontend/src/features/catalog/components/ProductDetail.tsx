@@ -14,7 +14,7 @@ import { PriceTag } from '@/components/PriceTag';
 import { QuantityStepper } from '@/components/QuantityStepper';
 import { RouterLink } from '@/components/RouterLink';
 import type { Product, Variant } from '@/lib/api-types';
-import { PLACEHOLDER_IMAGE } from '@/lib/images';
+import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZES } from '@/lib/images';
 import { formatMoney } from '@/lib/money';
 import { clampQuantity } from '@/lib/quantity';
 import { sortBySize } from '@/lib/sizes';
@@ -84,10 +84,11 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
               component="img"
               src={image.url}
               srcSet={image.srcset ?? undefined}
-              sizes="(max-width: 900px) 100vw, 50vw"
+              sizes={PRODUCT_IMAGE_SIZES}
               alt={`${product.name}, picture ${Math.min(imageIndex, images.length - 1) + 1} of ${images.length}`}
               width={800}
               height={1000}
+              fetchPriority="high"
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
           </Box>

@@ -1,22 +1,21 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import FormControl from '@mui/material/FormControl';
-import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
-import Select from '@mui/material/Select';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import CloseIcon from '@mui/icons-material/Close';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import type { Category, Product } from '@/lib/api-types';
+import { useStagedCount } from '@/lib/hooks';
 import { productsQuery } from '../api';
 import {
   DEFAULT_PRICE_RANGE,
@@ -31,8 +30,14 @@ import {
   type ProductFilters,
   type SortOrder,
 } from '../lib/filters';
-import { FilterPanel } from './FilterPanel';
 import { productGridSx } from './FeaturedProducts';
+
+// The filters are a chunk of their own: a phone shows them only when the drawer is opened.
+const LazyFilterPanel = lazy(() => import('./FilterPanel').then((m) => ({ default: m.FilterPanel })));
+const FilterDrawer = lazy(() => import('./FilterDrawer'));
+
+/** Cards rendered in the first paint: the first screen on a phone (two rows of two). */
+export const FIRST_CARDS = 4;
 
 interface Props {
   title: string;
@@ -49,7 +54,14 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
   const params = useMemo(() => toApiParams(filters, routeCategory?.id ?? null), [filters, routeCategory]);
   const query = useQuery({ ...productsQuery(params), placeholderData: keepPreviousData });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so that it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
+  // The first screen's cards render first; the rest after they are painted, a row or two at a time.
+  const cardsShown = useStagedCount(query.data?.data.length ?? 0, FIRST_CARDS, FIRST_CARDS);
+  // The side panel is for wide screens only: a phone does not render it (its filters are in
+  // the drawer). Without matchMedia (tests) the wide layout is assumed.
+  const wide = useMediaQuery('(min-width:900px)', { noSsr: true, defaultMatches: true });
 
   const facets = query.data?.facets;
   // Price bounds: min and max variant price from the facets; 0–10000 before the data loads.
@@ -88,7 +100,7 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
   const active = activeFilterCount(filters);
 
   const panel = (
-    <FilterPanel
+    <LazyFilterPanel
       filters={filters}
       facets={facets}
       categories={categoryChoices}
@@ -105,14 +117,17 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
       </Typography>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: '260px minmax(0,1fr)' } }}>
         <Box component="aside" sx={{ display: { xs: 'none', md: 'block' } }}>
-          {panel}
+          {wide && <Suspense fallback={null}>{panel}</Suspense>}
         </Box>
         <Box sx={{ minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
             <Button
               variant="outlined"
               startIcon={<FilterListIcon />}
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
               sx={{ display: { md: 'none' } }}
             >
               Filters{active ? ` (${active})` : ''}
@@ -120,20 +135,22 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
             <Typography role="status" aria-live="polite" color="text.secondary" sx={{ flexGrow: 1 }}>
               {query.isLoading ? 'Loading products…' : countLabel(total)}
             </Typography>
+            {/* The phone's own picker: lighter than a menu, and what a phone user expects. */}
             <FormControl size="small" sx={{ minWidth: 170 }}>
-              <InputLabel id="sort-label">Sort by</InputLabel>
-              <Select
-                labelId="sort-label"
-                label="Sort by"
+              <InputLabel htmlFor="sort-order" shrink>
+                Sort by
+              </InputLabel>
+              <NativeSelect
                 value={filters.sort}
                 onChange={(e) => change({ sort: e.target.value as SortOrder })}
+                input={<OutlinedInput id="sort-order" label="Sort by" notched />}
               >
                 {SORT_OPTIONS.map((o) => (
-                  <MenuItem key={o.value} value={o.value}>
+                  <option key={o.value} value={o.value}>
                     {o.label}
-                  </MenuItem>
+                  </option>
                 ))}
-              </Select>
+              </NativeSelect>
             </FormControl>
           </Box>
           {query.isLoading ? (
@@ -160,7 +177,7 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
             />
           ) : (
             <Box sx={{ ...productGridSx, opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-              {products.map((p, i) => (
+              {products.slice(0, cardsShown).map((p, i) => (
                 <Box key={p.id}>{renderProduct(p, i)}</Box>
               ))}
             </Box>
@@ -178,19 +195,13 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
           )}
         </Box>
       </Box>
-      <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-        <Box sx={{ width: 300, maxWidth: '85vw', p: 2 }}>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <IconButton aria-label="Close filters" onClick={() => setDrawerOpen(false)}>
-              <CloseIcon />
-            </IconButton>
-          </Box>
-          {panel}
-          <Button fullWidth variant="contained" sx={{ mt: 2 }} onClick={() => setDrawerOpen(false)}>
-            Show {countLabel(total)}
-          </Button>
-        </Box>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <FilterDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} showLabel={`Show ${countLabel(total)}`}>
+            {panel}
+          </FilterDrawer>
+        </Suspense>
+      )}
     </Container>
   );
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@/lib/api-types';
+import { useAfterFirstPaint, useStagedCount } from '@/lib/hooks';
 import { productsQuery } from '../api';
 
 /** Related products strip: others of the same category. */
@@ -14,8 +15,15 @@ export function RelatedProducts({
   renderProduct: (p: Product, index: number) => ReactNode;
 }) {
   const categoryId = product.category?.id ?? product.categoryId;
-  const { data } = useQuery({ ...productsQuery({ page: 1, limit: 9, categoryId }), enabled: Boolean(categoryId) });
+  // Below the product: asked for and rendered once the product itself is on screen.
+  const afterFirstPaint = useAfterFirstPaint();
+  const { data } = useQuery({
+    ...productsQuery({ page: 1, limit: 9, categoryId }),
+    enabled: Boolean(categoryId) && afterFirstPaint,
+  });
   const related = (data?.data ?? []).filter((p) => p.id !== product.id).slice(0, 8);
+  // Built a few cards at a time, so the main thread stays free for the shopper.
+  const shown = useStagedCount(related.length, 0, 2);
   if (!related.length) return null;
   return (
     <Box component="section" aria-labelledby="related-title" sx={{ mt: 6 }}>
@@ -26,7 +34,7 @@ export function RelatedProducts({
         component="ul"
         sx={{ display: 'flex', gap: 2, overflowX: 'auto', listStyle: 'none', p: 0, m: 0, pb: 1, scrollSnapType: 'x mandatory' }}
       >
-        {related.map((p, i) => (
+        {related.slice(0, shown).map((p, i) => (
           <Box component="li" key={p.id} sx={{ flex: '0 0 auto', width: { xs: 170, sm: 220 }, scrollSnapAlign: 'start' }}>
             {renderProduct(p, i)}
           </Box>

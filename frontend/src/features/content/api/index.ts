@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api';
+import { api, firstPaintAnswer, type Envelope } from '@/lib/api';
 
 export interface CompanyDetails {
   name: string;
@@ -30,7 +30,14 @@ export async function fetchLegalPages(): Promise<LegalPage[]> {
 }
 
 export const companyQuery = () =>
-  queryOptions({ queryKey: ['company-details'], queryFn: fetchCompanyDetails, staleTime: 10 * 60_000, retry: 1 });
+  queryOptions({
+    queryKey: ['company-details'],
+    queryFn: fetchCompanyDetails,
+    // Put into the page by the server for the first render (lib/first-paint.ts).
+    initialData: () => firstPaintAnswer<Envelope<CompanyDetails | null>>('/company-details')?.data ?? undefined,
+    staleTime: 10 * 60_000,
+    retry: 1,
+  });
 
 export const legalPagesQuery = () =>
   queryOptions({ queryKey: ['legal-pages'], queryFn: fetchLegalPages, staleTime: 10 * 60_000, retry: 1 });

@@ -1,0 +1,244 @@
+//! The index.html served for a client route carries what the page's first render needs: the
+//! first API answers as a JSON data block and a preload of its largest picture. These tests
+//! read the page as a browser gets it.
+
+use serde_json::{json, Value};
+
+use http::ratelimit::RateLimitConfig;
+use server::app::{WebSecurity, CONTENT_SECURITY_POLICY};
+
+use crate::helpers::{text, TestApp};
+
+const INDEX: &str = r#"<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Shop</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+"#;
+
+fn shop_with_web_app() -> (TestApp, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("index.html"), INDEX).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(dir.path().join("assets")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("assets/index-abc.js"), "console.log(1)").unwrap_or_else(|e| panic!("{e}"));
+    let app = TestApp::spawn_full(store::Backend::Sqlite, None, RateLimitConfig::off(), WebSecurity::default(), Some(dir.path().to_path_buf()));
+    (app, dir)
+}
+
+struct Page {
+    status: u16,
+    html: String,
+    headers: actix_web::http::header::HeaderMap,
+}
+
+async fn page(app: &TestApp, path: &str) -> Page {
+    let (status, headers, body) = app.get_raw(path, &[]).await;
+    Page { status, html: String::from_utf8(body).unwrap_or_default(), headers }
+}
+
+impl Page {
+    /// The text of the data block, exactly as it is in the page.
+    fn data_text(&self) -> Option<&str> {
+        let open = r#"<script type="application/json" id="shop-first-paint">"#;
+        let start = self.html.find(open)? + open.len();
+        let len = self.html[start..].find("</script>")?;
+        Some(&self.html[start..start + len])
+    }
+
+    fn data(&self) -> Value {
+        self.data_text().and_then(|t| serde_json::from_str(t).ok()).unwrap_or(Value::Null)
+    }
+
+    fn preload(&self) -> Option<&str> {
+        let start = self.html.find(r#"<link rel="preload" as="image""#)?;
+        let len = self.html[start..].find('>')?;
+        Some(&self.html[start..=start + len])
+    }
+}
+
+fn variant(size: &str) -> Value {
+    json!([{ "size": size, "color": "Red", "stock": 4, "originalPrice": 999, "discountPrice": 100 }])
+}
+
+#[actix_web::test]
+async fn each_page_carries_the_api_answers_it_asks_for_first() {
+    let (app, _dir) = shop_with_web_app();
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    let shirt = app.product(&admin, "Oxford Shirt", &men, variant("M")).await;
+    let slug = shirt["slug"].as_str().unwrap_or_default().to_string();
+
+    let (product_path, product_url) = (format!("/product/{slug}"), format!("/api/products/{slug}"));
+    let pages: [(&str, Vec<&str>); 3] = [
+        ("/", vec!["/api/company-details", "/api/categories", "/api/products?page=1&limit=10"]),
+        ("/shop", vec!["/api/company-details", "/api/categories", "/api/products?page=1&limit=24&sort=newest"]),
+        (&product_path, vec!["/api/company-details", &product_url]),
+    ];
+    for (path, urls) in pages {
+        let page = page(&app, path).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert!(page.html.contains(r#"<div id="root"></div>"#), "{path}: still the web app");
+        let data = page.data();
+        let keys: Vec<&str> = data.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+        assert_eq!(keys.len(), urls.len(), "{path}: {keys:?}");
+        for url in urls {
+            // The very answer the API gives for that URL.
+            let api = app.get(url, None).await.expect(200).body;
+            assert_eq!(data[url], api, "{path}: {url}");
+        }
+        // Still the shop's own CSP: the data block is not a script that runs.
+        assert_eq!(page.headers.get("content-security-policy").and_then(|v| v.to_str().ok()), Some(CONTENT_SECURITY_POLICY));
+        assert_eq!(page.headers.get("cache-control").and_then(|v| v.to_str().ok()), Some("no-cache"), "{path}");
+        assert!(page.headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("text/html")));
+        let scripts = page.html.matches("<script").count();
+        assert_eq!(scripts, 2, "{path}: the app's module and the data block only");
+    }
+
+    // The product page preloads the product's first picture, as its <img> shows it.
+    let product_page = page(&app, &format!("/product/{slug}")).await;
+    let image = &shirt["images"][0];
+    let preload = product_page.preload().unwrap_or_default();
+    assert!(preload.contains(&format!(r#"href="{}""#, image["url"].as_str().unwrap_or("?"))), "{preload}");
+    assert!(preload.contains(r#"fetchpriority="high""#), "{preload}");
+    // The shop page preloads the first card's picture (the small version cards show).
+    let shop = page(&app, "/shop").await;
+    let preload = shop.preload().unwrap_or_default();
+    assert!(preload.contains(&format!(r#"href="{}""#, image["thumbUrl"].as_str().unwrap_or("?"))), "{preload}");
+    // The home page preloads the hero: the first category's picture.
+    let tree = app.get("/api/categories", None).await.body;
+    let home = page(&app, "/").await;
+    let preload = home.preload().unwrap_or_default();
+    assert!(preload.contains(&format!(r#"href="{}""#, tree["data"][0]["imageUrl"].as_str().unwrap_or("?"))), "{preload}");
+    // The preload and data come before the app's script, so they start first.
+    let script_at = home.html.find("/assets/index-abc.js").unwrap_or(0);
+    assert!(home.html.find("shop-first-paint").is_some_and(|at| at < script_at));
+}
+
+#[actix_web::test]
+async fn a_product_name_cannot_break_out_of_the_data_block() {
+    let (app, _dir) = shop_with_web_app();
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    let name = "</script><script>alert(1)</script> <!-- & -->";
+    let product = app.product(&admin, name, &men, variant("M")).await;
+    let id = product["id"].as_str().unwrap_or_default();
+    let description = "Line one\u{2028}line two\u{2029}</SCRIPT >";
+    app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("description", description)]).await.expect(200);
+    let slug = product["slug"].as_str().unwrap_or_default();
+
+    for path in ["/".to_string(), "/shop".to_string(), format!("/product/{slug}")] {
+        let page = page(&app, &path).await;
+        let raw = page.data_text().unwrap_or_default();
+        for bad in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+            assert!(!raw.contains(bad), "{path}: {bad:?} in the data block");
+        }
+        assert!(!page.html.contains("<script>alert"), "{path}");
+        assert_eq!(page.html.matches("<script").count(), 2, "{path}");
+        // The data still reads back as the exact product.
+        let data = page.data();
+        let found = if path.starts_with("/product/") {
+            data[format!("/api/products/{slug}")]["data"].clone()
+        } else {
+            let url = if path == "/" { "/api/products?page=1&limit=10" } else { "/api/products?page=1&limit=24&sort=newest" };
+            data[url]["data"][0].clone()
+        };
+        assert_eq!(found["name"], name, "{path}");
+        assert_eq!(found["description"], description, "{path}");
+    }
+}
+
+#[actix_web::test]
+async fn an_edited_product_is_inlined_fresh_on_the_next_load() {
+    let (app, _dir) = shop_with_web_app();
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    let product = app.product(&admin, "Linen Shirt", &men, variant("L")).await;
+    let (id, slug) = (product["id"].as_str().unwrap_or_default(), product["slug"].as_str().unwrap_or_default());
+    let url = format!("/api/products/{slug}");
+
+    assert_eq!(page(&app, &format!("/product/{slug}")).await.data()[&url]["data"]["name"], "Linen Shirt");
+    assert_eq!(page(&app, "/shop").await.data()["/api/products?page=1&limit=24&sort=newest"]["data"][0]["name"], "Linen Shirt");
+
+    app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("productName", "Linen Kurta")]).await.expect(200);
+    let slug_after = app.get(&format!("/api/products/{id}"), None).await.body["data"]["slug"].as_str().unwrap_or_default().to_string();
+    for s in [slug, slug_after.as_str()] {
+        let data = page(&app, &format!("/product/{s}")).await.data();
+        if let Some(found) = data.get(format!("/api/products/{s}")) {
+            assert_eq!(found["data"]["name"], "Linen Kurta", "/product/{s}");
+        }
+    }
+    assert_eq!(page(&app, &format!("/product/{slug_after}")).await.data()[format!("/api/products/{slug_after}")]["data"]["name"], "Linen Kurta");
+    assert_eq!(page(&app, "/shop").await.data()["/api/products?page=1&limit=24&sort=newest"]["data"][0]["name"], "Linen Kurta");
+
+    // A new company name shows in the next page too.
+    app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", "Kapda")]).await.expect(200);
+    assert_eq!(page(&app, "/").await.data()["/api/company-details"]["data"]["name"], "Kapda");
+}
+
+#[actix_web::test]
+async fn unknown_products_and_other_paths_behave_as_before() {
+    let (app, _dir) = shop_with_web_app();
+    // An unknown product: the web app itself, without a product answer (it asks, and shows
+    // "Product not found").
+    let missing = page(&app, "/product/no-such-thing").await;
+    assert_eq!(missing.status, 200);
+    assert!(missing.html.contains(r#"<div id="root"></div>"#));
+    assert!(missing.data().get("/api/products/no-such-thing").is_none());
+    assert!(missing.preload().is_none());
+    assert_eq!(app.get("/api/products/no-such-thing", None).await.status.as_u16(), 404);
+
+    // Deep links still get the web app; the back office gets no catalogue data.
+    for path in ["/shop?page=2", "/category/men", "/myaccount/order", "/admin/product", "/product/caf%C3%A9"] {
+        let p = page(&app, path).await;
+        assert_eq!(p.status, 200, "{path}");
+        assert!(p.html.contains(r#"<div id="root"></div>"#), "{path}");
+        assert!(p.data().get("/api/products?page=1&limit=24&sort=newest").is_none(), "{path}");
+    }
+    assert!(page(&app, "/admin/product").await.data_text().is_none());
+
+    // Paths that are not pages keep their 404s.
+    for path in ["/api/no-such", "/uploads/missing.png", "/assets/missing.js"] {
+        let p = page(&app, path).await;
+        assert_eq!(p.status, 404, "{path}");
+        assert!(!p.html.contains("shop-first-paint"), "{path}");
+    }
+}
+
+#[actix_web::test]
+async fn a_route_preloads_its_own_chunks_from_the_build_manifest() {
+    let (app, dir) = shop_with_web_app();
+    std::fs::create_dir_all(dir.path().join(".vite")).unwrap_or_else(|e| panic!("{e}"));
+    let manifest = json!({
+        "index.html": { "file": "assets/index-abc.js", "isEntry": true },
+        "_cards-1.js": { "file": "assets/cards-1.js", "css": ["assets/cards-1.css"] },
+        "src/app/routes/home.tsx": { "file": "assets/home-2.js", "isDynamicEntry": true, "imports": ["index.html", "_cards-1.js"] },
+        "src/app/routes/product.tsx": { "file": "assets/product-3.js", "isDynamicEntry": true, "imports": ["_cards-1.js"] }
+    });
+    std::fs::write(dir.path().join(".vite/manifest.json"), manifest.to_string()).unwrap_or_else(|e| panic!("{e}"));
+
+    let home = page(&app, "/").await;
+    for tag in [
+        r#"<link rel="modulepreload" crossorigin href="/assets/home-2.js">"#,
+        r#"<link rel="modulepreload" crossorigin href="/assets/cards-1.js">"#,
+        r#"<link rel="preload" as="style" crossorigin href="/assets/cards-1.css">"#,
+    ] {
+        assert!(home.html.contains(tag), "{tag} in {}", home.html);
+    }
+    assert_eq!(home.html.matches("index-abc.js").count(), 1, "the entry is not preloaded twice");
+    let product = page(&app, "/product/anything").await;
+    assert!(product.html.contains("/assets/product-3.js") && !product.html.contains("/assets/home-2.js"));
+    let cart = page(&app, "/cart").await;
+    assert!(!cart.html.contains("modulepreload"), "{}", cart.html);
+    // The manifest itself is not served.
+    assert_eq!(page(&app, "/.vite/manifest.json").await.html.contains("isEntry"), false);
+
+    // A new release (a new index.html) is served at once.
+    std::fs::write(dir.path().join("index.html"), INDEX.replace("<title>Shop</title>", "<title>Shop v2</title>")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(page(&app, "/shop").await.html.contains("<title>Shop v2</title>"));
+}
