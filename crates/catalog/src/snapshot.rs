@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
-use compact::{Head, Looks, Uploads};
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
@@ -96,7 +95,10 @@ impl CatalogSnapshot {
     /// price change), only those entries are replaced and everything else is shared: this
     /// runs after every order, so it must not cost a rebuild of the whole catalogue.
     pub fn with_products(&self, version: u64, ids: &[String], fresh: Vec<Arc<Product>>) -> CatalogSnapshot {
-        let fresh: Vec<Arc<Entry>> = fresh.iter().map(|p| Arc::new(self.entry_for(p))).collect();
+        // Placed in this snapshot's categories, as a full load would place them.
+        let LoadedCatalog { products, images, variants, .. } =
+            LoadedCatalog::of(Vec::new(), fresh.into_iter().map(Arc::unwrap_or_clone).collect());
+        let fresh = loading::assemble(products, images, variants, &self.categories, &self.category_by_id);
         if let Some(patched) = self.patched(version, ids, &fresh) {
             return patched;
         }
@@ -112,21 +114,6 @@ impl CatalogSnapshot {
             self.subtree.clone(),
             entries,
         )
-    }
-
-    /// A product placed in this snapshot's categories.
-    fn entry_for(&self, product: &Product) -> Entry {
-        let mut uploads = Uploads::default();
-        let images = product.images.iter().map(|i| uploads.image(i)).collect();
-        let mut looks = Looks::default();
-        let variants = product.variants.iter().map(|v| CompactVariant::new(v, &mut looks)).collect();
-        Entry::assemble(Head::new(product), self.placed_in(&product.category_id), images, variants)
-    }
-
-    /// A category's index and record, for placing a product in it.
-    fn placed_in(&self, category_id: &str) -> Option<(u32, &Category)> {
-        let index = self.category_index(category_id)?;
-        Some((u32::try_from(index).ok()?, self.categories.get(index)?))
     }
 
     fn patched(&self, version: u64, ids: &[String], fresh: &[Arc<Entry>]) -> Option<CatalogSnapshot> {
@@ -190,11 +177,6 @@ impl CatalogSnapshot {
 
     pub fn category_index(&self, id: &str) -> Option<usize> {
         self.category_by_id.get(id).copied()
-    }
-
-    /// The category an entry is in.
-    pub fn category_of(&self, entry: &Entry) -> Option<&Category> {
-        entry.category.and_then(|i| self.categories.get(i as usize))
     }
 
     /// A category by id or slug.

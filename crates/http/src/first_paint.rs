@@ -53,15 +53,19 @@ pub struct FirstPaint {
     image: Option<ImagePreload>,
 }
 
-/// Which page a path is, for the purpose of what its first render needs.
-enum Page<'a> {
+/// The storefront screen a path shows (the web app's routes); `None` for the back office.
+/// One place for it: the first-paint data here and the chunk preloads (`server::web_app`)
+/// both follow it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page<'a> {
     Home,
     Shop,
+    Category,
     Product(&'a str),
     Other,
 }
 
-fn page_of<'a>(path: &'a str, query: &str) -> Option<Page<'a>> {
+pub fn storefront_page(path: &str) -> Option<Page<'_>> {
     let path = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
     if path == "/admin" || path.starts_with("/admin/") {
         // The back office has its own data, behind sign-in.
@@ -69,13 +73,24 @@ fn page_of<'a>(path: &'a str, query: &str) -> Option<Page<'a>> {
     }
     Some(match path {
         "/" | "/home" => Page::Home,
-        "/shop" if query.is_empty() => Page::Shop,
+        "/shop" => Page::Shop,
+        _ if path.starts_with("/category/") => Page::Category,
         _ => match path.strip_prefix("/product/") {
-            // Only slugs that read the same percent-encoded or not (what the web app sends
-            // is `encodeURIComponent` of the decoded path segment).
-            Some(slug) if !slug.is_empty() && slug.len() <= 200 && slug.bytes().all(unreserved) => Page::Product(slug),
+            Some(slug) if !slug.is_empty() => Page::Product(slug),
             _ => Page::Other,
         },
+    })
+}
+
+/// The page as far as its first-paint data goes: a filtered /shop and a slug that would
+/// read differently percent-encoded get only what every page gets.
+fn page_of<'a>(path: &'a str, query: &str) -> Option<Page<'a>> {
+    Some(match storefront_page(path)? {
+        Page::Shop if !query.is_empty() => Page::Other,
+        // Only slugs that read the same percent-encoded or not (what the web app sends is
+        // `encodeURIComponent` of the decoded path segment).
+        Page::Product(slug) if slug.len() > 200 || !slug.bytes().all(unreserved) => Page::Other,
+        page => page,
     })
 }
 
@@ -123,7 +138,7 @@ impl FirstPaint {
                 let product = out.add(products::product_answer(state, &key(&url), slug).ok().map(|c| c.json().to_vec()), &url);
                 out.image = product.and_then(|p| preload(p.get("data")?.get("images")?.get(0)?, "url", PRODUCT_IMAGE_SIZES));
             }
-            Page::Other => {}
+            Page::Category | Page::Other => {}
         }
         out
     }
@@ -134,15 +149,6 @@ impl FirstPaint {
         let parsed = serde_json::from_slice(&json).ok();
         self.answers.push((url.to_string(), json));
         parsed
-    }
-
-    /// The URLs of the inlined answers.
-    pub fn urls(&self) -> impl Iterator<Item = &str> {
-        self.answers.iter().map(|(u, _)| u.as_str())
-    }
-
-    pub fn image(&self) -> Option<&ImagePreload> {
-        self.image.as_ref()
     }
 
     /// The tags for the page's `<head>`: the picture's preload and the data block.

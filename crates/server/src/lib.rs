@@ -8,7 +8,6 @@ pub mod cli;
 pub mod config;
 pub mod cors;
 pub mod demo;
-pub mod memory;
 pub mod secret;
 pub mod uploads;
 pub mod web_app;

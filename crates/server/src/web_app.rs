@@ -4,10 +4,11 @@
 //! fetches them alongside the entry script instead of after it has run.
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
+use http::first_paint::{storefront_page, Page};
 use serde_json::Value;
 
 /// The screens whose chunks are worth preloading: the ones a shopper lands on.
@@ -33,23 +34,18 @@ pub struct WebApp {
 
 /// Which route chunk a path needs, if any.
 fn route_of(path: &str) -> Option<&'static str> {
-    let path = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
-    match path {
-        "/" | "/home" => Some("home"),
-        "/shop" => Some("shop"),
-        _ if path.starts_with("/category/") => Some("category"),
-        _ if path.starts_with("/product/") => Some("product"),
-        _ => None,
+    match storefront_page(path)? {
+        Page::Home => Some("home"),
+        Page::Shop => Some("shop"),
+        Page::Category => Some("category"),
+        Page::Product(_) => Some("product"),
+        Page::Other => None,
     }
 }
 
 impl WebApp {
     pub fn new(dir: PathBuf) -> WebApp {
         WebApp { dir, loaded: Mutex::new(None) }
-    }
-
-    pub fn dir(&self) -> &Path {
-        &self.dir
     }
 
     /// index.html for `path`, with `first_paint` (the picture's preload and the data block)

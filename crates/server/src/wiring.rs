@@ -89,7 +89,6 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         .map_err(|e| WiringError(e.to_string()))?;
     let media = || LocalMediaStore::new(&settings.uploads_dir).map_err(|e| WiringError(format!("uploads folder: {e}")));
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
-    crate::memory::release_free_pages();
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), AnyMailer(mailer(&settings.mail)?));
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);

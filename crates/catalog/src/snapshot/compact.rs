@@ -341,21 +341,6 @@ impl Head {
     }
 }
 
-impl Head {
-    pub fn new(p: &Product) -> Head {
-        let (texts, ends) = joined(&p.name, &p.slug, &p.description);
-        Head {
-            id: Id::new(&p.id),
-            texts,
-            ends,
-            category_id: p.category_id.clone(),
-            is_best_seller: p.is_best_seller,
-            created_at: p.created_at,
-            updated_at: p.updated_at,
-        }
-    }
-}
-
 impl From<Product> for Head {
     fn from(p: Product) -> Head {
         let (texts, ends) = joined(&p.name, &p.slug, &p.description);
@@ -530,7 +515,7 @@ mod tests {
         let images = product.images.iter().map(|i| uploads.image(i)).collect();
         let mut looks = Looks::default();
         let variants = product.variants.iter().map(|v| CompactVariant::new(v, &mut looks)).collect();
-        let entry = Entry::assemble(Head::new(&product), Some((0, &category)), images, variants);
+        let entry = Entry::assemble(Head::from(product.clone()), Some((0, &category)), images, variants);
         let mut expected = product.clone();
         expected.images.reverse(); // sorted by position
         assert_eq!(entry.expand(&[category]), expected);
