@@ -6,9 +6,9 @@ CARGO ?= cargo
 FRONTEND := frontend
 # Local-only demo credentials: never use them on a shop that faces the internet.
 DEMO_ADMIN_EMAIL ?= admin@shop.local
-DEMO_ADMIN_PASSWORD ?= admin12345
+DEMO_ADMIN_PASSWORD ?= shop-demo-admin
 
-.PHONY: help run build build-deps frontend test test-rust test-web licenses api-fuzz crash-test bench fuzz clean
+.PHONY: help run build build-deps test-deps frontend test test-rust test-web licenses api-fuzz crash-test bench fuzz clean
 
 help:
 	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
@@ -34,6 +34,11 @@ build-deps:
 		fi; \
 	fi
 
+# What the tests need besides the build: Chromium, Python's venv module, curl (installed with
+# apt when possible, else named exactly; scripts/test-deps.sh).
+test-deps:
+	@scripts/test-deps.sh
+
 build: build-deps frontend
 	$(CARGO) build --release -p server
 
@@ -44,7 +49,7 @@ run: build
 	./target/release/shop serve
 
 # The web tests run last: their closing "N passed, N failed" line is the summary CI reads.
-test: build-deps test-rust licenses api-fuzz crash-test test-web
+test: build-deps test-deps test-rust licenses api-fuzz crash-test test-web
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './e2e/env';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT, E2E_ROOT } from './e2e/env';
 
 /**
  * Browser suite: Debian's Chromium (never `npx playwright install`) against the real `shop` binary,
@@ -42,13 +42,16 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/serve.mjs',
     url: `${E2E_BASE_URL}/api/health`,
-    timeout: 120_000,
+    // A debug build seeding the demo on a slow, busy machine takes a while: minutes, not seconds.
+    // Playwright stops at once if the server exits first (serve.mjs then prints the shop's log).
+    timeout: Number(process.env.SHOP_START_TIMEOUT ?? 300) * 1000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       E2E_PORT: String(E2E_PORT),
+      E2E_ROOT,
       E2E_ADMIN_EMAIL: E2E_ADMIN.email,
       E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
     },

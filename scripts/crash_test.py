@@ -9,6 +9,7 @@ checks, after every restart, that the database tells one consistent story:
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -23,6 +24,8 @@ ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 CUSTOMERS = 16
 PORT = int(os.environ.get("CRASH_PORT", "18090"))
 BASE = f"http://127.0.0.1:{PORT}"
+# A debug build seeding the demo on a slow, busy machine takes a while: minutes, not seconds.
+START_TIMEOUT = float(os.environ.get("SHOP_START_TIMEOUT", "300"))
 rng = random.Random(20261122)
 
 
@@ -40,12 +43,27 @@ def call(method, path, token=None, body=None, timeout=10):
         return e.code, None
 
 
+class NotStarted(Exception):
+    pass
+
+
+def log_tail(path, lines=60):
+    with open(path, errors="replace") as f:
+        return "".join(f.readlines()[-lines:])
+
+
 def start(tmp):
+    """Starts the shop and waits for /api/health; stops at once, with the shop's log, if it exits."""
     env = dict(os.environ, SHOP_DATA_DIR=f"{tmp}/data", UPLOADS_DIR=f"{tmp}/uploads", SHOP_BIND=f"127.0.0.1:{PORT}",
-               SHOP_STATIC_DIR=f"{tmp}/none", SHOP_DEMO="1", SHOP_BCRYPT_COST="4", RUST_LOG="error",
+               SHOP_STATIC_DIR=f"{tmp}/none", SHOP_DEMO="1", SHOP_BCRYPT_COST="4", RUST_LOG="warn",
                SHOP_RATE_SIGN_IN="0", SHOP_RATE_REGISTER="0", SHOP_RATE_ORDERS="0", SHOP_RATE_ORDERS_PER_IP="0")
-    proc = subprocess.Popen(["target/debug/shop", "serve"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(150):
+    log = f"{tmp}/shop.log"
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(["target/debug/shop", "serve"], env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise NotStarted(f"the shop exited ({proc.returncode}) before it was ready; its log:\n{log_tail(log)}")
         try:
             if call("GET", "/api/health", timeout=1)[0] == 200:
                 return proc
@@ -53,7 +71,8 @@ def start(tmp):
             pass
         time.sleep(0.1)
     proc.kill()
-    raise SystemExit("the shop did not start")
+    proc.wait()
+    raise NotStarted(f"the shop was not ready after {START_TIMEOUT:.0f} s; its log:\n{log_tail(log)}")
 
 
 def check(db, initial, round_no):
@@ -124,6 +143,7 @@ def main():
         assert counts[-1] > counts[0], f"no order was placed in {ROUNDS} rounds: the test tested nothing"
         assert interrupted > 0, "the kill never landed mid-burst: the test tested nothing"
         print(f"crash-test: {ROUNDS} rounds, {counts[-1]} orders, invariants hold")
+        shutil.rmtree(tmp, ignore_errors=True)
     finally:
         if proc is not None:
             proc.kill()
@@ -133,6 +153,6 @@ def main():
 if __name__ == "__main__":
     try:
         main()
-    except AssertionError as e:
+    except (AssertionError, NotStarted) as e:
         print(f"crash-test FAILED: {e}")
         sys.exit(1)

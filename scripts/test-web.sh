@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Web app checks: type-check, unit tests (vitest) and, when present, the browser suite.
-# Ends with one plain "N passed, N failed" line, because CI does not read vitest's output.
+# Web app checks: lint (ESLint), type-check, unit tests (vitest) and, when present, the browser
+# suite. Ends with one plain "N passed, N failed" line, because CI does not read vitest's output.
 set -uo pipefail
 cd "$(dirname "$0")/../frontend"
-[ -d node_modules ] || npm ci --no-audit --no-fund || exit 1
+# The npm packages, installed when missing or older than package-lock.json (npm records what it
+# installed in node_modules/.package-lock.json).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+	npm ci --no-audit --no-fund || exit 1
+fi
 
 report=$(mktemp -d)
 status=0
+npm run --silent lint || status=1
 npm run --silent typecheck || status=1
 npx vitest run --reporter=default --reporter=json --outputFile="$report/vitest.json" || status=1
 if [ -f playwright.config.ts ] && [ "${SKIP_E2E:-0}" != "1" ]; then

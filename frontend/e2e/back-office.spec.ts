@@ -257,6 +257,9 @@ test('a customer orders it, the admin ships it and the customer sees Shipped', a
   const order = shopper.getByRole('article', { name: `Order ${shortId}` });
   await expect(order.getByText('Shipped', { exact: true })).toBeVisible();
   await expect(order.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  // Who changed it is a role for the customer, never the admin's account.
+  const updates = order.getByRole('region', { name: 'Order updates' }).getByRole('listitem');
+  await expect(updates).toHaveText([/^Order placed by You · /, /^Shipped by Shop · /]);
   await shopper.context().close();
 });
 

@@ -41,7 +41,12 @@ if (!existsSync(bin)) {
   process.exit(1);
 }
 
-const root = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+// E2E_ROOT (from playwright.config.ts, see e2e/env.ts) is a fixed folder the tests can find
+// (they read the e-mail outbox in it); it is emptied first. Without it, a new temporary one.
+const root = process.env.E2E_ROOT ? resolve(process.env.E2E_ROOT) : mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+rmSync(join(root, 'data'), { recursive: true, force: true });
+rmSync(join(root, 'uploads'), { recursive: true, force: true });
+mkdirSync(root, { recursive: true });
 const dataDir = join(root, 'data');
 const uploadsDir = join(root, 'uploads');
 mkdirSync(dataDir);
@@ -62,7 +67,13 @@ Object.assign(env, {
   RUST_LOG: process.env.E2E_RUST_LOG ?? 'warn,server=info',
 });
 
-const child = spawn(bin, ['serve'], { env, stdio: 'inherit' });
+// The shop logs to stdout, which Playwright ignores: keep its tail to show if it exits early.
+const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+let logTail = '';
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  logTail = (logTail + chunk.toString()).slice(-16_000);
+});
 let stopping = false;
 function cleanUp() {
   try {
@@ -78,8 +89,9 @@ function stop(signal) {
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
-child.on('exit', (code, signal) => {
+// 'close' comes after the output is read to its end.
+child.on('close', (code, signal) => {
   cleanUp();
-  if (!stopping) console.error(`e2e: shop exited early (${signal ?? code})`);
+  if (!stopping) console.error(`e2e: shop exited early (${signal ?? code}); its log:\n${logTail}`);
   process.exit(stopping ? 0 : code ?? 1);
 });

@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOP = ROOT / "target/release/shop"
-LOADGEN = ROOT / "target/release/shop-loadgen"
+XTASK = ROOT / "target/release/xtask"  # seed-bench and order-mix (xtask/)
 LUA = Path(__file__).with_name("report.lua")
 PORT, NGINX_PORT = 18190, 18191
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
@@ -30,6 +30,9 @@ def ensure_tools():
         sh("apt-get", "update", "-qq")
         sh("apt-get", "install", "-y", "-qq", *missing, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
     sh("cargo", "build", "--release", "-q", "-p", "server", "--bins", cwd=ROOT)
+    # A build of its own: built together, the load generator's HTTP client would add
+    # features (HTTP/2, websockets) to the shop that `make run` does not have.
+    sh("cargo", "build", "--release", "-q", "-p", "xtask", cwd=ROOT)
 
 
 def get(path, headers=None):
@@ -158,7 +161,7 @@ def read_benchmarks(shop, www):
 
 
 def initial_stock(product_index, variant_index):
-    # The rule of store::bench_seed.
+    # The rule of xtask/src/seed.rs (initial_stock).
     return 0 if (product_index + variant_index) % 9 == 0 else 1000
 
 
@@ -179,7 +182,7 @@ def stock_check(db_path):
 def write_benchmark(shop, data):
     runs = []
     for run in range(RUNS):
-        out = subprocess.run(["taskset", "-c", "1", str(LOADGEN), "--base", BASE, "--customers", "32", "--seconds", str(max(SECONDS, 5)), "--run", str(run)],
+        out = subprocess.run(["taskset", "-c", "1", str(XTASK), "order-mix", "--base", BASE, "--customers", "32", "--seconds", str(max(SECONDS, 5)), "--run", str(run)],
                              capture_output=True, text=True, check=True).stdout
         runs.append(json.loads(out.strip().splitlines()[-1]))
         print(f"  place order (32 customers)         {runs[-1]['orders_per_sec']:9.0f} orders/s  p99 {runs[-1]['p99_ms']:6.2f} ms  errors {runs[-1]['errors']}", flush=True)
@@ -191,7 +194,7 @@ def write_benchmark(shop, data):
 def seed(data, products):
     started = time.monotonic()
     env = {**os.environ, "SHOP_DATA_DIR": str(data / "data"), "UPLOADS_DIR": str(data / "uploads"), "RUST_LOG": "warn"}
-    sh(str(SHOP), "seed-bench", "--products", str(products), env=env, stdout=subprocess.DEVNULL)
+    sh(str(XTASK), "seed-bench", "--products", str(products), env=env, stdout=subprocess.DEVNULL)
     return time.monotonic() - started
 
 

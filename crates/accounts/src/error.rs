@@ -6,6 +6,9 @@ pub enum AccountsError {
     /// Input broke a rule; the message is the sentence for the user.
     #[error("{message}")]
     Invalid { field: &'static str, message: String },
+    /// A well-formed password that is too easy to guess (a business rule, not a format).
+    #[error("{message}")]
+    WeakPassword { field: &'static str, message: String },
     #[error("An account with this email already exists")]
     EmailTaken,
     #[error("This username is already taken")]
@@ -13,14 +16,23 @@ pub enum AccountsError {
     /// Unknown identifier and wrong password are deliberately the same error.
     #[error("Invalid email/username or password")]
     InvalidCredentials,
-    #[error("Too many failed sign-in attempts. Please try again later.")]
-    TooManyAttempts { retry_after_secs: u64 },
+    /// A throttle refused the attempt; the message names what was tried.
+    #[error("{message}")]
+    TooManyAttempts { message: &'static str, retry_after_secs: u64 },
     #[error("Current password is incorrect")]
     WrongCurrentPassword,
+    /// Used, expired, replaced or never issued: one answer for all.
+    #[error("This reset link is invalid or has expired")]
+    InvalidResetToken,
+    /// `ensure_admin` found a CUSTOMER with that e-mail and was not told to promote it.
+    #[error("{email} belongs to the existing customer account '{username}'; it was not made an admin")]
+    WouldPromoteCustomer { email: String, username: String },
     #[error("User not found")]
     NotFound,
     #[error("password hashing failed: {0}")]
     Hashing(String),
+    #[error("e-mail not sent: {0}")]
+    Mail(String),
     #[error(transparent)]
     Storage(#[from] StoreError),
 }

@@ -1,74 +1,145 @@
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+//! The account throttle: one set of rules for every guarded attempt, counted in the shared
+//! [`AttemptLog`] (the database), so several instances of the shop count the same attempts
+//! and a restart forgets nothing.
+//!
+//! An attempt is recorded BEFORE the expensive check it guards (a password hash) and
+//! forgotten when it succeeds: so parallel guesses cannot slip past the count, and what
+//! remains counted is exactly the failures.
+
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
-/// Counts failed sign-ins per identifier and refuses further tries after `max_failures`
-/// within `window`. One identifier's failures never affect another's.
-///
-/// Kept in memory: the shop is one process, and a restart forgetting failures is harmless.
-pub struct LoginThrottle {
-    max_failures: usize,
-    window: Duration,
-    failures: Mutex<HashMap<String, VecDeque<DateTime<Utc>>>>,
+use crate::error::AccountsError;
+use crate::ports::{Admission, AttemptKey, AttemptLog};
+
+/// What is being attempted; each has its rule and its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guarded {
+    /// Signing in, keyed on the resolved account (or the unknown identifier) AND the client
+    /// address: a stranger's failures never lock the owner out from another address, and
+    /// an account is counted once whether named by e-mail or username.
+    SignIn,
+    /// The current password on a password change, keyed on the account (the sign-in rule).
+    CurrentPassword,
+    /// Reset e-mails sent to one account.
+    ResetEmail,
+    /// Uses of a valid reset link for one account.
+    ResetUse,
 }
 
-/// Above this many tracked identifiers, expired entries are swept on the next failure,
-/// so a spray of random identifiers cannot grow memory without bound.
-const SWEEP_ABOVE: usize = 10_000;
+/// At most `max` attempts within `window`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    pub max: u32,
+    pub window: Duration,
+}
 
-impl LoginThrottle {
-    pub fn new(max_failures: usize, window: Duration) -> Self {
-        LoginThrottle { max_failures, window, failures: Mutex::new(HashMap::new()) }
+impl Rule {
+    /// 10 failures within 15 minutes.
+    pub fn sign_in() -> Rule {
+        Rule { max: 10, window: Duration::minutes(15) }
     }
+}
 
-    /// The shop's rule: 10 failures within 15 minutes.
-    pub fn standard() -> Self {
-        Self::new(10, Duration::minutes(15))
-    }
-
-    fn key(identifier: &str) -> String {
-        identifier.trim().to_lowercase()
-    }
-
-    /// `Some(seconds to wait)` while the identifier is locked out.
-    pub fn retry_after(&self, identifier: &str, now: DateTime<Utc>) -> Option<u64> {
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        let entries = map.get_mut(&Self::key(identifier))?;
-        Self::expire(entries, now, self.window);
-        if entries.len() < self.max_failures {
-            return None;
-        }
-        let oldest = *entries.front()?;
-        let wait = (oldest + self.window - now).num_seconds().max(1);
-        Some(wait as u64)
-    }
-
-    pub fn record_failure(&self, identifier: &str, now: DateTime<Utc>) {
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() > SWEEP_ABOVE {
-            let window = self.window;
-            map.retain(|_, entries| {
-                Self::expire(entries, now, window);
-                !entries.is_empty()
-            });
-        }
-        let entries = map.entry(Self::key(identifier)).or_default();
-        Self::expire(entries, now, self.window);
-        entries.push_back(now);
-        while entries.len() > self.max_failures {
-            entries.pop_front();
+impl Guarded {
+    pub fn name(self) -> &'static str {
+        match self {
+            Guarded::SignIn => "sign-in",
+            Guarded::CurrentPassword => "current-password",
+            Guarded::ResetEmail => "reset-email",
+            Guarded::ResetUse => "reset-use",
         }
     }
 
-    pub fn record_success(&self, identifier: &str) {
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        map.remove(&Self::key(identifier));
+    pub fn rule(self) -> Rule {
+        match self {
+            Guarded::SignIn | Guarded::CurrentPassword | Guarded::ResetUse => Rule::sign_in(),
+            // Enough for a lost e-mail or two; not a way to flood someone's inbox.
+            Guarded::ResetEmail => Rule { max: 3, window: Duration::hours(1) },
+        }
     }
 
-    fn expire(entries: &mut VecDeque<DateTime<Utc>>, now: DateTime<Utc>, window: Duration) {
-        while entries.front().is_some_and(|t| *t + window <= now) {
-            entries.pop_front();
+    fn message(self) -> &'static str {
+        match self {
+            Guarded::SignIn => "Too many failed sign-in attempts. Please try again later.",
+            Guarded::CurrentPassword => "Too many wrong passwords. Please try again later.",
+            Guarded::ResetEmail | Guarded::ResetUse => "Too many attempts. Please try again later.",
+        }
+    }
+}
+
+/// The rules over the shared attempt log.
+#[derive(Clone)]
+pub struct Throttle {
+    log: Arc<dyn AttemptLog>,
+}
+
+impl Throttle {
+    pub fn new(log: Arc<dyn AttemptLog>) -> Self {
+        Throttle { log }
+    }
+
+    /// Records an attempt, or refuses with `TooManyAttempts` and the seconds until the
+    /// oldest counted attempt leaves the window. `address` "" counts every address together.
+    pub fn admit(&self, what: Guarded, subject: &str, address: &str, now: DateTime<Utc>) -> Result<(), AccountsError> {
+        let rule = what.rule();
+        let key = AttemptKey { action: what.name(), subject, address };
+        match self.log.admit(&key, now - rule.window, rule.max, now)? {
+            Admission::Admitted => Ok(()),
+            Admission::Refused { oldest } => Err(AccountsError::TooManyAttempts {
+                message: what.message(),
+                retry_after_secs: (oldest + rule.window - now).num_seconds().max(1) as u64,
+            }),
+        }
+    }
+
+    /// The attempt succeeded: its failures no longer count (from `address`, or from
+    /// every address with `None`).
+    pub fn succeeded(&self, what: Guarded, subject: &str, address: Option<&str>) -> Result<(), AccountsError> {
+        Ok(self.log.forget(what.name(), subject, address)?)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod memory {
+    //! An in-memory attempt log for the service's unit tests.
+
+    use std::sync::Mutex;
+
+    use chrono::{DateTime, Utc};
+    use kernel::StoreError;
+
+    use crate::ports::{Admission, AttemptKey, AttemptLog};
+
+    /// action, subject, address, when.
+    type Row = (String, String, String, DateTime<Utc>);
+
+    #[derive(Default)]
+    pub struct MemoryAttempts {
+        rows: Mutex<Vec<Row>>,
+    }
+
+    impl AttemptLog for MemoryAttempts {
+        fn admit(&self, key: &AttemptKey<'_>, since: DateTime<Utc>, max: u32, now: DateTime<Utc>) -> Result<Admission, StoreError> {
+            let mut rows = self.rows.lock().map_err(|e| StoreError::Backend(e.to_string()))?;
+            let mut times: Vec<_> = rows
+                .iter()
+                .filter(|r| r.0 == key.action && r.1 == key.subject && r.2 == key.address && r.3 > since)
+                .map(|r| r.3)
+                .collect();
+            times.sort();
+            if times.len() >= max as usize {
+                return Ok(Admission::Refused { oldest: times[0] });
+            }
+            rows.push((key.action.into(), key.subject.into(), key.address.into(), now));
+            Ok(Admission::Admitted)
+        }
+
+        fn forget(&self, action: &'static str, subject: &str, address: Option<&str>) -> Result<(), StoreError> {
+            let mut rows = self.rows.lock().map_err(|e| StoreError::Backend(e.to_string()))?;
+            rows.retain(|r| !(r.0 == action && r.1 == subject && address.is_none_or(|a| r.2 == a)));
+            Ok(())
         }
     }
 }
@@ -79,30 +150,32 @@ mod tests {
 
     #[test]
     fn locks_after_ten_failures_and_unlocks_when_the_window_passes() {
-        let throttle = LoginThrottle::standard();
+        let throttle = Throttle::new(Arc::new(memory::MemoryAttempts::default()));
         let start = Utc::now();
-        for i in 0..9 {
-            throttle.record_failure("Asha@Example.in", start + Duration::seconds(i));
-            assert_eq!(throttle.retry_after("asha@example.in", start + Duration::seconds(i)), None);
+        for i in 0..10 {
+            assert!(throttle.admit(Guarded::SignIn, "account:1", "10.0.0.1", start + Duration::seconds(i)).is_ok());
         }
-        throttle.record_failure("asha@example.in", start + Duration::seconds(9));
-        let wait = throttle.retry_after("ASHA@example.in", start + Duration::seconds(10));
-        assert_eq!(wait, Some(15 * 60 - 10));
-        // Another identifier is unaffected.
-        assert_eq!(throttle.retry_after("ravi", start + Duration::seconds(10)), None);
-        // Once the oldest failure leaves the window, one more try is allowed.
-        assert_eq!(throttle.retry_after("asha@example.in", start + Duration::minutes(15)), None);
+        let refused = throttle.admit(Guarded::SignIn, "account:1", "10.0.0.1", start + Duration::seconds(10));
+        assert!(matches!(refused, Err(AccountsError::TooManyAttempts { retry_after_secs, .. }) if retry_after_secs == 15 * 60 - 10));
+        // The same account from another address, and another account, are unaffected.
+        assert!(throttle.admit(Guarded::SignIn, "account:1", "10.0.0.2", start).is_ok());
+        assert!(throttle.admit(Guarded::SignIn, "account:2", "10.0.0.1", start).is_ok());
+        // Once the oldest attempt leaves the window, one more is allowed.
+        assert!(throttle.admit(Guarded::SignIn, "account:1", "10.0.0.1", start + Duration::minutes(15)).is_ok());
     }
 
     #[test]
-    fn success_clears_the_count() {
-        let throttle = LoginThrottle::new(2, Duration::minutes(15));
+    fn success_forgets_the_failures_from_that_address_only() {
+        let throttle = Throttle::new(Arc::new(memory::MemoryAttempts::default()));
         let now = Utc::now();
-        throttle.record_failure("ravi", now);
-        throttle.record_success("ravi");
-        throttle.record_failure("ravi", now);
-        assert_eq!(throttle.retry_after("ravi", now), None);
-        throttle.record_failure("ravi", now);
-        assert!(throttle.retry_after("ravi", now).is_some());
+        for _ in 0..10 {
+            assert!(throttle.admit(Guarded::SignIn, "account:1", "a", now).is_ok());
+            assert!(throttle.admit(Guarded::SignIn, "account:1", "b", now).is_ok());
+        }
+        assert!(throttle.succeeded(Guarded::SignIn, "account:1", Some("a")).is_ok());
+        assert!(throttle.admit(Guarded::SignIn, "account:1", "a", now).is_ok());
+        assert!(throttle.admit(Guarded::SignIn, "account:1", "b", now).is_err());
+        assert!(throttle.succeeded(Guarded::SignIn, "account:1", None).is_ok());
+        assert!(throttle.admit(Guarded::SignIn, "account:1", "b", now).is_ok());
     }
 }

@@ -83,20 +83,20 @@ pub struct VariantStock {
     pub stock: i32,
 }
 
-/// One of the customer's own lines, with its variant's stock.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineStock {
-    pub id: String,
-    pub variant_id: String,
-    pub quantity: i32,
-    pub stock: i32,
-}
-
 /// Whether an add made a new line or grew an existing one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AddOutcome {
     Added,
     Increased,
+}
+
+/// What a cart write guarded by the variant's stock did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guarded<T> {
+    /// Written: the line holds no more pieces than the stock.
+    Written(T),
+    /// Nothing changed: the line would have held more pieces than the variant's `stock`.
+    Short { stock: i32 },
 }
 
 /// The catalogue's product shape, as the wishlist shows it.

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use kernel::{Role, StoreError};
 
 use crate::error::CartError;
-use crate::models::{AddOutcome, Cart, CartLine, LineStock, VariantStock, Wishlist, WishlistItem};
+use crate::models::{AddOutcome, Cart, CartLine, Guarded, VariantStock, Wishlist, WishlistItem};
 
 /// Inbound port: the signed-in user's cart. Every call by an ADMIN is `AdminCart`.
 pub trait CartApi: Send + Sync {
@@ -35,14 +35,14 @@ pub trait CartRepository: Send + Sync {
     /// The user's lines with today's product and variant data, oldest first.
     fn lines(&self, user_id: &str) -> Result<Vec<CartLine>, StoreError>;
     fn variant(&self, variant_id: &str) -> Result<Option<VariantStock>, StoreError>;
-    fn line(&self, user_id: &str, line_id: &str) -> Result<Option<LineStock>, StoreError>;
-    /// The quantity already in the user's cart for this variant.
-    fn quantity_of(&self, user_id: &str, variant_id: &str) -> Result<Option<i32>, StoreError>;
-    /// Grows the user's line for the variant by `quantity`, or inserts one, in one
-    /// transaction. Errors: `Conflict` when a concurrent add inserted the line first.
-    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<(), StoreError>;
-    /// False when the user has no such line.
-    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<bool, StoreError>;
+    /// Grows the user's line for the variant by `quantity`, or inserts one, with ONE
+    /// guarded write that succeeds only while the line stays within the variant's stock
+    /// (however many adds run at once); `Short` with the stock otherwise, nothing changed.
+    /// Errors: `Conflict` when a concurrent add inserted the line first (try again).
+    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError>;
+    /// Sets the quantity of the user's line with ONE guarded write that succeeds only while
+    /// it is within the variant's stock. `None` when the user has no such line.
+    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError>;
     /// False when the user has no such line.
     fn remove(&self, user_id: &str, line_id: &str) -> Result<bool, StoreError>;
 }

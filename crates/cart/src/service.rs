@@ -2,7 +2,7 @@ use chrono::Utc;
 use kernel::{Role, StoreError};
 
 use crate::error::CartError;
-use crate::models::{AddOutcome, Cart, Wishlist};
+use crate::models::{AddOutcome, Cart, Guarded, Wishlist};
 use crate::ports::{CartApi, CartRepository, WishlistApi, WishlistRepository};
 
 /// The most pieces of one variant a line may hold, whatever the stock.
@@ -40,14 +40,21 @@ fn quantity(raw: i64) -> Result<i32, CartError> {
     i32::try_from(raw).map_err(|_| CartError::InvalidQuantity("Quantity may be at most 1000"))
 }
 
-/// Stock rule for `wanted` pieces in total: none left is "out of stock"; fewer than wanted
-/// says how many are left.
-fn check_stock(wanted: i64, stock: i32) -> Result<(), CartError> {
+/// Why `stock` pieces are not enough: none left is "out of stock"; otherwise it says how
+/// many are left.
+fn shortage(stock: i32) -> CartError {
     if stock <= 0 {
-        return Err(CartError::OutOfStock);
+        CartError::OutOfStock
+    } else {
+        CartError::NotEnoughStock { left: stock }
     }
-    if wanted > i64::from(stock) {
-        return Err(CartError::NotEnoughStock { left: stock });
+}
+
+/// Stock rule for `wanted` pieces in total. The store enforces the same bound in its
+/// guarded writes; this early check only spares a write that cannot succeed.
+fn check_stock(wanted: i64, stock: i32) -> Result<(), CartError> {
+    if stock <= 0 || wanted > i64::from(stock) {
+        return Err(shortage(stock));
     }
     Ok(())
 }
@@ -65,19 +72,17 @@ impl<R: CartRepository> CartApi for CartService<R> {
             return Err(CartError::VariantNotFound);
         }
         let variant = self.repo.variant(variant_id)?.ok_or(CartError::VariantNotFound)?;
-        // Two tries: a concurrent add of the same variant may insert the line between our
-        // read and our write; the second try then grows that line.
-        let mut outcome = AddOutcome::Added;
-        for attempt in 0..2 {
-            let existing = self.repo.quantity_of(user_id, variant_id)?;
-            check_stock(i64::from(existing.unwrap_or(0)) + i64::from(quantity), variant.stock)?;
-            outcome = if existing.is_some() { AddOutcome::Increased } else { AddOutcome::Added };
-            match self.repo.add(user_id, variant_id, quantity, Utc::now()) {
-                Ok(()) => break,
-                Err(StoreError::Conflict { .. }) if attempt == 0 => continue,
-                Err(e) => return Err(e.into()),
-            }
+        check_stock(i64::from(quantity), variant.stock)?;
+        // Two tries: a concurrent add of the same variant may insert the line first; the
+        // second try then grows that line (still within the stock).
+        let mut written = self.repo.add(user_id, variant_id, quantity, Utc::now());
+        if let Err(StoreError::Conflict { .. }) = written {
+            written = self.repo.add(user_id, variant_id, quantity, Utc::now());
         }
+        let outcome = match written? {
+            Guarded::Written(outcome) => outcome,
+            Guarded::Short { stock } => return Err(shortage(stock)),
+        };
         Ok((self.cart(user_id)?, outcome))
     }
 
@@ -87,10 +92,10 @@ impl<R: CartRepository> CartApi for CartService<R> {
         if !kernel::is_uuid(line_id) {
             return Err(CartError::LineNotFound);
         }
-        let line = self.repo.line(user_id, line_id)?.ok_or(CartError::LineNotFound)?;
-        check_stock(i64::from(quantity), line.stock)?;
-        if !self.repo.set_quantity(user_id, line_id, quantity, Utc::now())? {
-            return Err(CartError::LineNotFound);
+        match self.repo.set_quantity(user_id, line_id, quantity, Utc::now())? {
+            None => return Err(CartError::LineNotFound),
+            Some(Guarded::Short { stock }) => return Err(shortage(stock)),
+            Some(Guarded::Written(())) => {}
         }
         self.cart(user_id)
     }

@@ -164,7 +164,7 @@ fn facets(snapshot: &CatalogSnapshot, entries: &[&Entry]) -> Facets {
         }
         let mut seen_colors = std::collections::HashSet::new();
         let mut seen_sizes = std::collections::HashSet::new();
-        for v in entry.variants.iter().map(|v| v.look) {
+        for v in entry.variants.iter().map(|v| &*v.look) {
             let key = v.color.to_lowercase();
             if seen_colors.insert(key.clone()) {
                 colors

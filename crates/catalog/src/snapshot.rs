@@ -8,6 +8,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
+
+use compact::Looks;
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
@@ -95,9 +97,16 @@ impl CatalogSnapshot {
     /// price change), only those entries are replaced and everything else is shared: this
     /// runs after every order, so it must not cost a rebuild of the whole catalogue.
     pub fn with_products(&self, version: u64, ids: &[String], fresh: Vec<Arc<Product>>) -> CatalogSnapshot {
-        // Placed in this snapshot's categories, as a full load would place them.
+        // Placed in this snapshot's categories, as a full load would place them, and sharing
+        // the looks of the entries they replace (a product re-read after each order would
+        // otherwise hold copies of its own).
+        let mut looks = Looks::default();
+        let replaced = ids.iter().filter_map(|id| self.index_of_id(&Id::new(id))).filter_map(|i| self.entries.get(i));
+        for variant in replaced.flat_map(|e| e.variants.iter()) {
+            looks.reuse(&variant.look);
+        }
         let LoadedCatalog { products, images, variants, .. } =
-            LoadedCatalog::of(Vec::new(), fresh.into_iter().map(Arc::unwrap_or_clone).collect());
+            LoadedCatalog::sharing(Vec::new(), fresh.into_iter().map(Arc::unwrap_or_clone).collect(), looks);
         let fresh = loading::assemble(products, images, variants, &self.categories, &self.category_by_id);
         if let Some(patched) = self.patched(version, ids, &fresh) {
             return patched;

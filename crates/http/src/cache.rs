@@ -1,21 +1,26 @@
 //! Catalogue answers are the same for everyone until the catalogue changes, so each one
 //! is serialised (and gzipped) once per catalogue version and then served as bytes, with
 //! a weak ETag so a browser that has it already gets 304 Not Modified.
+//!
+//! Compression has one rule for the whole shop: actix's `Compress` middleware compresses
+//! every answer the client accepts compressed, except an answer that already carries a
+//! `Content-Encoding`, which it passes as it is. This cache is the one place that sets that
+//! header: it keeps a gzip copy of each cached answer, made on first use, and picks it with
+//! actix's own negotiation (`AcceptEncoding`), so a catalogue read is never compressed
+//! per request.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, HeaderValue};
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use crate::error::ApiError;
 
-/// Bodies smaller than this are not worth compressing.
-const GZIP_FROM_BYTES: usize = 1024;
 /// Distinct answers kept per catalogue version, and their total size: listings with every
 /// filter combination, or a crawler walking every page, could otherwise grow the cache
 /// without bound (4096 listing pages of 20 products are about 60 MB).
@@ -138,17 +143,11 @@ impl ResponseCache {
     }
 }
 
-fn accepts_gzip(req: &HttpRequest) -> bool {
-    req.headers()
-        .get_all(header::ACCEPT_ENCODING)
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|coding| {
-            let mut parts = coding.trim().split(';');
-            let name = parts.next().unwrap_or("").trim();
-            let refused = parts.any(|p| p.trim().replace(' ', "") == "q=0");
-            name.eq_ignore_ascii_case("gzip") && !refused
-        })
+/// Whether the client takes the gzip copy, by the negotiation `Compress` uses too. A client
+/// that accepts only another coding gets the plain bytes, which `Compress` then encodes.
+fn takes_gzip(req: &HttpRequest) -> bool {
+    let offered = [Encoding::gzip(), Encoding::identity()];
+    req.get_header::<AcceptEncoding>().and_then(|accept| accept.negotiate(offered.iter())) == Some(Encoding::gzip())
 }
 
 fn not_modified(req: &HttpRequest, etag: &str) -> bool {
@@ -158,8 +157,8 @@ fn not_modified(req: &HttpRequest, etag: &str) -> bool {
         .is_some_and(|v| v.split(',').any(|candidate| candidate.trim() == etag || candidate.trim() == "*"))
 }
 
-/// Sends a cached JSON answer: 304 when the client has it, gzip when the client accepts
-/// it and it is worth it, otherwise the plain bytes.
+/// Sends a cached JSON answer: 304 when the client has it, the gzip copy when the client
+/// accepts gzip, otherwise the plain bytes.
 pub fn respond(req: &HttpRequest, cached: &CachedBody) -> HttpResponse {
     let etag = HeaderValue::from_str(&cached.etag).unwrap_or_else(|_| HeaderValue::from_static("W/\"0\""));
     if not_modified(req, &cached.etag) {
@@ -174,18 +173,23 @@ pub fn respond(req: &HttpRequest, cached: &CachedBody) -> HttpResponse {
         .insert_header((header::ETAG, etag))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header((header::VARY, "Accept-Encoding"));
-    if cached.body.len() >= GZIP_FROM_BYTES && accepts_gzip(req) {
+    if takes_gzip(req) {
         if let Some(gz) = cached.gzipped() {
-            return response.insert_header((header::CONTENT_ENCODING, "gzip")).body(gz.clone());
+            // Encoded already: `Compress` passes it as it is.
+            return response.insert_header(ContentEncoding::Gzip).body(gz.clone());
         }
     }
-    // Marked so the compression middleware leaves it alone.
-    response.insert_header((header::CONTENT_ENCODING, "identity")).body(cached.body.clone())
+    response.body(cached.body.clone())
 }
 
 /// The cache key of a request: its path and query string exactly as sent.
 pub fn key_of(req: &HttpRequest) -> String {
-    format!("{}?{}", req.path(), req.query_string())
+    key(req.path(), req.query_string())
+}
+
+/// The cache key of a GET of `path` with `query` (without `?`; empty when there is none).
+pub fn key(path: &str, query: &str) -> String {
+    format!("{path}?{query}")
 }
 
 #[cfg(test)]
@@ -209,6 +213,39 @@ mod tests {
         let big = cache.get_or_build(1, "/api/products?limit=100", answer(5000)).map(|b| b.body.len());
         assert_eq!(big.ok(), Some(5002));
         assert!(cache.held().1 <= 1000);
+    }
+
+    async fn send(cached: &CachedBody, accept_encoding: Option<&str>) -> (Option<String>, Bytes) {
+        let mut req = actix_web::test::TestRequest::get();
+        if let Some(accepted) = accept_encoding {
+            req = req.insert_header((header::ACCEPT_ENCODING, accepted));
+        }
+        let res = respond(&req.to_http_request(), cached);
+        let encoding = res.headers().get(header::CONTENT_ENCODING).and_then(|v| v.to_str().ok()).map(str::to_string);
+        let body = actix_web::body::to_bytes(res.into_body()).await.unwrap_or_default();
+        (encoding, body)
+    }
+
+    #[actix_web::test]
+    async fn the_gzip_copy_is_made_once_and_chosen_by_the_clients_accept_encoding() {
+        let json = format!("{{\"data\":\"{}\"}}", "kurta ".repeat(300));
+        let cached = CachedBody::new(json.clone().into_bytes(), etag_for(1, "/api/products?"));
+        let (encoding, first) = send(&cached, Some("br, gzip;q=0.8")).await;
+        assert_eq!(encoding.as_deref(), Some("gzip"), "the cached copy, even when brotli is preferred");
+        let mut plain = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&first[..]), &mut plain).unwrap_or_default();
+        assert_eq!(plain, json);
+        let copy = cached.gzip.get().and_then(Option::as_ref).map(|b| b.as_ptr());
+        assert!(copy.is_some(), "kept after the first answer");
+        let (_, again) = send(&cached, Some("gzip")).await;
+        assert_eq!(again, first);
+        assert_eq!(cached.gzip.get().and_then(Option::as_ref).map(|b| b.as_ptr()), copy, "the same copy, not compressed again");
+        // Not accepted, or refused with q=0: the plain bytes, with no Content-Encoding at all
+        // (`Compress` decides what else the client may take).
+        for accept in [None, Some("gzip;q=0, identity"), Some("br")] {
+            let (encoding, body) = send(&cached, accept).await;
+            assert_eq!((encoding, &body[..]), (None, json.as_bytes()), "{accept:?}");
+        }
     }
 
     #[test]

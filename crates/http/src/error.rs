@@ -95,19 +95,28 @@ impl From<AccountsError> for ApiError {
         let message = e.to_string();
         match e {
             AccountsError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
+            AccountsError::WeakPassword { .. } => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "weak_password", message)
+            }
             AccountsError::EmailTaken => ApiError::conflict("email_taken", message),
             AccountsError::UsernameTaken => ApiError::conflict("username_taken", message),
             AccountsError::InvalidCredentials => {
                 ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message)
             }
-            AccountsError::TooManyAttempts { retry_after_secs } => ApiError {
+            AccountsError::TooManyAttempts { retry_after_secs, .. } => ApiError {
                 retry_after_secs: Some(retry_after_secs),
                 ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", message)
             },
             // 400, not 401: a 401 would sign the person out of the web app.
             AccountsError::WrongCurrentPassword => ApiError::bad_request("wrong_current_password", message),
+            AccountsError::InvalidResetToken => ApiError::bad_request("invalid_reset_token", message),
+            AccountsError::WouldPromoteCustomer { .. } => ApiError::conflict("existing_customer", message),
             AccountsError::NotFound => ApiError::not_found(message),
             AccountsError::Hashing(cause) => ApiError::internal(cause),
+            AccountsError::Mail(cause) => {
+                tracing::warn!(%cause, "e-mail not sent");
+                ApiError::new(StatusCode::BAD_GATEWAY, "email_failed", "The e-mail could not be sent")
+            }
             AccountsError::Storage(store) => store.into(),
         }
     }
@@ -146,13 +155,21 @@ impl From<OrdersError> for ApiError {
         let message = e.to_string();
         match e {
             OrdersError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
-            OrdersError::EmptyCart => ApiError::bad_request("empty_cart", message),
+            OrdersError::EmptyCart => ApiError::conflict("empty_cart", message),
+            OrdersError::CartChanged => ApiError::conflict("cart_changed", message),
             OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound => {
                 ApiError::not_found(message)
             }
             OrdersError::OutOfStock { .. } => ApiError::conflict("out_of_stock", message),
             OrdersError::CannotCancel => ApiError::conflict("invalid_state", message),
             OrdersError::Busy => ApiError::conflict("busy", message),
+            OrdersError::CancelledOrder => ApiError::conflict("order_cancelled", message),
+            OrdersError::OrderResendLimit { retry_after_secs, .. } | OrdersError::AccountResendLimit { retry_after_secs, .. } => {
+                ApiError {
+                    retry_after_secs: Some(retry_after_secs),
+                    ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_confirmations", message)
+                }
+            }
             OrdersError::Mail(cause) => {
                 tracing::warn!(%cause, "e-mail not sent");
                 ApiError::new(StatusCode::BAD_GATEWAY, "email_failed", message)

@@ -1,12 +1,12 @@
-//! The actix-web adapter. [`config`] wires every route under `/api`; each handler file is
+//! The actix-web adapter: the JSON API. [`config`] wires every route under `/api`; each handler file is
 //! one use case; [`error::ApiError`] is the one place where a domain error becomes a
 //! status code and a JSON body.
 
+pub mod answers;
 pub mod auth;
 pub mod cache;
 pub mod dto;
 pub mod error;
-pub mod first_paint;
 mod handlers;
 pub mod limits;
 pub mod multipart;
@@ -20,12 +20,15 @@ use actix_web::web;
 pub use error::ApiError;
 pub use state::AppState;
 
+/// Where the JSON API is mounted; every other path belongs to the web app.
+pub const API_PREFIX: &str = "/api";
+
 /// Registers every `/api` route, the OpenAPI document and its docs page, the JSON/path/query error handlers and the JSON 404.
 pub fn config(cfg: &mut web::ServiceConfig) {
     // Before the `/api` scope, which would otherwise answer these paths with its 404.
     cfg.service(openapi::swagger_ui());
     cfg.service(
-        web::scope("/api")
+        web::scope(API_PREFIX)
             .app_data(limits::json_config())
             .app_data(limits::query_config())
             .app_data(limits::path_config())

@@ -1,5 +1,7 @@
 //! Abuse limits: token buckets per client address and per account for sign-in,
-//! registration, order placement and search, answering 429 with `Retry-After`.
+//! registration (and username changes), password resets, order placement and search,
+//! answering 429 with `Retry-After`. Failed sign-ins per account are counted by the
+//! accounts' throttle in the database, not here.
 //!
 //! Kept in memory (the shop is one process; a restart forgetting counts is harmless), with
 //! a sweep that bounds memory under a spray of addresses. Hand-written: a few dozen lines,
@@ -18,10 +20,13 @@ use crate::error::ApiError;
 /// Requests allowed per minute for each protected call; 0 switches a limit off.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RateLimitConfig {
-    /// SHOP_RATE_SIGN_IN: sign-in attempts per client address, and per identifier.
+    /// SHOP_RATE_SIGN_IN: sign-in attempts per client address.
     pub sign_in: u32,
-    /// SHOP_RATE_REGISTER: registrations per client address.
+    /// SHOP_RATE_REGISTER: registrations and username changes per client address (both
+    /// tell whether a username is taken).
     pub register: u32,
+    /// SHOP_RATE_PASSWORD_RESET: reset e-mail requests and reset attempts per client address.
+    pub password_reset: u32,
     /// SHOP_RATE_ORDERS: order placements per account.
     pub orders_per_account: u32,
     /// SHOP_RATE_ORDERS_PER_IP: order placements per client address (many shoppers may
@@ -38,6 +43,7 @@ impl Default for RateLimitConfig {
         RateLimitConfig {
             sign_in: 20,
             register: 10,
+            password_reset: 5,
             orders_per_account: 30,
             orders_per_ip: 120,
             search: 120,
@@ -49,7 +55,7 @@ impl Default for RateLimitConfig {
 impl RateLimitConfig {
     /// No limits at all (tests that are about something else).
     pub fn off() -> Self {
-        RateLimitConfig { sign_in: 0, register: 0, orders_per_account: 0, orders_per_ip: 0, search: 0, trusted_proxies: Vec::new() }
+        RateLimitConfig { sign_in: 0, register: 0, password_reset: 0, orders_per_account: 0, orders_per_ip: 0, search: 0, trusted_proxies: Vec::new() }
     }
 
     /// `10.0.0.1, ::1` → addresses; anything unparsable is an error naming it.
@@ -66,8 +72,8 @@ impl RateLimitConfig {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     SignInByAddress,
-    SignInByAccount,
     Register,
+    PasswordReset,
     OrderByAccount,
     OrderByAddress,
     Search,
@@ -94,8 +100,9 @@ impl RateLimiter {
     fn per_minute(&self, action: Action) -> u32 {
         let c = &self.config;
         match action {
-            Action::SignInByAddress | Action::SignInByAccount => c.sign_in,
+            Action::SignInByAddress => c.sign_in,
             Action::Register => c.register,
+            Action::PasswordReset => c.password_reset,
             Action::OrderByAccount => c.orders_per_account,
             Action::OrderByAddress => c.orders_per_ip,
             Action::Search => c.search,

@@ -3,16 +3,20 @@
 //! Each type parses its raw input once (`parse`) and is valid from then on, so the
 //! domain services never re-check a rule that a type already guarantees.
 
+pub mod clock;
 pub mod contact;
 pub mod ids;
+pub mod mail;
 pub mod media;
 pub mod money;
 pub mod page;
 pub mod role;
 pub mod store_error;
 
+pub use clock::Clock;
 pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
 pub use ids::{is_uuid, new_id};
+pub use mail::{escape_html, MailError, Mailer, OutgoingEmail};
 pub use media::{is_stored_name, upload_url, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 pub use money::{Money, MoneyError};
 pub use page::{Page, PageRequest};

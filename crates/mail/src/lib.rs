@@ -1,8 +1,8 @@
-//! E-mail adapters for the orders' [`Mailer`] port, built on lettre:
+//! E-mail adapters for the kernel's [`Mailer`] port (order confirmations, password resets), built on lettre:
 //! [`SmtpMailer`] hands messages to an SMTP server (`SMTP_URL`), [`OutboxMailer`] writes
 //! them as `.eml` files into a folder (the default when no SMTP server is configured).
 //!
-//! Both are synchronous; the HTTP layer already runs order calls on a blocking pool.
+//! Both are synchronous; the HTTP layer already runs domain calls on a blocking pool.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -10,7 +10,7 @@ use std::time::Duration;
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::{Message, SmtpTransport, Transport};
-use orders::{MailError, Mailer, OutgoingEmail};
+use kernel::{MailError, Mailer, OutgoingEmail};
 
 /// The sender when none is configured.
 pub const DEFAULT_FROM: &str = "Fashion Shop <no-reply@shop.local>";

@@ -11,10 +11,15 @@ use std::path::{Path, PathBuf};
 use image::{DynamicImage, ImageReader, Limits};
 use kernel::{ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 
-/// Largest width or height accepted, and largest pixel count: enough for any product
-/// photo, small enough that decoding stays within a few hundred megabytes at worst.
+/// Largest width or height accepted, and largest pixel count (25 megapixels): enough for
+/// any product photo, small enough that one decode needs at most about 100 MB.
 pub const MAX_SIDE: u32 = 8000;
-pub const MAX_PIXELS: u64 = 40_000_000;
+pub const MAX_PIXELS: u64 = 25_000_000;
+
+/// How many images are decoded at once in this process (uploads and thumbnails made on
+/// demand alike); the others wait. Ten large uploads at once then cost the memory of two.
+const DECODES_AT_ONCE: usize = 2;
+static DECODES: async_lock::Semaphore = async_lock::Semaphore::new(DECODES_AT_ONCE);
 
 pub struct LocalMediaStore {
     dir: PathBuf,
@@ -58,9 +63,17 @@ fn allowed_list(allowed: &[ImageFormat]) -> String {
     .replace("PNG and JPG and JPEG", "PNG, JPG and JPEG")
 }
 
-/// Reads the header for the size, refuses huge images before decoding them, then
-/// decodes the whole image under an allocation limit to prove it is not damaged.
-fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<DynamicImage, MediaError> {
+/// A decoded image holding one of the few decoding places: its pixels, and the thumbnails
+/// made from them, count against [`DECODES_AT_ONCE`] until it is dropped.
+struct Decoded {
+    image: DynamicImage,
+    _place: async_lock::SemaphoreGuard<'static>,
+}
+
+/// Reads the header for the size, refuses huge images before decoding them, then waits for
+/// a decoding place and decodes the whole image under an allocation limit to prove it is
+/// not damaged.
+fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<Decoded, MediaError> {
     let image_format = match format {
         ImageFormat::Png => image::ImageFormat::Png,
         _ => image::ImageFormat::Jpeg,
@@ -72,9 +85,12 @@ fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<DynamicImage, Media
     if width == 0 || height == 0 {
         return Err(damaged());
     }
-    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
+    let pixels = u64::from(width) * u64::from(height);
+    if width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_PIXELS {
         return Err(MediaError::TooLarge(format!(
-            "Images may be at most {MAX_SIDE} × {MAX_SIDE} pixels (this one is {width} × {height})"
+            "Images may be at most {} megapixels and {MAX_SIDE} pixels on a side (this one is {width} × {height}, {:.1} megapixels)",
+            MAX_PIXELS / 1_000_000,
+            pixels as f64 / 1_000_000.0
         )));
     }
     let mut limits = Limits::default();
@@ -83,7 +99,9 @@ fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<DynamicImage, Media
     limits.max_alloc = Some(MAX_PIXELS * 4 + 16 * 1024 * 1024);
     let mut reader = ImageReader::with_format(Cursor::new(bytes), image_format);
     reader.limits(limits);
-    reader.decode().map_err(|_| damaged())
+    let place = DECODES.acquire_blocking();
+    let image = reader.decode().map_err(|_| damaged())?;
+    Ok(Decoded { image, _place: place })
 }
 
 /// Writes the JPEG thumbnails of an image; on failure removes those already written.
@@ -106,8 +124,9 @@ fn write_thumbnails(dir: &Path, filename: &str, image: &DynamicImage) -> Result<
 fn write_thumbnail(path: &Path, image: &DynamicImage, width: u32) -> Result<(), String> {
     let height = (u64::from(image.height()) * u64::from(width) / u64::from(image.width().max(1))).max(1) as u32;
     // Thumbnails are JPEG: photos compress far better than in lossless formats. A
-    // transparent PNG is flattened onto white.
-    let small = image.resize_exact(width, height, image::imageops::FilterType::Triangle);
+    // transparent PNG is flattened onto white. Area averaging needs no buffer the size of
+    // the original (a filtered resize would add one in 32-bit floats).
+    let small = image.thumbnail_exact(width, height);
     let mut canvas = image::RgbImage::from_pixel(width, height, image::Rgb([255, 255, 255]));
     for (x, y, px) in small.to_rgba8().enumerate_pixels() {
         let alpha = u16::from(px[3]);
@@ -138,7 +157,7 @@ pub fn ensure_thumbnail(dir: &Path, thumbnail: &str) -> bool {
     let Ok(bytes) = fs::read(&original) else { return false };
     let format = if original.extension().is_some_and(|e| e == "png") { ImageFormat::Png } else { ImageFormat::Jpeg };
     match check_raster(&bytes, format) {
-        Ok(image) if image.width() > width => write_thumbnail(&path, &image, width).is_ok(),
+        Ok(decoded) if decoded.image.width() > width => write_thumbnail(&path, &decoded.image, width).is_ok(),
         _ => false,
     }
 }
@@ -161,8 +180,8 @@ impl MediaStore for LocalMediaStore {
                 (w, h, None)
             }
             raster => {
-                let image = check_raster(bytes, raster)?;
-                (image.width(), image.height(), Some(image))
+                let decoded = check_raster(bytes, raster)?;
+                (decoded.image.width(), decoded.image.height(), Some(decoded))
             }
         };
         let id = kernel::new_id();
@@ -174,8 +193,8 @@ impl MediaStore for LocalMediaStore {
             let _ = fs::remove_file(&path);
             return Err(storage(e));
         }
-        if let Some(image) = &decoded {
-            if let Err(e) = write_thumbnails(&self.dir, &filename, image) {
+        if let Some(decoded) = &decoded {
+            if let Err(e) = write_thumbnails(&self.dir, &filename, &decoded.image) {
                 let _ = fs::remove_file(&path);
                 return Err(e);
             }

@@ -28,10 +28,15 @@ fn crc32(bytes: &[u8]) -> u32 {
 
 /// A tiny PNG whose header claims 50000 × 50000 pixels (with a valid checksum).
 fn png_claiming_huge_size() -> Vec<u8> {
+    png_claiming(50_000, 50_000)
+}
+
+/// A tiny PNG whose header claims the given size (with a valid checksum).
+fn png_claiming(width: u32, height: u32) -> Vec<u8> {
     let mut png = encoded(2, 2, image::ImageFormat::Png);
     // IHDR data starts at byte 16: width (4), height (4); its CRC follows the 13 data bytes.
-    png[16..20].copy_from_slice(&50_000u32.to_be_bytes());
-    png[20..24].copy_from_slice(&50_000u32.to_be_bytes());
+    png[16..20].copy_from_slice(&width.to_be_bytes());
+    png[20..24].copy_from_slice(&height.to_be_bytes());
     let crc = crc32(&png[12..29]);
     png[29..33].copy_from_slice(&crc.to_be_bytes());
     png
@@ -78,6 +83,12 @@ fn huge_dimensions_are_refused_before_decoding() {
     let (dir, store) = store();
     let result = store.store(&IncomingFile { bytes: png_claiming_huge_size() }, &PHOTOS);
     assert!(matches!(&result, Err(MediaError::TooLarge(m)) if m.contains("50000")), "{result:?}");
+    // 25 megapixels is the cap: just above is refused with the limit named, at the cap the
+    // header passes (this one then fails to decode: it only claims the size).
+    let above = store.store(&IncomingFile { bytes: png_claiming(5001, 5000) }, &PHOTOS);
+    assert_eq!(above, Err(MediaError::TooLarge("Images may be at most 25 megapixels and 8000 pixels on a side (this one is 5001 × 5000, 25.0 megapixels)".into())));
+    assert!(matches!(store.store(&IncomingFile { bytes: png_claiming(5000, 5000) }, &PHOTOS), Err(MediaError::Invalid(_))));
+    assert!(matches!(store.store(&IncomingFile { bytes: png_claiming(8001, 100) }, &PHOTOS), Err(MediaError::TooLarge(_))));
     let oversized = IncomingFile { bytes: vec![0u8; 5 * 1024 * 1024 + 1] };
     assert_eq!(store.store(&oversized, &PHOTOS), Err(MediaError::TooLarge("Each image must be at most 5 MB".into())));
     assert_eq!(files_in(&dir), 0);
@@ -146,4 +157,46 @@ fn a_missing_thumbnail_is_made_on_demand() {
     assert!(super::ensure_thumbnail(dir.path(), &name));
     assert!(dir.path().join(&name).is_file());
     assert!(!super::ensure_thumbnail(dir.path(), "../../etc/passwd-w400.jpg"));
+}
+
+fn refusal(svg: &str) -> String {
+    let (_dir, store) = store();
+    match store.store(&IncomingFile { bytes: svg.as_bytes().to_vec() }, &LOGO) {
+        Err(MediaError::Invalid(message)) => message,
+        other => panic!("{svg} was not refused as invalid: {other:?}"),
+    }
+}
+
+#[test]
+fn svg_logos_are_parsed_and_only_allowed_features_pass() {
+    let (_dir, store) = store();
+    let ns = r#"xmlns="http://www.w3.org/2000/svg""#;
+    let accepted = [
+        format!(r##"<svg {ns} xml:space="preserve" width="10.5px" height="20"><defs><linearGradient id="a"/></defs><rect data-name="box" fill="url( '#a' )" style="fill: rgb(1, 2, 3); width: calc((10px + 2px) * 2)"/></svg>"##),
+        format!(r##"<svg {ns} xmlns:xlink="http://www.w3.org/1999/xlink"><path id="p" d="M0 0"/><use xlink:href="#p"/><use href="#p"/><style><![CDATA[ .a {{ fill: #fff }} /* url(http://x) in a comment */ ]]></style></svg>"##),
+    ];
+    let dims: Vec<(u32, u32)> = accepted
+        .iter()
+        .map(|svg| store.store(&IncomingFile { bytes: svg.as_bytes().to_vec() }, &LOGO).map(|s| (s.width, s.height)).unwrap_or_else(|e| panic!("{svg}: {e}")))
+        .collect();
+    assert_eq!(dims, vec![(10, 20), (0, 0)]);
+
+    let cases = [
+        (format!(r#"<svg {ns} xmlns:i="http://ns.adobe.com/Extensibility/1.0/"><rect i:extraneous="self"/></svg>"#), "<rect> has the attribute i:extraneous"),
+        (format!(r#"<svg {ns}><sodipodi:namedview xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"/></svg>"#), "it contains <sodipodi:namedview>"),
+        (format!(r#"<svg {ns}><rect style="background: image-set('https://evil.example/x.png' 1x)"/></svg>"#), "the style of <rect> calls image-set()"),
+        (format!(r#"<svg {ns}><rect style="fill: u\72l(https://evil.example/x)"/></svg>"#), "the style of <rect> uses escapes"),
+        (format!(r#"<svg {ns}><style>@font-face {{ font-family: x; src: local(x) }}</style></svg>"#), "its <style> element uses an at-rule"),
+        (format!(r#"<svg {ns}><style><g/></style></svg>"#), "its <style> element holds more than text"),
+        (format!(r#"<svg {ns}><use href="data:image/svg+xml,&lt;svg/&gt;"/></svg>"#), "<use> points outside the file (data:image/svg+xml,<svg/>)"),
+        (format!(r#"<svg {ns}><a xlink:href="javascript&#58;alert(1)" xmlns:xlink="http://www.w3.org/1999/xlink"/></svg>"#), "it contains <a>"),
+        (format!(r#"<svg {ns}><set attributeName="fill" to="red"/></svg>"#), "it contains <set>"),
+        (r#"<svg><rect/></svg>"#.to_string(), "its root element must be <svg xmlns="),
+        (format!(r#"<svg {ns}><rect ONLOAD="alert(1)"/></svg>"#), "<rect> has the attribute ONLOAD"),
+    ];
+    for (svg, named) in cases {
+        let message = refusal(&svg);
+        assert!(message.starts_with("This SVG cannot be used as a logo: ") && message.contains(named), "{svg}: {message}");
+    }
+    assert_eq!(refusal(&format!("<svg {ns}><rect></svg>")), "The SVG file is damaged and cannot be read");
 }

@@ -18,21 +18,7 @@ fn address_lines(order: &Order) -> Vec<String> {
     lines
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+pub use kernel::escape_html;
 
 /// The order confirmation, addressed to `to` (always the account's own address).
 ///

@@ -8,6 +8,10 @@ pub enum OrdersError {
     Invalid { field: &'static str, message: String },
     #[error("Your cart is empty")]
     EmptyCart,
+    /// The cart was used or changed by another request while this order was placed:
+    /// nothing was changed.
+    #[error("Your cart changed while the order was being placed. Please check it and try again.")]
+    CartChanged,
     /// No such address of this customer.
     #[error("Address not found")]
     AddressNotFound,
@@ -25,6 +29,14 @@ pub enum OrdersError {
     /// Someone else kept changing the order while this change was tried.
     #[error("The order was changed at the same time. Please try again.")]
     Busy,
+    #[error("A cancelled order gets no confirmation e-mail")]
+    CancelledOrder,
+    /// The order's confirmation was re-sent `limit` times within the hour.
+    #[error("This order's confirmation was already sent {limit} times in the last hour. Please try again later.")]
+    OrderResendLimit { limit: usize, retry_after_secs: u64 },
+    /// The account's confirmations were re-sent `limit` times within the hour.
+    #[error("{limit} confirmation e-mails were sent for your orders in the last hour. Please try again later.")]
+    AccountResendLimit { limit: usize, retry_after_secs: u64 },
     /// The e-mail could not be handed over.
     #[error("Confirmation email could not be sent")]
     Mail(String),

@@ -129,8 +129,32 @@ impl OrderItem {
 pub struct StatusChange {
     pub from: Option<DeliveryStatus>,
     pub to: DeliveryStatus,
+    /// The account id of whoever made the change.
     pub changed_by: String,
+    /// That account's username as it is now, when the store read it (`None` when the
+    /// account no longer exists or was not looked up).
+    pub changed_by_name: Option<String>,
     pub changed_at: DateTime<Utc>,
+}
+
+/// Who reads an order's history: it decides how the people who changed it are named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// The customer who placed the order.
+    Owner,
+    Admin,
+}
+
+impl StatusChange {
+    /// A customer never sees another account's id or name: their own changes read "You",
+    /// everyone else's (the shop's staff) "Shop". An admin sees the actor's username.
+    pub fn changed_by_label(&self, owner_id: &str, viewer: Viewer) -> String {
+        match viewer {
+            Viewer::Owner if self.changed_by == owner_id => "You".to_string(),
+            Viewer::Owner => "Shop".to_string(),
+            Viewer::Admin => self.changed_by_name.clone().unwrap_or_else(|| "Deleted account".to_string()),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -276,11 +300,40 @@ pub struct PlacedOrder {
     pub email_error: Option<String>,
 }
 
-/// A ready-to-send e-mail: the adapters only transport it.
+/// How many times one order's confirmation may be sent again within [`RESEND_WINDOW_MINUTES`].
+pub const RESENDS_PER_ORDER: usize = 3;
+/// How many confirmations one account may have sent again within [`RESEND_WINDOW_MINUTES`].
+pub const RESENDS_PER_ACCOUNT: usize = 10;
+pub const RESEND_WINDOW_MINUTES: i64 = 60;
+
+/// One re-sent confirmation, as logged.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutgoingEmail {
-    pub to: String,
-    pub subject: String,
-    pub text: String,
-    pub html: String,
+pub struct Resend {
+    pub order_id: String,
+    pub sent_at: DateTime<Utc>,
+}
+
+pub use kernel::OutgoingEmail;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn customers_read_roles_and_admins_read_usernames() {
+        let change = |by: &str, name: Option<&str>| StatusChange {
+            from: None,
+            to: DeliveryStatus::Pending,
+            changed_by: by.to_string(),
+            changed_by_name: name.map(str::to_string),
+            changed_at: Utc::now(),
+        };
+        let own = change("customer-id", Some("asha"));
+        let staff = change("admin-id", Some("owner"));
+        assert_eq!(own.changed_by_label("customer-id", Viewer::Owner), "You");
+        assert_eq!(staff.changed_by_label("customer-id", Viewer::Owner), "Shop");
+        assert_eq!(own.changed_by_label("customer-id", Viewer::Admin), "asha");
+        assert_eq!(staff.changed_by_label("customer-id", Viewer::Admin), "owner");
+        assert_eq!(change("gone-id", None).changed_by_label("customer-id", Viewer::Admin), "Deleted account");
+    }
 }

@@ -1,18 +1,20 @@
 //! The orders ports. Synchronous; the HTTP layer runs them on a blocking pool.
 
+use chrono::{DateTime, Utc};
 use kernel::StoreError;
 
 use crate::error::OrdersError;
 use crate::models::{
-    Checkout, Customer, DeliveryStatus, NewOrder, Order, OutgoingEmail, PlaceOrderInput, PlaceRequest, PlacedOrder,
-    Transition, TransitionOutcome,
+    Checkout, Customer, DeliveryStatus, NewOrder, Order, PlaceOrderInput, PlaceRequest, PlacedOrder,
+    Resend, Transition, TransitionOutcome,
 };
 
 /// Inbound port: the order use cases. Admin-only calls are guarded by the HTTP layer's
 /// admin extractor; everything else is scoped to the signed-in customer.
 pub trait OrdersApi: Send + Sync {
     /// Places a COD order from the customer's cart. Errors: `Invalid` (payment method,
-    /// missing address, idempotency key), `EmptyCart`, `AddressNotFound`, `OutOfStock`
+    /// missing address, idempotency key), `EmptyCart` (also for every placement but one
+    /// from the same cart at once), `CartChanged`, `AddressNotFound`, `OutOfStock`
     /// (nothing changed), `AccountNotFound`, `Storage`. A failed e-mail is not an error.
     fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError>;
     /// The customer's orders, newest first.
@@ -27,18 +29,22 @@ pub trait OrdersApi: Send + Sync {
     fn set_status(&self, admin_id: &str, order_id: &str, status: &str) -> Result<Order, OrdersError>;
     /// How many orders are PENDING (admin dashboard).
     fn pending_count(&self) -> Result<u64, OrdersError>;
-    /// Sends the confirmation of the customer's own order again, to the account's address.
-    /// Errors: `NotFound`, `Mail`, `Storage`.
+    /// Sends the confirmation of the customer's own order again, to the account's address,
+    /// at most `RESENDS_PER_ORDER` times per order and `RESENDS_PER_ACCOUNT` times per
+    /// account within the hour (an attempt counts even when the mail server fails).
+    /// Errors: `NotFound`, `CancelledOrder`, `OrderResendLimit`, `AccountResendLimit`,
+    /// `Mail`, `Storage`.
     fn resend_confirmation(&self, customer: &Customer, order_id: &str) -> Result<(), OrdersError>;
 }
 
 /// Outbound port: order storage.
 pub trait OrderStore: Send + Sync {
-    /// ONE transaction: reads the customer, their address `request.address_id`
-    /// (`AddressNotFound` when it is not theirs) and their cart lines; calls `build` with
-    /// them; takes each item's stock with a guarded write (`OutOfStock` naming the first
-    /// item that is short); writes the order, its items and its first history entry;
-    /// empties the cart. Any error rolls everything back. `Storage(Conflict)` when the
+    /// ONE transaction, serialised per customer: reads the customer, their address
+    /// `request.address_id` (`AddressNotFound` when it is not theirs) and their cart lines;
+    /// calls `build` with them; takes each item's stock with a guarded write (`OutOfStock`
+    /// naming the first item that is short); writes the order, its items and its first
+    /// history entry; deletes exactly the lines it read (`CartChanged` otherwise). Any
+    /// error rolls everything back. `Storage(Conflict)` when the
     /// idempotency key is already used by this customer.
     fn place(
         &self,
@@ -56,14 +62,19 @@ pub trait OrderStore: Send + Sync {
     /// order was not in `from`; `OutOfStock` (rolled back) when stock cannot be taken again.
     fn transition(&self, transition: &Transition) -> Result<TransitionOutcome, OrdersError>;
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError>;
+    /// ONE transaction, serialised per account (so parallel calls and other instances
+    /// count each other): reads the account's re-sends after `since`, oldest first; calls
+    /// `allow` with them; when it agrees, logs a re-send of `order_id` at `at`. An error
+    /// from `allow` is returned with nothing logged.
+    fn log_resend(
+        &self,
+        user_id: &str,
+        order_id: &str,
+        since: DateTime<Utc>,
+        at: DateTime<Utc>,
+        allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,
+    ) -> Result<(), OrdersError>;
 }
 
-/// Why an e-mail could not be handed over.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct MailError(pub String);
-
-/// Outbound port: hands a finished e-mail to SMTP, a file outbox, ...
-pub trait Mailer: Send + Sync {
-    fn send(&self, email: &OutgoingEmail) -> Result<(), MailError>;
-}
+/// The e-mail port lives in `kernel` (accounts send e-mail too); re-exported for order code.
+pub use kernel::{MailError, Mailer};

@@ -1,11 +1,12 @@
-use chrono::{Duration, Utc};
-use kernel::StoreError;
+use chrono::{DateTime, Duration, Utc};
+use kernel::{Clock, StoreError};
 
 use crate::email;
 use crate::error::OrdersError;
 use crate::models::{
     Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
-    PlacedOrder, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, PAYMENT_METHOD_COD,
+    PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, PAYMENT_METHOD_COD,
+    RESENDS_PER_ACCOUNT, RESENDS_PER_ORDER, RESEND_WINDOW_MINUTES,
 };
 use crate::ports::{Mailer, OrderStore, OrdersApi};
 
@@ -18,11 +19,17 @@ const ATTEMPTS: usize = 3;
 pub struct OrderService<S, M> {
     store: S,
     mailer: M,
+    clock: Clock,
 }
 
 impl<S: OrderStore, M: Mailer> OrderService<S, M> {
     pub fn new(store: S, mailer: M) -> Self {
-        OrderService { store, mailer }
+        OrderService { store, mailer, clock: Clock::system() }
+    }
+
+    /// The same service reading the time from `clock`.
+    pub fn with_clock(self, clock: Clock) -> Self {
+        OrderService { clock, ..self }
     }
 
     fn own_order(&self, user_id: &str, order_id: &str) -> Result<Order, OrdersError> {
@@ -98,6 +105,7 @@ pub fn build_order(
             from: None,
             to: DeliveryStatus::Pending,
             changed_by: request.user_id.clone(),
+            changed_by_name: None,
             changed_at: now,
         }],
     };
@@ -126,6 +134,28 @@ fn place_request(customer: &Customer, input: &PlaceOrderInput) -> Result<PlaceRe
     })
 }
 
+/// The hourly re-send limits over the account's re-sends of the last hour (oldest first):
+/// per order, then per account. Retry-After is when the oldest counted one leaves the hour.
+fn resend_allowed(sent: &[Resend], order_id: &str, now: DateTime<Utc>) -> Result<(), OrdersError> {
+    let for_order: Vec<&Resend> = sent.iter().filter(|r| r.order_id == order_id).collect();
+    if for_order.len() >= RESENDS_PER_ORDER {
+        let frees = for_order[for_order.len() - RESENDS_PER_ORDER].sent_at;
+        return Err(OrdersError::OrderResendLimit { limit: RESENDS_PER_ORDER, retry_after_secs: seconds_until(frees, now) });
+    }
+    if sent.len() >= RESENDS_PER_ACCOUNT {
+        let frees = sent[sent.len() - RESENDS_PER_ACCOUNT].sent_at;
+        return Err(OrdersError::AccountResendLimit { limit: RESENDS_PER_ACCOUNT, retry_after_secs: seconds_until(frees, now) });
+    }
+    Ok(())
+}
+
+/// Whole seconds (rounded up, at least 1) until a re-send made at `sent_at` leaves the window.
+fn seconds_until(sent_at: DateTime<Utc>, now: DateTime<Utc>) -> u64 {
+    let left = sent_at + Duration::minutes(RESEND_WINDOW_MINUTES) - now;
+    let ms = u64::try_from(left.num_milliseconds()).unwrap_or(0);
+    ms.div_ceil(1000).max(1)
+}
+
 impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
     fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError> {
         let request = place_request(customer, &input)?;
@@ -138,13 +168,13 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             }
         }
         let id = kernel::new_id();
-        let now = Utc::now();
+        let now = self.clock.now();
         let placed = self.store.place(&request, &|checkout| build_order(&id, &request, checkout, now));
         let order = match (placed, &request.idempotency_key) {
             (Ok(order), _) => order,
             // A concurrent request with the same key may have won: it holds the order (and
             // took the stock or emptied the cart this one missed). Answer with its order.
-            (Err(e @ (OrdersError::Storage(StoreError::Conflict { .. }) | OrdersError::OutOfStock { .. } | OrdersError::EmptyCart)), Some(key)) => {
+            (Err(e @ (OrdersError::Storage(StoreError::Conflict { .. }) | OrdersError::OutOfStock { .. } | OrdersError::EmptyCart | OrdersError::CartChanged)), Some(key)) => {
                 return match self.replay(&customer.id, key)? {
                     Some(earlier) => Ok(earlier),
                     None => Err(e),
@@ -167,7 +197,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             if order.delivery_status != DeliveryStatus::Pending {
                 return Err(OrdersError::CannotCancel);
             }
-            let change = Transition::new(&order, DeliveryStatus::Canceled, user_id, Utc::now());
+            let change = Transition::new(&order, DeliveryStatus::Canceled, user_id, self.clock.now());
             match self.store.transition(&change)? {
                 TransitionOutcome::Applied(order) => return Ok(*order),
                 // Changed meanwhile: read again and decide again.
@@ -191,7 +221,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             if order.delivery_status == to {
                 return Ok(order);
             }
-            let change = Transition::new(&order, to, admin_id, Utc::now());
+            let change = Transition::new(&order, to, admin_id, self.clock.now());
             match self.store.transition(&change)? {
                 TransitionOutcome::Applied(order) => return Ok(*order),
                 TransitionOutcome::Stale => continue,
@@ -206,6 +236,12 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
 
     fn resend_confirmation(&self, customer: &Customer, order_id: &str) -> Result<(), OrdersError> {
         let order = self.own_order(&customer.id, order_id)?;
+        if order.delivery_status == DeliveryStatus::Canceled {
+            return Err(OrdersError::CancelledOrder);
+        }
+        let now = self.clock.now();
+        let since = now - Duration::minutes(RESEND_WINDOW_MINUTES);
+        self.store.log_resend(&customer.id, &order.id, since, now, &|sent| resend_allowed(sent, &order.id, now))?;
         self.mailer
             .send(&email::confirmation(&order, &customer.email))
             .map_err(|e| OrdersError::Mail(e.0))

@@ -1,12 +1,10 @@
 use std::path::PathBuf;
 
-use actix_files::Files;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{DefaultHeaders, ErrorHandlerResponse, ErrorHandlers};
-use actix_web::{web, App, HttpRequest, HttpResponse};
-use http::first_paint::FirstPaint;
+use actix_web::{web, App};
 use http::{ApiError, AppState};
 
 /// Where the shop's files live on disk.
@@ -52,8 +50,10 @@ pub fn make_app(
     let web_app = paths.static_dir.filter(|dir| dir.join("index.html").is_file());
     let mut app = App::new()
         .app_data(web::Data::new(state))
-        // gzip or brotli for the web app's files and uncached API answers; answers that
-        // already carry a Content-Encoding (cached catalogue bytes, images) pass as they are.
+        // The one compression rule (see `http::cache`): gzip or brotli for every answer the
+        // client accepts compressed, except answers that already carry a Content-Encoding
+        // (the cached catalogue answers' gzip copies), which pass as they are. Raster
+        // images are left alone by Compress itself (by their content type).
         .wrap(actix_web::middleware::Compress::default())
         .wrap(ErrorHandlers::new().default_handler(json_error_body))
         .wrap(
@@ -68,49 +68,17 @@ pub fn make_app(
             security.hsts,
             DefaultHeaders::new().add((header::STRICT_TRANSPORT_SECURITY, HSTS)),
         ))
-        .wrap(crate::cors::Cors::new(security.cors_origins))
+        .wrap(crate::cors::cors(&security.cors_origins))
         .wrap(tracing_actix_web::TracingLogger::default())
         .app_data(web::Data::new(crate::uploads::UploadsDir(paths.uploads_dir.clone())))
         .configure(http::config)
         .configure(crate::uploads::routes);
     if let Some(dir) = web_app {
-        // Vite names every built asset after its content hash: a name never changes content,
-        // so browsers may keep them for a year.
-        app = app.service(
-            web::scope("/assets")
-                .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
-                .service(Files::new("", dir.join("assets"))),
-        );
-        app = app
-            .app_data(web::Data::new(crate::web_app::WebApp::new(dir.clone())))
-            // The home page is a client route too: it gets its first-paint data like the others.
-            .service(web::resource("/").route(web::get().to(spa_fallback)).route(web::head().to(spa_fallback)))
-            .service(Files::new("/", &dir).default_handler(web::to(spa_fallback)));
+        // The storefront's pages and the web app's files (crate `web`): last, as every other
+        // path is a client route.
+        app = app.configure(::web::routes(dir));
     }
     app
-}
-
-/// Client-side routes (`/shop`, `/product/x`, ...) get the web app's index.html so that a
-/// deep link or a reload works. `/api` and `/uploads` never reach here: they keep their 404s.
-/// The page carries what its first render needs (`http::first_paint`): the first API answers
-/// and a preload of its largest picture, so a phone does not wait for the JavaScript first.
-async fn spa_fallback(
-    req: HttpRequest,
-    web_app: web::Data<crate::web_app::WebApp>,
-    state: web::Data<AppState>,
-) -> actix_web::Result<HttpResponse> {
-    let path = req.path().to_string();
-    let needs = FirstPaint::for_route(&state, &path, req.query_string()).head_html();
-    let page = web::block(move || web_app.page(&path, &needs))
-        .await
-        .map_err(actix_web::error::ErrorInternalServerError)?
-        .map_err(|e| actix_web::error::ErrorNotFound(e.to_string()))?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        // The page names hashed assets and carries catalogue data: always revalidated, so a
-        // new release or an edited product shows at once.
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .body(page))
 }
 
 /// Every error answer under `/api` is JSON, including those actix makes itself

@@ -1,5 +1,6 @@
 use std::io::BufRead;
 
+use accounts::{AccountsError, AdminOutcome, AdminSetup};
 use actix_web::HttpServer;
 use clap::{Parser, Subcommand};
 use store::{migrations, Db};
@@ -21,7 +22,8 @@ pub enum Command {
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
-    /// Create an admin account, or promote an existing one and set its password.
+    /// Create an admin account, or set the password of an existing admin. An existing
+    /// customer account with that e-mail is made admin only with --promote.
     /// The password comes from --password, SHOP_ADMIN_PASSWORD, or one line on stdin.
     CreateAdmin {
         #[arg(long)]
@@ -30,16 +32,12 @@ pub enum Command {
         username: Option<String>,
         #[arg(long)]
         password: Option<String>,
+        /// Make an existing customer account with this e-mail an admin (its sessions end).
+        #[arg(long)]
+        promote: bool,
     },
     /// Fill an empty database with the demo catalogue.
     SeedDemo,
-    /// Fill an empty database with a large deterministic catalogue for benchmarks.
-    SeedBench {
-        #[arg(long, default_value_t = 10_000)]
-        products: usize,
-        #[arg(long, default_value_t = 100)]
-        categories: usize,
-    },
     /// Write a consistent copy of the SQLite database to FILE, also while the shop runs.
     Backup { file: std::path::PathBuf },
     /// Replace the SQLite database with the backup FILE (refused while the shop runs).
@@ -75,6 +73,8 @@ fn settings(config: &Config) -> Result<Settings, Fatal> {
         uploads_dir: config.uploads_dir.clone(),
         mail,
         rate_limits: config.rate_limits.clone(),
+        clock: kernel::Clock::system(),
+        public_url: config.public_url.clone(),
     })
 }
 
@@ -82,7 +82,7 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(config).await,
         Command::Migrate => open_and_migrate(&config).map(|_| ()),
-        Command::CreateAdmin { email, username, password } => {
+        Command::CreateAdmin { email, username, password, promote } => {
             let db = open_and_migrate(&config)?;
             let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
             let password = match password.or(config.admin_password.clone()) {
@@ -90,24 +90,23 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
                 None => read_password_line()?,
             };
             let accounts = state.accounts.clone();
-            let user = actix_web::rt::task::spawn_blocking(move || {
-                accounts.ensure_admin(&email, &password, username.as_deref())
+            let setup = actix_web::rt::task::spawn_blocking(move || {
+                if promote {
+                    accounts.promote_to_admin(&email, &password, username.as_deref())
+                } else {
+                    accounts.ensure_admin(&email, &password, username.as_deref())
+                }
             })
             .await
             .map_err(fatal)?
-            .map_err(fatal)?;
-            println!("Admin ready: {} ({})", user.username, user.email);
-            Ok(())
-        }
-        Command::SeedBench { products, categories } => {
-            let db = open_and_migrate(&config)?;
-            let started = std::time::Instant::now();
-            let seeded = crate::bench::seed(&db, &config.uploads_dir, products, categories).map_err(fatal)?;
-            if seeded {
-                println!("Bench catalogue ready: {products} products in {categories} categories ({:.1} s)", started.elapsed().as_secs_f64());
-            } else {
-                println!("The catalogue already has categories: nothing seeded");
-            }
+            .map_err(|e| match e {
+                AccountsError::WouldPromoteCustomer { .. } => Fatal(format!(
+                    "{e}. If that account is yours, run the command again with --promote: it becomes an admin \
+                     with this password and its sessions end."
+                )),
+                other => fatal(other),
+            })?;
+            println!("{}", admin_report(&setup));
             Ok(())
         }
         Command::Backup { file } => {
@@ -140,6 +139,19 @@ async fn seed_demo(state: &http::AppState) -> Result<Option<crate::demo::SeedRep
         .map_err(|e| Fatal(format!("demo catalogue: {e}")))
 }
 
+/// What `shop create-admin` did, in one line that names the account.
+fn admin_report(setup: &AdminSetup) -> String {
+    let who = format!("{} ({})", setup.user.username, setup.user.email);
+    match setup.outcome {
+        AdminOutcome::Created => format!("Admin ready: {who}: a new admin account"),
+        AdminOutcome::Promoted => {
+            format!("Promoted the customer account {who} to admin; its earlier sessions have ended")
+        }
+        AdminOutcome::PasswordSet => format!("Admin ready: {who}: password set; its earlier sessions have ended"),
+        AdminOutcome::Unchanged => format!("Admin ready: {who}: already an admin with this password"),
+    }
+}
+
 fn read_password_line() -> Result<String, Fatal> {
     eprintln!("Admin password (at least 8 characters):");
     let mut line = String::new();
@@ -158,11 +170,18 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
     if let (Some(email), Some(password)) = (config.admin_email.clone(), config.admin_password.clone()) {
         let accounts = state.accounts.clone();
+        // Never promotes a customer: someone could have registered the owner's address first.
         let admin = actix_web::rt::task::spawn_blocking(move || accounts.ensure_admin(&email, &password, None))
             .await
             .map_err(fatal)?
-            .map_err(|e| Fatal(format!("SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD: {e}")))?;
-        tracing::info!(admin = %admin.email, "admin account ready");
+            .map_err(|e| match e {
+                AccountsError::WouldPromoteCustomer { .. } => Fatal(format!(
+                    "SHOP_ADMIN_EMAIL: {e}. If that account is yours, make it an admin with \
+                     `shop create-admin --email <it> --promote`, or choose another SHOP_ADMIN_EMAIL."
+                )),
+                other => Fatal(format!("SHOP_ADMIN_EMAIL/SHOP_ADMIN_PASSWORD: {other}")),
+            })?;
+        tracing::info!(admin = %admin.user.email, outcome = ?admin.outcome, "admin account ready");
     }
     if config.demo {
         if let Some(report) = seed_demo(&state).await? {

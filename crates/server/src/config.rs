@@ -18,8 +18,10 @@ pub struct Config {
     pub jwt_secret: Option<String>,
     /// SMTP_URL: unset means e-mails are written to `<data dir>/outbox`.
     pub smtp_url: Option<String>,
-    /// SHOP_MAIL_FROM: the sender of order e-mails; unset means `Fashion Shop <no-reply@shop.local>`.
+    /// SHOP_MAIL_FROM: the sender of e-mails; unset means `Fashion Shop <no-reply@shop.local>`.
     pub mail_from: Option<String>,
+    /// SHOP_PUBLIC_URL: the address customers use (links in e-mails); unset means `http://<SHOP_BIND>`.
+    pub public_url: String,
     /// SHOP_ADMIN_EMAIL + SHOP_ADMIN_PASSWORD: make sure this admin exists at start-up.
     pub admin_email: Option<String>,
     pub admin_password: Option<String>,
@@ -27,10 +29,10 @@ pub struct Config {
     pub demo: bool,
     /// SHOP_BCRYPT_COST: 12 unless set (tests use 4).
     pub bcrypt_cost: u32,
-    /// SHOP_RATE_SIGN_IN, SHOP_RATE_REGISTER, SHOP_RATE_ORDERS, SHOP_RATE_ORDERS_PER_IP,
-    /// SHOP_RATE_SEARCH (per minute; 0 = off) and SHOP_TRUSTED_PROXIES.
+    /// SHOP_RATE_SIGN_IN, SHOP_RATE_REGISTER, SHOP_RATE_PASSWORD_RESET, SHOP_RATE_ORDERS,
+    /// SHOP_RATE_ORDERS_PER_IP, SHOP_RATE_SEARCH (per minute; 0 = off) and SHOP_TRUSTED_PROXIES.
     pub rate_limits: http::ratelimit::RateLimitConfig,
-    /// SHOP_CORS_ORIGINS: other origins allowed to call the API from a browser.
+    /// SHOP_CORS_ORIGINS: other origins allowed to call the API from a browser (never `*`).
     pub cors_origins: Vec<String>,
     /// SHOP_HSTS=1: send Strict-Transport-Security (only behind an HTTPS proxy).
     pub hsts: bool,
@@ -56,6 +58,7 @@ fn rate_limits() -> Result<http::ratelimit::RateLimitConfig, String> {
     Ok(http::ratelimit::RateLimitConfig {
         sign_in: per_minute("SHOP_RATE_SIGN_IN", d.sign_in)?,
         register: per_minute("SHOP_RATE_REGISTER", d.register)?,
+        password_reset: per_minute("SHOP_RATE_PASSWORD_RESET", d.password_reset)?,
         orders_per_account: per_minute("SHOP_RATE_ORDERS", d.orders_per_account)?,
         orders_per_ip: per_minute("SHOP_RATE_ORDERS_PER_IP", d.orders_per_ip)?,
         search: per_minute("SHOP_RATE_SEARCH", d.search)?,
@@ -64,10 +67,12 @@ fn rate_limits() -> Result<http::ratelimit::RateLimitConfig, String> {
 }
 
 impl Config {
-    /// Like [`Config::from_env`], refusing malformed limits and proxy lists.
+    /// Like [`Config::from_env`], refusing malformed limits, proxy lists and CORS origins
+    /// (`*` among them).
     pub fn try_from_env() -> Result<Config, String> {
         let mut config = Config::from_env();
         config.rate_limits = rate_limits()?;
+        config.cors_origins = crate::cors::parse_origins(&var("SHOP_CORS_ORIGINS").unwrap_or_default())?;
         Ok(config)
     }
 
@@ -75,9 +80,14 @@ impl Config {
         let data_dir = PathBuf::from(var("SHOP_DATA_DIR").unwrap_or_else(|| "data".into()));
         let database_url = var("DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("shop.db").display()));
+        let bind = var("SHOP_BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let public_url = var("SHOP_PUBLIC_URL")
+            .map(|u| u.trim().trim_end_matches('/').to_string())
+            .unwrap_or_else(|| format!("http://{bind}"));
         Config {
             database_url,
-            bind: var("SHOP_BIND").unwrap_or_else(|| "127.0.0.1:8080".into()),
+            public_url,
+            bind,
             uploads_dir: PathBuf::from(var("UPLOADS_DIR").unwrap_or_else(|| "uploads".into())),
             static_dir: PathBuf::from(var("SHOP_STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             jwt_secret: std::env::var("JWT_SECRET").ok(),
@@ -88,9 +98,7 @@ impl Config {
             demo: flag("SHOP_DEMO"),
             bcrypt_cost: var("SHOP_BCRYPT_COST").and_then(|c| c.parse().ok()).unwrap_or(12),
             rate_limits: rate_limits().unwrap_or_default(),
-            cors_origins: var("SHOP_CORS_ORIGINS")
-                .map(|v| v.split(',').map(|o| o.trim().trim_end_matches('/').to_string()).filter(|o| !o.is_empty()).collect())
-                .unwrap_or_default(),
+            cors_origins: crate::cors::parse_origins(&var("SHOP_CORS_ORIGINS").unwrap_or_default()).unwrap_or_default(),
             hsts: flag("SHOP_HSTS"),
             data_dir,
         }

@@ -1,104 +1,79 @@
-//! CORS: same-origin by default; origins in SHOP_CORS_ORIGINS may call the API from a
-//! browser. The allowed origin is echoed (never `*`), no credentials are allowed (the API
-//! uses bearer tokens, not cookies), and a preflight from an allowed origin is answered
-//! here. An origin not on the list gets no CORS headers, so the browser keeps its answer
-//! from the page that asked.
+//! CORS, by `actix-cors`, from SHOP_CORS_ORIGINS: same-origin only when nothing is listed.
+//! A listed origin is echoed (never `*`), may use the API's methods and headers and read
+//! `Retry-After`; no credentials are allowed (the API uses bearer tokens, not cookies). Any
+//! other origin gets no CORS headers, so the browser keeps the answer from the page that
+//! asked, and its preflight is refused.
 
-use std::future::{ready, Future, Ready};
-use std::pin::Pin;
-use std::rc::Rc;
-use std::sync::Arc;
+use actix_cors::Cors;
+use actix_web::http::header::{self, HeaderName};
+use actix_web::http::{Method, Uri};
 
-use actix_web::body::{EitherBody, MessageBody};
-use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
-use actix_web::http::header::{self, HeaderValue};
-use actix_web::http::Method;
-use actix_web::HttpResponse;
+/// How long (seconds) a browser may reuse a preflight answer.
+const PREFLIGHT_MAX_AGE: usize = 600;
 
-const ALLOWED_METHODS: &str = "GET, POST, PUT, DELETE";
-const ALLOWED_HEADERS: &str = "Authorization, Content-Type, Idempotency-Key";
-
-#[derive(Clone)]
-pub struct Cors {
-    origins: Arc<Vec<String>>,
+/// The middleware for these origins. Anything [`origin`] refuses is left out, so a list
+/// that slipped past start-up can never widen the policy (nor stop the app: actix-cors
+/// fails to start on `*` or on text that is not a URI).
+pub fn cors(origins: &[String]) -> Cors {
+    origins
+        .iter()
+        .filter_map(|raw| origin(raw).ok())
+        .fold(Cors::default(), |cors, allowed| cors.allowed_origin(&allowed))
+        .allowed_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
+        .allowed_headers([header::AUTHORIZATION, header::CONTENT_TYPE, HeaderName::from_static("idempotency-key")])
+        .expose_headers([header::RETRY_AFTER])
+        .max_age(PREFLIGHT_MAX_AGE)
 }
 
-impl Cors {
-    pub fn new(origins: Vec<String>) -> Self {
-        // `*` would let any site read answers: refused here whatever the configuration says.
-        let origins = origins.into_iter().filter(|o| o != "*" && o != "null").collect();
-        Cors { origins: Arc::new(origins) }
+/// SHOP_CORS_ORIGINS (comma-separated) as origins; a start-up error names the first entry
+/// that is not one.
+pub fn parse_origins(raw: &str) -> Result<Vec<String>, String> {
+    raw.split(',')
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .map(|o| origin(o).map_err(|why| format!("SHOP_CORS_ORIGINS: {why}")))
+        .collect()
+}
+
+/// `raw` as a browser sends it in `Origin` (lower case, no trailing slash), or why it is
+/// refused: `*` would let any site read the answers, and `null` is what sandboxed pages and
+/// local files send.
+fn origin(raw: &str) -> Result<String, String> {
+    let normal = raw.trim().trim_end_matches('/').to_ascii_lowercase();
+    if normal == "*" || normal == "null" {
+        return Err(format!("`{raw}` is refused: list the origins that may call the API, such as https://admin.example.in"));
+    }
+    let uri: Uri = normal.parse().map_err(|_| not_an_origin(raw))?;
+    let plain = matches!(uri.scheme_str(), Some("http" | "https"))
+        && uri.authority().is_some_and(|a| !a.as_str().contains('@'))
+        && uri.path_and_query().is_none_or(|p| p.as_str() == "/");
+    if plain {
+        Ok(normal)
+    } else {
+        Err(not_an_origin(raw))
     }
 }
 
-impl<S, B> Transform<S, ServiceRequest> for Cors
-where
-    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
-    B: MessageBody + 'static,
-{
-    type Response = ServiceResponse<EitherBody<B>>;
-    type Error = actix_web::Error;
-    type Transform = CorsMiddleware<S>;
-    type InitError = ();
-    type Future = Ready<Result<Self::Transform, Self::InitError>>;
+fn not_an_origin(raw: &str) -> String {
+    format!("`{raw}` is not an origin such as https://admin.example.in (scheme, host and port only)")
+}
 
-    fn new_transform(&self, service: S) -> Self::Future {
-        ready(Ok(CorsMiddleware { service: Rc::new(service), origins: self.origins.clone() }))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins_are_read_as_browsers_send_them() {
+        let parsed = parse_origins(" https://Admin.Example.in/ , http://127.0.0.1:5173,").ok();
+        assert_eq!(parsed, Some(vec!["https://admin.example.in".to_string(), "http://127.0.0.1:5173".to_string()]));
+        assert_eq!(parse_origins("").ok(), Some(Vec::new()), "nothing listed: same-origin only");
     }
-}
 
-pub struct CorsMiddleware<S> {
-    service: Rc<S>,
-    origins: Arc<Vec<String>>,
-}
-
-impl<S, B> Service<ServiceRequest> for CorsMiddleware<S>
-where
-    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
-    B: MessageBody + 'static,
-{
-    type Response = ServiceResponse<EitherBody<B>>;
-    type Error = actix_web::Error;
-    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Self::Error>>>>;
-
-    actix_web::dev::forward_ready!(service);
-
-    fn call(&self, req: ServiceRequest) -> Self::Future {
-        let allowed = req
-            .headers()
-            .get(header::ORIGIN)
-            .and_then(|o| o.to_str().ok())
-            .filter(|o| self.origins.iter().any(|a| a.eq_ignore_ascii_case(o)))
-            .and_then(|o| HeaderValue::from_str(o).ok());
-        let preflight = req.method() == Method::OPTIONS && req.headers().contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
-        if let (Some(origin), true) = (allowed.clone(), preflight) {
-            let response = HttpResponse::NoContent()
-                .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, origin))
-                .insert_header((header::ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS))
-                .insert_header((header::ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS))
-                .insert_header((header::ACCESS_CONTROL_MAX_AGE, "600"))
-                .insert_header((header::VARY, "Origin"))
-                .finish();
-            return Box::pin(ready(Ok(req.into_response(response).map_into_right_body())));
+    #[test]
+    fn a_wildcard_or_anything_but_an_origin_is_refused() {
+        for raw in ["*", "https://a.example.in, *", "null", "admin.example.in", "ftp://a.example.in", "https://a.example.in/admin", "https://user@a.example.in", "https://a.example.in?x=1"] {
+            let refused = parse_origins(raw);
+            assert!(refused.as_ref().is_err_and(|e| e.starts_with("SHOP_CORS_ORIGINS: ")), "{raw}: {refused:?}");
         }
-        let service = self.service.clone();
-        Box::pin(async move {
-            let mut res = service.call(req).await?;
-            let headers = res.headers_mut();
-            // One Vary header listing everything the answer depends on.
-            let vary = match headers.get(header::VARY).and_then(|v| v.to_str().ok()) {
-                Some(existing) if !existing.to_ascii_lowercase().contains("origin") => format!("{existing}, Origin"),
-                Some(existing) => existing.to_string(),
-                None => "Origin".to_string(),
-            };
-            if let Ok(value) = HeaderValue::from_str(&vary) {
-                headers.insert(header::VARY, value);
-            }
-            if let Some(origin) = allowed {
-                headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-                headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("Retry-After"));
-            }
-            Ok(res.map_into_left_body())
-        })
     }
 }

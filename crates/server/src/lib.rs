@@ -2,7 +2,6 @@
 //! actix `App`, so that tests build exactly what `shop serve` runs.
 
 pub mod app;
-pub mod bench;
 pub mod catalog_sync;
 pub mod cli;
 pub mod config;
@@ -10,5 +9,4 @@ pub mod cors;
 pub mod demo;
 pub mod secret;
 pub mod uploads;
-pub mod web_app;
 pub mod wiring;

@@ -47,8 +47,6 @@ async fn serve(req: HttpRequest, name: web::Path<String>, dir: web::Data<Uploads
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    // Images are compressed already: keep the compression middleware away from them.
-    headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("identity"));
     if content_type == "image/svg+xml" {
         headers.insert(
             header::CONTENT_SECURITY_POLICY,

@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 
 use accounts::addresses::{AddressService, AddressesApi};
-use accounts::{AccountService, AccountsApi, LoginThrottle};
+use accounts::{AccountPorts, AccountService, AccountSettings, AccountsApi};
 use cart::{CartApi, CartService, WishlistApi, WishlistService};
 use catalog::{CatalogApi, CatalogService};
 use content::{ContentApi, ContentService};
@@ -12,14 +12,15 @@ use media::LocalMediaStore;
 use crate::catalog_sync::CatalogSyncedOrders;
 use chrono::Duration;
 use http::auth::jwt::JwtKeys;
-use http::security::BcryptHasher;
+use http::security::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use http::ratelimit::{RateLimitConfig, RateLimiter};
 use http::AppState;
 use mail::{OutboxMailer, SmtpMailer};
-use orders::{Mailer, OrderService, OrdersApi};
+use kernel::Mailer;
+use orders::{OrderService, OrdersApi};
 use store::{
-    Db, DieselAddressRepo, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore, DieselUserRepo,
-    DieselWishlistRepo,
+    Db, DieselAddressRepo, DieselAttemptLog, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore,
+    DieselUserRepo, DieselWishlistRepo,
 };
 
 /// How long a sign-in lasts.
@@ -31,6 +32,10 @@ pub struct Settings {
     pub uploads_dir: PathBuf,
     pub mail: MailSettings,
     pub rate_limits: RateLimitConfig,
+    /// The time the per-hour limits read (tests move it instead of sleeping).
+    pub clock: kernel::Clock,
+    /// SHOP_PUBLIC_URL: how customers reach the shop (links in e-mails).
+    pub public_url: String,
 }
 
 /// Where order e-mails go.
@@ -57,32 +62,31 @@ impl MailSettings {
 #[error("{0}")]
 pub struct WiringError(String);
 
-fn mailer(settings: &MailSettings) -> Result<Box<dyn Mailer>, WiringError> {
+/// The one mailer every domain sends through.
+fn mailer(settings: &MailSettings) -> Result<Arc<dyn Mailer>, WiringError> {
     Ok(match settings {
         MailSettings::Smtp { url, from } => {
-            Box::new(SmtpMailer::from_url(url, from).map_err(|e| WiringError(e.to_string()))?)
+            Arc::new(SmtpMailer::from_url(url, from).map_err(|e| WiringError(e.to_string()))?)
         }
         MailSettings::Outbox { dir, from } => {
-            Box::new(OutboxMailer::new(dir.clone(), from).map_err(|e| WiringError(format!("SHOP_MAIL_FROM: {e}")))?)
+            Arc::new(OutboxMailer::new(dir.clone(), from).map_err(|e| WiringError(format!("SHOP_MAIL_FROM: {e}")))?)
         }
     })
 }
 
-/// Lets a boxed mailer stand where the service wants a `Mailer`.
-struct AnyMailer(Box<dyn Mailer>);
-
-impl Mailer for AnyMailer {
-    fn send(&self, email: &orders::OutgoingEmail) -> Result<(), orders::MailError> {
-        self.0.send(email)
-    }
-}
-
 /// Connects every domain service to its adapters.
 pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError> {
+    let mailer = mailer(&settings.mail)?;
     let accounts = AccountService::new(
-        DieselUserRepo::new(db.clone()),
-        BcryptHasher::new(settings.bcrypt_cost),
-        LoginThrottle::standard(),
+        AccountPorts {
+            users: Arc::new(DieselUserRepo::new(db.clone())),
+            hasher: Arc::new(BcryptHasher::bounded(settings.bcrypt_cost)),
+            strength: Arc::new(ZxcvbnStrength),
+            attempts: Arc::new(DieselAttemptLog::new(db.clone())),
+            reset_tokens: Arc::new(RandomResetTokens),
+            mailer: mailer.clone(),
+        },
+        AccountSettings { public_url: settings.public_url.clone() },
     )
     .map_err(|e| WiringError(e.to_string()))?;
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
@@ -90,7 +94,7 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let media = || LocalMediaStore::new(&settings.uploads_dir).map_err(|e| WiringError(format!("uploads folder: {e}")));
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
-    let orders = OrderService::new(DieselOrderStore::new(db.clone()), AnyMailer(mailer(&settings.mail)?));
+    let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone());
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);
     let orders = CatalogSyncedOrders::new(orders, catalog.clone());
     let health_db = db.clone();

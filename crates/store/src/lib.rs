@@ -1,7 +1,6 @@
 //! The diesel adapter. One connection type serves SQLite and PostgreSQL; every repository
 //! is written once against it. Backend-specific SQL is rare and matched on [`DbConn`].
 
-pub mod bench_seed;
 pub mod backup;
 pub mod conn;
 pub mod db;
@@ -18,6 +17,7 @@ pub use db::Db;
 pub use repos::catalog::DieselCatalogRepo;
 pub use repos::content::DieselContentRepo;
 pub use repos::addresses::DieselAddressRepo;
+pub use repos::attempts::DieselAttemptLog;
 pub use repos::cart::DieselCartRepo;
 pub use repos::orders::DieselOrderStore;
 pub use repos::users::DieselUserRepo;

@@ -14,6 +14,34 @@ diesel::table! {
         dob -> Nullable<Date>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        session_generation -> BigInt,
+    }
+}
+
+diesel::table! {
+    revoked_tokens (token_id) {
+        token_id -> Text,
+        user_id -> Text,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    password_resets (user_id) {
+        user_id -> Text,
+        token_digest -> Text,
+        expires_at -> Timestamp,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    auth_attempts (id) {
+        id -> Text,
+        action -> Text,
+        subject -> Text,
+        address -> Text,
+        attempted_at -> Timestamp,
     }
 }
 
@@ -194,11 +222,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    confirmation_resends (id) {
+        id -> Text,
+        order_id -> Text,
+        user_id -> Text,
+        sent_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(categories -> uploads (upload_id));
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(product_images -> products (product_id));
 diesel::joinable!(product_images -> uploads (upload_id));
 diesel::joinable!(variants -> products (product_id));
+diesel::joinable!(revoked_tokens -> users (user_id));
+diesel::joinable!(password_resets -> users (user_id));
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(cart_items -> users (user_id));
 diesel::joinable!(cart_items -> variants (variant_id));
@@ -209,6 +248,9 @@ diesel::joinable!(order_status_history -> orders (order_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    revoked_tokens,
+    password_resets,
+    auth_attempts,
     uploads,
     categories,
     products,
@@ -222,4 +264,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     order_items,
     order_status_history,
+    confirmation_resends,
 );

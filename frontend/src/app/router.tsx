@@ -19,6 +19,7 @@ const storefrontScreens: RouteObject[] = [
   { path: 'terms-and-conditions', lazy: () => import('./routes/terms') },
   { path: 'refund-policy', lazy: () => import('./routes/refund') },
   { path: 'login', lazy: () => import('./routes/login') },
+  { path: 'reset-password', lazy: () => import('./routes/reset-password') },
   {
     path: 'myaccount',
     lazy: () => import('./routes/account'),

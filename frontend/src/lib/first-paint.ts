@@ -1,10 +1,31 @@
 /**
- * API answers the server put into the page for its first render (`crates/http/src/first_paint.rs`):
+ * API answers the server put into the page for its first render (`crates/web/src/first_paint.rs`):
  * a JSON data block `{ "<GET URL>": <answer>, ... }` keyed by the exact URL `apiPath` builds.
  * Each answer is handed out once: the first request for its URL gets it instead of going to the
  * network; any later request (a refetch, a page visited again) asks the server.
+ *
+ * Which page asks for what first, and which picture it shows first with which `sizes`, is the
+ * page contract (`page-contract.json`), which the server includes as it is: the code that sends
+ * those requests and shows those pictures reads them from here, so the two cannot drift.
  */
-export const FIRST_PAINT_ELEMENT_ID = 'shop-first-paint';
+// Named imports: the bundle keeps only these parts of the file (the pages and module names are
+// the server's and the tests').
+import { dataElementId, pictures, requests } from './page-contract.json';
+
+export const FIRST_PAINT_ELEMENT_ID = dataElementId;
+/** The GET requests the storefront pages send first: `path` under `/api`, `params` in order. */
+export const FIRST_REQUESTS = requests;
+/** `sizes` of the pictures a page may show first; the server preloads them with the same. */
+export const PICTURE_SIZES = {
+  hero: pictures.hero.sizes,
+  card: pictures.card.sizes,
+  product: pictures.product.sizes,
+} as const;
+
+/** A contract path with the page's slug put in, as the server puts it (`/products/{slug}`). */
+export function withSlug(path: string, slug: string): string {
+  return path.replace('{slug}', encodeURIComponent(slug));
+}
 
 let answers: Map<string, unknown> | null = null;
 

@@ -1,3 +1,5 @@
+import { PICTURE_SIZES } from './first-paint';
+
 /** Placeholder shown when a product or category has no image. */
 export const PLACEHOLDER_IMAGE =
   'data:image/svg+xml;utf8,' +
@@ -16,9 +18,8 @@ export function firstSrcSet(images: { srcset?: string | null }[] | undefined): s
   return images?.[0]?.srcset ?? undefined;
 }
 
-// `sizes` of the pictures a page may show first. The server preloads them with the same
-// `srcset`/`sizes` (crates/http/src/first_paint.rs): keep both in step, or the browser
-// fetches the picture twice.
-export const HERO_IMAGE_SIZES = '100vw';
-export const CARD_IMAGE_SIZES = '(max-width: 600px) 50vw, (max-width: 1200px) 33vw, 280px';
-export const PRODUCT_IMAGE_SIZES = '(max-width: 900px) 100vw, 50vw';
+// `sizes` of the pictures a page may show first: the server preloads them with the same
+// `srcset`/`sizes` (both read the page contract), so the browser fetches each picture once.
+export const HERO_IMAGE_SIZES = PICTURE_SIZES.hero;
+export const CARD_IMAGE_SIZES = PICTURE_SIZES.card;
+export const PRODUCT_IMAGE_SIZES = PICTURE_SIZES.product;

@@ -34,6 +34,12 @@ export function signIn(token: string, user: User): void {
   useSession.setState({ token, user, role: user.userType, userId: user.id }, true);
 }
 
+/** Keeps the user but replaces the token (a password change starts a new session). */
+export function replaceSessionToken(token: string): void {
+  writeString(STORAGE_KEYS.authToken, token);
+  useSession.setState({ token });
+}
+
 /** Replaces the stored user after a profile change. */
 export function updateSessionUser(user: User): void {
   writeString(STORAGE_KEYS.userData, JSON.stringify(user));

@@ -1,10 +1,13 @@
 import { create } from 'zustand';
 
+/** The sign-in dialog's forms: Sign In, Create Account, Forgot Password. */
+export type LoginMode = 'login' | 'register' | 'forgot';
+
 interface UiState {
   loginOpen: boolean;
   /** Where to go after a successful login (the remembered target). */
   loginRedirect: string | null;
-  loginMode: 'login' | 'register';
+  loginMode: LoginMode;
   searchOpen: boolean;
   brandName: string;
 }
@@ -17,7 +20,7 @@ export const useUi = create<UiState>(() => ({
   brandName: 'Fashion Shop',
 }));
 
-export function openLogin(redirect: string | null = null, mode: 'login' | 'register' = 'login'): void {
+export function openLogin(redirect: string | null = null, mode: LoginMode = 'login'): void {
   useUi.setState({ loginOpen: true, loginRedirect: redirect, loginMode: mode });
 }
 

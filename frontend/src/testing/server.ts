@@ -10,6 +10,8 @@ export const defaultHandlers = [
   ),
   http.get('/api/categories', () => HttpResponse.json({ data: [] })),
   http.get('/api/legal-pages', () => HttpResponse.json({ data: [] })),
+  // Logout ends the token on the server; tests that care assert on it with their own handler.
+  http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Signed out' })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -6,8 +6,10 @@ import { reloadSession } from '@/lib/session';
 import { useNotices } from '@/lib/notify';
 import { useUi } from '@/lib/ui';
 
-// Lazy route chunks are transformed on first use; on a busy 2-core machine that can take a while.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy route chunks are transformed on first use; on a busy 2-core machine that can take a while
+// (5 s was too short there under a load average of 10). A deadline, not a delay: a passing wait
+// ends as soon as the element shows.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -3,5 +3,8 @@ mod password;
 mod user;
 
 pub use names::{PersonName, Username};
-pub use password::Password;
-pub use user::{DateOfBirth, NewUser, ProfileChanges, ProfileInput, RegisterInput, User, UserWithHash};
+pub use password::{Password, Strength};
+pub use user::{
+    AdminOutcome, AdminSetup, DateOfBirth, NewUser, PasswordReset, ProfileChanges, ProfileInput, RegisterInput,
+    SessionClaims, User, UserWithHash,
+};

@@ -29,6 +29,36 @@ impl Password {
     pub fn expose(&self) -> &str {
         &self.0
     }
+
+    /// The lowest estimate accepted: 3 of 4, about 10^8 guesses or more. Below that a
+    /// password falls to a dictionary with common substitutions ("s3cret", "Passw0rd!").
+    pub const MIN_SCORE: u8 = 3;
+
+    /// The rule as the web forms show it before submit.
+    pub const RULE: &'static str =
+        "Use at least 8 characters that are hard to guess: not a common password, a name, a date or a pattern like 12345678 or aaaaaaaa";
+
+    /// Refuses a password the estimator can guess too easily, with its hint when it has one.
+    pub fn check_strength(&self, strength: &Strength) -> Result<(), String> {
+        if strength.score >= Self::MIN_SCORE {
+            return Ok(());
+        }
+        let mut message = String::from("This password is too easy to guess.");
+        if let Some(hint) = strength.hint.as_deref().filter(|h| !h.is_empty()) {
+            message.push(' ');
+            message.push_str(hint);
+        }
+        message.push_str(" Try a few unrelated words, or add more characters.");
+        Err(message)
+    }
+}
+
+/// How hard a password is to guess, as judged by an estimator (zxcvbn in production):
+/// a score from 0 (guessed at once) to 4 (very hard), and why a weak one is weak.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Strength {
+    pub score: u8,
+    pub hint: Option<String>,
 }
 
 impl fmt::Debug for Password {
@@ -55,5 +85,15 @@ mod tests {
         assert!(Password::parse(&"₹".repeat(25)).is_err());
         assert!(Password::parse("         ").is_err());
         assert_eq!(format!("{:?}", Password::parse("secret-pass").ok()), "Some(Password(***))");
+    }
+
+    #[test]
+    fn strength_below_three_is_refused_with_the_hint() {
+        let password = Password::parse("12345678").unwrap_or_else(|e| panic!("{e}"));
+        let weak = Strength { score: 0, hint: Some("This is a top-10 common password.".into()) };
+        let refused = password.check_strength(&weak).err().unwrap_or_default();
+        assert!(refused.starts_with("This password is too easy to guess. This is a top-10 common password."), "{refused}");
+        assert!(password.check_strength(&Strength { score: 2, hint: None }).is_err());
+        assert_eq!(password.check_strength(&Strength { score: 3, hint: None }), Ok(()));
     }
 }

@@ -14,6 +14,48 @@ pub struct User {
     pub dob: Option<NaiveDate>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Raised whenever every earlier session must end (password change or reset, role
+    /// change, "sign out of all devices"); a token is valid only with the current value.
+    pub session_generation: i64,
+}
+
+/// What a session token says, once its signature and expiry are checked: whose it is,
+/// the account's session generation when it was issued, and its own id (so that this one
+/// token can be ended).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionClaims {
+    pub user_id: String,
+    pub generation: i64,
+    pub token_id: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// An open password reset: the account and the digest of the e-mailed token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PasswordReset {
+    pub user_id: String,
+    pub token_digest: String,
+    pub expires_at: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// What `ensure_admin` / `promote_to_admin` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdminOutcome {
+    /// A new ADMIN account.
+    Created,
+    /// An existing CUSTOMER became ADMIN (its sessions ended).
+    Promoted,
+    /// An existing ADMIN got the given password (its sessions ended).
+    PasswordSet,
+    /// An existing ADMIN already had that password.
+    Unchanged,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminSetup {
+    pub user: User,
+    pub outcome: AdminOutcome,
 }
 
 /// A user together with the password hash; only the accounts service and the store see it.

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use kernel::{Money, Role, StoreError};
 
 use super::*;
-use crate::models::{CartLine, CartProduct, LineStock, ProductSummary, VariantStock, VariantView, WishlistItem};
+use crate::models::{CartLine, CartProduct, ProductSummary, VariantStock, VariantView, WishlistItem};
 
 struct Line {
     id: String,
@@ -75,33 +75,30 @@ impl CartRepository for MemoryCart {
             .find(|v| v.0 == id)
             .map(|v| VariantStock { id: v.0.clone(), product_id: "p".into(), stock: v.1 }))
     }
-    fn line(&self, user_id: &str, line_id: &str) -> Result<Option<LineStock>, StoreError> {
-        let lines = self.guard()?;
-        Ok(lines.iter().find(|l| l.id == line_id && l.user == user_id).map(|l| LineStock {
-            id: l.id.clone(),
-            variant_id: l.variant.clone(),
-            quantity: l.quantity,
-            stock: self.stock(&l.variant),
-        }))
-    }
-    fn quantity_of(&self, user_id: &str, variant_id: &str) -> Result<Option<i32>, StoreError> {
-        Ok(self.guard()?.iter().find(|l| l.user == user_id && l.variant == variant_id).map(|l| l.quantity))
-    }
-    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, _now: DateTime<Utc>) -> Result<(), StoreError> {
+    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, _now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {
         let mut lines = self.guard()?;
+        let stock = self.stock(variant_id);
         match lines.iter_mut().find(|l| l.user == user_id && l.variant == variant_id) {
-            Some(l) => l.quantity += quantity,
-            None => lines.push(Line { id: kernel::new_id(), user: user_id.into(), variant: variant_id.into(), quantity }),
+            Some(l) if l.quantity + quantity <= stock => {
+                l.quantity += quantity;
+                Ok(Guarded::Written(AddOutcome::Increased))
+            }
+            None if quantity <= stock => {
+                lines.push(Line { id: kernel::new_id(), user: user_id.into(), variant: variant_id.into(), quantity });
+                Ok(Guarded::Written(AddOutcome::Added))
+            }
+            _ => Ok(Guarded::Short { stock }),
         }
-        Ok(())
     }
-    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, _now: DateTime<Utc>) -> Result<bool, StoreError> {
+    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, _now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError> {
         let mut lines = self.guard()?;
-        Ok(lines
-            .iter_mut()
-            .find(|l| l.id == line_id && l.user == user_id)
-            .map(|l| l.quantity = quantity)
-            .is_some())
+        let Some(line) = lines.iter_mut().find(|l| l.id == line_id && l.user == user_id) else { return Ok(None) };
+        let stock = self.stock(&line.variant);
+        if quantity > stock {
+            return Ok(Some(Guarded::Short { stock }));
+        }
+        line.quantity = quantity;
+        Ok(Some(Guarded::Written(())))
     }
     fn remove(&self, user_id: &str, line_id: &str) -> Result<bool, StoreError> {
         let mut lines = self.guard()?;

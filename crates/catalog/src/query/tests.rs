@@ -155,6 +155,20 @@ fn tree_nests_subcategories() {
 }
 
 #[test]
+fn a_product_re_read_after_an_order_keeps_sharing_the_snapshots_looks() {
+    let snap = shop();
+    let mut changed = (*snap.product("p2").unwrap_or_else(|| panic!("p2"))).clone();
+    changed.variants[0].stock = 4;
+    let next = snap.with_products(2, &["p2".to_string()], vec![Arc::new(changed)]);
+    let looks = |s: &CatalogSnapshot| s.entry("p2").map(|e| e.variants.iter().map(|v| v.look.clone()).collect::<Vec<_>>()).unwrap_or_default();
+    let (before, after) = (looks(&snap), looks(&next));
+    assert_eq!(after.len(), 2);
+    for (old, new) in before.iter().zip(&after) {
+        assert!(Arc::ptr_eq(old, new), "{new:?} is the snapshot's copy, not a new one");
+    }
+}
+
+#[test]
 fn sizes_sort_the_way_people_expect() {
     let mut sizes = vec!["XL", "32", "S", "Free Size", "M", "28", "XS"];
     sizes.sort_by_key(|s| size_rank(s));

@@ -1,16 +1,17 @@
 //! Products as the read model keeps them. A shop with 100,000 products holds every one in
-//! memory, so the layout matters: ids are 16 bytes instead of a 36-character `String`, a
-//! variant's size and colour point at one shared copy, an image's file name is not stored
-//! when it is just its upload id with an extension, and the category is an index. About a
-//! third of the memory of the domain types; products are expanded back into [`Product`]
-//! only for the few an answer shows.
+//! memory, so the layout matters: ids are 16-byte UUIDs instead of a 36-character `String`,
+//! a variant's size and colour point at one copy shared within the snapshot, an image's
+//! file name is not stored when it is just its upload id with an extension, and the
+//! category is an index. About a third of the memory of the domain types; products are
+//! expanded back into [`Product`] only for the few an answer shows.
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use kernel::Money;
+use uuid::Uuid;
 
 use crate::models::{Category, ImageRef, Product, ProductImage, Variant};
 
@@ -18,108 +19,40 @@ use crate::models::{Category, ImageRef, Product, ProductImage, Variant};
 /// anything else kept as text, so every id reads back exactly as it was stored.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Id {
-    Uuid([u8; 16]),
+    Uuid(Uuid),
     Text(Box<str>),
 }
 
 impl Id {
     pub fn new(raw: &str) -> Id {
-        parse_canonical_uuid(raw).map(Id::Uuid).unwrap_or_else(|| Id::Text(raw.into()))
+        canonical_uuid(raw).map(Id::Uuid).unwrap_or_else(|| Id::Text(raw.into()))
     }
+}
+
+/// The UUID `raw` spells when it is in the one form that prints back as `raw` (uuid also
+/// reads upper case, braces, URNs and bare hex, which would not).
+fn canonical_uuid(raw: &str) -> Option<Uuid> {
+    if raw.len() != 36 || raw.bytes().any(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    Uuid::try_parse(raw).ok()
 }
 
 impl fmt::Display for Id {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Id::Uuid(bytes) => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                let mut out = [0u8; 36];
-                let mut at = 0;
-                for (i, byte) in bytes.iter().enumerate() {
-                    if matches!(i, 4 | 6 | 8 | 10) {
-                        out[at] = b'-';
-                        at += 1;
-                    }
-                    out[at] = HEX[usize::from(byte >> 4)];
-                    out[at + 1] = HEX[usize::from(byte & 0xf)];
-                    at += 2;
-                }
-                // Only ASCII hex digits and hyphens were written.
-                f.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)
-            }
+            Id::Uuid(uuid) => uuid.hyphenated().fmt(f),
             Id::Text(text) => f.write_str(text),
         }
     }
 }
 
-/// A fast hasher for maps keyed by [`Id`] while a catalogue loads (the multiply-rotate
-/// step of rustc's FxHash). Not resistant to chosen keys, which is fine here: the keys are
-/// ids the shop made, never text from a request.
-#[derive(Default)]
-pub struct IdHasher(u64);
-
-impl std::hash::Hasher for IdHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        // The multiply leaves the low bits (which pick the bucket) depending only on the
-        // low bits of the input; ids that differ only in their last digits would all
-        // collide. A final mix (MurmurHash3's) spreads every input bit.
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ (h >> 33)
-    }
-}
-
-/// A map keyed by product id, for loading.
-pub type IdMap<V> = HashMap<Id, V, std::hash::BuildHasherDefault<IdHasher>>;
-
-/// The 16 bytes of `raw` when it is exactly the canonical text form of a UUID, so that
-/// formatting them gives `raw` back.
-fn parse_canonical_uuid(raw: &str) -> Option<[u8; 16]> {
-    // Called for every id of every row while a catalogue loads: a table instead of a match.
-    const NOT_HEX: u8 = 0xff;
-    const HEX: [u8; 256] = {
-        let mut table = [NOT_HEX; 256];
-        let mut i = 0;
-        while i < 10 {
-            table[b'0' as usize + i] = i as u8;
-            i += 1;
-        }
-        let mut i = 0;
-        while i < 6 {
-            table[b'a' as usize + i] = 10 + i as u8;
-            i += 1;
-        }
-        table
-    };
-    let text = raw.as_bytes();
-    if text.len() != 36 || [8, 13, 18, 23].iter().any(|&i| text[i] != b'-') {
-        return None;
-    }
-    let mut out = [0u8; 16];
-    let digits = [&text[0..8], &text[9..13], &text[14..18], &text[19..23], &text[24..36]];
-    for (byte, pair) in out.iter_mut().zip(digits.iter().flat_map(|group| group.chunks_exact(2))) {
-        let (high, low) = (HEX[usize::from(pair[0])], HEX[usize::from(pair[1])]);
-        if high == NOT_HEX || low == NOT_HEX {
-            return None;
-        }
-        *byte = high << 4 | low;
-    }
-    Some(out)
-}
+/// A map keyed by product id, for loading. FxHash is fast and not resistant to chosen
+/// keys, which is fine here: the keys are ids the shop made, never text from a request.
+pub type IdMap<V> = HashMap<Id, V, rustc_hash::FxBuildHasher>;
 
 /// A variant's size and colour. Shops use a handful of combinations across thousands of
-/// variants, so each one is stored once for the life of the process and shared.
+/// variants, so a snapshot stores each one once and its variants share it.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Look {
     pub size: Box<str>,
@@ -127,51 +60,51 @@ pub struct Look {
     pub color_hex: Box<str>,
 }
 
-/// The shared copy of this size and colour. Interned looks are never freed: there are as
-/// many as distinct combinations admins ever typed (each field is at most 30 characters).
-pub fn look(size: &str, color: &str, color_hex: &str) -> &'static Look {
-    static LOOKS: OnceLock<Mutex<HashMap<Box<str>, &'static Look>>> = OnceLock::new();
-    let key = format!("{size}\u{0}{color}\u{0}{color_hex}");
-    let mut looks = LOOKS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(found) = looks.get(key.as_str()) {
-        return found;
-    }
-    let new: &'static Look =
-        Box::leak(Box::new(Look { size: size.into(), color: color.into(), color_hex: color_hex.into() }));
-    looks.insert(key.into_boxed_str(), new);
-    new
-}
-
-/// A local memo in front of [`look`], for loading many variants without taking the
-/// process-wide lock (or allocating a key) for each one.
+/// Hands out one shared [`Look`] per combination while a snapshot is built; the looks live
+/// as long as a snapshot uses them.
 #[derive(Default)]
 pub struct Looks {
-    seen: HashMap<Box<str>, &'static Look>,
+    seen: HashMap<Box<str>, Arc<Look>, rustc_hash::FxBuildHasher>,
+    /// The lookup key, reused so that a known combination costs no allocation.
     key: String,
 }
 
 impl Looks {
-    pub fn get(&mut self, size: &str, color: &str, color_hex: &str) -> &'static Look {
+    pub fn get(&mut self, size: &str, color: &str, color_hex: &str) -> Arc<Look> {
+        self.set_key(size, color, color_hex);
+        if let Some(found) = self.seen.get(self.key.as_str()) {
+            return found.clone();
+        }
+        let new = Arc::new(Look { size: size.into(), color: color.into(), color_hex: color_hex.into() });
+        self.seen.insert(self.key.as_str().into(), new.clone());
+        new
+    }
+
+    /// Shares `look` with the variants loaded from now on (a product re-read after an
+    /// order keeps pointing at the snapshot's copy instead of making its own).
+    pub fn reuse(&mut self, look: &Arc<Look>) {
+        self.set_key(&look.size, &look.color, &look.color_hex);
+        if !self.seen.contains_key(self.key.as_str()) {
+            self.seen.insert(self.key.as_str().into(), look.clone());
+        }
+    }
+
+    fn set_key(&mut self, size: &str, color: &str, color_hex: &str) {
         self.key.clear();
         for (i, part) in [size, color, color_hex].into_iter().enumerate() {
             if i > 0 {
+                // No validated size or colour contains it: keeps ("M", "Navy Blue") apart from ("M Navy", "Blue").
                 self.key.push('\u{0}');
             }
             self.key.push_str(part);
         }
-        if let Some(found) = self.seen.get(self.key.as_str()) {
-            return found;
-        }
-        let shared = look(size, color, color_hex);
-        self.seen.insert(self.key.as_str().into(), shared);
-        shared
     }
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompactVariant {
     pub id: Id,
-    pub look: &'static Look,
+    pub look: Arc<Look>,
     pub stock: i32,
     pub position: i32,
     pub original_price: Money,
@@ -455,8 +388,19 @@ mod tests {
             assert!(matches!(id, Id::Uuid(_)), "{raw} is stored in 16 bytes");
             assert_eq!(id.to_string(), raw);
         }
-        // Upper case, braces or other text would not read back the same as a UUID: kept as text.
-        for raw in ["0F8FAD5B-D9CB-469F-A165-70867728950E", "{0f8fad5b-d9cb-469f-a165-70867728950e}", "p1", "", "0f8fad5b-d9cb-469f-a165-70867728950g"] {
+        // Upper case, braces, URNs, bare hex or other text would not read back the same as a
+        // UUID: kept as text.
+        for raw in [
+            "0F8FAD5B-D9CB-469F-A165-70867728950E",
+            "0f8fad5b-D9cb-469f-a165-70867728950e",
+            "{0f8fad5b-d9cb-469f-a165-70867728950e}",
+            "urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e",
+            "0f8fad5bd9cb469fa16570867728950e",
+            "0f8fad5b-d9cb-469f-a165-70867728950g",
+            "0f8fad5b-d9cb-469f-a16570-867728950e",
+            "p1",
+            "",
+        ] {
             let id = Id::new(raw);
             assert!(matches!(id, Id::Text(_)), "{raw}");
             assert_eq!(id.to_string(), raw);
@@ -467,7 +411,7 @@ mod tests {
     #[test]
     fn ids_that_differ_only_in_their_last_digits_spread_over_buckets() {
         use std::hash::BuildHasher;
-        let hasher = std::hash::BuildHasherDefault::<IdHasher>::default();
+        let hasher = *IdMap::<()>::default().hasher();
         let buckets: std::collections::HashSet<u64> = (0..1024)
             .map(|p| hasher.hash_one(Id::new(&format!("10000000-0000-4000-8000-{p:012}"))) & 1023)
             .collect();
@@ -526,14 +470,30 @@ mod tests {
     }
 
     #[test]
-    fn equal_looks_are_one_shared_copy() {
-        let a = look("M", "Navy Blue", "#000080");
-        let b = look("M", "Navy Blue", "#000080");
-        assert!(std::ptr::eq(a, b));
-        assert!(!std::ptr::eq(a, look("L", "Navy Blue", "#000080")));
-        let mut memo = Looks::default();
-        assert!(std::ptr::eq(memo.get("M", "Navy Blue", "#000080"), a));
-        assert!(std::ptr::eq(memo.get("M", "Navy Blue", "#000080"), a));
-        assert!(!std::ptr::eq(memo.get("M", "Navy", "Blue#000080"), a), "parts are kept apart");
+    fn equal_looks_are_one_shared_copy_that_lives_only_as_long_as_its_users() {
+        let mut looks = Looks::default();
+        let a = looks.get("M", "Navy Blue", "#000080");
+        assert!(Arc::ptr_eq(&a, &looks.get("M", "Navy Blue", "#000080")));
+        assert!(!Arc::ptr_eq(&a, &looks.get("L", "Navy Blue", "#000080")));
+        assert!(!Arc::ptr_eq(&a, &looks.get("M Navy", "Blue", "#000080")), "parts are kept apart");
+        assert_eq!((&*a.size, &*a.color, &*a.color_hex), ("M", "Navy Blue", "#000080"));
+        // Another build has its own copies, and a dropped one frees them: nothing is kept
+        // for the life of the process.
+        assert!(!Arc::ptr_eq(&a, &Looks::default().get("M", "Navy Blue", "#000080")));
+        let weak = Arc::downgrade(&a);
+        drop((looks, a));
+        assert!(weak.upgrade().is_none());
+    }
+
+    #[test]
+    fn a_reused_look_is_handed_out_again() {
+        let shared = Looks::default().get("S", "Olive", "#808000");
+        let mut looks = Looks::default();
+        looks.reuse(&shared);
+        assert!(Arc::ptr_eq(&looks.get("S", "Olive", "#808000"), &shared));
+        // The first copy of a combination stays the one handed out.
+        let other = Looks::default().get("S", "Olive", "#808000");
+        looks.reuse(&other);
+        assert!(Arc::ptr_eq(&looks.get("S", "Olive", "#808000"), &shared));
     }
 }

@@ -77,11 +77,19 @@ pub struct LoadedCatalog {
 impl LoadedCatalog {
     /// These categories and whole products (tests, and stores that hold products whole).
     pub fn of(categories: Vec<Category>, products: Vec<Product>) -> LoadedCatalog {
+        Self::sharing(categories, products, Looks::default())
+    }
+
+    /// Like [`LoadedCatalog::of`], with the looks a snapshot already holds, so the variants
+    /// of products re-read for it point at the same copies.
+    pub(super) fn sharing(categories: Vec<Category>, products: Vec<Product>, looks: Looks) -> LoadedCatalog {
+        let mut variants = VariantsLoad::with_capacity(products.len());
+        variants.looks = looks;
         let mut loaded = LoadedCatalog {
             categories,
             products: ProductsLoad::with_capacity(products.len()),
             images: ImagesLoad::with_capacity(products.len()),
-            variants: VariantsLoad::with_capacity(products.len()),
+            variants,
         };
         for p in products {
             for image in &p.images {

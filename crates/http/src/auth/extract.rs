@@ -1,7 +1,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use accounts::User;
+use accounts::{SessionClaims, User};
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 use kernel::Role;
 
@@ -12,10 +12,17 @@ pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue";
 pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
 pub const ADMIN_ONLY: &str = "Only the shop's administrators can do this";
 
-/// A signed-in user, loaded fresh from the database: a deleted account or a changed role
-/// takes effect on the very next request.
+/// A signed-in user, loaded fresh from the database: a deleted account, a changed role, an
+/// ended session (password change, sign-out) takes effect on the very next request.
 #[derive(Debug, Clone)]
 pub struct CurrentUser(pub User);
+
+/// The signed-in user and the checked claims of the token used (to end this session).
+#[derive(Debug, Clone)]
+pub struct CurrentSession {
+    pub user: User,
+    pub claims: SessionClaims,
+}
 
 /// A signed-in ADMIN; anyone else gets 401 (not signed in) or 403 (signed in, not admin).
 #[derive(Debug, Clone)]
@@ -27,37 +34,52 @@ fn bearer_token(req: &HttpRequest) -> Option<String> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_string())
 }
 
-async fn load_user(req: HttpRequest) -> Result<User, ApiError> {
+/// Signature and expiry in memory, then ONE query: the account, its session generation
+/// and whether this token was signed out.
+async fn load_session(req: HttpRequest) -> Result<CurrentSession, ApiError> {
     let state = req
         .app_data::<web::Data<AppState>>()
         .cloned()
         .ok_or_else(|| ApiError::internal("AppState is not registered"))?;
     let token = bearer_token(&req).ok_or_else(|| ApiError::unauthorized(SIGN_IN_REQUIRED))?;
-    let user_id = state.jwt.verify(&token).ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))?;
+    let claims = state.jwt.verify(&token).ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))?;
     let accounts = state.accounts.clone();
-    blocking(move || accounts.find_user(&user_id))
+    let checked = claims.clone();
+    let user = blocking(move || accounts.authenticate(&checked))
         .await?
-        .ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))
+        .ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))?;
+    Ok(CurrentSession { user, claims })
+}
+
+type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+
+impl FromRequest for CurrentSession {
+    type Error = ApiError;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        Box::pin(load_session(req.clone()))
+    }
 }
 
 impl FromRequest for CurrentUser {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+    type Future = Extracted<Self>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
-        Box::pin(async move { load_user(req).await.map(CurrentUser) })
+        Box::pin(async move { load_session(req).await.map(|s| CurrentUser(s.user)) })
     }
 }
 
 impl FromRequest for AdminUser {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+    type Future = Extracted<Self>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let user = load_user(req).await?;
+            let user = load_session(req).await?.user;
             if user.role == Role::Admin {
                 Ok(AdminUser(user))
             } else {

@@ -1,14 +1,18 @@
-use chrono::{Duration, Utc};
+use accounts::{SessionClaims, User};
+use chrono::{DateTime, Duration, Utc};
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
-/// What a token says: whose it is and until when. The role is NOT trusted from here:
-/// it is read from the database on every request.
+/// What a token says: whose it is, until when, the account's session generation when it
+/// was issued (`gen`) and its own id (`jti`). The role is NOT trusted from here: it is read
+/// from the database on every request, with the generation and whether `jti` was signed out.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
     pub sub: String,
     pub iat: i64,
     pub exp: i64,
+    pub r#gen: i64,
+    pub jti: String,
 }
 
 /// HS256 keys and the one validation every token goes through.
@@ -47,21 +51,33 @@ impl JwtKeys {
         })
     }
 
-    pub fn issue(&self, user_id: &str) -> Result<String, JwtError> {
+    /// A new session token for the account's current session generation, with a fresh id.
+    pub fn issue(&self, user: &User) -> Result<String, JwtError> {
+        self.issue_for(&user.id, user.session_generation)
+    }
+
+    pub fn issue_for(&self, user_id: &str, generation: i64) -> Result<String, JwtError> {
         let now = Utc::now();
         let claims = Claims {
             sub: user_id.to_string(),
             iat: now.timestamp(),
             exp: (now + self.lifetime).timestamp(),
+            r#gen: generation,
+            jti: kernel::new_id(),
         };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).map_err(|e| JwtError::Signing(e.to_string()))
     }
 
-    /// The user id of a valid, unexpired token signed with this secret.
-    pub fn verify(&self, token: &str) -> Option<String> {
-        decode::<Claims>(token, &self.decoding, &self.validation)
-            .ok()
-            .map(|data| data.claims.sub)
+    /// The claims of a valid, unexpired token signed with this secret. Tokens without a
+    /// generation and an id (issued before sessions could end) are refused.
+    pub fn verify(&self, token: &str) -> Option<SessionClaims> {
+        let claims = decode::<Claims>(token, &self.decoding, &self.validation).ok()?.claims;
+        Some(SessionClaims {
+            user_id: claims.sub,
+            generation: claims.r#gen,
+            token_id: claims.jti,
+            expires_at: DateTime::from_timestamp(claims.exp, 0)?,
+        })
     }
 }
 
@@ -78,8 +94,14 @@ mod tests {
     #[test]
     fn round_trip_and_refusals() {
         let k = keys(SECRET);
-        let token = k.issue("user-1").unwrap_or_default();
-        assert_eq!(k.verify(&token).as_deref(), Some("user-1"));
+        let token = k.issue_for("user-1", 3).unwrap_or_default();
+        let claims = k.verify(&token);
+        assert_eq!(claims.as_ref().map(|c| (c.user_id.as_str(), c.generation)), Some(("user-1", 3)));
+        assert!(claims.is_some_and(|c| c.token_id.len() == 36), "a fresh id per token");
+        assert_ne!(k.verify(&k.issue_for("user-1", 3).unwrap_or_default()).map(|c| c.token_id), k.verify(&token).map(|c| c.token_id));
+        // A token of the old shape (no generation, no id) is not accepted.
+        let old = encode(&Header::new(Algorithm::HS256), &serde_json::json!({"sub": "user-1", "iat": 1, "exp": 9999999999i64}), &EncodingKey::from_secret(SECRET.as_bytes())).unwrap_or_default();
+        assert!(k.verify(&old).is_none());
         // Another secret.
         assert_eq!(keys("ffffffffffffffffffffffffffffffff").verify(&token), None);
         // Tampered payload.
@@ -87,7 +109,7 @@ mod tests {
         parts[1] = parts[1].chars().rev().collect();
         assert_eq!(k.verify(&parts.join(".")), None);
         // alg none.
-        let none = format!("{}.{}.", b64(r#"{"alg":"none","typ":"JWT"}"#), b64(r#"{"sub":"user-1","iat":1,"exp":9999999999}"#));
+        let none = format!("{}.{}.", b64(r#"{"alg":"none","typ":"JWT"}"#), b64(r#"{"sub":"user-1","iat":1,"exp":9999999999,"gen":0,"jti":"x"}"#));
         assert_eq!(k.verify(&none), None);
         assert!(matches!(JwtKeys::new(b"short", Duration::hours(1)), Err(JwtError::SecretTooShort)));
     }
@@ -95,7 +117,7 @@ mod tests {
     #[test]
     fn expired_tokens_are_refused_beyond_the_leeway() {
         let k = JwtKeys::new(SECRET.as_bytes(), Duration::seconds(-30)).unwrap_or_else(|e| panic!("{e}"));
-        let token = k.issue("user-1").unwrap_or_default();
+        let token = k.issue_for("user-1", 0).unwrap_or_default();
         assert_eq!(k.verify(&token), None);
     }
 

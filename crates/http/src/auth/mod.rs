@@ -3,4 +3,4 @@
 pub mod extract;
 pub mod jwt;
 
-pub use extract::{AdminUser, CurrentUser};
+pub use extract::{AdminUser, CurrentSession, CurrentUser};

@@ -1,5 +1,5 @@
 use chrono::{DateTime, SecondsFormat, Utc};
-use orders::{Order, OrderItem, StatusChange};
+use orders::{Order, OrderItem, StatusChange, Viewer};
 use serde::{Deserialize, Serialize};
 
 fn timestamp(t: DateTime<Utc>) -> String {
@@ -75,16 +75,18 @@ pub struct OrderAddressDto {
 pub struct HistoryDto {
     pub from: Option<&'static str>,
     pub to: &'static str,
+    /// Who made the change. The customer reads "You" or "Shop"; the admin reads the
+    /// actor's username. Never an account id.
     pub changed_by: String,
     pub changed_at: String,
 }
 
-impl From<StatusChange> for HistoryDto {
-    fn from(c: StatusChange) -> Self {
+impl HistoryDto {
+    fn new(c: StatusChange, owner_id: &str, viewer: Viewer) -> Self {
         HistoryDto {
             from: c.from.map(|s| s.as_str()),
             to: c.to.as_str(),
-            changed_by: c.changed_by,
+            changed_by: c.changed_by_label(owner_id, viewer),
             changed_at: timestamp(c.changed_at),
         }
     }
@@ -113,8 +115,19 @@ pub struct OrderDto {
     pub history: Vec<HistoryDto>,
 }
 
-impl From<Order> for OrderDto {
-    fn from(o: Order) -> Self {
+impl OrderDto {
+    /// The order as the customer who placed it sees it.
+    pub fn for_owner(o: Order) -> Self {
+        Self::new(o, Viewer::Owner)
+    }
+
+    /// The order as the back office sees it.
+    pub fn for_admin(o: Order) -> Self {
+        Self::new(o, Viewer::Admin)
+    }
+
+    fn new(o: Order, viewer: Viewer) -> Self {
+        let owner = o.user_id;
         OrderDto {
             id: o.id,
             user: OrderUserDto { first_name: o.customer.first_name, last_name: o.customer.last_name, email: o.customer.email },
@@ -137,7 +150,7 @@ impl From<Order> for OrderDto {
             expected_delivery_date: o.expected_delivery_date.format("%Y-%m-%d").to_string(),
             delivered_on: o.delivered_on.map(timestamp),
             created_at: timestamp(o.created_at),
-            history: o.history.into_iter().map(HistoryDto::from).collect(),
+            history: o.history.into_iter().map(|c| HistoryDto::new(c, &owner, viewer)).collect(),
         }
     }
 }

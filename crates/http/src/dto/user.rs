@@ -139,3 +139,23 @@ pub struct ChangePasswordRequest {
     pub current_password: Option<String>,
     pub new_password: Option<String>,
 }
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ForgotPasswordRequest {
+    pub email: Option<String>,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetPasswordRequest {
+    /// The token from the e-mailed link.
+    pub token: Option<String>,
+    pub new_password: Option<String>,
+}
+
+/// The answer to a password change: the old sessions have ended, this token starts the new one.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PasswordChanged {
+    pub message: String,
+    pub token: String,
+}

@@ -2,12 +2,11 @@ use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use catalog::{CategoryInput, ParentChoice};
 
+use crate::answers;
 use crate::auth::AdminUser;
-use std::sync::Arc;
-
-use crate::cache::{key_of, respond, CachedBody};
+use crate::cache::{key_of, respond};
 use crate::dto::catalog::CategoryDto;
-use crate::dto::{data, data_with_message};
+use crate::dto::data_with_message;
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits};
 use crate::state::AppState;
@@ -31,17 +30,9 @@ const LIMITS: FormLimits = FormLimits { max_file_bytes: 5 * 1024 * 1024, max_fil
     )
 )]
 async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let cached = tree_answer(&state, &key_of(&req))?;
-    Ok(respond(&req, &cached))
-}
-
-/// The category tree answer, cached under `key` (also inlined into the web app's first page).
-pub(crate) fn tree_answer(state: &AppState, key: &str) -> Result<Arc<CachedBody>, ApiError> {
     let snapshot = state.catalog.snapshot();
-    state.responses.get_or_build(snapshot.version, key, || {
-        let count = |id: &str| snapshot.product_count_in_subtree(id);
-        Ok(data(snapshot.tree.iter().map(|n| CategoryDto::from_node(n, &count)).collect::<Vec<_>>()))
-    })
+    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || Ok(answers::category_tree(&snapshot)))?;
+    Ok(respond(&req, &cached))
 }
 
 fn input(form: &Form, on_update: bool) -> CategoryInput {

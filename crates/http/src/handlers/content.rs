@@ -34,12 +34,7 @@ const LOGO_LIMITS: FormLimits = FormLimits { max_file_bytes: 2 * 1024 * 1024, ma
     )
 )]
 async fn company(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(company_answer(&state))
-}
-
-/// The company details answer (also inlined into the web app's first page).
-pub(crate) fn company_answer(state: &AppState) -> impl serde::Serialize {
-    data(CompanyDto::from(state.content.company().as_ref()))
+    HttpResponse::Ok().json(crate::answers::company(&state.content.company()))
 }
 
 #[utoipa::path(

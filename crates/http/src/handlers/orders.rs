@@ -81,14 +81,14 @@ async fn place(
         (true, false) => (actix_web::http::StatusCode::CREATED, PLACED_MAIL_FAILED),
     };
     Ok(HttpResponse::build(status).json(PlacedOrderAnswer {
-        data: placed.order.into(),
+        data: OrderDto::for_owner(placed.order),
         message,
         email_sent: placed.email_sent,
     }))
 }
 
-fn list(orders: Vec<orders::Order>) -> Vec<OrderDto> {
-    orders.into_iter().map(OrderDto::from).collect()
+fn list(orders: Vec<orders::Order>, view: fn(orders::Order) -> OrderDto) -> Vec<OrderDto> {
+    orders.into_iter().map(view).collect()
 }
 
 #[utoipa::path(
@@ -104,7 +104,7 @@ fn list(orders: Vec<orders::Order>) -> Vec<OrderDto> {
 async fn my_orders(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let mine = blocking(move || orders.my_orders(&user.id)).await?;
-    Ok(HttpResponse::Ok().json(data(list(mine))))
+    Ok(HttpResponse::Ok().json(data(list(mine, OrderDto::for_owner))))
 }
 
 #[utoipa::path(
@@ -128,7 +128,7 @@ async fn cancel(
     let orders = state.orders.clone();
     let id = path.into_inner();
     let order = blocking(move || orders.cancel(&user.id, &id)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(OrderDto::from(order), "Order cancelled successfully!")))
+    Ok(HttpResponse::Ok().json(data_with_message(OrderDto::for_owner(order), "Order cancelled successfully!")))
 }
 
 #[utoipa::path(
@@ -145,7 +145,7 @@ async fn cancel(
 async fn all_orders(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let every = blocking(move || orders.all_orders()).await?;
-    Ok(HttpResponse::Ok().json(data(list(every))))
+    Ok(HttpResponse::Ok().json(data(list(every, OrderDto::for_admin))))
 }
 
 #[utoipa::path(
@@ -177,7 +177,7 @@ async fn set_status(
     let status = body.into_inner().delivery_status.unwrap_or_default();
     let order = blocking(move || orders.set_status(&admin.id, &id, &status)).await?;
     let message = format!("Status updated to {}", order.delivery_status);
-    Ok(HttpResponse::Ok().json(data_with_message(OrderDto::from(order), message)))
+    Ok(HttpResponse::Ok().json(data_with_message(OrderDto::for_admin(order), message)))
 }
 
 #[utoipa::path(
@@ -208,13 +208,16 @@ async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<
         (status = 400, description = "Invalid input", body = ErrorBody),
         (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
         (status = 404, description = "Not found", body = ErrorBody),
+        (status = 409, description = "The order was cancelled: no confirmation is sent", body = ErrorBody),
         (status = 413, description = "Body or file too large", body = ErrorBody),
         (status = 415, description = "Wrong content type", body = ErrorBody),
+        (status = 429, description = "Sent 3 times for this order, or 10 times for this account, within the hour: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 502, description = "The e-mail could not be sent", body = ErrorBody)
     )
 )]
 /// Re-sends the caller's own order confirmation to the caller's account address. An
-/// `email` in the body is ignored: the shop never mails an address a client chose.
+/// `email` in the body is ignored: the shop never mails an address a client chose. At most
+/// 3 per order and 10 per account within an hour, counted in the database.
 async fn send_confirmation(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,

@@ -6,10 +6,9 @@ use kernel::{Money, PageRequest};
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::answers;
 use crate::auth::AdminUser;
-use std::sync::Arc;
-
-use crate::cache::{key_of, respond, CachedBody};
+use crate::cache::{key_of, respond};
 use crate::dto::catalog::{ListingDto, ProductDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
@@ -84,7 +83,10 @@ fn list_of(raw: &Option<String>) -> Vec<String> {
 }
 
 impl ListParams {
-    fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
+    /// Products on a page of `GET /api/products` when `limit` is not given.
+    pub(crate) const DEFAULT_LIMIT: u32 = 10;
+
+    pub(crate) fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
         let page = PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, default_limit, MAX_LIMIT);
         let sort = Sort::parse(self.sort.as_deref().unwrap_or("").trim()).ok_or_else(|| {
             ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name")
@@ -122,17 +124,11 @@ impl ListParams {
     )
 )]
 async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
-    let cached = list_answer(&state, &key_of(&req), params.into_inner())?;
-    Ok(respond(&req, &cached))
-}
-
-/// A page of products, cached under `key` (also inlined into the web app's first page).
-pub(crate) fn list_answer(state: &AppState, key: &str, params: ListParams) -> Result<Arc<CachedBody>, ApiError> {
     let snapshot = state.catalog.snapshot();
-    state.responses.get_or_build(snapshot.version, key, || {
-        let query = params.into_query(10)?;
-        Ok(ListingDto::from(&query::list(&snapshot, &query)))
-    })
+    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
+        Ok(answers::listing(&snapshot, &params.into_inner().into_query(ListParams::DEFAULT_LIMIT)?))
+    })?;
+    Ok(respond(&req, &cached))
 }
 
 #[utoipa::path(
@@ -160,7 +156,7 @@ async fn by_category(
         }
         let mut query = params.into_inner().into_query(20)?;
         query.category = Some(category_id.into_inner());
-        Ok(ListingDto::from(&query::list(&snapshot, &query)))
+        Ok(answers::listing(&snapshot, &query))
     })?;
     Ok(respond(&req, &cached))
 }
@@ -212,17 +208,9 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
     )
 )]
 async fn one(req: HttpRequest, state: web::Data<AppState>, id_or_slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let cached = product_answer(&state, &key_of(&req), &id_or_slug)?;
-    Ok(respond(&req, &cached))
-}
-
-/// One product, cached under `key` (also inlined into the web app's first page).
-pub(crate) fn product_answer(state: &AppState, key: &str, id_or_slug: &str) -> Result<Arc<CachedBody>, ApiError> {
     let snapshot = state.catalog.snapshot();
-    state.responses.get_or_build(snapshot.version, key, || {
-        let product = snapshot.product(id_or_slug).ok_or_else(|| ApiError::not_found("Product not found"))?;
-        Ok(data(ProductDto::from(product.as_ref())))
-    })
+    let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || answers::product(&snapshot, &id_or_slug))?;
+    Ok(respond(&req, &cached))
 }
 
 /// A JSON value of a variant row as text: numbers and strings alike, null as absent.

@@ -1,9 +1,10 @@
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::auth::CurrentUser;
 use crate::dto::data_with_message;
-use crate::dto::user::{ChangePasswordRequest, ProfileRequest, UserData};
+use crate::dto::user::{ChangePasswordRequest, PasswordChanged, ProfileRequest, UserData};
 use crate::error::{blocking, ApiError};
+use crate::ratelimit::Action;
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
@@ -25,14 +26,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
         (status = 409, description = "Conflicts with the current state", body = ErrorBody),
         (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
+        (status = 415, description = "Wrong content type", body = ErrorBody),
+        (status = 429, description = "Too many username changes: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
     )
 )]
 async fn update_profile(
+    req: HttpRequest,
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
     body: web::Json<ProfileRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    // A new username answers whether it is taken, like registration: the same limit, the
+    // same bucket, so the two together cannot probe faster than either alone.
+    let renaming = body.username.as_deref().is_some_and(|u| !u.trim().eq_ignore_ascii_case(&user.username));
+    if renaming {
+        state.limits.check(Action::Register, &state.limits.client_ip(&req))?;
+    }
     let accounts = state.accounts.clone();
     let updated = blocking(move || accounts.update_profile(&user.id, body.into_inner().into())).await?;
     Ok(HttpResponse::Ok().json(data_with_message(UserData { user: updated.into() }, "Profile updated")))
@@ -45,11 +54,12 @@ async fn update_profile(
     request_body = ChangePasswordRequest,
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Password changed", body = MessageOnly),
+        (status = 200, description = "Password changed; every earlier session has ended and `token` starts a new one", body = PasswordChanged),
         (status = 400, description = "Invalid input", body = ErrorBody),
         (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
         (status = 413, description = "Body or file too large", body = ErrorBody),
         (status = 415, description = "Wrong content type", body = ErrorBody),
+        (status = 422, description = "The new password is too easy to guess", body = ErrorBody),
         (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
     )
 )]
@@ -60,7 +70,7 @@ async fn change_password(
 ) -> Result<HttpResponse, ApiError> {
     let ChangePasswordRequest { current_password, new_password } = body.into_inner();
     let accounts = state.accounts.clone();
-    blocking(move || {
+    let user = blocking(move || {
         accounts.change_password(
             &user.id,
             current_password.as_deref().unwrap_or(""),
@@ -68,5 +78,7 @@ async fn change_password(
         )
     })
     .await?;
-    Ok(HttpResponse::Ok().json(MessageOnly { message: "Password changed successfully".into() }))
+    // Every earlier token has ended, this caller's too: it gets a token of the new generation.
+    let token = state.jwt.issue(&user).map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok().json(PasswordChanged { message: "Password changed successfully".into(), token }))
 }

@@ -21,6 +21,8 @@ struct State {
     /// user -> lines
     carts: HashMap<String, Vec<CheckoutLine>>,
     orders: Vec<(Order, Option<String>)>,
+    /// (user, re-send)
+    resends: Vec<(String, Resend)>,
 }
 
 #[derive(Default)]
@@ -130,11 +132,25 @@ impl OrderStore for MemoryStore {
         order.delivery_status = t.to;
         order.payment_status = t.payment_status;
         order.delivered_on = t.delivered_on;
-        order.history.push(StatusChange { from: Some(t.from), to: t.to, changed_by: t.changed_by.clone(), changed_at: t.at });
+        order.history.push(StatusChange { from: Some(t.from), to: t.to, changed_by: t.changed_by.clone(), changed_by_name: None, changed_at: t.at });
         Ok(TransitionOutcome::Applied(Box::new(order.clone())))
     }
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError> {
         Ok(self.state.lock().map_err(backend)?.orders.iter().filter(|(o, _)| o.delivery_status == status).count() as u64)
+    }
+    fn log_resend(
+        &self,
+        user_id: &str,
+        order_id: &str,
+        since: DateTime<Utc>,
+        at: DateTime<Utc>,
+        allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,
+    ) -> Result<(), OrdersError> {
+        let mut s = self.state.lock().map_err(backend)?;
+        let sent: Vec<Resend> = s.resends.iter().filter(|(u, r)| u == user_id && r.sent_at > since).map(|(_, r)| r.clone()).collect();
+        allow(&sent)?;
+        s.resends.push((user_id.to_string(), Resend { order_id: order_id.to_string(), sent_at: at }));
+        Ok(())
     }
 }
 
@@ -325,4 +341,37 @@ fn resending_goes_only_to_the_account_and_only_for_own_orders() {
 #[test]
 fn html_escapes_what_people_typed() {
     assert_eq!(email::escape_html("<b>\"Tom & Jerry's\"</b>"), "&lt;b&gt;&quot;Tom &amp; Jerry&#39;s&quot;&lt;/b&gt;");
+}
+
+#[test]
+fn resends_are_limited_per_order_and_per_account_within_the_hour() {
+    let clock = Clock::system();
+    let svc = service(false).with_clock(clock.clone());
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        svc.store.with(|s| {
+            s.carts.insert("u1".into(), vec![line("v1", "Indigo Kurta", 1, 999_00, 0)]);
+            s.stock.insert("v1".into(), 5);
+        });
+        ids.push(ok(svc.place(&asha(), cod(None))).order.id);
+    }
+    for _ in 0..3 {
+        ok(svc.resend_confirmation(&asha(), &ids[0]));
+    }
+    clock.advance(Duration::minutes(10));
+    match svc.resend_confirmation(&asha(), &ids[0]) {
+        // The first of the three leaves the hour 50 minutes from now.
+        Err(OrdersError::OrderResendLimit { limit: 3, retry_after_secs }) => assert!((2990..=3000).contains(&retry_after_secs), "{retry_after_secs}"),
+        other => panic!("{other:?}"),
+    }
+    for id in [&ids[1], &ids[1], &ids[1], &ids[2], &ids[2], &ids[2], &ids[3]] {
+        ok(svc.resend_confirmation(&asha(), id));
+    }
+    assert!(matches!(svc.resend_confirmation(&asha(), &ids[3]), Err(OrdersError::AccountResendLimit { limit: 10, .. })));
+    assert_eq!(svc.mailer.sent().len(), 4 + 10);
+    clock.advance(Duration::minutes(51));
+    ok(svc.resend_confirmation(&asha(), &ids[0]));
+    ok(svc.cancel("u1", &ids[3]));
+    assert!(matches!(svc.resend_confirmation(&asha(), &ids[3]), Err(OrdersError::CancelledOrder)));
+    assert_eq!(svc.mailer.sent().len(), 4 + 11);
 }

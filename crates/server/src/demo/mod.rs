@@ -2,7 +2,8 @@
 //! same rules) as the back office. Seeding a catalogue that already has categories does
 //! nothing, so running it twice changes nothing.
 
-pub(crate) mod art;
+/// The pictures live in their own crate, compiled optimised in debug builds too.
+pub use demo_art as art;
 
 use catalog::{CatalogApi, CategoryInput, ParentChoice, ProductInput, VariantInput};
 use content::{CompanyInput, ContentApi, LegalInput};
@@ -99,7 +100,7 @@ fn jpeg(garment: Garment, hex: &str, tint: usize) -> IncomingFile {
 
 fn variants(sizes: &[&str], colours: &[(&str, &str)], price: u32, seed: usize) -> Vec<VariantInput> {
     // Every third product is on sale: the saving is shown against the MRP.
-    let discount = if seed % 3 == 0 { (price / 5 / 50) * 50 } else { 0 };
+    let discount = if seed.is_multiple_of(3) { (price / 5 / 50) * 50 } else { 0 };
     let mut rows = Vec::new();
     for (ci, (name, hex)) in colours.iter().enumerate() {
         for (si, size) in sizes.iter().enumerate() {

@@ -127,18 +127,18 @@ async fn bad_tokens_are_refused() {
 
         // Tampered payload: claims another user id, keeps the signature.
         let parts: Vec<&str> = token.split('.').collect();
-        let forged = format!("{}.{}.{}", parts[0], b64url(br#"{"sub":"someone-else","iat":1,"exp":9999999999}"#), parts[2]);
+        let forged = format!("{}.{}.{}", parts[0], b64url(br#"{"sub":"someone-else","iat":1,"exp":9999999999,"gen":0,"jti":"x"}"#), parts[2]);
         app.get("/api/auth/me", Some(&forged)).await.expect(401);
 
         // alg: none.
         let id = user["id"].as_str().unwrap_or_default();
-        let claims = format!(r#"{{"sub":"{id}","iat":1,"exp":9999999999}}"#);
+        let claims = format!(r#"{{"sub":"{id}","iat":1,"exp":9999999999,"gen":0,"jti":"x"}}"#);
         let none = format!("{}.{}.", b64url(br#"{"alg":"none","typ":"JWT"}"#), b64url(claims.as_bytes()));
         app.get("/api/auth/me", Some(&none)).await.expect(401);
 
         // Signed with another secret.
         let other = http::auth::jwt::JwtKeys::new(&[7u8; 32], chrono::Duration::hours(1)).unwrap_or_else(|e| panic!("{e}"));
-        let foreign = other.issue(id).unwrap_or_default();
+        let foreign = other.issue_for(id, 0).unwrap_or_default();
         app.get("/api/auth/me", Some(&foreign)).await.expect(401);
 
         // A deleted account's token stops working at once.

@@ -51,6 +51,34 @@ async fn gzip_and_plain_answers_are_the_same_and_304_needs_the_current_etag() {
     }
 }
 
+#[actix_web::test]
+async fn cached_answers_are_compressed_once_and_nothing_is_marked_identity() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let product = app.product(&admin, "Shirt", &men, json!([variant("M", 3)])).await;
+        // A listing and a small answer (a tree of one category, under 1 KB).
+        for path in ["/api/products?limit=50", "/api/categories"] {
+            let (status, headers, plain) = app.get_raw(path, &[]).await;
+            assert_eq!(status, 200);
+            assert_eq!(header(&headers, "content-encoding"), None, "{path}: plain bytes carry no Content-Encoding");
+            // Brotli preferred: the cache's gzip copy is sent, and the middleware passes it as it is.
+            let (_, headers, gz) = app.get_raw(path, &[("Accept-Encoding", "br, gzip;q=0.8")]).await;
+            assert_eq!(header(&headers, "content-encoding").as_deref(), Some("gzip"), "{path}");
+            let mut unzipped = Vec::new();
+            flate2::read::GzDecoder::new(gz.as_slice()).read_to_end(&mut unzipped).unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert_eq!(unzipped, plain, "{path}");
+        }
+        // An answer the cache does not hold is compressed by the middleware, as the client prefers.
+        let (_, headers, _) = app.get_raw("/api/openapi.json", &[("Accept-Encoding", "br, gzip;q=0.8")]).await;
+        assert_eq!(header(&headers, "content-encoding").as_deref(), Some("br"));
+        // Pictures are compressed already: sent as they are, unmarked.
+        let url = product["images"][0]["url"].as_str().unwrap_or_default().to_string();
+        let (status, headers, _) = app.get_raw(&url, &[("Accept-Encoding", "br, gzip")]).await;
+        assert_eq!((status, header(&headers, "content-encoding")), (200, None), "{url}");
+    }
+}
+
 async fn tree(app: &TestApp) -> Value {
     app.get("/api/categories", None).await.body["data"].clone()
 }

@@ -1,3 +1,4 @@
+use futures_util::future::join_all;
 use serde_json::json;
 
 use crate::helpers::{count, seed_product, TestApp};
@@ -130,5 +131,34 @@ async fn admins_get_403_on_cart_and_wishlist_and_guests_401() {
         app.get("/api/wishlist", None).await.expect(401);
         // Wrong method on a cart route is a JSON 405.
         app.send("PATCH", "/api/cart/add", None, None).await.expect(405);
+    }
+}
+
+#[actix_web::test]
+async fn parallel_adds_never_put_more_than_the_stock_into_a_line() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 3, 999, 0), ("L", "White", 5, 999, 0)]);
+        // Ten adds of the whole stock at once: one line of 3, the nine others refused.
+        let replies = join_all((0..10).map(|_| app.add_to_cart(&asha, &v[0], 3))).await;
+        let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+        assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{:?}: {statuses:?}", app.backend);
+        assert!(
+            replies.iter().filter(|r| r.status.as_u16() != 201).all(|r| r.status.as_u16() == 409 && r.message() == "Only 3 left in stock"),
+            "{:?}: {:?}",
+            app.backend,
+            replies.iter().map(|r| (r.status, r.body.clone())).collect::<Vec<_>>()
+        );
+        // Ten adds of one piece onto a line of 3 with a stock of 5: two fit.
+        app.add_to_cart(&asha, &v[1], 3).await.expect(201);
+        let replies = join_all((0..10).map(|_| app.add_to_cart(&asha, &v[1], 1))).await;
+        let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+        assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 2, "{:?}: {statuses:?}", app.backend);
+        assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 8, "{:?}: {statuses:?}", app.backend);
+
+        let cart = app.get("/api/cart", Some(&asha)).await.expect(200);
+        let quantities: Vec<i64> = cart.body["data"]["items"].as_array().into_iter().flatten().filter_map(|i| i["quantity"].as_i64()).collect();
+        assert_eq!(quantities, vec![3, 5], "{:?}: no line above its stock", app.backend);
+        assert_eq!(count(&app, "cart_items"), 2);
     }
 }

@@ -242,3 +242,32 @@ async fn a_route_preloads_its_own_chunks_from_the_build_manifest() {
     std::fs::write(dir.path().join("index.html"), INDEX.replace("<title>Shop</title>", "<title>Shop v2</title>")).unwrap_or_else(|e| panic!("{e}"));
     assert!(page(&app, "/shop").await.html.contains("<title>Shop v2</title>"));
 }
+
+#[actix_web::test]
+async fn the_picture_is_preloaded_when_the_api_answered_first() {
+    // The answers are then already cached as bytes: the page still finds their pictures.
+    let (app, _dir) = shop_with_web_app();
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    let shirt = app.product(&admin, "Oxford Shirt", &men, variant("M")).await;
+    let slug = shirt["slug"].as_str().unwrap_or_default().to_string();
+    let image = &shirt["images"][0];
+    let tree = app.get("/api/categories", None).await.expect(200).body;
+    app.get("/api/products?page=1&limit=24&sort=newest", None).await.expect(200);
+    app.get(&format!("/api/products/{slug}"), None).await.expect(200);
+
+    for (path, href) in [
+        ("/".to_string(), tree["data"][0]["imageUrl"].as_str().unwrap_or("?")),
+        ("/shop".to_string(), image["thumbUrl"].as_str().unwrap_or("?")),
+        (format!("/product/{slug}"), image["url"].as_str().unwrap_or("?")),
+    ] {
+        let preload = page(&app, &path).await.preload().unwrap_or_default().to_string();
+        assert!(preload.contains(&format!(r#"href="{href}""#)), "{path}: {preload}");
+    }
+
+    // A new catalogue version (another product, newest first) moves the shop's picture too.
+    let kurta = app.product(&admin, "Silk Kurta", &men, variant("L")).await;
+    app.get("/api/products?page=1&limit=24&sort=newest", None).await.expect(200);
+    let preload = page(&app, "/shop").await.preload().unwrap_or_default().to_string();
+    assert!(preload.contains(&format!(r#"href="{}""#, kurta["images"][0]["thumbUrl"].as_str().unwrap_or("?"))), "{preload}");
+}

@@ -10,7 +10,7 @@ use store::testing::TestDb;
 use store::Backend;
 
 pub const SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
-pub const PASSWORD: &str = "s3cret-pass";
+pub const PASSWORD: &str = "s3cret-pass-9";
 
 /// One running shop on a fresh database.
 pub struct TestApp {
@@ -72,6 +72,18 @@ impl TestApp {
         security: WebSecurity,
         static_dir: Option<std::path::PathBuf>,
     ) -> TestApp {
+        Self::spawn_timed(backend, smtp_url, limits, security, static_dir, kernel::Clock::system())
+    }
+
+    /// Like `spawn_full`, on a clock the test keeps a clone of and moves forward.
+    pub fn spawn_timed(
+        backend: Backend,
+        smtp_url: Option<&str>,
+        limits: RateLimitConfig,
+        security: WebSecurity,
+        static_dir: Option<std::path::PathBuf>,
+        clock: kernel::Clock,
+    ) -> TestApp {
         let db = TestDb::new(backend);
         let data = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let mail = MailSettings::from_config(smtp_url, data.path(), None);
@@ -83,6 +95,8 @@ impl TestApp {
             uploads_dir: uploads.path().to_path_buf(),
             mail,
             rate_limits: limits,
+            clock,
+            public_url: "http://shop.test".into(),
         };
         let state = build_state(&db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
         let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
@@ -395,5 +409,30 @@ impl TestApp {
         let mut response = request.send().await.unwrap_or_else(|e| panic!("{e}"));
         let body = response.body().limit(64 * 1024 * 1024).await.map(|b| b.to_vec()).unwrap_or_default();
         (response.status().as_u16(), response.headers().clone(), body)
+    }
+}
+
+impl TestApp {
+    /// A second shop process on the same database, uploads and outbox (as two instances
+    /// behind a load balancer): its own memory, the same rows.
+    pub fn second_instance(&self) -> actix_test::TestServer {
+        let settings = Settings {
+            jwt_secret: SECRET.to_vec(),
+            bcrypt_cost: 4,
+            uploads_dir: self._uploads.path().to_path_buf(),
+            mail: MailSettings::from_config(None, self._data.path(), None),
+            rate_limits: RateLimitConfig::off(),
+            clock: kernel::Clock::system(),
+            public_url: "http://shop.test".into(),
+        };
+        let state = build_state(&self.db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
+        let paths = Paths { uploads_dir: self._uploads.path().to_path_buf(), static_dir: None };
+        actix_test::start(move || make_app(state.clone(), paths.clone(), WebSecurity::default()))
+    }
+
+    /// A JSON POST to another server (see `second_instance`).
+    pub async fn post_to(server: &actix_test::TestServer, path: &str, token: &str, body: Value) -> Reply {
+        let request = server.post(path).insert_header(("Authorization", format!("Bearer {token}")));
+        read(request.send_json(&body).await).await
     }
 }

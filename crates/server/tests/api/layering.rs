@@ -1,5 +1,6 @@
-//! The layering rule of ARCHITECTURE.md, checked on the manifests: domain crates depend
-//! only on kernel, thiserror and chrono (never on diesel, actix, lettre or each other).
+//! The layering rules, checked on the manifests: domain crates depend only on kernel and
+//! small pure crates (thiserror, chrono, uuid, rustc-hash), never on diesel, actix, lettre
+//! or each other; the adapters at the edges depend inwards, never on each other.
 
 fn dependencies(manifest: &str) -> Vec<String> {
     let mut in_section = false;
@@ -27,9 +28,24 @@ fn domain_crates_depend_only_on_the_kernel() {
         assert!(!manifest.is_empty(), "{domain}/Cargo.toml not found");
         for dependency in dependencies(&manifest) {
             assert!(
-                matches!(dependency.as_str(), "kernel" | "thiserror" | "chrono"),
+                matches!(dependency.as_str(), "kernel" | "thiserror" | "chrono" | "uuid" | "rustc-hash"),
                 "the {domain} domain must not depend on {dependency}"
             );
+        }
+    }
+}
+
+#[test]
+fn the_edges_depend_inwards_only() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // The JSON API and the database adapter never see each other (the server wires them); the
+    // pages build on the API's answers and never reach past it.
+    for (krate, never) in [("http", &["store", "web", "server"][..]), ("store", &["http", "web", "server"][..]), ("web", &["store", "server"][..])] {
+        let manifest = std::fs::read_to_string(root.join(krate).join("Cargo.toml")).unwrap_or_default();
+        assert!(!manifest.is_empty(), "{krate}/Cargo.toml not found");
+        let dependencies = dependencies(&manifest);
+        for forbidden in never {
+            assert!(!dependencies.iter().any(|d| d == forbidden), "{krate} must not depend on {forbidden}");
         }
     }
 }

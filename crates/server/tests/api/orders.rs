@@ -5,6 +5,8 @@ use std::sync::{Arc, Mutex};
 use chrono::NaiveDate;
 use futures_util::future::join_all;
 use serde_json::{json, Value};
+use http::ratelimit::RateLimitConfig;
+use server::app::WebSecurity;
 use store::testing::TestDb;
 
 use crate::helpers::{count, seed_product, sql, stock, Reply, TestApp};
@@ -104,8 +106,8 @@ async fn bad_orders_are_refused_and_nothing_changes() {
         assert_eq!(no_address.message(), "Please select an address.");
         let foreign = place(&app, &asha, &ravis_home).await.expect(404);
         assert_eq!(foreign.message(), "Address not found");
-        let empty = place(&app, &ravi, &ravis_home).await.expect(400);
-        assert_eq!(empty.message(), "Your cart is empty");
+        let empty = place(&app, &ravi, &ravis_home).await.expect(409);
+        assert_eq!((empty.message(), empty.body["code"].as_str()), ("Your cart is empty", Some("empty_cart")));
         // Someone bought the stock meanwhile: the answer names the item.
         sql(&app, &format!("UPDATE variants SET stock = 1 WHERE id = '{}'", v[0]));
         let short = place(&app, &asha, &home).await.expect(409);
@@ -213,7 +215,6 @@ async fn two_racing_cancels_return_the_stock_exactly_once() {
 async fn admins_follow_an_order_to_delivered_and_stock_stays_true() {
     for app in TestApp::all() {
         let admin = app.admin().await;
-        let admin_id = app.get("/api/auth/me", Some(&admin)).await.body["data"]["user"]["id"].clone();
         let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 3, 999, 0)]);
         let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
         let first = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
@@ -241,7 +242,7 @@ async fn admins_follow_an_order_to_delivered_and_stock_stays_true() {
         assert!(d["deliveredOn"].is_string());
         let history = d["history"].as_array().cloned().unwrap_or_default();
         assert_eq!(history.len(), 3);
-        assert_eq!((history[2]["from"].as_str(), history[2]["to"].as_str(), history[2]["changedBy"].clone()), (Some("SHIPPED"), Some("DELIVERED"), admin_id.clone()));
+        assert_eq!((history[2]["from"].as_str(), history[2]["to"].as_str(), history[2]["changedBy"].clone()), (Some("SHIPPED"), Some("DELIVERED"), json!("owner")));
         assert!(history[2]["changedAt"].is_string());
         assert_eq!(stock(&app, &v[0]), 0);
 
@@ -380,5 +381,143 @@ async fn a_failing_mail_server_never_loses_the_order() {
         assert_eq!((count(&app, "orders"), stock(&app, &v[0]), count(&app, "cart_items")), (1, 3, 0));
         let resend = app.post("/api/orders/send-confirmation", Some(&asha), json!({ "orderId": id })).await.expect(502);
         assert_eq!(resend.message(), "Confirmation email could not be sent");
+    }
+}
+
+#[actix_web::test]
+async fn parallel_placements_from_one_cart_make_one_order_and_take_its_pieces_once() {
+    for app in TestApp::all() {
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 10, 999, 0)]);
+        let (_, w) = seed_product(&app, "Silk Dupatta", &[("Free", "Gold", 10, 499, 0)]);
+        for round in 0..3 {
+            let (asha, home) = shopper(&app, &format!("asha{round}"), &[(&v[0], 2), (&w[0], 1)]).await;
+            let before = (stock(&app, &v[0]), stock(&app, &w[0]));
+            // No Idempotency-Key: eight clicks (or eight tabs) at once.
+            let replies = join_all((0..8).map(|_| place(&app, &asha, &home))).await;
+            let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+            assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{:?} round {round}: {statuses:?}", app.backend);
+            for refused in replies.iter().filter(|r| r.status.as_u16() != 201) {
+                assert_eq!(
+                    (refused.status.as_u16(), refused.message(), refused.body["code"].as_str()),
+                    (409, "Your cart is empty", Some("empty_cart")),
+                    "{:?}",
+                    app.backend
+                );
+            }
+            let mine = app.get("/api/orders/my-orders", Some(&asha)).await.expect(200);
+            assert_eq!(mine.body["data"].as_array().map(Vec::len), Some(1), "{:?}: one order", app.backend);
+            assert_eq!((stock(&app, &v[0]), stock(&app, &w[0])), (before.0 - 2, before.1 - 1), "{:?}: pieces taken once", app.backend);
+            assert_eq!(app.get("/api/cart", Some(&asha)).await.body["data"]["items"], json!([]));
+        }
+        assert_eq!((count(&app, "orders"), count(&app, "order_items")), (3, 6));
+        assert_eq!(outbox_files(&app).len(), 3, "one e-mail per order");
+    }
+}
+
+const TOO_MANY_FOR_ORDER: &str = "This order's confirmation was already sent 3 times in the last hour. Please try again later.";
+const TOO_MANY_FOR_ACCOUNT: &str = "10 confirmation e-mails were sent for your orders in the last hour. Please try again later.";
+
+async fn resend(app: &TestApp, token: &str, order: &str) -> Reply {
+    app.post("/api/orders/send-confirmation", Some(token), json!({ "orderId": order })).await
+}
+
+fn retry_after(reply: &Reply) -> u64 {
+    reply.headers.get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
+
+#[track_caller]
+fn assert_throttled(reply: &Reply, message: &str) {
+    assert_eq!((reply.status.as_u16(), reply.message(), reply.body["code"].as_str()), (429, message, Some("too_many_confirmations")));
+    let wait = retry_after(reply);
+    assert!((3500..=3600).contains(&wait), "Retry-After {wait}");
+}
+
+#[actix_web::test]
+async fn confirmation_resends_are_limited_per_order_and_per_account_in_the_database() {
+    for backend in TestDb::backends() {
+        let clock = kernel::Clock::system();
+        let app = TestApp::spawn_timed(backend, None, RateLimitConfig::off(), WebSecurity::default(), None, clock.clone());
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 50, 999, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[]).await;
+        let mut ids = Vec::new();
+        for _ in 0..5 {
+            app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+            ids.push(place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string());
+        }
+        let (ravi, ravis_home) = shopper(&app, "ravi", &[(&v[0], 1)]).await;
+        let ravis = place(&app, &ravi, &ravis_home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        let placed_mails = outbox_files(&app).len();
+
+        // Six at once for one order: three are sent, three refused with Retry-After.
+        let replies = join_all((0..6).map(|_| resend(&app, &asha, &ids[0]))).await;
+        let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+        assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 3, "{backend:?}: {statuses:?}");
+        for refused in replies.iter().filter(|r| r.status.as_u16() != 200) {
+            assert_throttled(refused, TOO_MANY_FOR_ORDER);
+        }
+        // The count lives in the database: another instance of the shop sees it.
+        let other = app.second_instance();
+        assert_throttled(&TestApp::post_to(&other, "/api/orders/send-confirmation", &asha, json!({ "orderId": ids[0] })).await, TOO_MANY_FOR_ORDER);
+        TestApp::post_to(&other, "/api/orders/send-confirmation", &asha, json!({ "orderId": ids[1] })).await.expect(200);
+        for _ in 0..2 {
+            resend(&app, &asha, &ids[1]).await.expect(200);
+        }
+        assert_throttled(&resend(&app, &asha, &ids[1]).await, TOO_MANY_FOR_ORDER);
+        for _ in 0..3 {
+            resend(&app, &asha, &ids[2]).await.expect(200);
+        }
+        // Ten for the account within the hour: the next one, for any order, waits.
+        resend(&app, &asha, &ids[3]).await.expect(200);
+        assert_throttled(&resend(&app, &asha, &ids[3]).await, TOO_MANY_FOR_ACCOUNT);
+        assert_throttled(&resend(&app, &asha, &ids[4]).await, TOO_MANY_FOR_ACCOUNT);
+        // Another customer is not affected.
+        resend(&app, &ravi, &ravis).await.expect(200);
+        assert_eq!(outbox_files(&app).len(), placed_mails + 11, "{backend:?}: only the allowed e-mails went out");
+
+        // A cancelled order gets no confirmation at all.
+        app.send("PUT", &format!("/api/orders/{}/cancel", ids[4]), Some(&asha), None).await.expect(200);
+        let cancelled = resend(&app, &asha, &ids[4]).await.expect(409);
+        assert_eq!((cancelled.message(), cancelled.body["code"].as_str()), ("A cancelled order gets no confirmation e-mail", Some("order_cancelled")));
+
+        // An hour later the limits start again.
+        clock.advance(chrono::Duration::minutes(61));
+        resend(&app, &asha, &ids[0]).await.expect(200);
+        resend(&app, &asha, &ids[3]).await.expect(200);
+        app.send("PUT", &format!("/api/orders/{}/cancel", ids[3]), Some(&asha), None).await.expect(200);
+        resend(&app, &asha, &ids[3]).await.expect(409);
+        assert_eq!(outbox_files(&app).len(), placed_mails + 13);
+    }
+}
+
+#[actix_web::test]
+async fn customers_see_who_changed_their_order_as_a_role_and_admins_see_names() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let admin_id = app.get("/api/auth/me", Some(&admin)).await.body["data"]["user"]["id"].as_str().unwrap_or_default().to_string();
+        assert!(!admin_id.is_empty());
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 999, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 1)]).await;
+        let placed = place(&app, &asha, &home).await.expect(201);
+        assert_eq!(placed.body["data"]["history"][0]["changedBy"], "You");
+        let first = placed.body["data"]["id"].as_str().unwrap_or_default().to_string();
+        let shipped = set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
+        assert_eq!(shipped.body["data"]["history"][1]["changedBy"], "owner");
+        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        let second = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        let cancelled = app.send("PUT", &format!("/api/orders/{second}/cancel"), Some(&asha), None).await.expect(200);
+        assert_eq!(cancelled.body["data"]["history"][1]["changedBy"], "You");
+
+        let mine = app.get("/api/orders/my-orders", Some(&asha)).await.expect(200);
+        assert!(!mine.body.to_string().contains(&admin_id), "{:?}: the admin's id reached a customer: {}", app.backend, mine.body);
+        let labels = |order: &Value| -> Vec<String> {
+            order["history"].as_array().into_iter().flatten().map(|h| h["changedBy"].as_str().unwrap_or("?").to_string()).collect()
+        };
+        let by_id = |list: &Value, id: &str| list["data"].as_array().into_iter().flatten().find(|o| o["id"] == id).cloned().unwrap_or(Value::Null);
+        assert_eq!(labels(&by_id(&mine.body, &first)), vec!["You", "Shop"]);
+        assert_eq!(labels(&by_id(&mine.body, &second)), vec!["You", "You"]);
+
+        let all = app.get("/api/orders/all", Some(&admin)).await.expect(200);
+        assert_eq!(labels(&by_id(&all.body, &first)), vec!["asha", "owner"]);
+        assert_eq!(labels(&by_id(&all.body, &second)), vec!["asha", "asha"]);
     }
 }

@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-fn shop(data_dir: &std::path::Path) -> Command {
+pub(crate) fn shop(data_dir: &std::path::Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_shop"));
     cmd.env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
@@ -15,7 +15,7 @@ fn shop(data_dir: &std::path::Path) -> Command {
     cmd
 }
 
-fn output_text(out: &std::process::Output) -> String {
+pub(crate) fn output_text(out: &std::process::Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
 
@@ -25,6 +25,18 @@ fn a_short_jwt_secret_is_refused_at_start_up() {
     let out = shop(dir.path()).env("JWT_SECRET", "too-short").arg("serve").output().unwrap_or_else(|e| panic!("{e}"));
     assert!(!out.status.success());
     assert!(output_text(&out).contains("JWT_SECRET must be at least 32 bytes"), "{}", output_text(&out));
+}
+
+#[test]
+fn a_wildcard_cors_origin_is_refused_at_start_up() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for origins in ["*", "https://admin.example.in, *", "admin.example.in"] {
+        let out = shop(dir.path()).env("SHOP_CORS_ORIGINS", origins).arg("migrate").output().unwrap_or_else(|e| panic!("{e}"));
+        assert!(!out.status.success(), "{origins}");
+        assert!(output_text(&out).contains("SHOP_CORS_ORIGINS"), "{origins}: {}", output_text(&out));
+    }
+    let listed = shop(dir.path()).env("SHOP_CORS_ORIGINS", "https://admin.example.in").arg("migrate").output().unwrap_or_else(|e| panic!("{e}"));
+    assert!(listed.status.success(), "{}", output_text(&listed));
 }
 
 #[test]
@@ -219,8 +231,11 @@ fn secrets_never_reach_the_log_or_an_error_body() {
     answers.push(http(port, "POST", "/api/auth/register", None, &format!(r#"{{"username":"asha","email":"asha@example.in","password":"{wrong}"}}"#)));
     answers.push(http(port, "PUT", "/api/users/change-password", Some(&token), &format!(r#"{{"currentPassword":"{wrong}","newPassword":"{second}"}}"#)));
     answers.push(http(port, "PUT", "/api/users/change-password", Some(&token), &format!(r#"{{"currentPassword":"{first}","newPassword":"{second}"}}"#)));
-    answers.push(http(port, "GET", "/api/auth/me", Some(&format!("{token}x")), ""));
-    answers.push(http(port, "GET", "/api/auth/me", Some(&token), ""));
+    // The change ended the old session and answered a new token.
+    let renewed = answers[4].split("\"token\":\"").nth(1).and_then(|t| t.split('"').next()).unwrap_or_default().to_string();
+    assert!(renewed.len() > 20, "{}", answers[4]);
+    answers.push(http(port, "GET", "/api/auth/me", Some(&format!("{renewed}x")), ""));
+    answers.push(http(port, "GET", "/api/auth/me", Some(&renewed), ""));
     answers.push(http(port, "POST", "/api/auth/login", None, &format!(r#"{{"identifier":"asha","password":"{second}","extra":"{first}"}}"#)));
     assert!(answers[1].starts_with("HTTP/1.0 401") || answers[1].starts_with("HTTP/1.1 401"), "{}", answers[1]);
 
@@ -231,12 +246,12 @@ fn secrets_never_reach_the_log_or_an_error_body() {
     assert!(log.contains("/api/auth/login"), "the log really records requests: {log}");
     let is_error = |answer: &str| answer.split(' ').nth(1).and_then(|s| s.parse::<u16>().ok()).is_some_and(|s| s >= 400);
     assert_eq!(answers.iter().filter(|a| is_error(a)).count(), 4, "four of the calls fail on purpose");
-    for secret in [first, second, wrong, token.as_str(), "$2b$", "$2a$"] {
+    for secret in [first, second, wrong, token.as_str(), renewed.as_str(), "$2b$", "$2a$"] {
         assert!(!log.contains(secret), "the log holds a secret ({secret}):\n{log}");
         for answer in &answers {
             let body = answer.split("\r\n\r\n").nth(1).unwrap_or("");
-            // A session token belongs in a successful sign-in or registration answer only.
-            let allowed = secret == token && !is_error(answer);
+            // A session token belongs in a successful sign-in, registration or password change answer only.
+            let allowed = (secret == token || secret == renewed) && !is_error(answer);
             assert!(allowed || !body.contains(secret), "an answer holds a secret ({secret}): {answer}");
         }
     }

@@ -1,12 +1,13 @@
-use cart::{CartLine, CartProduct, CartRepository, ImageRef, LineStock, VariantStock};
+use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef, VariantStock};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use diesel::sql_types::{Integer, Text, Timestamp};
 use kernel::StoreError;
 
 use super::wishlist::images_for;
+use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;
-use crate::rows::cart::NewCartItemRow;
 use crate::rows::catalog::VariantRow;
 use crate::schema::{cart_items, products, variants};
 
@@ -72,63 +73,86 @@ impl CartRepository for DieselCartRepo {
             .map_err(store_error)
     }
 
-    fn line(&self, user_id: &str, line_id: &str) -> Result<Option<LineStock>, StoreError> {
-        let mut conn = self.db.conn()?;
-        cart_items::table
-            .inner_join(variants::table)
-            .filter(cart_items::id.eq(line_id))
-            .filter(cart_items::user_id.eq(user_id))
-            .select((cart_items::id, cart_items::variant_id, cart_items::quantity, variants::stock))
-            .first::<(String, String, i32, i32)>(&mut *conn)
-            .optional()
-            .map(|row| row.map(|(id, variant_id, quantity, stock)| LineStock { id, variant_id, quantity, stock }))
-            .map_err(store_error)
-    }
-
-    fn quantity_of(&self, user_id: &str, variant_id: &str) -> Result<Option<i32>, StoreError> {
-        let mut conn = self.db.conn()?;
-        cart_items::table
-            .filter(cart_items::user_id.eq(user_id))
-            .filter(cart_items::variant_id.eq(variant_id))
-            .select(cart_items::quantity)
-            .first(&mut *conn)
-            .optional()
-            .map_err(store_error)
-    }
-
-    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<(), StoreError> {
+    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {
         self.db.write(|conn| {
+            let at = now.naive_utc();
+            // The guard is part of the write: the line grows only while it stays within
+            // the stock, so concurrent adds can never push it above.
             let grown = diesel::update(
                 cart_items::table
                     .filter(cart_items::user_id.eq(user_id))
-                    .filter(cart_items::variant_id.eq(variant_id)),
+                    .filter(cart_items::variant_id.eq(variant_id))
+                    .filter((cart_items::quantity + quantity).nullable().le(stock_of(variant_id))),
             )
-            .set((cart_items::quantity.eq(cart_items::quantity + quantity), cart_items::updated_at.eq(now.naive_utc())))
+            .set((cart_items::quantity.eq(cart_items::quantity + quantity), cart_items::updated_at.eq(at)))
             .execute(conn)
             .map_err(store_error)?;
-            if grown == 0 {
-                let id = kernel::new_id();
-                let row = NewCartItemRow {
-                    id: &id,
-                    user_id,
-                    variant_id,
-                    quantity,
-                    created_at: now.naive_utc(),
-                    updated_at: now.naive_utc(),
-                };
-                diesel::insert_into(cart_items::table).values(&row).execute(conn).map_err(store_error)?;
+            if grown == 1 {
+                return Ok(Guarded::Written(AddOutcome::Increased));
             }
-            Ok(())
+            let has_line = diesel::select(diesel::dsl::exists(
+                cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::variant_id.eq(variant_id)),
+            ))
+            .get_result::<bool>(conn)
+            .map_err(store_error)?;
+            if !has_line {
+                // INSERT ... SELECT ... FROM variants WHERE stock >= quantity: a new line
+                // only when the stock holds it. A concurrent first add of the same variant
+                // makes this a unique-index conflict, which the service retries as a grow.
+                let id = kernel::new_id();
+                let inserted = diesel::insert_into(cart_items::table)
+                    .values(
+                        variants::table.filter(variants::id.eq(variant_id)).filter(variants::stock.ge(quantity)).select((
+                            id.as_str().into_sql::<Text>(),
+                            user_id.into_sql::<Text>(),
+                            variants::id,
+                            quantity.into_sql::<Integer>(),
+                            at.into_sql::<Timestamp>(),
+                            at.into_sql::<Timestamp>(),
+                        )),
+                    )
+                    .into_columns((
+                        cart_items::id,
+                        cart_items::user_id,
+                        cart_items::variant_id,
+                        cart_items::quantity,
+                        cart_items::created_at,
+                        cart_items::updated_at,
+                    ))
+                    .execute(conn)
+                    .map_err(store_error)?;
+                if inserted == 1 {
+                    return Ok(Guarded::Written(AddOutcome::Added));
+                }
+            }
+            Ok(Guarded::Short { stock: current_stock(conn, variant_id).map_err(store_error)? })
         })
     }
 
-    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<bool, StoreError> {
+    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError> {
         self.db.write(|conn| {
-            diesel::update(cart_items::table.filter(cart_items::id.eq(line_id)).filter(cart_items::user_id.eq(user_id)))
-                .set((cart_items::quantity.eq(quantity), cart_items::updated_at.eq(now.naive_utc())))
-                .execute(conn)
-                .map(|n| n == 1)
-                .map_err(store_error)
+            let variant_id: Option<String> = cart_items::table
+                .filter(cart_items::id.eq(line_id))
+                .filter(cart_items::user_id.eq(user_id))
+                .select(cart_items::variant_id)
+                .first(conn)
+                .optional()
+                .map_err(store_error)?;
+            let Some(variant_id) = variant_id else { return Ok(None) };
+            let set = diesel::update(
+                cart_items::table
+                    .filter(cart_items::id.eq(line_id))
+                    .filter(cart_items::user_id.eq(user_id))
+                    .filter(quantity.into_sql::<Integer>().nullable().le(stock_of(&variant_id))),
+            )
+            .set((cart_items::quantity.eq(quantity), cart_items::updated_at.eq(now.naive_utc())))
+            .execute(conn)
+            .map_err(store_error)?;
+            Ok(Some(if set == 1 {
+                Guarded::Written(())
+            } else {
+                Guarded::Short { stock: current_stock(conn, &variant_id).map_err(store_error)? }
+            }))
         })
     }
 
@@ -140,4 +164,19 @@ impl CartRepository for DieselCartRepo {
                 .map_err(store_error)
         })
     }
+}
+
+/// `SELECT stock FROM variants WHERE id = ?` as a scalar subquery.
+type StockOf<'a> = diesel::dsl::SingleValue<
+    diesel::dsl::Select<diesel::dsl::Filter<variants::table, diesel::dsl::Eq<variants::id, &'a str>>, variants::stock>,
+>;
+
+/// The variant's stock as a subquery, for guards inside a write (NULL when the variant is
+/// gone, which no comparison passes).
+fn stock_of(variant_id: &str) -> StockOf<'_> {
+    variants::table.filter(variants::id.eq(variant_id)).select(variants::stock).single_value()
+}
+
+fn current_stock(conn: &mut DbConn, variant_id: &str) -> QueryResult<i32> {
+    variants::table.find(variant_id).select(variants::stock).first(conn).optional().map(|s| s.unwrap_or(0))
 }

@@ -3,6 +3,7 @@
 pub mod catalog;
 pub mod content;
 pub mod addresses;
+pub mod attempts;
 pub mod cart;
 pub mod orders;
 pub mod users;

@@ -1,11 +1,11 @@
 use std::collections::HashMap;
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Money, StoreError};
 use ::orders::{
     AddressSnapshot, Checkout, CheckoutLine, CustomerSnapshot, DeliveryStatus, NewOrder, Order, OrderStore,
-    OrdersError, PlaceRequest, StatusChange, StockEffect, Transition, TransitionOutcome,
+    OrdersError, PlaceRequest, Resend, StatusChange, StockEffect, Transition, TransitionOutcome,
 };
 
 use super::wishlist::images_for;
@@ -13,7 +13,9 @@ use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::order::{HistoryRow, OrderItemRow, OrderRow};
-use crate::schema::{addresses, cart_items, order_items, order_status_history, orders, products, users, variants};
+use crate::schema::{
+    addresses, cart_items, confirmation_resends, order_items, order_status_history, orders, products, users, variants,
+};
 
 /// Orders on SQLite or PostgreSQL. Placing an order and changing its status are each ONE
 /// transaction (`Db::write`), and stock only ever moves through guarded single writes.
@@ -49,8 +51,19 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
         .order((order_status_history::order_id, order_status_history::changed_at, order_status_history::id))
         .select(HistoryRow::as_select())
         .load(conn)?;
+    // Whoever changed an order is named by their username as it is now.
+    let mut actor_ids: Vec<&str> = history_rows.iter().map(|r| r.changed_by.as_str()).collect();
+    actor_ids.sort_unstable();
+    actor_ids.dedup();
+    let names: HashMap<String, String> = users::table
+        .filter(users::id.eq_any(&actor_ids))
+        .select((users::id, users::username))
+        .load::<(String, String)>(conn)?
+        .into_iter()
+        .collect();
     for row in history_rows {
-        history.entry(row.order_id.clone()).or_default().push(row.into_domain());
+        let name = names.get(&row.changed_by).cloned();
+        history.entry(row.order_id.clone()).or_default().push(row.into_domain(name));
     }
     Ok(rows
         .into_iter()
@@ -102,6 +115,34 @@ fn take_all<'a>(
             let available = stock_left(conn, variant_id).map_err(store_error)?;
             return Err(OrdersError::OutOfStock { product: product.to_string(), size: size.to_string(), available });
         }
+    }
+    Ok(())
+}
+
+/// PostgreSQL runs READ COMMITTED: without locks, parallel placements from one cart would
+/// each read the same lines. Locking the customer's row first queues them; the next one
+/// reads the cart only after the first committed, and finds it empty. The lines are locked
+/// too, so a concurrent quantity change waits instead of being lost. On SQLite the write
+/// transaction (`BEGIN IMMEDIATE`) already runs alone.
+fn lock_cart(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
+    lock_account(conn, user_id)?;
+    if let DbConn::Postgres(pg) = conn {
+        cart_items::table
+            .filter(cart_items::user_id.eq(user_id))
+            .order(cart_items::id)
+            .select(cart_items::id)
+            .for_update()
+            .load::<String>(pg)?;
+    }
+    Ok(())
+}
+
+/// Queues this transaction behind any other that locked the same account (PostgreSQL
+/// `SELECT ... FOR NO KEY UPDATE`, which still lets other writes refer to the account, such
+/// as a new cart line; SQLite's write transaction already runs alone).
+fn lock_account(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
+    if let DbConn::Postgres(pg) = conn {
+        users::table.find(user_id).select(users::id).for_no_key_update().load::<String>(pg)?;
     }
     Ok(())
 }
@@ -201,6 +242,7 @@ impl OrderStore for DieselOrderStore {
         build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>,
     ) -> Result<Order, OrdersError> {
         self.db.write(|conn| {
+            lock_cart(conn, &request.user_id).map_err(store_error)?;
             let (checkout, line_ids) = read_checkout(conn, request)?;
             let new = build(checkout)?;
             take_all(
@@ -210,13 +252,18 @@ impl OrderStore for DieselOrderStore {
                 }),
             )?;
             write_order(conn, &new)?;
-            diesel::delete(
+            let emptied = diesel::delete(
                 cart_items::table
                     .filter(cart_items::user_id.eq(&request.user_id))
                     .filter(cart_items::id.eq_any(&line_ids)),
             )
             .execute(conn)
             .map_err(store_error)?;
+            // Every line read must be the one deleted: otherwise another request used
+            // (part of) this cart meanwhile, and this order must not exist.
+            if emptied != line_ids.len() {
+                return Err(OrdersError::CartChanged);
+            }
             Ok(new.order)
         })
     }
@@ -314,7 +361,7 @@ impl OrderStore for DieselOrderStore {
                     )?;
                 }
             }
-            let change = StatusChange { from: Some(t.from), to: t.to, changed_by: t.changed_by.clone(), changed_at: t.at };
+            let change = StatusChange { from: Some(t.from), to: t.to, changed_by: t.changed_by.clone(), changed_by_name: None, changed_at: t.at };
             diesel::insert_into(order_status_history::table)
                 .values(&HistoryRow::from_domain(&t.order_id, &change))
                 .execute(conn)
@@ -323,6 +370,40 @@ impl OrderStore for DieselOrderStore {
                 .map_err(store_error)?
                 .ok_or_else(|| StoreError::Backend("changed order vanished".into()))?;
             Ok(TransitionOutcome::Applied(Box::new(order)))
+        })
+    }
+
+    fn log_resend(
+        &self,
+        user_id: &str,
+        order_id: &str,
+        since: DateTime<Utc>,
+        at: DateTime<Utc>,
+        allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,
+    ) -> Result<(), OrdersError> {
+        self.db.write(|conn| {
+            lock_account(conn, user_id).map_err(store_error)?;
+            let sent: Vec<Resend> = confirmation_resends::table
+                .filter(confirmation_resends::user_id.eq(user_id))
+                .filter(confirmation_resends::sent_at.gt(since.naive_utc()))
+                .order((confirmation_resends::sent_at.asc(), confirmation_resends::id.asc()))
+                .select((confirmation_resends::order_id, confirmation_resends::sent_at))
+                .load::<(String, chrono::NaiveDateTime)>(conn)
+                .map_err(store_error)?
+                .into_iter()
+                .map(|(order_id, sent_at)| Resend { order_id, sent_at: sent_at.and_utc() })
+                .collect();
+            allow(&sent)?;
+            diesel::insert_into(confirmation_resends::table)
+                .values((
+                    confirmation_resends::id.eq(kernel::new_id()),
+                    confirmation_resends::order_id.eq(order_id),
+                    confirmation_resends::user_id.eq(user_id),
+                    confirmation_resends::sent_at.eq(at.naive_utc()),
+                ))
+                .execute(conn)
+                .map_err(store_error)?;
+            Ok(())
         })
     }
 

@@ -1,4 +1,5 @@
-use accounts::{NewUser, ProfileChanges, User, UserRepository, UserWithHash};
+use accounts::{NewUser, PasswordReset, ProfileChanges, User, UserRepository, UserWithHash};
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Role, StoreError};
 
@@ -6,7 +7,7 @@ use super::lower;
 use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::user::{NewUserRow, UserRow};
-use crate::schema::users;
+use crate::schema::{password_resets, revoked_tokens, users};
 
 /// Accounts storage on SQLite or PostgreSQL.
 #[derive(Clone)]
@@ -87,16 +88,131 @@ impl UserRepository for DieselUserRepo {
         })
     }
 
-    fn update_credentials(&self, id: &str, password_hash: &str, role: Role) -> Result<bool, StoreError> {
+    fn update_credentials(&self, id: &str, password_hash: &str, role: Role) -> Result<Option<User>, StoreError> {
+        self.db.write(|conn| set_credentials(conn, id, password_hash, role.as_str()))
+    }
+
+    fn find_session(&self, user_id: &str, token_id: &str) -> Result<Option<(User, bool)>, StoreError> {
         let mut conn = self.db.conn()?;
-        diesel::update(users::table.find(id))
-            .set((
-                users::password_hash.eq(password_hash),
-                users::user_type.eq(role.as_str()),
-                users::updated_at.eq(chrono::Utc::now().naive_utc()),
+        // The extractor's one query per request: the account and, in the same statement,
+        // whether this token was signed out.
+        users::table
+            .find(user_id)
+            .select((UserRow::as_select(), diesel::dsl::exists(revoked_tokens::table.find(token_id))))
+            .first::<(UserRow, bool)>(&mut *conn)
+            .optional()
+            .map(|found| found.map(|(row, revoked)| (row.into_domain().user, revoked)))
+            .map_err(store_error)
+    }
+
+    fn revoke_token(&self, user_id: &str, token_id: &str, expires_at: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), StoreError> {
+        let mut conn = self.db.conn()?;
+        // Records of tokens that have expired anyway are no longer needed.
+        diesel::delete(revoked_tokens::table.filter(revoked_tokens::expires_at.lt(now.naive_utc())))
+            .execute(&mut *conn)
+            .map_err(store_error)?;
+        let inserted = diesel::insert_into(revoked_tokens::table)
+            .values((
+                revoked_tokens::token_id.eq(token_id),
+                revoked_tokens::user_id.eq(user_id),
+                revoked_tokens::expires_at.eq(expires_at.naive_utc()),
             ))
+            .execute(&mut *conn)
+            .map_err(store_error);
+        match inserted {
+            // Signed out twice (or from two tabs at once): the first record stands.
+            Ok(_) | Err(StoreError::Conflict { .. }) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn end_sessions(&self, user_id: &str) -> Result<bool, StoreError> {
+        let mut conn = self.db.conn()?;
+        diesel::update(users::table.find(user_id))
+            .set(users::session_generation.eq(users::session_generation + 1))
             .execute(&mut *conn)
             .map(|n| n > 0)
             .map_err(store_error)
     }
+
+    fn save_reset(&self, reset: &PasswordReset) -> Result<(), StoreError> {
+        self.db.write(|conn| {
+            diesel::delete(password_resets::table.find(&reset.user_id)).execute(conn).map_err(store_error)?;
+            diesel::insert_into(password_resets::table)
+                .values((
+                    password_resets::user_id.eq(&reset.user_id),
+                    password_resets::token_digest.eq(&reset.token_digest),
+                    password_resets::expires_at.eq(reset.expires_at.naive_utc()),
+                    password_resets::created_at.eq(reset.created_at.naive_utc()),
+                ))
+                .execute(conn)
+                .map(|_| ())
+                .map_err(store_error)
+        })
+    }
+
+    fn find_reset(&self, token_digest: &str) -> Result<Option<PasswordReset>, StoreError> {
+        let mut conn = self.db.conn()?;
+        password_resets::table
+            .filter(password_resets::token_digest.eq(token_digest))
+            .select((
+                password_resets::user_id,
+                password_resets::token_digest,
+                password_resets::expires_at,
+                password_resets::created_at,
+            ))
+            .first::<(String, String, chrono::NaiveDateTime, chrono::NaiveDateTime)>(&mut *conn)
+            .optional()
+            .map(|row| {
+                row.map(|(user_id, token_digest, expires_at, created_at)| PasswordReset {
+                    user_id,
+                    token_digest,
+                    expires_at: expires_at.and_utc(),
+                    created_at: created_at.and_utc(),
+                })
+            })
+            .map_err(store_error)
+    }
+
+    fn complete_reset(&self, user_id: &str, token_digest: &str, password_hash: &str, now: DateTime<Utc>) -> Result<Option<User>, StoreError> {
+        self.db.write(|conn| {
+            // Exactly one row: a second use of the token (even a parallel one, which waits
+            // for this transaction's row lock on PostgreSQL) deletes nothing and stops here.
+            let used = diesel::delete(
+                password_resets::table
+                    .filter(password_resets::user_id.eq(user_id))
+                    .filter(password_resets::token_digest.eq(token_digest))
+                    .filter(password_resets::expires_at.gt(now.naive_utc())),
+            )
+            .execute(conn)
+            .map_err(store_error)?;
+            if used != 1 {
+                return Ok(None);
+            }
+            let role = users::table.find(user_id).select(users::user_type).first::<String>(conn).map_err(store_error)?;
+            set_credentials(conn, user_id, password_hash, &role)
+        })
+    }
+}
+
+/// Sets hash and role, raises the session generation; the account as stored afterwards.
+fn set_credentials(conn: &mut crate::DbConn, id: &str, password_hash: &str, role: &str) -> Result<Option<User>, StoreError> {
+    let updated = diesel::update(users::table.find(id))
+        .set((
+            users::password_hash.eq(password_hash),
+            users::user_type.eq(role),
+            users::session_generation.eq(users::session_generation + 1),
+            users::updated_at.eq(chrono::Utc::now().naive_utc()),
+        ))
+        .execute(conn)
+        .map_err(store_error)?;
+    if updated == 0 {
+        return Ok(None);
+    }
+    users::table
+        .find(id)
+        .select(UserRow::as_select())
+        .first(conn)
+        .map(|r| Some(r.into_domain().user))
+        .map_err(store_error)
 }

@@ -1,7 +1,6 @@
 //! Row structs as diesel reads and writes them, with conversions to domain types.
 
 pub mod address;
-pub mod cart;
 pub mod catalog;
 pub mod order;
 pub mod user;

@@ -166,11 +166,12 @@ impl HistoryRow {
         }
     }
 
-    pub fn into_domain(self) -> StatusChange {
+    pub fn into_domain(self, changed_by_name: Option<String>) -> StatusChange {
         StatusChange {
             from: self.from_status.as_deref().map(DeliveryStatus::from_stored),
             to: DeliveryStatus::from_stored(&self.to_status),
             changed_by: self.changed_by,
+            changed_by_name,
             changed_at: self.changed_at.and_utc(),
         }
     }

@@ -19,6 +19,7 @@ pub struct UserRow {
     pub dob: Option<NaiveDate>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub session_generation: i64,
 }
 
 impl UserRow {
@@ -35,6 +36,7 @@ impl UserRow {
                 dob: self.dob,
                 created_at: self.created_at.and_utc(),
                 updated_at: self.updated_at.and_utc(),
+                session_generation: self.session_generation,
             },
             password_hash: self.password_hash,
         }

@@ -1,7 +1,15 @@
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/lib/title';
 import { ChangePasswordForm } from '@/features/accounts/components/ChangePasswordForm';
+import { SignOutEverywhere } from '@/features/accounts/components/SignOutEverywhere';
 
 export function Component() {
   useDocumentTitle('Change Password');
-  return <ChangePasswordForm />;
+  const navigate = useNavigate();
+  return (
+    <>
+      <ChangePasswordForm />
+      <SignOutEverywhere onSignedOut={() => navigate('/login')} />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { Outlet, useNavigate } from 'react-router';
 import { AccountLayout } from '@/components/AccountLayout';
-import { logout, useSession } from '@/lib/session';
+import { signOut } from '@/features/accounts/api';
+import { useSession } from '@/lib/session';
 import { RequireCustomer } from '../guards';
 
 /** /myaccount: the account area with its sidebar; a logout from here goes to /login. */
@@ -12,7 +13,8 @@ export function Component() {
       <AccountLayout
         greeting={`Hello, ${user?.firstName || user?.username || 'there'}`}
         onLogout={() => {
-          logout();
+          // The stored session is cleared at once; the server ends the token meanwhile.
+          void signOut();
           navigate('/login');
         }}
       >

@@ -15,6 +15,7 @@ export interface AdminOrderItem {
 export interface StatusChange {
   from: string | null;
   to: string;
+  /** The username of whoever made the change ('Deleted account' when it is gone). */
   changedBy: string | null;
   changedAt: string;
 }

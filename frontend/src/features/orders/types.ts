@@ -26,5 +26,6 @@ export interface Order {
   expectedDeliveryDate: string | null;
   deliveredOn: string | null;
   createdAt: string;
+  /** Oldest first. `changedBy` is a role label for the customer: 'You' or 'Shop'. */
   history?: { from: string | null; to: string; changedBy: string | null; changedAt: string }[];
 }

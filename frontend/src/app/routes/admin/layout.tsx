@@ -2,7 +2,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AdminLayout } from '@/features/admin-layout/components/AdminLayout';
 import { companyQuery } from '@/features/content/api';
-import { logout } from '@/lib/session';
+import { signOut } from '@/features/accounts/api';
 import { useUi } from '@/lib/ui';
 import { RequireAdmin, markAdminSignOut } from '../../admin-guard';
 
@@ -18,8 +18,9 @@ export function Component() {
         onBackToStore={() => navigate('/')}
         onLogout={() => {
           markAdminSignOut();
-          // Clears the credentials and the cart and wishlist lists, emitting cartUpdated and wishlistUpdated.
-          logout();
+          // Ends the token on the server and clears the credentials and the cart and wishlist
+          // lists, emitting cartUpdated and wishlistUpdated.
+          void signOut();
           navigate('/', { replace: true });
         }}
       >

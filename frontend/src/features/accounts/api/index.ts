@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
 import type { User } from '@/lib/api-types';
+import { logout } from '@/lib/session';
 import type { Address, AddressInput, LoginInput, PasswordInput, ProfileInput, RegisterInput } from '../types';
 
 export interface AuthResult {
@@ -55,11 +56,38 @@ export async function updateProfile(input: ProfileInput): Promise<{ user: User; 
   return { user: body.data.user, message: body.message };
 }
 
-export async function changePassword(input: PasswordInput): Promise<string | undefined> {
-  const body = await api.put<{ message?: string }>('/users/change-password', {
+/** Changes the password. Every earlier session ends on the server; the answer's token
+ * starts a new one for this device. */
+export async function changePassword(input: PasswordInput): Promise<{ message?: string; token?: string }> {
+  const body = await api.put<{ message?: string; token?: string }>('/users/change-password', {
     currentPassword: input.currentPassword,
     newPassword: input.newPassword,
   });
+  return { message: body?.message, token: body?.token };
+}
+
+/** Logout: ends this token on the server and clears the stored session at once (the call
+ * carries the token, read before it is cleared); a failed call still signs out here. */
+export async function signOut(): Promise<void> {
+  const ended = api.post<unknown>('/auth/logout').catch(() => undefined);
+  logout();
+  await ended;
+}
+
+/** Ends every session of the account (this one too), then clears the stored session. */
+export async function signOutEverywhere(): Promise<void> {
+  await api.post<unknown>('/auth/logout-all');
+  logout();
+}
+
+/** Asks for a reset link; the answer is the same whether or not an account has the address. */
+export async function requestPasswordReset(email: string): Promise<string | undefined> {
+  const body = await api.post<{ message?: string }>('/auth/forgot-password', { email: email.trim() });
+  return body?.message;
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<string | undefined> {
+  const body = await api.post<{ message?: string }>('/auth/reset-password', { token, newPassword });
   return body?.message;
 }
 

@@ -6,8 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
+import { replaceSessionToken } from '@/lib/session';
 import { changePassword } from '../api';
-import { hasErrors, validatePassword, type Errors } from '../lib/validation';
+import { PASSWORD_RULE, hasErrors, validatePassword, type Errors } from '../lib/validation';
 import type { PasswordInput } from '../types';
 import { PasswordField } from './PasswordField';
 
@@ -18,7 +19,9 @@ export function ChangePasswordForm() {
   const [errors, setErrors] = useState<Errors<PasswordInput>>({});
   const mutation = useMutation({
     mutationFn: changePassword,
-    onSuccess: (message) => {
+    onSuccess: ({ message, token }) => {
+      // Every other device is signed out; this one continues with the new session's token.
+      if (token) replaceSessionToken(token);
       notify.success(message || 'Password changed successfully');
       setForm(EMPTY);
     },
@@ -32,7 +35,7 @@ export function ChangePasswordForm() {
     if (!hasErrors(found)) mutation.mutate(form);
   }
 
-  const field = (key: keyof PasswordInput, label: string, autoComplete: string) => (
+  const field = (key: keyof PasswordInput, label: string, autoComplete: string, hint?: string) => (
     <PasswordField
       id={`password-${key}`}
       label={label}
@@ -40,7 +43,7 @@ export function ChangePasswordForm() {
       value={form[key]}
       onChange={(e) => setForm({ ...form, [key]: e.target.value })}
       error={Boolean(errors[key])}
-      helperText={errors[key]}
+      helperText={errors[key] ?? hint}
       required
       fullWidth
     />
@@ -51,9 +54,12 @@ export function ChangePasswordForm() {
       <Typography variant="h5" component="h1" gutterBottom>
         Change Password
       </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Changing it signs you out on every other device.
+      </Typography>
       <Box component="form" noValidate onSubmit={submit} aria-label="Change password" sx={{ display: 'grid', gap: 2 }}>
         {field('currentPassword', 'Current password', 'current-password')}
-        {field('newPassword', 'New password', 'new-password')}
+        {field('newPassword', 'New password', 'new-password', PASSWORD_RULE)}
         {field('confirmPassword', 'Confirm new password', 'new-password')}
         <Box>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>

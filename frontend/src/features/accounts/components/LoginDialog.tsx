@@ -13,15 +13,17 @@ import { errorMessage } from '@/lib/api';
 import type { User } from '@/lib/api-types';
 import { notify } from '@/lib/notify';
 import { signIn } from '@/lib/session';
+import type { LoginMode } from '@/lib/ui';
 import { login, register } from '../api';
-import { hasErrors, validateLogin, validateRegister, type Errors } from '../lib/validation';
+import { PASSWORD_RULE, hasErrors, validateLogin, validateRegister, type Errors } from '../lib/validation';
 import type { LoginInput, RegisterInput } from '../types';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordField } from './PasswordField';
 
 interface Props {
   open: boolean;
-  mode: 'login' | 'register';
-  onModeChange: (mode: 'login' | 'register') => void;
+  mode: LoginMode;
+  onModeChange: (mode: LoginMode) => void;
   onClose: () => void;
   /** Called after the session is stored. */
   onAuthenticated: (user: User) => void;
@@ -84,7 +86,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
   }
 
   const isLogin = mode === 'login';
-  const title = isLogin ? 'Sign In' : 'Create Account';
+  const title = mode === 'forgot' ? 'Forgot Password' : isLogin ? 'Sign In' : 'Create Account';
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="auth-title">
@@ -95,7 +97,9 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
         </IconButton>
       </DialogTitle>
       <DialogContent>
-        {isLogin ? (
+        {mode === 'forgot' ? (
+          <ForgotPasswordForm onBackToSignIn={() => onModeChange('login')} />
+        ) : isLogin ? (
           <Box component="form" noValidate onSubmit={submitLogin} sx={{ display: 'grid', gap: 2, pt: 1 }}>
             <TextField
               label="Email or username"
@@ -118,6 +122,11 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
               helperText={loginErrors.password}
               required
             />
+            <Typography variant="body2" textAlign="right" sx={{ mt: -1 }}>
+              <Link component="button" type="button" onClick={() => onModeChange('forgot')}>
+                Forgot password?
+              </Link>
+            </Typography>
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Sign In
             </Button>
@@ -159,7 +168,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
               value={registerForm.password}
               onChange={(e) => setRegisterForm({ ...registerForm, password: e.target.value })}
               error={Boolean(registerErrors.password)}
-              helperText={registerErrors.password}
+              helperText={registerErrors.password ?? PASSWORD_RULE}
               required
             />
             <PasswordField

@@ -6,11 +6,12 @@ import { server } from '@/testing/server';
 import { renderWithApp } from '@/testing/render';
 import { user as userFixture } from '@/testing/fixtures';
 import { useSession } from '@/lib/session';
+import type { LoginMode } from '@/lib/ui';
 import { LoginDialog } from './LoginDialog';
 import { AddressForm } from './AddressForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
-function renderLogin(mode: 'login' | 'register' = 'login') {
+function renderLogin(mode: LoginMode = 'login') {
   const onAuthenticated = vi.fn();
   let current = mode;
   const utils = renderWithApp(

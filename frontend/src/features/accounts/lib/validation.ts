@@ -24,7 +24,33 @@ export const MESSAGES = {
   mobileInvalid: 'Mobile number must be 10 digits',
   dobInvalid: 'Enter a valid date of birth',
   dobAdult: 'You must be at least 18 years old',
+  passwordShort: 'Password must be at least 8 characters long',
 } as const;
+
+/** The password rule, shown under every new-password field before submit (the server
+ * checks it: at least 8 characters, and not easy to guess). */
+export const PASSWORD_RULE =
+  'At least 8 characters and hard to guess: not a common password, your name, a date or a pattern like 12345678.';
+
+export interface ResetInput {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function validateReset(v: ResetInput): Errors<ResetInput> {
+  const e: Errors<ResetInput> = {};
+  if (!v.newPassword) e.newPassword = MESSAGES.newRequired;
+  else if ([...v.newPassword].length < 8) e.newPassword = MESSAGES.passwordShort;
+  if (!v.confirmPassword) e.confirmPassword = MESSAGES.confirmNewRequired;
+  else if (v.newPassword && v.newPassword !== v.confirmPassword) e.confirmPassword = MESSAGES.newMismatch;
+  return e;
+}
+
+export function validateForgot(email: string): string | undefined {
+  if (!email.trim()) return MESSAGES.emailRequired;
+  if (!isEmail(email)) return MESSAGES.emailInvalid;
+  return undefined;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

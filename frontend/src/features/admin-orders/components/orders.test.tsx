@@ -116,7 +116,7 @@ describe('admin orders', () => {
         deliveryStatus: 'SHIPPED',
         history: [
           { from: null, to: 'PENDING', changedBy: 'asha', changedAt: '2025-03-14T10:30:00Z' },
-          { from: 'PENDING', to: 'SHIPPED', changedBy: 'boss', changedAt: '2025-03-15T09:00:00Z' },
+          { from: 'PENDING', to: 'SHIPPED', changedBy: 'owner', changedAt: '2025-03-15T09:00:00Z' },
         ],
       }),
     ]);
@@ -133,7 +133,7 @@ describe('admin orders', () => {
     expect(within(dialog).getByText('Total').nextElementSibling).toHaveTextContent('₹2,599.00');
     const history = within(dialog).getByRole('region', { name: 'Status history' });
     expect(within(history).getByText('PENDING → SHIPPED')).toBeInTheDocument();
-    expect(within(history).getByText(/by boss/)).toBeInTheDocument();
+    expect(within(history).getByText(/by owner/)).toBeInTheDocument();
   });
 
   it('shows cards on a small screen', async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { cartItem } from '@/testing/fixtures';
-import { decideWishlistToggle } from '@/features/wishlist/lib/toggle';
 import { decideAddToCart } from './add-to-cart';
 
 const base = { loggedIn: true, isAdmin: false, variant: { id: 'v-m', stock: 5 }, quantity: 1, cartItems: [] };
@@ -42,22 +41,5 @@ describe('add to cart rules', () => {
     });
     expect(decideAddToCart({ ...base, quantity: 3, cartItems: items })).toMatchObject({ newQuantity: 5 });
     expect(decideAddToCart({ ...base, quantity: 4, cartItems: items })).toMatchObject({ kind: 'reject' });
-  });
-});
-
-describe('wishlist toggle rules', () => {
-  const w = { loggedIn: true, isAdmin: false, productId: 'p-1', wishlistIds: ['p-9'] };
-
-  it('absent means add, present means remove', () => {
-    expect(decideWishlistToggle(w)).toEqual({ kind: 'add', productId: 'p-1' });
-    expect(decideWishlistToggle({ ...w, wishlistIds: ['p-1'] })).toEqual({ kind: 'remove', productId: 'p-1' });
-  });
-
-  it('guests log in; admins are refused with the screen wording', () => {
-    expect(decideWishlistToggle({ ...w, loggedIn: false })).toMatchObject({ message: 'Please login to wishlist', askLogin: true });
-    expect(decideWishlistToggle({ ...w, isAdmin: true })).toMatchObject({ message: 'Admin cannot add products to wishlist' });
-    expect(decideWishlistToggle({ ...w, isAdmin: true, productPage: true })).toMatchObject({
-      message: 'Admins cannot add products to wishlist',
-    });
   });
 });

@@ -1,9 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, firstPaintAnswer, type Envelope, type QueryValue } from '@/lib/api';
 import type { Category, Pagination, Product, ProductPage } from '@/lib/api-types';
+import { FIRST_REQUESTS, withSlug } from '@/lib/first-paint';
+
+// The paths of the requests a page sends first come from the page contract (lib/first-paint.ts).
+const CATEGORIES_PATH = FIRST_REQUESTS.categories.path;
+const productPath = (idOrSlug: string) => withSlug(FIRST_REQUESTS.product.path, idOrSlug);
 
 export async function fetchCategories(): Promise<Category[]> {
-  const body = await api.get<Envelope<Category[]>>('/categories');
+  const body = await api.get<Envelope<Category[]>>(CATEGORIES_PATH);
   return Array.isArray(body?.data) ? body.data : [];
 }
 
@@ -35,7 +40,7 @@ export async function fetchProducts(params: Record<string, QueryValue>, signal?:
 }
 
 export async function fetchProduct(idOrSlug: string, signal?: AbortSignal): Promise<Product> {
-  const body = await api.get<Envelope<Product>>(`/products/${encodeURIComponent(idOrSlug)}`, { signal });
+  const body = await api.get<Envelope<Product>>(productPath(idOrSlug), { signal });
   return body.data;
 }
 
@@ -59,7 +64,7 @@ export const categoriesQuery = () =>
     queryKey: catalogKeys.categories,
     queryFn: fetchCategories,
     initialData: () => {
-      const body = firstPaintAnswer<Envelope<Category[]>>('/categories');
+      const body = firstPaintAnswer<Envelope<Category[]>>(CATEGORIES_PATH);
       return Array.isArray(body?.data) ? body.data : undefined;
     },
     staleTime: 5 * 60_000,
@@ -80,7 +85,7 @@ export const productQuery = (slug: string, initial?: Product) =>
   queryOptions({
     queryKey: catalogKeys.product(slug),
     queryFn: ({ signal }) => fetchProduct(slug, signal),
-    initialData: initial ?? (() => firstPaintAnswer<Envelope<Product>>(`/products/${encodeURIComponent(slug)}`)?.data),
+    initialData: initial ?? (() => firstPaintAnswer<Envelope<Product>>(productPath(slug))?.data),
     // A product handed over by navigation is shown at once and refreshed in the background.
     initialDataUpdatedAt: initial ? 0 : undefined,
     staleTime: 30_000,

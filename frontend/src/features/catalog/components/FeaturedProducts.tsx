@@ -7,9 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { RouterLink } from '@/components/RouterLink';
 import type { Product } from '@/lib/api-types';
+import { FIRST_REQUESTS } from '@/lib/first-paint';
 import { productsQuery } from '../api';
 
-export const FEATURED_FETCH = 10;
+/** The home page's first request for products (the page contract): the newest 10. */
+const FEATURED = FIRST_REQUESTS.featured.params;
+export const FEATURED_FETCH = FEATURED.limit;
 export const FEATURED_SHOWN = 4;
 
 export const productGridSx = {
@@ -20,7 +23,7 @@ export const productGridSx = {
 
 /** Featured Products: the first 4 of 10 fetched, and a Shop All link. */
 export function FeaturedProducts({ renderProduct }: { renderProduct: (p: Product, index: number) => ReactNode }) {
-  const { data, isLoading } = useQuery(productsQuery({ page: 1, limit: FEATURED_FETCH }));
+  const { data, isLoading } = useQuery(productsQuery(FEATURED));
   const products = (data?.data ?? []).slice(0, FEATURED_SHOWN);
   return (
     <Container component="section" aria-labelledby="featured-title" sx={{ my: 6 }}>

@@ -1,4 +1,5 @@
 import type { QueryValue } from '@/lib/api';
+import { FIRST_REQUESTS } from '@/lib/first-paint';
 
 export type SortOrder = 'newest' | 'price_asc' | 'price_desc';
 
@@ -10,7 +11,8 @@ export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
 
 /** Default price slider range before the data loads (SPEC.md section 9). */
 export const DEFAULT_PRICE_RANGE: [number, number] = [0, 10000];
-export const PAGE_SIZE = 24;
+/** Products per listing page: a bare /shop's first request (the page contract) asks for them. */
+export const PAGE_SIZE = FIRST_REQUESTS.listing.params.limit;
 
 /** The shop listing filters, kept in the page URL. */
 export interface ProductFilters {

@@ -1,5 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, firstPaintAnswer, type Envelope } from '@/lib/api';
+import { FIRST_REQUESTS } from '@/lib/first-paint';
+
+/** Every storefront page asks for it first (the page contract). */
+const COMPANY_PATH = FIRST_REQUESTS.company.path;
 
 export interface CompanyDetails {
   name: string;
@@ -20,7 +24,7 @@ export interface LegalPage {
 }
 
 export async function fetchCompanyDetails(): Promise<CompanyDetails | null> {
-  const body = await api.get<Envelope<CompanyDetails | null>>('/company-details');
+  const body = await api.get<Envelope<CompanyDetails | null>>(COMPANY_PATH);
   return body?.data ?? null;
 }
 
@@ -34,7 +38,7 @@ export const companyQuery = () =>
     queryKey: ['company-details'],
     queryFn: fetchCompanyDetails,
     // Put into the page by the server for the first render (lib/first-paint.ts).
-    initialData: () => firstPaintAnswer<Envelope<CompanyDetails | null>>('/company-details')?.data ?? undefined,
+    initialData: () => firstPaintAnswer<Envelope<CompanyDetails | null>>(COMPANY_PATH)?.data ?? undefined,
     staleTime: 10 * 60_000,
     retry: 1,
   });

@@ -17,6 +17,7 @@ import { notify } from '@/lib/notify';
 import { useCancelOrder, useMyOrders } from '../api';
 import { canCancel, formatDate, statusColor, statusLabel } from '../lib/status';
 import type { Order } from '../types';
+import { OrderUpdates } from './OrderUpdates';
 
 function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => void }) {
   const a = order.address;
@@ -84,6 +85,7 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => 
             )}
           </Box>
         </Box>
+        <OrderUpdates history={order.history} />
       </CardContent>
     </Card>
   );

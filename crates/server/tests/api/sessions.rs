@@ -1,0 +1,100 @@
+//! Sessions that end: a password change, a role change, "sign out of all devices" and
+//! "sign out" end tokens at once, and the state is in the database, so every instance of
+//! the shop on it agrees.
+
+use serde_json::json;
+
+use crate::helpers::{TestApp, PASSWORD};
+
+async fn sign_in(app: &TestApp, identifier: &str, password: &str) -> String {
+    let reply = app.post("/api/auth/login", None, json!({ "identifier": identifier, "password": password })).await.expect(200);
+    reply.body["token"].as_str().unwrap_or_default().to_string()
+}
+
+async fn me_status(app: &TestApp, token: &str) -> u16 {
+    app.get("/api/auth/me", Some(token)).await.status.as_u16()
+}
+
+#[actix_web::test]
+async fn a_password_change_ends_every_earlier_token_and_answers_a_new_one() {
+    for app in TestApp::all() {
+        let (phone, _) = app.customer("asha").await;
+        let laptop = sign_in(&app, "asha", PASSWORD).await;
+        let changed = app
+            .put("/api/users/change-password", Some(&phone), json!({ "currentPassword": PASSWORD, "newPassword": "brand-new-pass" }))
+            .await
+            .expect(200);
+        assert_eq!(changed.message(), "Password changed successfully");
+        for old in [&phone, &laptop] {
+            let refused = app.get("/api/auth/me", Some(old)).await.expect(401);
+            assert_eq!(refused.body["code"], "unauthorized", "{:?}", app.backend);
+        }
+        let fresh = changed.body["token"].as_str().unwrap_or_default();
+        assert_eq!(me_status(&app, fresh).await, 200, "the changer stays signed in with the new token");
+    }
+}
+
+#[actix_web::test]
+async fn logout_ends_only_the_token_it_is_called_with() {
+    for app in TestApp::all() {
+        let (phone, _) = app.customer("asha").await;
+        let laptop = sign_in(&app, "asha@example.in", PASSWORD).await;
+        let reply = app.post("/api/auth/logout", Some(&phone), json!({})).await.expect(200);
+        assert_eq!(reply.message(), "Signed out");
+        assert_eq!(me_status(&app, &phone).await, 401, "{:?}", app.backend);
+        assert_eq!(app.get("/api/cart", Some(&phone)).await.status.as_u16(), 401, "every guarded call");
+        assert_eq!(me_status(&app, &laptop).await, 200, "the other device stays signed in");
+        app.post("/api/auth/logout", Some(&phone), json!({})).await.expect(401);
+        app.post("/api/auth/logout", None, json!({})).await.expect(401);
+    }
+}
+
+#[actix_web::test]
+async fn logout_all_ends_every_token_of_the_account_at_once() {
+    for app in TestApp::all() {
+        let (phone, _) = app.customer("asha").await;
+        let laptop = sign_in(&app, "asha", PASSWORD).await;
+        let (ravi, _) = app.customer("ravi").await;
+        let reply = app.post("/api/auth/logout-all", Some(&laptop), json!({})).await.expect(200);
+        assert_eq!(reply.message(), "Signed out of all devices");
+        assert_eq!(me_status(&app, &phone).await, 401, "{:?}", app.backend);
+        assert_eq!(me_status(&app, &laptop).await, 401);
+        assert_eq!(me_status(&app, &ravi).await, 200, "other accounts are untouched");
+        let again = sign_in(&app, "asha", PASSWORD).await;
+        assert_eq!(me_status(&app, &again).await, 200, "signing in again works");
+    }
+}
+
+#[actix_web::test]
+async fn promoting_an_account_ends_its_sessions() {
+    for app in TestApp::all() {
+        let (token, _) = app.customer("owner").await;
+        let accounts = app.accounts.clone();
+        let promoted = actix_web::rt::task::spawn_blocking(move || accounts.promote_to_admin("owner@example.in", "night-train-42", None))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(promoted.user.role, kernel::Role::Admin);
+        assert_eq!(me_status(&app, &token).await, 401, "{:?}", app.backend);
+        let admin = sign_in(&app, "owner", "night-train-42").await;
+        let me = app.get("/api/auth/me", Some(&admin)).await.expect(200);
+        assert_eq!(me.body["data"]["user"]["userType"], "ADMIN");
+    }
+}
+
+#[actix_web::test]
+async fn two_instances_on_one_database_share_sign_outs() {
+    for app in TestApp::all() {
+        // A second shop process on the same database (its own memory, its own workers).
+        let other = app.second_instance();
+
+        let (token, _) = app.customer("asha").await;
+        let on_other = |token: String| {
+            let request = other.get("/api/auth/me").insert_header(("Authorization", format!("Bearer {token}")));
+            async move { request.send().await.map(|r| r.status().as_u16()).unwrap_or(0) }
+        };
+        assert_eq!(on_other(token.clone()).await, 200);
+        app.post("/api/auth/logout", Some(&token), json!({})).await.expect(200);
+        assert_eq!(on_other(token).await, 401, "signed out on one instance is signed out on all ({:?})", app.backend);
+    }
+}

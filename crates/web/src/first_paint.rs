@@ -1,0 +1,260 @@
+//! What a page's first render needs, put into its HTML so that a phone does not wait for the
+//! JavaScript, then the API, then the picture:
+//!
+//! - the API answers the page asks for first (the page contract), as a JSON data block keyed
+//!   by the exact GET URL the web app will request; the web app takes each one once instead of
+//!   going to the network;
+//! - a `<link rel="preload" as="image">` for the page's first picture, with the `srcset` and
+//!   `sizes` of the web app's `<img>`, so the browser fetches it once.
+//!
+//! Catalogue answers come from the API's own per-version response cache, under the API's key
+//! for that URL, built by the same functions (`http::answers`): never older than what the API
+//! would answer, and the very same bytes.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use catalog::CatalogSnapshot;
+use http::answers;
+use http::cache::{self, CachedBody};
+use http::dto::catalog::{CategoryDto, ImageDto, ListingDto, ProductDto};
+use http::dto::Envelope;
+use http::{ApiError, AppState};
+use serde::Serialize;
+
+use crate::contract::{unreserved, Answer, Contract, Picture, Request};
+use crate::html::{Element, PageHtml};
+use crate::page::Page;
+
+/// A picture found in an answer: what the page's `<img>` shows first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found {
+    pub href: String,
+    pub srcset: Option<String>,
+}
+
+/// The API answers and the picture preload of one page.
+#[derive(Default)]
+pub struct FirstPaint<'c> {
+    answers: Vec<(String, Body)>,
+    picture: Option<(Found, &'c str)>,
+}
+
+enum Body {
+    Cached(Arc<CachedBody>),
+    Built(Vec<u8>),
+}
+
+impl Body {
+    fn json(&self) -> &[u8] {
+        match self {
+            Body::Cached(cached) => cached.json(),
+            Body::Built(bytes) => bytes,
+        }
+    }
+}
+
+/// The longest slug put into a request URL.
+const MAX_SLUG: usize = 200;
+
+impl<'c> FirstPaint<'c> {
+    /// What `page` (requested with `query`, without `?`) needs first. Nothing for the back
+    /// office; only what every page gets for other storefront paths, for a page whose filters
+    /// are in its query string and for a slug the web app would write differently
+    /// percent-encoded; no answer where the API would answer an error (an unknown product: the
+    /// web app asks and shows "Product not found").
+    pub fn of(state: &AppState, pictures: &Pictures, contract: &'c Contract, page: Page<'c, '_>, query: &str) -> FirstPaint<'c> {
+        let mut out = FirstPaint::default();
+        let own: Option<(&[Request], Option<&'c Picture>, &str)> = match page {
+            Page::BackOffice => return out,
+            Page::Other => None,
+            Page::Known { def, slug } => {
+                let slug = slug.unwrap_or("");
+                let plain = slug.is_empty() || (slug.len() <= MAX_SLUG && unreserved(slug));
+                let filtered = def.filters_in_query && !query.is_empty();
+                (plain && !filtered).then_some((def.requests.as_slice(), def.picture.as_ref(), slug))
+            }
+        };
+        let snapshot = state.catalog.snapshot();
+        let ctx = Context { state, pictures, snapshot: &snapshot };
+        for request in &contract.every_page {
+            out.add(&ctx, request, "", None);
+        }
+        if let Some((requests, picture, slug)) = own {
+            for (i, request) in requests.iter().enumerate() {
+                let wanted = picture.filter(|p| p.request == i);
+                out.add(&ctx, request, slug, wanted);
+            }
+        }
+        out
+    }
+
+    fn add(&mut self, ctx: &Context, request: &Request, slug: &str, picture: Option<&'c Picture>) {
+        let path = format!("{}{}", http::API_PREFIX, request.path.replace("{slug}", slug));
+        let key = cache::key(&path, &request.query);
+        let url = if request.query.is_empty() { path } else { format!("{path}?{}", request.query) };
+        let snapshot = ctx.snapshot;
+        let want = picture.is_some();
+        let (body, found) = match request.answer {
+            Answer::Company => {
+                let body = serde_json::to_vec(&answers::company(&ctx.state.content.company())).ok().map(Body::Built);
+                (body, None)
+            }
+            Answer::CategoryTree => ctx.cached(&key, want, || Ok(answers::category_tree(snapshot)), hero),
+            Answer::Listing => ctx.cached(&key, want, || Ok(answers::listing(snapshot, &answers::listing_query(&request.query)?)), card),
+            Answer::Product => ctx.cached(&key, want, || answers::product(snapshot, slug), product),
+        };
+        if let Some(body) = body {
+            self.answers.push((url, body));
+        }
+        if let (Some(found), Some(picture)) = (found, picture) {
+            self.picture = Some((found, picture.sizes.as_str()));
+        }
+    }
+
+    /// Puts the picture's preload and the data block into the page, before the app's script.
+    pub fn add_to(&self, html: &mut PageHtml, data_element_id: &str) {
+        if let Some((found, sizes)) = &self.picture {
+            let mut link = Element::new("link").attr("rel", "preload").attr("as", "image").attr("href", &found.href);
+            if let Some(srcset) = &found.srcset {
+                link = link.attr("imagesrcset", srcset).attr("imagesizes", sizes);
+            }
+            html.early(&link.attr("fetchpriority", "high").void());
+        }
+        if self.answers.is_empty() {
+            return;
+        }
+        let size = self.answers.iter().map(|(url, body)| url.len() + body.json().len() + 4).sum::<usize>();
+        let mut json = String::with_capacity(size + 2);
+        json.push('{');
+        for (i, (url, body)) in self.answers.iter().enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            json.push_str(&serde_json::to_string(url).unwrap_or_default());
+            json.push(':');
+            json.push_str(&String::from_utf8_lossy(body.json()));
+        }
+        json.push('}');
+        html.early(&Element::new("script").attr("type", "application/json").attr("id", data_element_id).json(&json));
+    }
+}
+
+struct Context<'a> {
+    state: &'a AppState,
+    pictures: &'a Pictures,
+    snapshot: &'a CatalogSnapshot,
+}
+
+impl Context<'_> {
+    /// The cached answer under `key` and, when `want`ed, its first picture.
+    fn cached<T: Serialize>(
+        &self,
+        key: &str,
+        want: bool,
+        build: impl Fn() -> Result<T, ApiError>,
+        pick: fn(&T) -> Option<Found>,
+    ) -> (Option<Body>, Option<Found>) {
+        let version = self.snapshot.version;
+        let mut picked = None;
+        let body = self.state.responses.get_or_build(version, key, || {
+            let answer = build()?;
+            if want {
+                picked = Some(pick(&answer));
+            }
+            Ok(answer)
+        });
+        let Ok(body) = body else { return (None, None) };
+        let found = match picked {
+            _ if !want => None,
+            Some(found) => self.pictures.keep(version, key, found),
+            // Cached already: the picture is the memo's, or found once more for this version.
+            None => self.pictures.get_or(version, key, || build().ok().and_then(|answer| pick(&answer))),
+        };
+        (Some(Body::Cached(body)), found)
+    }
+}
+
+/// The hero shows the first top-level category's picture.
+fn hero(tree: &Envelope<Vec<CategoryDto>>) -> Option<Found> {
+    let first = tree.data.first()?;
+    Some(Found { href: first.image_url.clone()?, srcset: first.image_srcset.clone() })
+}
+
+/// A card shows the smallest version of its product's first picture as `src`.
+fn card(listing: &ListingDto) -> Option<Found> {
+    let image = listing.data.first()?.images.first()?;
+    Some(Found { href: image.thumb_url.clone(), srcset: image.srcset.clone() })
+}
+
+/// The product page shows its first picture.
+fn product(product: &Envelope<ProductDto>) -> Option<Found> {
+    let image: &ImageDto = product.data.images.first()?;
+    Some(Found { href: image.url.clone(), srcset: image.srcset.clone() })
+}
+
+/// The first picture of each picture-giving answer, per catalogue version: a cached answer is
+/// bytes, and finding its picture again would mean building it again (a whole listing) or
+/// parsing it. Bounded like the response cache: when full it starts over.
+#[derive(Default)]
+pub struct Pictures {
+    memo: Mutex<Memo>,
+}
+
+#[derive(Default)]
+struct Memo {
+    version: u64,
+    by_key: HashMap<String, Option<Found>>,
+}
+
+const MAX_PICTURES: usize = 4096;
+
+impl Pictures {
+    fn keep(&self, version: u64, key: &str, found: Option<Found>) -> Option<Found> {
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+        if memo.version > version {
+            return found;
+        }
+        if memo.version < version || memo.by_key.len() >= MAX_PICTURES {
+            *memo = Memo { version, by_key: HashMap::new() };
+        }
+        memo.by_key.insert(key.to_string(), found.clone());
+        found
+    }
+
+    fn get_or(&self, version: u64, key: &str, find: impl FnOnce() -> Option<Found>) -> Option<Found> {
+        {
+            let memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+            if memo.version == version {
+                if let Some(found) = memo.by_key.get(key) {
+                    return found.clone();
+                }
+            }
+        }
+        self.keep(version, key, find())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pictures_are_kept_per_catalogue_version_only() {
+        let pictures = Pictures::default();
+        let found = |href: &str| Some(Found { href: href.into(), srcset: None });
+        pictures.keep(1, "/api/products?page=1", found("/uploads/a.jpg"));
+        let mut asked = 0;
+        let mut again = |v: u64| pictures.get_or(v, "/api/products?page=1", || { asked += 1; found("/uploads/b.jpg") });
+        assert_eq!(again(1), found("/uploads/a.jpg"), "kept");
+        assert_eq!(again(2), found("/uploads/b.jpg"), "a new catalogue: found again");
+        assert_eq!(again(2), found("/uploads/b.jpg"));
+        assert_eq!(asked, 1);
+        // An older version's late answer does not replace the newer one.
+        pictures.keep(1, "/api/products?page=1", found("/uploads/old.jpg"));
+        assert_eq!(pictures.get_or(2, "/api/products?page=1", || None), found("/uploads/b.jpg"));
+        // "No picture" is remembered too.
+        pictures.keep(2, "/api/products/x?", None);
+        assert_eq!(pictures.get_or(2, "/api/products/x?", || found("/uploads/never.jpg")), None);
+    }
+}

@@ -1,0 +1,129 @@
+//! The storefront's pages: the built web app (Vite's `dist/`) served with, for each client
+//! route, the web app's index.html carrying what that page's first render needs.
+//!
+//! - [`contract`]: the page contract shared with the web app (which page asks for what first);
+//! - [`page`]: which URL is which page;
+//! - [`first_paint`]: the page's first API answers and picture preload;
+//! - [`manifest`]: the route's JavaScript chunks to preload, from Vite's manifest;
+//! - [`html`]: index.html cut once where a page adds to it, and what a page adds.
+//!
+//! The JSON API is `http`'s; this crate only reads through its public answers and cache.
+
+pub mod contract;
+pub mod first_paint;
+pub mod html;
+pub mod manifest;
+pub mod page;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use actix_files::Files;
+use actix_web::http::header;
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{web, HttpRequest, HttpResponse};
+use http::AppState;
+use serde_json::Value;
+
+use crate::contract::contract;
+use crate::first_paint::{FirstPaint, Pictures};
+use crate::html::{PageHtml, Template};
+use crate::page::Page;
+
+/// Serves the web app built into `dir` (which has an index.html): its hashed files under
+/// `/assets`, its other files, and index.html for every other path (client routes), so that a
+/// deep link or a reload works. Register it after the API and the uploads: `/api` and
+/// `/uploads` keep their own 404s.
+pub fn routes(dir: PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg| {
+        cfg.app_data(web::Data::new(Site::new(dir.clone())))
+            // Vite names every built asset after its content hash: a name never changes
+            // content, so browsers may keep them for a year.
+            .service(
+                web::scope("/assets")
+                    .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
+                    .service(Files::new("", dir.join("assets"))),
+            )
+            // The home page is a client route too: it gets its first-paint data like the others.
+            .service(web::resource("/").route(web::get().to(page)).route(web::head().to(page)))
+            .service(Files::new("/", &dir).default_handler(web::to(page)));
+    }
+}
+
+/// A client route: index.html with the page's first-paint data, picture preload and chunk
+/// preloads.
+async fn page(req: HttpRequest, site: web::Data<Site>, state: web::Data<AppState>) -> actix_web::Result<HttpResponse> {
+    let (site, state) = (site.into_inner(), state.into_inner());
+    let (path, query) = (req.path().to_string(), req.query_string().to_string());
+    let html = web::block(move || site.page(&state, &path, &query))
+        .await
+        .map_err(actix_web::error::ErrorInternalServerError)?
+        .map_err(|e| actix_web::error::ErrorNotFound(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        // The page names hashed assets and carries catalogue data: always revalidated, so a
+        // new release or an edited product shows at once.
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(html))
+}
+
+/// The built web app as pages are made from it.
+struct Site {
+    dir: PathBuf,
+    loaded: Mutex<Option<Arc<Loaded>>>,
+    pictures: Pictures,
+}
+
+/// index.html and, per contract page, the tags that preload its chunks; read again when
+/// index.html changes (a new release).
+struct Loaded {
+    modified: Option<SystemTime>,
+    template: Template,
+    chunk_links: HashMap<String, String>,
+}
+
+impl Site {
+    fn new(dir: PathBuf) -> Site {
+        Site { dir, loaded: Mutex::new(None), pictures: Pictures::default() }
+    }
+
+    /// The HTML for `path` requested with `query`. Blocking: reads files when index.html
+    /// changed.
+    fn page(&self, state: &AppState, path: &str, query: &str) -> std::io::Result<String> {
+        let loaded = self.load()?;
+        let contract = contract();
+        let page = Page::of(contract, path);
+        let mut html = PageHtml::default();
+        FirstPaint::of(state, &self.pictures, contract, page, query).add_to(&mut html, &contract.data_element_id);
+        if let Some(links) = page.def().and_then(|def| loaded.chunk_links.get(&def.name)) {
+            html.head(links);
+        }
+        Ok(loaded.template.render(&html))
+    }
+
+    fn load(&self) -> std::io::Result<Arc<Loaded>> {
+        let index = self.dir.join("index.html");
+        let modified = std::fs::metadata(&index)?.modified().ok();
+        let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(loaded) = guard.as_ref() {
+            if loaded.modified.is_some() && loaded.modified == modified {
+                return Ok(loaded.clone());
+            }
+        }
+        let template = Template::new(std::fs::read_to_string(&index)?);
+        let manifest = std::fs::read(self.dir.join(".vite/manifest.json"))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+            .unwrap_or(Value::Null);
+        let chunk_links = contract()
+            .pages
+            .iter()
+            .map(|def| (def.name.clone(), manifest::preload_links(&manifest, &def.module, |file| template.names(file))))
+            .collect();
+        let loaded = Arc::new(Loaded { modified, template, chunk_links });
+        *guard = Some(loaded.clone());
+        Ok(loaded)
+    }
+}

@@ -1,0 +1,101 @@
+//! Which storefront page a URL shows: the one place both the first-paint data and the chunk
+//! preloads follow.
+
+use crate::contract::{Contract, PageDef};
+
+/// What a path of the web app is.
+#[derive(Debug, Clone, Copy)]
+pub enum Page<'c, 'p> {
+    /// The back office: it loads its own data, behind sign-in.
+    BackOffice,
+    /// A page of the contract, with the raw (still percent-encoded) `{slug}` segment when
+    /// its path has one.
+    Known { def: &'c PageDef, slug: Option<&'p str> },
+    /// Any other storefront path: cart, account, legal pages, not found...
+    Other,
+}
+
+impl<'c, 'p> Page<'c, 'p> {
+    pub fn of(contract: &'c Contract, path: &'p str) -> Page<'c, 'p> {
+        let path = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
+        let office = contract.back_office.as_str();
+        if !office.is_empty() && (path == office || path.strip_prefix(office).is_some_and(|rest| rest.starts_with('/'))) {
+            return Page::BackOffice;
+        }
+        for def in &contract.pages {
+            for pattern in &def.paths {
+                if let Some(slug) = matches(pattern, path) {
+                    return Page::Known { def, slug };
+                }
+            }
+        }
+        Page::Other
+    }
+
+    /// The page's contract entry, if it has one.
+    pub fn def(&self) -> Option<&'c PageDef> {
+        match self {
+            Page::Known { def, .. } => Some(def),
+            _ => None,
+        }
+    }
+}
+
+/// `Some(slug)` when `path` fits `pattern` (`{slug}` is one non-empty segment), `Some(None)`
+/// for a pattern without a slug.
+fn matches<'p>(pattern: &str, path: &'p str) -> Option<Option<&'p str>> {
+    let mut slug = None;
+    let mut segments = path.split('/');
+    for expected in pattern.split('/') {
+        let segment = segments.next()?;
+        if expected == "{slug}" {
+            if segment.is_empty() {
+                return None;
+            }
+            slug = Some(segment);
+        } else if expected != segment {
+            return None;
+        }
+    }
+    segments.next().is_none().then_some(slug)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::contract;
+
+    fn name(path: &str) -> String {
+        match Page::of(contract(), path) {
+            Page::BackOffice => "back office".into(),
+            Page::Known { def, slug: Some(slug) } => format!("{} {slug}", def.name),
+            Page::Known { def, slug: None } => def.name.clone(),
+            Page::Other => "other".into(),
+        }
+    }
+
+    #[test]
+    fn each_storefront_path_is_its_page() {
+        for (path, page) in [
+            ("/", "home"),
+            ("/home", "home"),
+            ("/home/", "home"),
+            ("/shop", "shop"),
+            ("/shop/", "shop"),
+            ("/category/men-shirts", "category men-shirts"),
+            ("/product/blue-kurta", "product blue-kurta"),
+            ("/product/caf%C3%A9", "product caf%C3%A9"),
+            ("/cart", "other"),
+            ("/myaccount/order", "other"),
+            ("/product/", "other"),
+            ("/product/a/b", "other"),
+            ("/shopping", "other"),
+            ("/admin", "back office"),
+            ("/admin/", "back office"),
+            ("/admin/product", "back office"),
+            ("/administrator", "other"),
+        ] {
+            assert_eq!(name(path), page, "{path}");
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderRoutes } from '@/testing/render';
+import { cart, user } from '@/testing/fixtures';
+import { signIn } from '@/lib/session';
+import { routes } from '@/app/router';
+import type { Order } from '../types';
+
+function order(id: string, history: Order['history']): Order {
+  const last = history?.[history.length - 1]?.to ?? 'PENDING';
+  return {
+    id,
+    user: { firstName: 'asha', lastName: 'asha', email: 'asha@example.in' },
+    items: [],
+    paymentMethod: 'COD',
+    paymentStatus: 'PENDING',
+    deliveryStatus: last as Order['deliveryStatus'],
+    status: last.toLowerCase(),
+    orderDate: '2026-01-02T10:00:00Z',
+    orderTotal: 999,
+    address: { addressLine1: '12 Residency Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001' },
+    expectedDeliveryDate: '2026-01-09',
+    deliveredOn: null,
+    createdAt: '2026-01-02T10:00:00Z',
+    history,
+  };
+}
+
+describe('order history', () => {
+  it('says who changed each order by role: You or Shop', async () => {
+    signIn('tok', user());
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
+      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+      http.get('/api/orders/my-orders', () =>
+        HttpResponse.json({
+          data: [
+            order('aaaaaaaa-1111', [
+              { from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' },
+              { from: 'PENDING', to: 'SHIPPED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' },
+            ]),
+            order('bbbbbbbb-2222', [
+              { from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' },
+              { from: 'PENDING', to: 'CANCELED', changedBy: 'You', changedAt: '2026-01-02T11:00:00Z' },
+            ]),
+          ],
+        }),
+      ),
+    );
+    await renderRoutes(routes, '/myaccount/order');
+    const shipped = await screen.findByRole('article', { name: 'Order aaaaaaaa' });
+    const shippedUpdates = within(within(shipped).getByRole('region', { name: 'Order updates' })).getAllByRole('listitem');
+    expect(shippedUpdates.map((li) => li.textContent)).toEqual(['Order placed by You · 2 Jan 2026', 'Shipped by Shop · 3 Jan 2026']);
+    const cancelled = screen.getByRole('article', { name: 'Order bbbbbbbb' });
+    expect(within(cancelled).getByRole('region', { name: 'Order updates' })).toHaveTextContent('Cancelled by You');
+  });
+});

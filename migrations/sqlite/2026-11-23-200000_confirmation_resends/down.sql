@@ -1,0 +1,1 @@
+DROP TABLE confirmation_resends;

@@ -1,0 +1,208 @@
+//! `cargo xtask seed-bench`: a large, deterministic catalogue for `make bench`. It goes
+//! through the store's database handle (`store::Db`: its migrations and its one write
+//! transaction) but writes the rows itself: through the catalogue's services (a picture
+//! check, a transaction and new upload rows per product) 100,000 products would take
+//! minutes, get random variant ids and not share their few pictures.
+
+use std::time::Instant;
+
+use chrono::{Duration, TimeZone, Utc};
+use diesel::prelude::*;
+use kernel::{IncomingFile, MediaRules, MediaStore, StoreError};
+use media::LocalMediaStore;
+use server::config::Config;
+use server::demo::art::{garment_picture, Garment};
+use store::schema::{categories, product_images, products, uploads, variants};
+use store::Db;
+
+const VARIANTS_PER_PRODUCT: usize = 4;
+const IMAGES_PER_PRODUCT: usize = 2;
+
+const ADJECTIVES: &[&str] = &["Classic", "Slim", "Relaxed", "Printed", "Striped", "Linen", "Cotton", "Silk", "Denim", "Festive", "Everyday", "Premium"];
+const NOUNS: &[&str] = &["Shirt", "Tee", "Kurta", "Dress", "Kurti", "Saree", "Jeans", "Chinos", "Scarf", "Jacket", "Polo", "Skirt"];
+const COLOURS: &[(&str, &str)] = &[("Navy Blue", "#000080"), ("Maroon", "#800000"), ("Black", "#000000"), ("White", "#FFFFFF"), ("Olive", "#808000"), ("Mustard", "#FFDB58"), ("Teal", "#008080"), ("Peach", "#FFE5B4")];
+const SIZES: &[&str] = &["S", "M", "L", "XL", "XXL"];
+
+/// The stock variant `v` of product `p` starts with; `make bench` checks after its order
+/// runs that stock + units sold still equals it (scripts/bench/bench.py has the same rule).
+fn initial_stock(p: usize, v: usize) -> i32 {
+    if (p + v).is_multiple_of(9) {
+        0
+    } else {
+        1_000
+    }
+}
+
+/// A picture every product shares (the bench measures the API, not images).
+struct Picture {
+    id: String,
+    filename: String,
+    width: i32,
+    height: i32,
+    byte_size: i64,
+}
+
+pub fn run(products: usize, categories: usize) -> Result<(), String> {
+    let config = Config::from_env();
+    let db = Db::open(&config.database_url).map_err(|e| e.to_string())?;
+    store::migrations::run_pending(&db).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let media = LocalMediaStore::new(&config.uploads_dir).map_err(|e| format!("{}: {e}", config.uploads_dir.display()))?;
+    let pictures = store_pictures(&media)?;
+    if seed(&db, products, categories, &pictures).map_err(|e| e.to_string())? {
+        println!("Bench catalogue ready: {products} products in {categories} categories ({:.1} s)", started.elapsed().as_secs_f64());
+    } else {
+        for picture in &pictures {
+            media.remove(&picture.filename);
+        }
+        println!("The catalogue already has categories: nothing seeded");
+    }
+    Ok(())
+}
+
+fn store_pictures(media: &LocalMediaStore) -> Result<Vec<Picture>, String> {
+    let rules = MediaRules { allowed: catalog::IMAGE_RULES.allowed, max_bytes: catalog::IMAGE_RULES.max_bytes, label: "Each image" };
+    let garments = [Garment::Shirt, Garment::Dress, Garment::Kurti, Garment::Jeans];
+    let colours = ["#000080", "#800000", "#556B2F", "#FFDB58"];
+    let mut pictures = Vec::new();
+    for (i, (garment, colour)) in garments.into_iter().zip(colours).enumerate() {
+        let file = IncomingFile { bytes: garment_picture(garment, colour, i as u32) };
+        let stored = media.store(&file, &rules).map_err(|e| e.to_string())?;
+        pictures.push(Picture {
+            width: stored.width as i32,
+            height: stored.height as i32,
+            byte_size: stored.byte_size as i64,
+            id: stored.id,
+            filename: stored.filename,
+        });
+    }
+    Ok(pictures)
+}
+
+fn failed(e: diesel::result::Error) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+/// Seeds into an empty catalogue, in one transaction; returns false (and writes nothing)
+/// when there is one already.
+fn seed(db: &Db, product_count: usize, category_count: usize, pictures: &[Picture]) -> Result<bool, StoreError> {
+    let start = Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).single().unwrap_or_else(Utc::now).naive_utc();
+    db.write(|conn| {
+        let existing: i64 = categories::table.count().get_result(conn).map_err(failed)?;
+        if existing > 0 {
+            return Ok(false);
+        }
+        for picture in pictures {
+            diesel::insert_into(uploads::table)
+                .values((
+                    uploads::id.eq(&picture.id),
+                    uploads::filename.eq(&picture.filename),
+                    uploads::content_type.eq("image/jpeg"),
+                    uploads::width.eq(picture.width),
+                    uploads::height.eq(picture.height),
+                    uploads::byte_size.eq(picture.byte_size),
+                    uploads::created_at.eq(start),
+                ))
+                .execute(conn)
+                .map_err(failed)?;
+        }
+        // Ten top categories, the rest spread below them.
+        let tops = category_count.clamp(1, 10);
+        let mut category_ids: Vec<String> = Vec::with_capacity(category_count);
+        for c in 0..category_count.max(1) {
+            let id = format!("00000000-0000-4000-8000-{c:012}");
+            let parent = (c >= tops).then(|| category_ids[c % tops].clone());
+            diesel::insert_into(categories::table)
+                .values((
+                    categories::id.eq(&id),
+                    categories::name.eq(format!("Category {c}")),
+                    categories::slug.eq(format!("category-{c}")),
+                    categories::description.eq(format!("Everything in category {c}")),
+                    categories::parent_id.eq(parent.clone()),
+                    categories::parent_key.eq(parent.unwrap_or_default()),
+                    categories::upload_id.eq(pictures.first().map(|i| i.id.clone())),
+                    categories::created_at.eq(start),
+                    categories::updated_at.eq(start),
+                ))
+                .execute(conn)
+                .map_err(failed)?;
+            category_ids.push(id);
+        }
+        for p in 0..product_count {
+            let id = format!("10000000-0000-4000-8000-{p:012}");
+            let name = format!("{} {} {p}", ADJECTIVES[p % ADJECTIVES.len()], NOUNS[(p / 7) % NOUNS.len()]);
+            let created = start + Duration::seconds(p as i64);
+            diesel::insert_into(products::table)
+                .values((
+                    products::id.eq(&id),
+                    products::name.eq(&name),
+                    products::slug.eq(format!("product-{p}")),
+                    products::description.eq(format!("{name}: soft, breathable and made to last. Style number {p}.")),
+                    products::category_id.eq(&category_ids[p % category_ids.len()]),
+                    products::is_best_seller.eq(p % 11 == 0),
+                    products::created_at.eq(created),
+                    products::updated_at.eq(created),
+                ))
+                .execute(conn)
+                .map_err(failed)?;
+            for i in 0..IMAGES_PER_PRODUCT.min(pictures.len()) {
+                let picture = &pictures[(p + i) % pictures.len()];
+                diesel::insert_into(product_images::table)
+                    .values((
+                        product_images::id.eq(format!("20000000-0000-4000-{i:04}-{p:012}")),
+                        product_images::product_id.eq(&id),
+                        product_images::upload_id.eq(&picture.id),
+                        product_images::position.eq(i as i32),
+                    ))
+                    .execute(conn)
+                    .map_err(failed)?;
+            }
+            let (colour, hex) = COLOURS[p % COLOURS.len()];
+            let price = 499 + (p % 40) as i64 * 50;
+            for v in 0..VARIANTS_PER_PRODUCT {
+                diesel::insert_into(variants::table)
+                    .values((
+                        variants::id.eq(format!("30000000-0000-4000-{v:04}-{p:012}")),
+                        variants::product_id.eq(&id),
+                        variants::size.eq(SIZES[v % SIZES.len()]),
+                        variants::color.eq(colour),
+                        variants::color_hex.eq(hex),
+                        variants::stock.eq(initial_stock(p, v)),
+                        variants::original_price_paise.eq(price * 100),
+                        variants::discount_price_paise.eq(if p % 3 == 0 { 10_000 } else { 0 }),
+                        variants::position.eq(v as i32),
+                        variants::created_at.eq(created),
+                        variants::updated_at.eq(created),
+                    ))
+                    .execute(conn)
+                    .map_err(failed)?;
+            }
+        }
+        Ok(true)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_catalogue_is_seeded_once_and_reads_back_whole() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let dir = dir.path();
+        let db = Db::open(&format!("sqlite://{}", dir.join("shop.db").display())).unwrap_or_else(|e| panic!("{e}"));
+        store::migrations::run_pending(&db).unwrap_or_else(|e| panic!("{e}"));
+        let media = LocalMediaStore::new(dir.join("uploads")).unwrap_or_else(|e| panic!("{e}"));
+        let pictures = store_pictures(&media).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seed(&db, 30, 12, &pictures).ok(), Some(true));
+        assert_eq!(seed(&db, 30, 12, &pictures).ok(), Some(false), "a second run writes nothing");
+        let repo = store::DieselCatalogRepo::new(db.clone());
+        let loaded = catalog::CatalogRepository::load_all(&repo).unwrap_or_else(|e| panic!("{e}"));
+        let snapshot = catalog::CatalogSnapshot::from_loaded(1, loaded);
+        assert_eq!((snapshot.categories.len(), snapshot.entries.len()), (12, 30));
+        let product = snapshot.product("product-9").unwrap_or_else(|| panic!("product-9"));
+        assert_eq!((product.images.len(), product.variants.len()), (IMAGES_PER_PRODUCT, VARIANTS_PER_PRODUCT));
+        assert_eq!(product.variants[0].stock, 0, "the stock rule: (9 + 0) % 9 == 0");
+        assert_eq!(product.variants[1].stock, 1_000);
+    }
+}
