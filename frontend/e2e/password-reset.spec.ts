@@ -6,7 +6,7 @@ import { expectNoHorizontalScroll, registerCustomer } from './support';
 
 /** The reset link in the newest e-mail to `to` in the server's outbox (quoted-printable undone). */
 function resetLinkFor(to: string): string | null {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml')).sort();
   } catch {
