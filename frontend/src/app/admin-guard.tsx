@@ -1,10 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { RetryAlert } from '@/components/RetryAlert';
 import { ApiError } from '@/lib/api';
 import { isAdmin, updateSessionUser, useSession } from '@/lib/session';
 import { openLogin } from '@/lib/ui';
@@ -61,16 +60,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (me.isError) {
     return (
       <Box sx={{ p: 4 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => me.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not check your account. Please try again.
-        </Alert>
+        <RetryAlert onRetry={() => me.refetch()}>Could not check your account. Please try again.</RetryAlert>
       </Box>
     );
   }

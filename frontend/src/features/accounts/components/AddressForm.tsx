@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
+import { fieldBinder } from '@/lib/forms';
 import { digitsOnly, hasErrors, validateAddress, type Errors } from '../lib/validation';
 import type { Address, AddressInput } from '../types';
 
@@ -39,15 +40,13 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
     if (!hasErrors(found)) onSubmit(form);
   }
 
+  const bind = fieldBinder(form, setForm, errors);
   const field = (key: 'addressLine1' | 'addressLine2' | 'city' | 'state', label: string, required: boolean) => (
     <TextField
       id={`${idPrefix}-${key}`}
       label={label}
-      value={form[key]}
+      {...bind(key)}
       required={required}
-      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      error={Boolean(errors[key])}
-      helperText={errors[key]}
       fullWidth
     />
   );

@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { replaceSessionToken } from '@/lib/session';
+import { fieldBinder } from '@/lib/forms';
 import { changePassword } from '../api';
 import { PASSWORD_RULE, hasErrors, validatePassword, type Errors } from '../lib/validation';
 import type { PasswordInput } from '../types';
@@ -35,14 +36,13 @@ export function ChangePasswordForm() {
     if (!hasErrors(found)) mutation.mutate(form);
   }
 
+  const bind = fieldBinder(form, setForm, errors);
   const field = (key: keyof PasswordInput, label: string, autoComplete: string, hint?: string) => (
     <PasswordField
       id={`password-${key}`}
       label={label}
       autoComplete={autoComplete}
-      value={form[key]}
-      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      error={Boolean(errors[key])}
+      {...bind(key)}
       helperText={errors[key] ?? hint}
       required
       fullWidth

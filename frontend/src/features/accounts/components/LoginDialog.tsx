@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { errorMessage } from '@/lib/api';
+import { fieldBinder } from '@/lib/forms';
 import type { User } from '@/lib/api-types';
 import { notify } from '@/lib/notify';
 import { signIn } from '@/lib/session';
@@ -38,6 +39,8 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
   const [loginErrors, setLoginErrors] = useState<Errors<LoginInput>>({});
   const [registerErrors, setRegisterErrors] = useState<Errors<RegisterInput>>({});
   const [busy, setBusy] = useState(false);
+  const bindLogin = fieldBinder(loginForm, setLoginForm, loginErrors);
+  const bindRegister = fieldBinder(registerForm, setRegisterForm, registerErrors);
 
   useEffect(() => {
     if (!open) {
@@ -103,23 +106,15 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
           <Box component="form" noValidate onSubmit={submitLogin} sx={{ display: 'grid', gap: 2, pt: 1 }}>
             <TextField
               label="Email or username"
-              name="identifier"
+              {...bindLogin('identifier')}
               autoComplete="username"
               autoFocus
-              value={loginForm.identifier}
-              onChange={(e) => setLoginForm({ ...loginForm, identifier: e.target.value })}
-              error={Boolean(loginErrors.identifier)}
-              helperText={loginErrors.identifier}
               required
             />
             <PasswordField
               label="Password"
-              name="password"
+              {...bindLogin('password')}
               autoComplete="current-password"
-              value={loginForm.password}
-              onChange={(e) => setLoginForm({ ...loginForm, password: e.target.value })}
-              error={Boolean(loginErrors.password)}
-              helperText={loginErrors.password}
               required
             />
             <Typography variant="body2" textAlign="right" sx={{ mt: -1 }}>
@@ -141,44 +136,29 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
           <Box component="form" noValidate onSubmit={submitRegister} sx={{ display: 'grid', gap: 2, pt: 1 }}>
             <TextField
               label="Username"
-              name="username"
+              {...bindRegister('username')}
               autoComplete="username"
               autoFocus
-              value={registerForm.username}
-              onChange={(e) => setRegisterForm({ ...registerForm, username: e.target.value })}
-              error={Boolean(registerErrors.username)}
-              helperText={registerErrors.username}
               required
             />
             <TextField
               label="Email"
-              name="email"
+              {...bindRegister('email')}
               type="email"
               autoComplete="email"
-              value={registerForm.email}
-              onChange={(e) => setRegisterForm({ ...registerForm, email: e.target.value })}
-              error={Boolean(registerErrors.email)}
-              helperText={registerErrors.email}
               required
             />
             <PasswordField
               label="Password"
-              name="password"
+              {...bindRegister('password')}
               autoComplete="new-password"
-              value={registerForm.password}
-              onChange={(e) => setRegisterForm({ ...registerForm, password: e.target.value })}
-              error={Boolean(registerErrors.password)}
               helperText={registerErrors.password ?? PASSWORD_RULE}
               required
             />
             <PasswordField
               label="Confirm password"
-              name="confirmPassword"
+              {...bindRegister('confirmPassword')}
               autoComplete="new-password"
-              value={registerForm.confirmPassword}
-              onChange={(e) => setRegisterForm({ ...registerForm, confirmPassword: e.target.value })}
-              error={Boolean(registerErrors.confirmPassword)}
-              helperText={registerErrors.confirmPassword}
               required
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@/lib/api-types';
 import { notify } from '@/lib/notify';
 import { updateSessionUser, useSession } from '@/lib/session';
+import { fieldBinder } from '@/lib/forms';
 import { accountKeys, meQuery, updateProfile } from '../api';
 import { digitsOnly, hasErrors, validateProfile, type Errors } from '../lib/validation';
 import type { ProfileInput } from '../types';
@@ -58,14 +59,12 @@ export function ProfilePanel() {
     if (!hasErrors(found)) save.mutate(form);
   }
 
+  const bind = fieldBinder(form, setForm, errors);
   const field = (key: keyof ProfileInput, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
     <TextField
       id={`profile-${key}`}
       label={label}
-      value={form[key]}
-      onChange={(e) => setForm({ ...form, [key]: key === 'mobile' ? digitsOnly(e.target.value, 10) : e.target.value })}
-      error={Boolean(errors[key])}
-      helperText={errors[key]}
+      {...bind(key, (raw) => (key === 'mobile' ? digitsOnly(raw, 10) : raw))}
       slotProps={{ input: { readOnly: !editing } }}
       fullWidth
       {...extra}

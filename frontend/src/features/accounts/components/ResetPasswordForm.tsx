@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ApiError, errorMessage } from '@/lib/api';
+import { fieldBinder } from '@/lib/forms';
 import { logout } from '@/lib/session';
 import { resetPassword } from '../api';
 import { PASSWORD_RULE, hasErrors, validateReset, type Errors, type ResetInput } from '../lib/validation';
@@ -31,6 +32,7 @@ export function ResetPasswordForm({ token, onSignIn, onRequestNewLink }: Props) 
   const [linkDead, setLinkDead] = useState(!token);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const bind = fieldBinder(form, setForm, errors);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -80,9 +82,7 @@ export function ResetPasswordForm({ token, onSignIn, onRequestNewLink }: Props) 
             id="reset-new-password"
             label="New password"
             autoComplete="new-password"
-            value={form.newPassword}
-            onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
-            error={Boolean(errors.newPassword)}
+            {...bind('newPassword')}
             helperText={errors.newPassword ?? PASSWORD_RULE}
             required
             fullWidth
@@ -91,10 +91,7 @@ export function ResetPasswordForm({ token, onSignIn, onRequestNewLink }: Props) 
             id="reset-confirm-password"
             label="Confirm new password"
             autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword}
+            {...bind('confirmPassword')}
             required
             fullWidth
           />

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +22,7 @@ import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
+import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
@@ -98,16 +98,7 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
   if (list.isPending) body = <PageLoader label="Loading categories" />;
   else if (list.isError)
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => list.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {CATEGORY_MESSAGES.fetchFailed}
-      </Alert>
+      <RetryAlert onRetry={() => list.refetch()}>{CATEGORY_MESSAGES.fetchFailed}</RetryAlert>
     );
   else if (categories.length === 0)
     body = (

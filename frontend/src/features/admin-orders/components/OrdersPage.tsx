@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +22,7 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
+import { RetryAlert } from '@/components/RetryAlert';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { useAllOrders, useUpdateOrderStatus } from '../api';
@@ -101,16 +101,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
   if (orders.isPending) body = <PageLoader label="Loading orders" />;
   else if (orders.isError)
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => orders.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {ORDER_MESSAGES.fetchFailed}
-      </Alert>
+      <RetryAlert onRetry={() => orders.refetch()}>{ORDER_MESSAGES.fetchFailed}</RetryAlert>
     );
   else if (list.length === 0)
     body = (

@@ -1,6 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +26,7 @@ import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
+import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
@@ -151,17 +151,9 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
   if (products.isPending) body = <PageLoader label="Loading products" />;
   else if (products.isError && !products.data)
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => products.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        <AlertTitle>{PRODUCT_MESSAGES.fetchFailed}</AlertTitle>
+      <RetryAlert onRetry={() => products.refetch()} title={PRODUCT_MESSAGES.fetchFailed}>
         {serverMessage(products.error, 'Please check the connection and try again.')}
-      </Alert>
+      </RetryAlert>
     );
   else if (items.length === 0 && page === 1)
     body = (
