@@ -17,21 +17,13 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { NavLink } from 'react-router';
 import { useAfterFirstPaint } from '@/lib/hooks';
+import type { Company } from '@/lib/api-types';
 import { RouterLink } from './RouterLink';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 
-export interface CompanyInfo {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  pincode: string;
-  logoUrl: string | null;
-}
-
 export interface StorefrontLayoutProps {
-  company: CompanyInfo | null;
+  company: Company | null;
   brandName: string;
   /** First letter of the username when logged in. */
   userInitial: string | null;
@@ -57,7 +49,7 @@ export function formatPhone(phone: string | null | undefined): string {
   return phone.startsWith('+91') ? phone : `+91-${phone}`;
 }
 
-function TopBar({ company }: { company: CompanyInfo | null }) {
+function TopBar({ company }: { company: Company | null }) {
   if (!company || (!company.email && !company.phone)) return null;
   return (
     <Box
@@ -79,7 +71,7 @@ function TopBar({ company }: { company: CompanyInfo | null }) {
   );
 }
 
-function Footer({ company, brandName }: { company: CompanyInfo | null; brandName: string }) {
+function Footer({ company, brandName }: { company: Company | null; brandName: string }) {
   const col = { display: 'flex', flexDirection: 'column', gap: 0.75, minWidth: 0 } as const;
   return (
     <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.300', mt: 8, pt: 6, pb: 4 }}>

@@ -6,18 +6,10 @@ import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { productPage, signInAdmin } from '@/testing/admin';
 import { routes } from '@/app/router';
-
-interface Details {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  pincode: string;
-  logoUrl: string | null;
-}
+import type { Company } from '@/lib/api-types';
 
 function serveCompany() {
-  let current: Details = { name: 'Test Shop', email: 'hello@test.shop', phone: '9876543210', address: '1 MG Road', pincode: '560001', logoUrl: null };
+  let current: Company = { name: 'Test Shop', email: 'hello@test.shop', phone: '9876543210', address: '1 MG Road', pincode: '560001', logoUrl: null };
   const sent: FormData[] = [];
   server.use(
     http.get('/api/company-details', () => HttpResponse.json({ data: current })),

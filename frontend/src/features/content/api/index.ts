@@ -1,30 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, firstPaintAnswer, type Envelope } from '@/lib/api';
+import type { Company, LegalPage } from '@/lib/api-types';
 import { FIRST_REQUESTS } from '@/lib/first-paint';
 
 /** Every storefront page asks for it first (the page contract). */
 const COMPANY_PATH = FIRST_REQUESTS.company.path;
 
-export interface CompanyDetails {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  pincode: string;
-  logoUrl: string | null;
-}
+export type { Company, LegalPage };
 
-export interface LegalPage {
-  id: string;
-  title: string;
-  slug: 'privacy-policy' | 'terms-conditions' | string;
-  content: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export async function fetchCompanyDetails(): Promise<CompanyDetails | null> {
-  const body = await api.get<Envelope<CompanyDetails | null>>(COMPANY_PATH);
+export async function fetchCompanyDetails(): Promise<Company | null> {
+  const body = await api.get<Envelope<Company | null>>(COMPANY_PATH);
   return body?.data ?? null;
 }
 
@@ -38,7 +23,7 @@ export const companyQuery = () =>
     queryKey: ['company-details'],
     queryFn: fetchCompanyDetails,
     // Put into the page by the server for the first render (lib/first-paint.ts).
-    initialData: () => firstPaintAnswer<Envelope<CompanyDetails | null>>(COMPANY_PATH)?.data ?? undefined,
+    initialData: () => firstPaintAnswer<Envelope<Company | null>>(COMPANY_PATH)?.data ?? undefined,
     staleTime: 10 * 60_000,
     retry: 1,
   });
