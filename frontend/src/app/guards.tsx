@@ -4,7 +4,6 @@ import Container from '@mui/material/Container';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { useLocation } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
-import { RouterLink } from '@/components/RouterLink';
 import { isAdmin, useSession } from '@/lib/session';
 import { openLogin } from '@/lib/ui';
 
@@ -48,11 +47,7 @@ export function RequireCustomer({ guestText, adminText, children }: Props) {
       <Container>
         <EmptyState
           title={adminText}
-          action={
-            <Button variant="contained" component={RouterLink} to="/admin/dashboard">
-              Go to Admin
-            </Button>
-          }
+          link={{ to: '/admin/dashboard', label: 'Go to Admin' }}
         />
       </Container>
     );

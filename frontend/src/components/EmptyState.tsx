@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { RouterLink } from './RouterLink';
 
 interface Props {
   title: string;
   text?: string;
   icon?: ReactNode;
   action?: ReactNode;
+  /** A page to go on to instead of `action`: the one main button, e.g. Start Shopping. */
+  link?: { to: string; label: string };
 }
 
-export function EmptyState({ title, text, icon, action }: Props) {
+export function EmptyState({ title, text, icon, action, link }: Props) {
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
       {icon && <Box sx={{ color: 'text.disabled', mb: 2, '& svg': { fontSize: 64 } }}>{icon}</Box>}
@@ -21,7 +25,13 @@ export function EmptyState({ title, text, icon, action }: Props) {
           {text}
         </Typography>
       )}
-      {action}
+      {link ? (
+        <Button variant="contained" component={RouterLink} to={link.to}>
+          {link.label}
+        </Button>
+      ) : (
+        action
+      )}
     </Box>
   );
 }

@@ -1,10 +1,8 @@
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
-import { RouterLink } from '@/components/RouterLink';
 import { useDocumentTitle } from '@/lib/title';
 import { categoriesQuery } from '@/features/catalog/api';
 import { ProductListing } from '@/features/catalog/components/ProductListing';
@@ -28,11 +26,7 @@ export function Component() {
         <EmptyState
           title="Category not found"
           text="This category does not exist or has been removed."
-          action={
-            <Button variant="contained" component={RouterLink} to="/shop">
-              Browse all products
-            </Button>
-          }
+          link={{ to: '/shop', label: 'Browse all products' }}
         />
       </Container>
     );

@@ -14,7 +14,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
-import { RouterLink } from '@/components/RouterLink';
 import { ApiError, errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { STORAGE_KEYS, clearIdList } from '@/lib/storage';
@@ -87,11 +86,7 @@ function CheckoutScreen() {
           icon={<ShoppingBagIcon />}
           title="Your cart is empty"
           text="Add something to your cart before checking out."
-          action={
-            <Button variant="contained" component={RouterLink} to="/shop">
-              Start Shopping
-            </Button>
-          }
+          link={{ to: '/shop', label: 'Start Shopping' }}
         />
       </Container>
     );

@@ -1,7 +1,5 @@
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { EmptyState } from '@/components/EmptyState';
-import { RouterLink } from '@/components/RouterLink';
 import { useDocumentTitle } from '@/lib/title';
 
 export function Component() {
@@ -11,11 +9,7 @@ export function Component() {
       <EmptyState
         title="Page not found"
         text="The page you are looking for does not exist."
-        action={
-          <Button variant="contained" component={RouterLink} to="/">
-            Return to Home
-          </Button>
-        }
+        link={{ to: '/', label: 'Return to Home' }}
       />
     </Container>
   );

@@ -24,11 +24,7 @@ export function CartView({ items, busy, onQuantity, onRemove }: Props) {
           icon={<ShoppingBagIcon />}
           title="Your cart is empty"
           text="Looks like you have not added anything yet."
-          action={
-            <Button variant="contained" component={RouterLink} to="/shop">
-              Start Shopping
-            </Button>
-          }
+          link={{ to: '/shop', label: 'Start Shopping' }}
         />
       </Container>
     );

@@ -10,7 +10,6 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
-import { RouterLink } from '@/components/RouterLink';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
@@ -113,11 +112,7 @@ export function OrderHistory() {
           icon={<ReceiptIcon />}
           title="No Orders Yet"
           text="When you place an order it will show up here."
-          action={
-            <Button variant="contained" component={RouterLink} to="/shop">
-              Start Shopping
-            </Button>
-          }
+          link={{ to: '/shop', label: 'Start Shopping' }}
         />
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>

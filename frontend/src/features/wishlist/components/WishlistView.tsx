@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { EmptyState } from '@/components/EmptyState';
-import { RouterLink } from '@/components/RouterLink';
 import type { Product } from '@/lib/api-types';
 import type { WishlistItem } from '../types';
 
@@ -23,11 +21,7 @@ export function WishlistView({
           icon={<FavoriteBorderIcon />}
           title="Your wishlist is empty"
           text="Save the pieces you love and find them here later."
-          action={
-            <Button variant="contained" component={RouterLink} to="/shop">
-              Explore Products
-            </Button>
-          }
+          link={{ to: '/shop', label: 'Explore Products' }}
         />
       </Container>
     );
