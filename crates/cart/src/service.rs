@@ -19,7 +19,7 @@ impl<R: CartRepository> CartService<R> {
     }
 
     fn cart(&self, user_id: &str) -> Result<Cart, CartError> {
-        Ok(Cart::new(self.repo.lines(user_id)?))
+        Cart::new(self.repo.lines(user_id)?).map_err(|_| CartError::TotalTooLarge)
     }
 }
 

@@ -10,6 +10,7 @@ pub mod mail;
 pub mod media;
 pub mod money;
 pub mod page;
+pub mod price;
 pub mod role;
 pub mod store_error;
 
@@ -20,5 +21,6 @@ pub use mail::{escape_html, MailError, Mailer, OutgoingEmail};
 pub use media::{is_stored_name, upload_url, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 pub use money::{Money, MoneyError};
 pub use page::{Page, PageRequest};
+pub use price::{LineAmounts, Price, Totals};
 pub use role::Role;
 pub use store_error::StoreError;

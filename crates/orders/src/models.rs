@@ -1,7 +1,7 @@
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::Money;
+use kernel::{Money, Price};
 
 /// Only cash on delivery is offered.
 pub const PAYMENT_METHOD_COD: &str = "COD";
@@ -114,13 +114,15 @@ pub struct OrderItem {
     pub quantity: i32,
     /// What the shopper pays per piece (the variant's originalPrice).
     pub price_at_purchase: Money,
-    /// The struck-through price per piece (originalPrice + discountPrice).
+    /// The struck-through price per piece (`kernel::Price::mrp`).
     pub mrp: Money,
 }
 
 impl OrderItem {
+    /// What the line comes to: price × quantity. Placing an order refuses lines and totals
+    /// that overflow (`build_order`), so for a stored order this never saturates.
     pub fn line_total(&self) -> Money {
-        self.price_at_purchase.times(i64::from(self.quantity))
+        self.price_at_purchase.checked_times(i64::from(self.quantity)).unwrap_or(Money::from_paise(i64::MAX))
     }
 }
 
@@ -199,8 +201,8 @@ pub struct CheckoutLine {
     pub color: String,
     pub image_url: Option<String>,
     pub quantity: i32,
-    pub original_price: Money,
-    pub discount_price: Money,
+    /// Today's catalogue price of the variant.
+    pub price: Price,
 }
 
 /// Which of the customer's things an order is made from.

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Clock, StoreError};
+use kernel::{Clock, StoreError, Totals};
 
 use crate::email;
 use crate::error::OrdersError;
@@ -63,6 +63,7 @@ pub fn build_order(
     if checkout.lines.is_empty() {
         return Err(OrdersError::EmptyCart);
     }
+    let prices: Vec<_> = checkout.lines.iter().map(|line| (line.price, i64::from(line.quantity))).collect();
     let items: Vec<OrderItem> = checkout
         .lines
         .into_iter()
@@ -75,16 +76,12 @@ pub fn build_order(
             color: line.color,
             image_url: line.image_url,
             quantity: line.quantity,
-            price_at_purchase: line.original_price,
-            mrp: line.original_price + line.discount_price,
+            price_at_purchase: line.price.pay(),
+            mrp: line.price.mrp(),
         })
         .collect();
-    let subtotal = items.iter().map(|i| i.mrp.times(i64::from(i.quantity))).sum();
-    let total = items.iter().map(OrderItem::line_total).sum();
-    let discount = items
-        .iter()
-        .map(|i| (i.mrp - i.price_at_purchase).times(i64::from(i.quantity)))
-        .sum();
+    let Totals { subtotal, discount, total, .. } = Totals::of(prices)
+        .map_err(|_| OrdersError::invalid("items", "The order's total is too large"))?;
     let order = Order {
         id: id.to_string(),
         user_id: request.user_id.clone(),

@@ -25,7 +25,7 @@ fn lines_carry_catalogue_data_grow_on_add_and_stay_with_their_owner() {
         let line = &lines[0];
         assert_eq!((line.quantity, line.product.id.as_str(), line.product.name.as_str()), (3, kurta.as_str(), "Indigo Kurta"));
         assert_eq!((line.variant.size.as_str(), line.variant.stock), ("M", 5));
-        assert_eq!((line.variant.original_price, line.variant.discount_price), (Money::from_paise(79_900), Money::from_paise(20_000)));
+        assert_eq!((line.variant.price.pay(), line.variant.price.saving()), (Money::from_paise(79_900), Money::from_paise(20_000)));
         assert_eq!(line.product.images.len(), 2);
         assert!(line.product.images[0].url.starts_with("/uploads/front-"), "position order: {:?}", line.product.images);
         assert_eq!(repo.variant(&v[1]).ok().flatten().map(|x| x.stock), Some(0));

@@ -2,7 +2,7 @@
 
 use catalog::{CatalogRepository, CatalogSnapshot, CategoryDelete, CategoryWrite, ProductWrite, VariantDraft};
 use chrono::Utc;
-use kernel::{ImageFormat, Money, StoreError, StoredFile};
+use kernel::{ImageFormat, Money, Price, StoreError, StoredFile};
 use store::testing::TestDb;
 use store::DieselCatalogRepo;
 
@@ -38,8 +38,7 @@ fn variant(id: Option<&str>, size: &str, stock: i32) -> VariantDraft {
         color: "Red".into(),
         color_hex: "#FF0000".into(),
         stock,
-        original_price: Money::from_paise(99_900),
-        discount_price: Money::from_paise(10_000),
+        price: Price::new(Money::from_paise(99_900), Money::from_paise(10_000)),
     }
 }
 
@@ -125,7 +124,7 @@ fn products_round_trip_with_images_and_variants_in_order() {
         let files: Vec<&str> = p.images.iter().map(|i| i.image.filename.as_str()).collect();
         let written: Vec<&str> = write.new_images.iter().map(|f| f.filename.as_str()).collect();
         assert_eq!(files, written);
-        let sizes: Vec<(&str, i32, i64)> = p.variants.iter().map(|v| (v.size.as_str(), v.stock, v.original_price.paise())).collect();
+        let sizes: Vec<(&str, i32, i64)> = p.variants.iter().map(|v| (v.size.as_str(), v.stock, v.price.pay().paise())).collect();
         assert_eq!(sizes, vec![("M", 3, 99_900), ("L", 0, 99_900)]);
 
         // The whole-catalogue load (streamed, compacted) gives the same product back.

@@ -3,7 +3,7 @@
 use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
-use kernel::{Money, Role, StoreError};
+use kernel::{Money, Price, Role, StoreError};
 
 use super::*;
 use crate::models::{CartLine, CartProduct, ProductSummary, VariantStock, VariantView, WishlistItem};
@@ -60,8 +60,7 @@ impl CartRepository for MemoryCart {
                         color: "Red".into(),
                         color_hex: "#ff0000".into(),
                         stock: v.1,
-                        original_price: Money::from_paise(v.2),
-                        discount_price: Money::from_paise(v.3),
+                        price: Price::new(Money::from_paise(v.2), Money::from_paise(v.3)),
                     },
                     added_at: Utc::now(),
                 })
@@ -132,13 +131,13 @@ fn adding_grows_an_existing_line_and_totals_come_from_the_catalogue() {
     let (cart, again) = ok(svc.add("u1", Role::Customer, V1, 1));
     assert_eq!(again, AddOutcome::Increased);
     assert_eq!(cart.lines.len(), 1);
-    assert_eq!(cart.lines[0].quantity, 2);
+    assert_eq!(cart.lines[0].line.quantity, 2);
     let (cart, _) = ok(svc.add("u1", Role::Customer, V2, 3));
     // 2 x (799 + 200) + 3 x 10 MRP; 2 x 200 saving; 2 x 799 + 3 x 10 paid.
-    assert_eq!(cart.summary.subtotal, Money::from_paise(2 * 99_900 + 3_000));
-    assert_eq!(cart.summary.discount, Money::from_paise(40_000));
-    assert_eq!(cart.summary.total, Money::from_paise(2 * 79_900 + 3_000));
-    assert_eq!(cart.summary.tax, Money::ZERO);
+    assert_eq!(cart.summary.totals.subtotal, Money::from_paise(2 * 99_900 + 3_000));
+    assert_eq!(cart.summary.totals.discount, Money::from_paise(40_000));
+    assert_eq!(cart.summary.totals.total, Money::from_paise(2 * 79_900 + 3_000));
+    assert_eq!(cart.summary.totals.tax, Money::ZERO);
     assert_eq!(cart.summary.item_count, 5);
 }
 
@@ -158,8 +157,8 @@ fn stock_limits_say_how_many_are_left() {
 fn quantity_updates_stay_between_one_and_the_stock() {
     let svc = cart_service();
     let (cart, _) = ok(svc.add("u1", Role::Customer, V1, 1));
-    let line = cart.lines[0].id.clone();
-    assert_eq!(ok(svc.update_quantity("u1", Role::Customer, &line, 3)).lines[0].quantity, 3);
+    let line = cart.lines[0].line.id.clone();
+    assert_eq!(ok(svc.update_quantity("u1", Role::Customer, &line, 3)).lines[0].line.quantity, 3);
     assert_eq!(message(svc.update_quantity("u1", Role::Customer, &line, 4)), "Only 3 left in stock");
     assert_eq!(message(svc.update_quantity("u1", Role::Customer, &line, 0)), "Quantity must be at least 1");
     assert_eq!(svc.repo.quantities()[0].2, 3);
@@ -169,7 +168,7 @@ fn quantity_updates_stay_between_one_and_the_stock() {
 fn another_customers_line_is_not_found_and_untouched() {
     let svc = cart_service();
     let (cart, _) = ok(svc.add("u1", Role::Customer, V1, 2));
-    let line = cart.lines[0].id.clone();
+    let line = cart.lines[0].line.id.clone();
     assert!(matches!(svc.update_quantity("u2", Role::Customer, &line, 1), Err(CartError::LineNotFound)));
     assert!(matches!(svc.remove("u2", Role::Customer, &line), Err(CartError::LineNotFound)));
     assert!(ok(svc.view("u2", Role::Customer)).lines.is_empty());

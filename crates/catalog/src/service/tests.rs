@@ -111,8 +111,7 @@ impl CatalogRepository for MemoryRepo {
                         color: v.color.clone(),
                         color_hex: v.color_hex.clone(),
                         stock: v.stock,
-                        original_price: v.original_price,
-                        discount_price: v.discount_price,
+                        price: v.price,
                         position: i as i32,
                     })
                     .collect(),

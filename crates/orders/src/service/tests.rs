@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use kernel::{Money, StoreError};
+use kernel::{Money, Price, StoreError};
 
 use super::*;
 use crate::models::{AddressSnapshot, CheckoutLine, CustomerSnapshot, StockEffect};
@@ -185,8 +185,7 @@ fn line(variant: &str, name: &str, qty: i32, price: i64, saving: i64) -> Checkou
         color: "Indigo".into(),
         image_url: Some("/uploads/kurta.jpg".into()),
         quantity: qty,
-        original_price: Money::from_paise(price),
-        discount_price: Money::from_paise(saving),
+        price: Price::new(Money::from_paise(price), Money::from_paise(saving)),
     }
 }
 

@@ -137,8 +137,8 @@ fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> Var
         color: &v.color,
         color_hex: &v.color_hex,
         stock: v.stock,
-        original_price_paise: v.original_price.paise(),
-        discount_price_paise: v.discount_price.paise(),
+        original_price_paise: v.price.pay().paise(),
+        discount_price_paise: v.price.saving().paise(),
         position: i32::try_from(position).unwrap_or(i32::MAX),
         updated_at: now,
     }

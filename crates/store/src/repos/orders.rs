@@ -2,7 +2,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use kernel::{Money, StoreError};
+use kernel::{Money, Price, StoreError};
 use ::orders::{
     AddressSnapshot, Checkout, CheckoutLine, CustomerSnapshot, DeliveryStatus, NewOrder, Order, OrderStore,
     OrdersError, PlaceRequest, Resend, StatusChange, StockEffect, Transition, TransitionOutcome,
@@ -201,8 +201,7 @@ fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout,
             size,
             color,
             quantity,
-            original_price: Money::from_paise(original),
-            discount_price: Money::from_paise(discount),
+            price: Price::new(Money::from_paise(original), Money::from_paise(discount)),
         })
         .collect();
     let (first_name, last_name, email) = customer;

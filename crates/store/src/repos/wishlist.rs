@@ -58,8 +58,7 @@ fn summary(p: catalog::Product) -> ProductSummary {
                 color: v.color,
                 color_hex: v.color_hex,
                 stock: v.stock,
-                original_price: v.original_price,
-                discount_price: v.discount_price,
+                price: v.price,
             })
             .collect(),
         id: p.id,
