@@ -157,6 +157,7 @@ impl From<OrdersError> for ApiError {
         match e {
             OrdersError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
             OrdersError::EmptyCart => ApiError::conflict("empty_cart", message),
+            OrdersError::TotalTooLarge => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "total_too_large", message),
             OrdersError::CartChanged => ApiError::conflict("cart_changed", message),
             OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound => {
                 ApiError::not_found(message)

@@ -15,7 +15,8 @@ pub trait OrdersApi: Send + Sync {
     /// Places a COD order from the customer's cart. Errors: `Invalid` (payment method,
     /// missing address, idempotency key), `EmptyCart` (also for every placement but one
     /// from the same cart at once), `CartChanged`, `AddressNotFound`, `OutOfStock`
-    /// (nothing changed), `AccountNotFound`, `Storage`. A failed e-mail is not an error.
+    /// (nothing changed), `TotalTooLarge`, `AccountNotFound`, `Storage`. A failed e-mail is
+    /// not an error.
     fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError>;
     /// The customer's orders, newest first.
     fn my_orders(&self, user_id: &str) -> Result<Vec<Order>, OrdersError>;

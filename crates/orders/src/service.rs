@@ -81,7 +81,7 @@ pub fn build_order(
         })
         .collect();
     let Totals { subtotal, discount, total, .. } = Totals::of(prices)
-        .map_err(|_| OrdersError::invalid("items", "The order's total is too large"))?;
+        .map_err(|_| OrdersError::TotalTooLarge)?;
     let order = Order {
         id: id.to_string(),
         user_id: request.user_id.clone(),

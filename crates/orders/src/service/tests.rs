@@ -259,6 +259,18 @@ fn bad_input_and_empty_cart_are_refused_without_changes() {
 }
 
 #[test]
+fn a_total_past_what_paise_can_hold_is_refused_and_nothing_changes() {
+    let svc = service(false);
+    svc.store.with(|s| {
+        s.stock.insert("v3".into(), 5);
+        let dear = line("v3", "Crown Jewels", 3, i64::MAX / 2, 0);
+        s.carts.insert("u1".into(), vec![dear]);
+    });
+    assert!(matches!(svc.place(&asha(), cod(None)), Err(OrdersError::TotalTooLarge)));
+    assert_eq!((svc.store.order_count(), svc.store.stock("v3"), svc.store.cart_len("u1")), (0, 5, 1));
+}
+
+#[test]
 fn a_short_item_is_named_and_nothing_changes() {
     let svc = service(false);
     svc.store.with(|s| {
