@@ -16,7 +16,7 @@ pub mod store_error;
 
 pub use clock::Clock;
 pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
-pub use ids::{is_uuid, new_id};
+pub use ids::{is_uuid, new_id, AddressId, CartLineId, CategoryId, OrderId, ProductId, UserId, VariantId};
 pub use mail::{escape_html, MailError, Mailer, OutgoingEmail};
 pub use media::{is_stored_name, upload_url, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 pub use money::{Money, MoneyError};

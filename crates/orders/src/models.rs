@@ -1,7 +1,7 @@
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{Money, Price};
+use kernel::{AddressId, Money, Price, UserId};
 
 /// Only cash on delivery is offered.
 pub const PAYMENT_METHOD_COD: &str = "COD";
@@ -208,8 +208,8 @@ pub struct CheckoutLine {
 /// Which of the customer's things an order is made from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlaceRequest {
-    pub user_id: String,
-    pub address_id: String,
+    pub user_id: UserId,
+    pub address_id: AddressId,
     pub idempotency_key: Option<String>,
 }
 
@@ -244,7 +244,7 @@ pub struct Transition {
 }
 
 impl Transition {
-    pub fn new(order: &Order, to: DeliveryStatus, changed_by: &str, at: DateTime<Utc>) -> Transition {
+    pub fn new(order: &Order, to: DeliveryStatus, changed_by: &UserId, at: DateTime<Utc>) -> Transition {
         let from = order.delivery_status;
         let stock = match (from, to) {
             (f, t) if f == t => StockEffect::None,
@@ -276,7 +276,7 @@ pub enum TransitionOutcome {
 /// The signed-in customer, as the orders need them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Customer {
-    pub id: String,
+    pub id: UserId,
     /// The account's current e-mail address: the only one confirmations go to.
     pub email: String,
 }

@@ -7,7 +7,7 @@ use accounts::addresses::{AddressRepository, ValidAddress};
 use cart::CartRepository;
 use chrono::Utc;
 use common::{count, each_backend, exec, product, stock, user};
-use kernel::{Money, StoreError};
+use kernel::{Money, OrderId, StoreError, UserId};
 use orders::service::build_order;
 use orders::{DeliveryStatus, OrderStore, OrdersError, PaymentStatus, PlaceRequest, StockEffect, Transition, TransitionOutcome};
 use store::testing::TestDb;
@@ -49,7 +49,7 @@ fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
 
         // Later edits of product, variant and address never change the placed order.
         exec(&t, "UPDATE products SET name = 'Renamed'; UPDATE variants SET original_price_paise = 1; UPDATE addresses SET city = 'Mumbai';");
-        let stored = store.find(&order.id).ok().flatten().unwrap_or_else(|| panic!("order not found"));
+        let stored = store.find(&OrderId::new(order.id.clone())).ok().flatten().unwrap_or_else(|| panic!("order not found"));
         assert_eq!(stored.customer.email, "asha@example.in");
         assert_eq!((stored.address.city.as_str(), stored.address.postal_code.as_str()), ("Pune", "411001"));
         let names: Vec<_> = stored.items.iter().map(|i| (i.product_name.as_str(), i.size.as_str(), i.quantity, i.price_at_purchase.paise(), i.mrp.paise())).collect();
@@ -58,7 +58,7 @@ fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
         assert_eq!((stored.subtotal.paise(), stored.discount.paise(), stored.total.paise()), (2 * 99_900 + 49_900, 40_000, 2 * 79_900 + 49_900));
         assert_eq!(stored.history.len(), 1);
         assert_eq!(stored.expected_delivery_date, order.expected_delivery_date);
-        assert_eq!(store.for_user(&asha).unwrap_or_default().len(), 1);
+        assert_eq!(store.for_user(&UserId::new(asha.clone())).unwrap_or_default().len(), 1);
         assert_eq!(store.count_with_status(DeliveryStatus::Pending).ok(), Some(1));
     });
 }
@@ -100,8 +100,8 @@ fn an_idempotency_key_is_used_once_per_customer() {
         assert!(carts.add(&asha, &v[0], 1, Utc::now()).is_ok());
         assert!(matches!(place(&store, &asha, &home, Some("k1")), Err(OrdersError::Storage(StoreError::Conflict { .. }))));
         assert_eq!((count(&t, "orders"), stock(&t, &v[0]), count(&t, "cart_items")), (1, 4, 1));
-        assert_eq!(store.find_by_key(&asha, "k1").ok().flatten().map(|o| o.id), Some(first.id));
-        assert_eq!(store.find_by_key(&asha, "k2").ok().flatten(), None);
+        assert_eq!(store.find_by_key(&UserId::new(asha.clone()), "k1").ok().flatten().map(|o| o.id), Some(first.id));
+        assert_eq!(store.find_by_key(&UserId::new(asha.clone()), "k2").ok().flatten(), None);
     });
 }
 
@@ -116,7 +116,7 @@ fn guarded_transitions_move_stock_exactly_once() {
         let order = place(&store, &asha, &home, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(stock(&t, &v[0]), 1);
 
-        let cancel = Transition::new(&order, DeliveryStatus::Canceled, &asha, Utc::now());
+        let cancel = Transition::new(&order, DeliveryStatus::Canceled, &UserId::new(asha.clone()), Utc::now());
         assert_eq!(cancel.stock, StockEffect::Return);
         let canceled = match store.transition(&cancel) {
             Ok(TransitionOutcome::Applied(o)) => *o,
@@ -129,9 +129,9 @@ fn guarded_transitions_move_stock_exactly_once() {
 
         // Leaving CANCELED takes the stock again, or nothing changes when it is short.
         exec(&t, &format!("UPDATE variants SET stock = 1 WHERE id = '{}'", v[0]));
-        let reopen = Transition::new(&canceled, DeliveryStatus::Delivered, "admin", Utc::now());
+        let reopen = Transition::new(&canceled, DeliveryStatus::Delivered, &UserId::from("admin"), Utc::now());
         assert!(matches!(store.transition(&reopen), Err(OrdersError::OutOfStock { available: 1, .. })));
-        let still = store.find(&order.id).ok().flatten().unwrap_or_else(|| panic!("gone"));
+        let still = store.find(&OrderId::new(order.id.clone())).ok().flatten().unwrap_or_else(|| panic!("gone"));
         assert_eq!((still.delivery_status, still.history.len(), stock(&t, &v[0])), (DeliveryStatus::Canceled, 2, 1));
         exec(&t, &format!("UPDATE variants SET stock = 2 WHERE id = '{}'", v[0]));
         let delivered = match store.transition(&reopen) {
@@ -145,9 +145,9 @@ fn guarded_transitions_move_stock_exactly_once() {
 
         // A variant deleted after the order: cancelling still works and returns nothing to it.
         exec(&t, &format!("DELETE FROM variants WHERE id = '{}'", v[0]));
-        let cancel_again = Transition::new(&delivered, DeliveryStatus::Canceled, "admin", Utc::now());
+        let cancel_again = Transition::new(&delivered, DeliveryStatus::Canceled, &UserId::from("admin"), Utc::now());
         assert!(matches!(store.transition(&cancel_again), Ok(TransitionOutcome::Applied(_))));
-        let reopened = store.find(&order.id).ok().flatten().unwrap_or_else(|| panic!("gone"));
+        let reopened = store.find(&OrderId::new(order.id.clone())).ok().flatten().unwrap_or_else(|| panic!("gone"));
         assert_eq!(reopened.items[0].product_name, "Indigo Kurta");
     });
 }
