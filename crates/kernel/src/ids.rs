@@ -1,6 +1,13 @@
 //! Ids: opaque text (a UUID v4 for everything the shop creates) on every backend, with one
 //! type per kind of thing so a service cannot be called with two ids swapped
-//! (`cancel(&user_id, &order_id)` does not compile with the arguments the other way round).
+//! (`cancel(&user_id, &order_id)` does not compile with the arguments the other way round):
+//!
+//! ```compile_fail
+//! use kernel::{OrderId, UserId};
+//! fn cancel(_user: &UserId, _order: &OrderId) {}
+//! let (user, order) = (UserId::from("u1"), OrderId::from("o1"));
+//! cancel(&order, &user); // swapped: does not compile
+//! ```
 
 use std::fmt;
 

@@ -41,8 +41,8 @@ fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 20_000)]);
         let (_, w) = product(&t, "Silk Dupatta", &[("Free", "Gold", 1, 49_900, 0)]);
-        assert!(carts.add(&asha, &v[0], 2, Utc::now()).is_ok());
-        assert!(carts.add(&asha, &w[0], 1, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &w[0].as_str().into(), 1, Utc::now()).is_ok());
         let order = place(&store, &asha, &home, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((stock(&t, &v[0]), stock(&t, &w[0]), count(&t, "cart_items")), (3, 0, 0));
         assert_eq!(order.total, Money::from_paise(2 * 79_900 + 49_900));
@@ -71,8 +71,8 @@ fn a_short_item_rolls_everything_back() {
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 0)]);
         let (_, w) = product(&t, "Silk Dupatta", &[("Free", "Gold", 1, 49_900, 0)]);
-        assert!(carts.add(&asha, &v[0], 2, Utc::now()).is_ok());
-        assert!(carts.add(&asha, &w[0], 1, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &w[0].as_str().into(), 1, Utc::now()).is_ok());
         exec(&t, &format!("UPDATE variants SET stock = 0 WHERE id = '{}'", w[0]));
         match place(&store, &asha, &home, None) {
             Err(OrdersError::OutOfStock { product, size, available }) => assert_eq!((product.as_str(), size.as_str(), available), ("Silk Dupatta", "Free", 0)),
@@ -95,9 +95,9 @@ fn an_idempotency_key_is_used_once_per_customer() {
         let asha = user(&t, "asha");
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 0)]);
-        assert!(carts.add(&asha, &v[0], 1, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).is_ok());
         let first = place(&store, &asha, &home, Some("k1")).unwrap_or_else(|e| panic!("{e}"));
-        assert!(carts.add(&asha, &v[0], 1, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).is_ok());
         assert!(matches!(place(&store, &asha, &home, Some("k1")), Err(OrdersError::Storage(StoreError::Conflict { .. }))));
         assert_eq!((count(&t, "orders"), stock(&t, &v[0]), count(&t, "cart_items")), (1, 4, 1));
         assert_eq!(store.find_by_key(&UserId::new(asha.clone()), "k1").ok().flatten().map(|o| o.id), Some(first.id));
@@ -112,7 +112,7 @@ fn guarded_transitions_move_stock_exactly_once() {
         let asha = user(&t, "asha");
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 3, 79_900, 0)]);
-        assert!(carts.add(&asha, &v[0], 2, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
         let order = place(&store, &asha, &home, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(stock(&t, &v[0]), 1);
 
