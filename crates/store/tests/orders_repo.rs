@@ -23,7 +23,7 @@ fn address(t: &TestDb, user_id: &str) -> String {
         postal_code: "411001".into(),
         is_default: true,
     };
-    repo.insert(&kernel::new_id(), user_id, &a, Utc::now()).map(|a| a.id).unwrap_or_else(|e| panic!("{e}"))
+    repo.insert(&kernel::AddressId::generate(), &user_id.into(), &a, Utc::now()).map(|a| a.id).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn place(store: &DieselOrderStore, user_id: &str, address_id: &str, key: Option<&str>) -> Result<orders::Order, OrdersError> {
