@@ -100,13 +100,13 @@ fn deleting_a_category_checks_children_and_products_in_the_same_transaction() {
         let shirts = category("Shirts", Some(&men.id));
         repo.insert_category(&shirts).unwrap_or_else(|e| panic!("{e}"));
         repo.insert_product(&product(&shirts.id, 1)).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(repo.delete_category(&men.id), Ok(CategoryDelete::HasSubcategories(1)));
-        assert_eq!(repo.delete_category(&shirts.id), Ok(CategoryDelete::HasProducts(1)));
-        assert_eq!(repo.delete_category("missing"), Ok(CategoryDelete::NotFound));
+        assert_eq!(repo.delete_category(&men.id.as_str().into()), Ok(CategoryDelete::HasSubcategories(1)));
+        assert_eq!(repo.delete_category(&shirts.id.as_str().into()), Ok(CategoryDelete::HasProducts(1)));
+        assert_eq!(repo.delete_category(&"missing".into()), Ok(CategoryDelete::NotFound));
         let empty = category("Kids", None);
         repo.insert_category(&empty).unwrap_or_else(|e| panic!("{e}"));
         let filename = empty.new_image.as_ref().map(|f| f.filename.clone());
-        assert_eq!(repo.delete_category(&empty.id), Ok(CategoryDelete::Deleted { image_filename: filename }));
+        assert_eq!(repo.delete_category(&empty.id.as_str().into()), Ok(CategoryDelete::Deleted { image_filename: filename }));
     });
 }
 
@@ -172,10 +172,10 @@ fn deleting_a_product_returns_its_files_and_cascades() {
         repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
         let write = product(&men.id, 2);
         repo.insert_product(&write).unwrap_or_else(|e| panic!("{e}"));
-        let files = repo.delete_product(&write.id).unwrap_or_else(|e| panic!("{e}")).unwrap_or_default();
+        let files = repo.delete_product(&write.id.as_str().into()).unwrap_or_else(|e| panic!("{e}")).unwrap_or_default();
         assert_eq!(files.len(), 2);
         assert!(repo.load_products(&[write.id.clone()]).unwrap_or_default().is_empty());
-        assert_eq!(repo.delete_product(&write.id), Ok(None));
+        assert_eq!(repo.delete_product(&write.id.as_str().into()), Ok(None));
         // The variants went with it.
         use diesel::prelude::*;
         let mut conn = db.db.conn().unwrap_or_else(|e| panic!("{e}"));
