@@ -11,7 +11,7 @@ import {
   type Customer,
 } from './support';
 
-// The back office of SPEC.md sections 2–9 against the real server. The steps build on each other
+// The back office (categories, products, orders, company details) against the real server. The steps build on each other
 // (category → product → order → shipping), so they run in order and stop at the first failure.
 test.describe.configure({ mode: 'serial' });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { badgeButton, expectNotice, newCustomer } from './support';
 
-// SPEC.md sections 2, 4 and 8: a new visitor finds a product, signs up when asked, buys two sizes,
+// A new visitor finds a product, signs up when asked, buys two sizes,
 // pays cash on delivery and cancels the pending order from the order history.
 test('a visitor browses, signs up when adding to cart, orders two sizes and cancels the order', async ({ page }) => {
   const customer = newCustomer('buyer');

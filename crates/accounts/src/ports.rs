@@ -2,7 +2,7 @@
 //! blocking thread pool, so a slow hash or query never stalls the async workers.
 
 use chrono::{DateTime, Utc};
-use kernel::StoreError;
+use kernel::{StoreError, UserId};
 
 use crate::error::AccountsError;
 use crate::models::{
@@ -31,20 +31,20 @@ pub trait AccountsApi: Send + Sync {
     fn sign_out(&self, claims: &SessionClaims) -> Result<(), AccountsError>;
 
     /// Ends every session of the account at once. Errors: `NotFound`, `Storage`.
-    fn sign_out_everywhere(&self, user_id: &str) -> Result<(), AccountsError>;
+    fn sign_out_everywhere(&self, user_id: &UserId) -> Result<(), AccountsError>;
 
     /// The account with this id, if it still exists. Errors: `Storage`.
-    fn find_user(&self, id: &str) -> Result<Option<User>, AccountsError>;
+    fn find_user(&self, id: &UserId) -> Result<Option<User>, AccountsError>;
 
     /// Edits first/last name, username, mobile and date of birth. Errors: `Invalid`,
     /// `UsernameTaken`, `NotFound`, `Storage`.
-    fn update_profile(&self, user_id: &str, input: ProfileInput) -> Result<User, AccountsError>;
+    fn update_profile(&self, user_id: &UserId, input: ProfileInput) -> Result<User, AccountsError>;
 
     /// Replaces the password after checking the current one, and ends every session; the
     /// answer carries the new session generation for the caller's fresh token. Errors:
     /// `Invalid` (policy), `WeakPassword`, `WrongCurrentPassword`, `TooManyAttempts` (wrong
     /// current passwords, per account), `NotFound`, `Storage`.
-    fn change_password(&self, user_id: &str, current: &str, new: &str) -> Result<User, AccountsError>;
+    fn change_password(&self, user_id: &UserId, current: &str, new: &str) -> Result<User, AccountsError>;
 
     /// Makes sure an ADMIN with this e-mail and password exists: creates it, or sets the
     /// password of the existing ADMIN. An existing CUSTOMER is never promoted here.

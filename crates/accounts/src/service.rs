@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Email, InvalidValue, Mailer, MobileNumber, Role, StoreError};
+use kernel::{Email, InvalidValue, Mailer, MobileNumber, Role, StoreError, UserId};
 
 use crate::error::AccountsError;
 use crate::models::{
@@ -284,7 +284,8 @@ impl AccountsApi for AccountService {
         Ok(self.users.revoke_token(&claims.user_id, &claims.token_id, claims.expires_at, self.now())?)
     }
 
-    fn sign_out_everywhere(&self, user_id: &str) -> Result<(), AccountsError> {
+    fn sign_out_everywhere(&self, user_id: &UserId) -> Result<(), AccountsError> {
+        let user_id = user_id.as_str();
         if self.users.end_sessions(user_id)? {
             Ok(())
         } else {
@@ -292,11 +293,13 @@ impl AccountsApi for AccountService {
         }
     }
 
-    fn find_user(&self, id: &str) -> Result<Option<User>, AccountsError> {
+    fn find_user(&self, id: &UserId) -> Result<Option<User>, AccountsError> {
+        let id = id.as_str();
         Ok(self.users.find_by_id(id)?.map(|u| u.user))
     }
 
-    fn update_profile(&self, user_id: &str, input: ProfileInput) -> Result<User, AccountsError> {
+    fn update_profile(&self, user_id: &UserId, input: ProfileInput) -> Result<User, AccountsError> {
+        let user_id = user_id.as_str();
         let current = self.users.find_by_id(user_id)?.ok_or(AccountsError::NotFound)?.user;
         if let Some(email) = present(&input.email) {
             if !email.eq_ignore_ascii_case(&current.email) {
@@ -340,7 +343,8 @@ impl AccountsApi for AccountService {
             .ok_or(AccountsError::NotFound)
     }
 
-    fn change_password(&self, user_id: &str, current: &str, new: &str) -> Result<User, AccountsError> {
+    fn change_password(&self, user_id: &UserId, current: &str, new: &str) -> Result<User, AccountsError> {
+        let user_id = user_id.as_str();
         if current.is_empty() {
             return Err(AccountsError::invalid("currentPassword", "Current password is required"));
         }

@@ -20,6 +20,9 @@ pub enum CartError {
     /// No such line in this customer's cart (another customer's line included).
     #[error("Cart item not found")]
     LineNotFound,
+    /// A line or the cart's total would not fit in the shop's money type.
+    #[error("The cart's total is too large")]
+    TotalTooLarge,
     #[error(transparent)]
     Storage(#[from] StoreError),
 }

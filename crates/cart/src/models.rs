@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use kernel::Money;
+use kernel::{LineAmounts, Price, Totals};
 
 /// A product image as the cart shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -8,8 +8,7 @@ pub struct ImageRef {
     pub url: String,
 }
 
-/// The catalogue variant as the storefront reads it: `original_price` is what the shopper
-/// pays, `discount_price` the saving; the struck-through MRP is their sum.
+/// The catalogue variant as the storefront reads it, with today's price.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VariantView {
     pub id: String,
@@ -17,14 +16,7 @@ pub struct VariantView {
     pub color: String,
     pub color_hex: String,
     pub stock: i32,
-    pub original_price: Money,
-    pub discount_price: Money,
-}
-
-impl VariantView {
-    pub fn mrp(&self) -> Money {
-        self.original_price + self.discount_price
-    }
+    pub price: Price,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -45,33 +37,43 @@ pub struct CartLine {
     pub added_at: DateTime<Utc>,
 }
 
-/// Subtotal = Σ MRP × qty, discount = Σ saving × qty, tax 0, total = Σ price × qty (what an
-/// order charges). `item_count` is the number of pieces.
+/// The cart's totals (`kernel::Totals`, what an order of these lines would charge) and
+/// `item_count`, the number of pieces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CartSummary {
-    pub subtotal: Money,
-    pub discount: Money,
-    pub tax: Money,
-    pub total: Money,
+    pub totals: Totals,
     pub item_count: i64,
+}
+
+/// A cart line with what it comes to at today's price.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PricedLine {
+    pub line: CartLine,
+    pub amounts: LineAmounts,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cart {
-    pub lines: Vec<CartLine>,
+    pub lines: Vec<PricedLine>,
     pub summary: CartSummary,
 }
 
 impl Cart {
-    pub fn new(lines: Vec<CartLine>) -> Cart {
+    /// Prices the lines; `TooLarge` when a line or a total would not fit in paise.
+    pub fn new(lines: Vec<CartLine>) -> Result<Cart, kernel::MoneyError> {
+        let priced = |l: &CartLine| (l.variant.price, i64::from(l.quantity));
         let summary = CartSummary {
-            subtotal: lines.iter().map(|l| l.variant.mrp().times(i64::from(l.quantity))).sum(),
-            discount: lines.iter().map(|l| l.variant.discount_price.times(i64::from(l.quantity))).sum(),
-            tax: Money::ZERO,
-            total: lines.iter().map(|l| l.variant.original_price.times(i64::from(l.quantity))).sum(),
+            totals: Totals::of(lines.iter().map(priced))?,
             item_count: lines.iter().map(|l| i64::from(l.quantity)).sum(),
         };
-        Cart { lines, summary }
+        let lines = lines
+            .into_iter()
+            .map(|line| {
+                let (price, quantity) = priced(&line);
+                Ok(PricedLine { amounts: price.line(quantity)?, line })
+            })
+            .collect::<Result<_, kernel::MoneyError>>()?;
+        Ok(Cart { lines, summary })
     }
 }
 

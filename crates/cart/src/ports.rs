@@ -1,7 +1,7 @@
 //! The cart and wishlist ports. Synchronous; the HTTP layer runs them on a blocking pool.
 
 use chrono::{DateTime, Utc};
-use kernel::{Role, StoreError};
+use kernel::{CartLineId, ProductId, Role, StoreError, UserId, VariantId};
 
 use crate::error::CartError;
 use crate::models::{AddOutcome, Cart, CartLine, Guarded, VariantStock, Wishlist, WishlistItem};
@@ -9,50 +9,50 @@ use crate::models::{AddOutcome, Cart, CartLine, Guarded, VariantStock, Wishlist,
 /// Inbound port: the signed-in user's cart. Every call by an ADMIN is `AdminCart`.
 pub trait CartApi: Send + Sync {
     /// Errors: `AdminCart`, `Storage`.
-    fn view(&self, user_id: &str, role: Role) -> Result<Cart, CartError>;
+    fn view(&self, user_id: &UserId, role: Role) -> Result<Cart, CartError>;
     /// Adds `quantity` pieces; an existing line for the variant grows. Errors: `AdminCart`,
     /// `InvalidQuantity`, `VariantNotFound`, `OutOfStock`, `NotEnoughStock`, `Storage`.
-    fn add(&self, user_id: &str, role: Role, variant_id: &str, quantity: i64) -> Result<(Cart, AddOutcome), CartError>;
+    fn add(&self, user_id: &UserId, role: Role, variant_id: &VariantId, quantity: i64) -> Result<(Cart, AddOutcome), CartError>;
     /// Sets a line's quantity (1 to the stock). Errors: `AdminCart`, `InvalidQuantity`,
     /// `LineNotFound` (also for another customer's line), `OutOfStock`, `NotEnoughStock`, `Storage`.
-    fn update_quantity(&self, user_id: &str, role: Role, line_id: &str, quantity: i64) -> Result<Cart, CartError>;
+    fn update_quantity(&self, user_id: &UserId, role: Role, line_id: &CartLineId, quantity: i64) -> Result<Cart, CartError>;
     /// Errors: `AdminCart`, `LineNotFound`, `Storage`.
-    fn remove(&self, user_id: &str, role: Role, line_id: &str) -> Result<Cart, CartError>;
+    fn remove(&self, user_id: &UserId, role: Role, line_id: &CartLineId) -> Result<Cart, CartError>;
 }
 
 /// Inbound port: the signed-in user's wishlist. Every call by an ADMIN is `AdminWishlist`.
 pub trait WishlistApi: Send + Sync {
-    fn view(&self, user_id: &str, role: Role) -> Result<Wishlist, CartError>;
+    fn view(&self, user_id: &UserId, role: Role) -> Result<Wishlist, CartError>;
     /// Adding a product twice keeps one entry. Errors: `AdminWishlist`, `ProductNotFound`, `Storage`.
-    fn add(&self, user_id: &str, role: Role, product_id: &str) -> Result<Wishlist, CartError>;
+    fn add(&self, user_id: &UserId, role: Role, product_id: &ProductId) -> Result<Wishlist, CartError>;
     /// Removing a product that is not in the list changes nothing. Errors: `AdminWishlist`, `Storage`.
-    fn remove(&self, user_id: &str, role: Role, product_id: &str) -> Result<Wishlist, CartError>;
+    fn remove(&self, user_id: &UserId, role: Role, product_id: &ProductId) -> Result<Wishlist, CartError>;
 }
 
 /// Outbound port: cart storage. Every method is scoped to one user: a line of another
 /// user is never read, changed or deleted.
 pub trait CartRepository: Send + Sync {
     /// The user's lines with today's product and variant data, oldest first.
-    fn lines(&self, user_id: &str) -> Result<Vec<CartLine>, StoreError>;
-    fn variant(&self, variant_id: &str) -> Result<Option<VariantStock>, StoreError>;
+    fn lines(&self, user_id: &UserId) -> Result<Vec<CartLine>, StoreError>;
+    fn variant(&self, variant_id: &VariantId) -> Result<Option<VariantStock>, StoreError>;
     /// Grows the user's line for the variant by `quantity`, or inserts one, with ONE
     /// guarded write that succeeds only while the line stays within the variant's stock
     /// (however many adds run at once); `Short` with the stock otherwise, nothing changed.
     /// Errors: `Conflict` when a concurrent add inserted the line first (try again).
-    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError>;
+    fn add(&self, user_id: &UserId, variant_id: &VariantId, quantity: i32, now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError>;
     /// Sets the quantity of the user's line with ONE guarded write that succeeds only while
     /// it is within the variant's stock. `None` when the user has no such line.
-    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError>;
+    fn set_quantity(&self, user_id: &UserId, line_id: &CartLineId, quantity: i32, now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError>;
     /// False when the user has no such line.
-    fn remove(&self, user_id: &str, line_id: &str) -> Result<bool, StoreError>;
+    fn remove(&self, user_id: &UserId, line_id: &CartLineId) -> Result<bool, StoreError>;
 }
 
 /// Outbound port: wishlist storage, scoped to one user like the cart.
 pub trait WishlistRepository: Send + Sync {
-    fn product_exists(&self, product_id: &str) -> Result<bool, StoreError>;
+    fn product_exists(&self, product_id: &ProductId) -> Result<bool, StoreError>;
     /// The user's saved products in the catalogue's shape, oldest first.
-    fn items(&self, user_id: &str) -> Result<Vec<WishlistItem>, StoreError>;
+    fn items(&self, user_id: &UserId) -> Result<Vec<WishlistItem>, StoreError>;
     /// Saves the product; saving it again changes nothing.
-    fn add(&self, user_id: &str, product_id: &str, now: DateTime<Utc>) -> Result<(), StoreError>;
-    fn remove(&self, user_id: &str, product_id: &str) -> Result<(), StoreError>;
+    fn add(&self, user_id: &UserId, product_id: &ProductId, now: DateTime<Utc>) -> Result<(), StoreError>;
+    fn remove(&self, user_id: &UserId, product_id: &ProductId) -> Result<(), StoreError>;
 }

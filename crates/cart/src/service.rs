@@ -1,5 +1,5 @@
 use chrono::Utc;
-use kernel::{Role, StoreError};
+use kernel::{CartLineId, ProductId, Role, StoreError, UserId, VariantId};
 
 use crate::error::CartError;
 use crate::models::{AddOutcome, Cart, Guarded, Wishlist};
@@ -18,8 +18,8 @@ impl<R: CartRepository> CartService<R> {
         CartService { repo }
     }
 
-    fn cart(&self, user_id: &str) -> Result<Cart, CartError> {
-        Ok(Cart::new(self.repo.lines(user_id)?))
+    fn cart(&self, user_id: &UserId) -> Result<Cart, CartError> {
+        Cart::new(self.repo.lines(user_id)?).map_err(|_| CartError::TotalTooLarge)
     }
 }
 
@@ -60,15 +60,15 @@ fn check_stock(wanted: i64, stock: i32) -> Result<(), CartError> {
 }
 
 impl<R: CartRepository> CartApi for CartService<R> {
-    fn view(&self, user_id: &str, role: Role) -> Result<Cart, CartError> {
+    fn view(&self, user_id: &UserId, role: Role) -> Result<Cart, CartError> {
         customer_only(role)?;
         self.cart(user_id)
     }
 
-    fn add(&self, user_id: &str, role: Role, variant_id: &str, raw_quantity: i64) -> Result<(Cart, AddOutcome), CartError> {
+    fn add(&self, user_id: &UserId, role: Role, variant_id: &VariantId, raw_quantity: i64) -> Result<(Cart, AddOutcome), CartError> {
         customer_only(role)?;
         let quantity = quantity(raw_quantity)?;
-        if !kernel::is_uuid(variant_id) {
+        if !variant_id.is_uuid() {
             return Err(CartError::VariantNotFound);
         }
         let variant = self.repo.variant(variant_id)?.ok_or(CartError::VariantNotFound)?;
@@ -86,10 +86,10 @@ impl<R: CartRepository> CartApi for CartService<R> {
         Ok((self.cart(user_id)?, outcome))
     }
 
-    fn update_quantity(&self, user_id: &str, role: Role, line_id: &str, raw_quantity: i64) -> Result<Cart, CartError> {
+    fn update_quantity(&self, user_id: &UserId, role: Role, line_id: &CartLineId, raw_quantity: i64) -> Result<Cart, CartError> {
         customer_only(role)?;
         let quantity = quantity(raw_quantity)?;
-        if !kernel::is_uuid(line_id) {
+        if !line_id.is_uuid() {
             return Err(CartError::LineNotFound);
         }
         match self.repo.set_quantity(user_id, line_id, quantity, Utc::now())? {
@@ -100,9 +100,9 @@ impl<R: CartRepository> CartApi for CartService<R> {
         self.cart(user_id)
     }
 
-    fn remove(&self, user_id: &str, role: Role, line_id: &str) -> Result<Cart, CartError> {
+    fn remove(&self, user_id: &UserId, role: Role, line_id: &CartLineId) -> Result<Cart, CartError> {
         customer_only(role)?;
-        if !kernel::is_uuid(line_id) || !self.repo.remove(user_id, line_id)? {
+        if !line_id.is_uuid() || !self.repo.remove(user_id, line_id)? {
             return Err(CartError::LineNotFound);
         }
         self.cart(user_id)
@@ -119,7 +119,7 @@ impl<R: WishlistRepository> WishlistService<R> {
         WishlistService { repo }
     }
 
-    fn list(&self, user_id: &str) -> Result<Wishlist, CartError> {
+    fn list(&self, user_id: &UserId) -> Result<Wishlist, CartError> {
         Ok(Wishlist { user_id: user_id.to_string(), items: self.repo.items(user_id)? })
     }
 }
@@ -132,23 +132,23 @@ fn wishlist_customer_only(role: Role) -> Result<(), CartError> {
 }
 
 impl<R: WishlistRepository> WishlistApi for WishlistService<R> {
-    fn view(&self, user_id: &str, role: Role) -> Result<Wishlist, CartError> {
+    fn view(&self, user_id: &UserId, role: Role) -> Result<Wishlist, CartError> {
         wishlist_customer_only(role)?;
         self.list(user_id)
     }
 
-    fn add(&self, user_id: &str, role: Role, product_id: &str) -> Result<Wishlist, CartError> {
+    fn add(&self, user_id: &UserId, role: Role, product_id: &ProductId) -> Result<Wishlist, CartError> {
         wishlist_customer_only(role)?;
-        if !kernel::is_uuid(product_id) || !self.repo.product_exists(product_id)? {
+        if !product_id.is_uuid() || !self.repo.product_exists(product_id)? {
             return Err(CartError::ProductNotFound);
         }
         self.repo.add(user_id, product_id, Utc::now())?;
         self.list(user_id)
     }
 
-    fn remove(&self, user_id: &str, role: Role, product_id: &str) -> Result<Wishlist, CartError> {
+    fn remove(&self, user_id: &UserId, role: Role, product_id: &ProductId) -> Result<Wishlist, CartError> {
         wishlist_customer_only(role)?;
-        if kernel::is_uuid(product_id) {
+        if product_id.is_uuid() {
             self.repo.remove(user_id, product_id)?;
         }
         self.list(user_id)

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::{IncomingFile, StoreError, StoredFile};
+use kernel::{CategoryId, IncomingFile, ProductId, StoreError, StoredFile};
 
 use crate::error::CatalogError;
 use crate::models::{Category, Product, VariantDraft, VariantInput};
@@ -50,12 +50,12 @@ pub trait CatalogApi: Send + Sync {
     /// Errors: `Invalid` (name, image count), `NotFound` (parent), `Conflict` (sibling
     /// name), `Media`, `Storage`.
     fn create_category(&self, input: CategoryInput) -> Result<Category, CatalogError>;
-    fn update_category(&self, id: &str, input: CategoryInput) -> Result<Category, CatalogError>;
+    fn update_category(&self, id: &CategoryId, input: CategoryInput) -> Result<Category, CatalogError>;
     /// Refused with `Conflict` while the category has subcategories or products.
-    fn delete_category(&self, id: &str) -> Result<Category, CatalogError>;
+    fn delete_category(&self, id: &CategoryId) -> Result<Category, CatalogError>;
     fn create_product(&self, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
-    fn update_product(&self, id: &str, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
-    fn delete_product(&self, id: &str) -> Result<Arc<Product>, CatalogError>;
+    fn update_product(&self, id: &ProductId, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
+    fn delete_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError>;
     /// Re-reads some products after a change made elsewhere (stock taken by an order).
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError>;
 }
@@ -111,11 +111,11 @@ pub trait CatalogRepository: Send + Sync {
     /// Returns the replaced image's file name; `None` when the category does not exist.
     fn update_category(&self, category: &CategoryWrite) -> Result<Option<Option<String>>, StoreError>;
     /// Checks for subcategories and products inside the same transaction as the delete.
-    fn delete_category(&self, id: &str) -> Result<CategoryDelete, StoreError>;
+    fn delete_category(&self, id: &CategoryId) -> Result<CategoryDelete, StoreError>;
     fn insert_product(&self, product: &ProductWrite) -> Result<(), StoreError>;
     /// Returns the file names of removed images; `None` when the product does not exist.
     fn update_product(&self, product: &ProductWrite) -> Result<Option<Vec<String>>, StoreError>;
     /// Returns the file names of its images; `None` when it does not exist. Cart lines and
     /// wishlist entries go with it; placed orders keep their own copy.
-    fn delete_product(&self, id: &str) -> Result<Option<Vec<String>>, StoreError>;
+    fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError>;
 }

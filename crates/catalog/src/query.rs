@@ -139,8 +139,8 @@ fn variant_filters_hold(variants: &[CompactVariant], query: &ProductQuery) -> bo
         return true;
     }
     variants.iter().any(|v| {
-        query.min_price.is_none_or(|m| v.original_price >= m)
-            && query.max_price.is_none_or(|m| v.original_price <= m)
+        query.min_price.is_none_or(|m| v.price.pay() >= m)
+            && query.max_price.is_none_or(|m| v.price.pay() <= m)
             && (query.colors.is_empty() || query.colors.iter().any(|c| c.eq_ignore_ascii_case(&v.look.color)))
             && (query.sizes.is_empty() || query.sizes.iter().any(|s| s.eq_ignore_ascii_case(&v.look.size)))
             && (!query.in_stock || v.stock > 0)
@@ -152,7 +152,7 @@ fn facets(snapshot: &CatalogSnapshot, entries: &[&Entry]) -> Facets {
     let mut colors: BTreeMap<String, ColorFacet> = BTreeMap::new();
     let mut sizes: BTreeMap<String, CountFacet> = BTreeMap::new();
     let mut categories: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut prices = entries.iter().flat_map(|e| e.variants.iter().map(|v| v.original_price)).peekable();
+    let mut prices = entries.iter().flat_map(|e| e.variants.iter().map(|v| v.price.pay())).peekable();
     if prices.peek().is_some() {
         let (min, max) = prices.fold((Money::from_paise(i64::MAX), Money::ZERO), |(lo, hi), p| (lo.min(p), hi.max(p)));
         facets.min_price = min;

@@ -1,7 +1,7 @@
 use std::sync::{Arc, Mutex, RwLock};
 
 use chrono::Utc;
-use kernel::{ImageFormat, IncomingFile, MediaRules, MediaStore, StoreError, StoredFile};
+use kernel::{CategoryId, ImageFormat, IncomingFile, MediaRules, MediaStore, ProductId, StoreError, StoredFile};
 
 use crate::error::CatalogError;
 use crate::models::{
@@ -173,7 +173,8 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         self.current().category(&id).cloned().ok_or(CatalogError::NotFound("Category not found"))
     }
 
-    fn update_category(&self, id: &str, input: CategoryInput) -> Result<Category, CatalogError> {
+    fn update_category(&self, id: &CategoryId, input: CategoryInput) -> Result<Category, CatalogError> {
+        let id = id.as_str();
         let snapshot = self.current();
         let current = snapshot.category(id).ok_or(CatalogError::NotFound("Category not found"))?.clone();
         let name = category_name(input.name.as_deref().or(Some(current.name.as_str())))?;
@@ -232,8 +233,8 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         self.current().category(id).cloned().ok_or(CatalogError::NotFound("Category not found"))
     }
 
-    fn delete_category(&self, id: &str) -> Result<Category, CatalogError> {
-        let category = self.current().category(id).cloned().ok_or(CatalogError::NotFound("Category not found"))?;
+    fn delete_category(&self, id: &CategoryId) -> Result<Category, CatalogError> {
+        let category = self.current().category(id.as_str()).cloned().ok_or(CatalogError::NotFound("Category not found"))?;
         match self.repo.delete_category(id)? {
             CategoryDelete::Deleted { image_filename } => {
                 if let Some(f) = image_filename {
@@ -269,9 +270,9 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         self.current().product(&id).ok_or(CatalogError::NotFound("Product not found"))
     }
 
-    fn update_product(&self, id: &str, input: ProductInput) -> Result<Arc<Product>, CatalogError> {
+    fn update_product(&self, id: &ProductId, input: ProductInput) -> Result<Arc<Product>, CatalogError> {
         let snapshot = self.current();
-        let current = snapshot.product(id).ok_or(CatalogError::NotFound("Product not found"))?;
+        let current = snapshot.product(id.as_str()).ok_or(CatalogError::NotFound("Product not found"))?;
         let write = self.product_write(&snapshot, Some(&current), &input)?;
         let stored = self.store_files(&input.files)?;
         let removed = self.write_with_files(stored, |files| {
@@ -285,9 +286,9 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         self.current().product(&current.id).ok_or(CatalogError::NotFound("Product not found"))
     }
 
-    fn delete_product(&self, id: &str) -> Result<Arc<Product>, CatalogError> {
-        let product = self.current().product(id).ok_or(CatalogError::NotFound("Product not found"))?;
-        let files = self.repo.delete_product(&product.id)?.ok_or(CatalogError::NotFound("Product not found"))?;
+    fn delete_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError> {
+        let product = self.current().product(id.as_str()).ok_or(CatalogError::NotFound("Product not found"))?;
+        let files = self.repo.delete_product(id)?.ok_or(CatalogError::NotFound("Product not found"))?;
         for filename in files {
             self.media.remove(&filename);
         }

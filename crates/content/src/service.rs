@@ -6,7 +6,7 @@ use crate::error::ContentError;
 use crate::models::{CompanyDetails, CompanyInput, LegalInput, LegalPage};
 use crate::ports::{ContentApi, ContentRepository};
 
-/// The company logo: PNG, JPG or SVG, at most 2 MB (SPEC section 9).
+/// The company logo: PNG, JPG or SVG, at most 2 MB.
 pub const LOGO_RULES: MediaRules = MediaRules {
     allowed: &[ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Svg],
     max_bytes: 2 * 1024 * 1024,

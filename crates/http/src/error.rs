@@ -140,6 +140,7 @@ impl From<CartError> for ApiError {
         match e {
             CartError::AdminCart | CartError::AdminWishlist => ApiError::forbidden(message),
             CartError::InvalidQuantity(_) => ApiError::bad_request("invalid_input", message),
+            CartError::TotalTooLarge => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "total_too_large", message),
             CartError::OutOfStock => ApiError::bad_request("out_of_stock", message),
             CartError::NotEnoughStock { .. } => ApiError::conflict("not_enough_stock", message),
             CartError::VariantNotFound | CartError::ProductNotFound | CartError::LineNotFound => {
@@ -156,6 +157,7 @@ impl From<OrdersError> for ApiError {
         match e {
             OrdersError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
             OrdersError::EmptyCart => ApiError::conflict("empty_cart", message),
+            OrdersError::TotalTooLarge => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "total_too_large", message),
             OrdersError::CartChanged => ApiError::conflict("cart_changed", message),
             OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound => {
                 ApiError::not_found(message)

@@ -10,15 +10,17 @@ pub mod mail;
 pub mod media;
 pub mod money;
 pub mod page;
+pub mod price;
 pub mod role;
 pub mod store_error;
 
 pub use clock::Clock;
 pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
-pub use ids::{is_uuid, new_id};
+pub use ids::{is_uuid, new_id, AddressId, CartLineId, CategoryId, OrderId, ProductId, UserId, VariantId};
 pub use mail::{escape_html, MailError, Mailer, OutgoingEmail};
 pub use media::{is_stored_name, upload_url, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 pub use money::{Money, MoneyError};
 pub use page::{Page, PageRequest};
+pub use price::{LineAmounts, Price, Totals};
 pub use role::Role;
 pub use store_error::StoreError;

@@ -1,5 +1,4 @@
 use std::fmt;
-use std::ops::{Add, Mul, Sub};
 
 /// An amount of Indian rupees held exactly as whole paise (1 rupee = 100 paise).
 ///
@@ -103,8 +102,18 @@ impl Money {
         format!("{}₹{grouped}.{paise:02}", if negative { "-" } else { "" })
     }
 
-    pub fn times(self, quantity: i64) -> Money {
-        Money(self.0 * quantity)
+    /// `self + other`, or `TooLarge` past what an `i64` of paise holds. Sums of money go
+    /// through here (or through [`crate::price`]), never through a bare `+`.
+    pub fn checked_add(self, other: Money) -> Result<Money, MoneyError> {
+        self.0.checked_add(other.0).map(Money).ok_or(MoneyError::TooLarge)
+    }
+
+    /// `self × quantity`, or `TooLarge` on overflow; a negative quantity is `Negative`.
+    pub fn checked_times(self, quantity: i64) -> Result<Money, MoneyError> {
+        if quantity < 0 {
+            return Err(MoneyError::Negative);
+        }
+        self.0.checked_mul(quantity).map(Money).ok_or(MoneyError::TooLarge)
     }
 }
 
@@ -130,33 +139,6 @@ fn group_indian(digits: &str) -> String {
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.format_inr())
-    }
-}
-
-impl Add for Money {
-    type Output = Money;
-    fn add(self, rhs: Money) -> Money {
-        Money(self.0 + rhs.0)
-    }
-}
-
-impl Sub for Money {
-    type Output = Money;
-    fn sub(self, rhs: Money) -> Money {
-        Money(self.0 - rhs.0)
-    }
-}
-
-impl Mul<i64> for Money {
-    type Output = Money;
-    fn mul(self, rhs: i64) -> Money {
-        Money(self.0 * rhs)
-    }
-}
-
-impl std::iter::Sum for Money {
-    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
-        iter.fold(Money::ZERO, |a, b| a + b)
     }
 }
 
@@ -197,5 +179,15 @@ mod tests {
         assert_eq!(Money::from_paise(100_000).format_inr(), "₹1,000.00");
         assert_eq!(Money::from_paise(1_234_567_805).format_inr(), "₹1,23,45,678.05");
         assert_eq!(Money::ZERO.format_inr(), "₹0.00");
+    }
+
+    #[test]
+    fn arithmetic_is_checked() {
+        let big = Money::from_paise(i64::MAX - 1);
+        assert_eq!(big.checked_add(Money::from_paise(1)), Ok(Money::from_paise(i64::MAX)));
+        assert_eq!(big.checked_add(Money::from_paise(2)), Err(MoneyError::TooLarge));
+        assert_eq!(Money::from_paise(250).checked_times(3), Ok(Money::from_paise(750)));
+        assert_eq!(big.checked_times(2), Err(MoneyError::TooLarge));
+        assert_eq!(Money::from_paise(250).checked_times(-1), Err(MoneyError::Negative));
     }
 }

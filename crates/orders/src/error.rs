@@ -8,6 +8,9 @@ pub enum OrdersError {
     Invalid { field: &'static str, message: String },
     #[error("Your cart is empty")]
     EmptyCart,
+    /// A line or the order's total would not fit in the shop's money type.
+    #[error("The order's total is too large")]
+    TotalTooLarge,
     /// The cart was used or changed by another request while this order was placed:
     /// nothing was changed.
     #[error("Your cart changed while the order was being placed. Please check it and try again.")]

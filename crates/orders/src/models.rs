@@ -1,7 +1,7 @@
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::Money;
+use kernel::{AddressId, Money, Price, UserId};
 
 /// Only cash on delivery is offered.
 pub const PAYMENT_METHOD_COD: &str = "COD";
@@ -114,13 +114,15 @@ pub struct OrderItem {
     pub quantity: i32,
     /// What the shopper pays per piece (the variant's originalPrice).
     pub price_at_purchase: Money,
-    /// The struck-through price per piece (originalPrice + discountPrice).
+    /// The struck-through price per piece (`kernel::Price::mrp`).
     pub mrp: Money,
 }
 
 impl OrderItem {
+    /// What the line comes to: price × quantity. Placing an order refuses lines and totals
+    /// that overflow (`build_order`), so for a stored order this never saturates.
     pub fn line_total(&self) -> Money {
-        self.price_at_purchase.times(i64::from(self.quantity))
+        self.price_at_purchase.checked_times(i64::from(self.quantity)).unwrap_or(Money::from_paise(i64::MAX))
     }
 }
 
@@ -199,15 +201,15 @@ pub struct CheckoutLine {
     pub color: String,
     pub image_url: Option<String>,
     pub quantity: i32,
-    pub original_price: Money,
-    pub discount_price: Money,
+    /// Today's catalogue price of the variant.
+    pub price: Price,
 }
 
 /// Which of the customer's things an order is made from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlaceRequest {
-    pub user_id: String,
-    pub address_id: String,
+    pub user_id: UserId,
+    pub address_id: AddressId,
     pub idempotency_key: Option<String>,
 }
 
@@ -242,7 +244,7 @@ pub struct Transition {
 }
 
 impl Transition {
-    pub fn new(order: &Order, to: DeliveryStatus, changed_by: &str, at: DateTime<Utc>) -> Transition {
+    pub fn new(order: &Order, to: DeliveryStatus, changed_by: &UserId, at: DateTime<Utc>) -> Transition {
         let from = order.delivery_status;
         let stock = match (from, to) {
             (f, t) if f == t => StockEffect::None,
@@ -274,7 +276,7 @@ pub enum TransitionOutcome {
 /// The signed-in customer, as the orders need them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Customer {
-    pub id: String,
+    pub id: UserId,
     /// The account's current e-mail address: the only one confirmations go to.
     pub email: String,
 }

@@ -1,7 +1,7 @@
 //! The orders ports. Synchronous; the HTTP layer runs them on a blocking pool.
 
 use chrono::{DateTime, Utc};
-use kernel::StoreError;
+use kernel::{OrderId, StoreError, UserId};
 
 use crate::error::OrdersError;
 use crate::models::{
@@ -15,18 +15,19 @@ pub trait OrdersApi: Send + Sync {
     /// Places a COD order from the customer's cart. Errors: `Invalid` (payment method,
     /// missing address, idempotency key), `EmptyCart` (also for every placement but one
     /// from the same cart at once), `CartChanged`, `AddressNotFound`, `OutOfStock`
-    /// (nothing changed), `AccountNotFound`, `Storage`. A failed e-mail is not an error.
+    /// (nothing changed), `TotalTooLarge`, `AccountNotFound`, `Storage`. A failed e-mail is
+    /// not an error.
     fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError>;
     /// The customer's orders, newest first.
-    fn my_orders(&self, user_id: &str) -> Result<Vec<Order>, OrdersError>;
+    fn my_orders(&self, user_id: &UserId) -> Result<Vec<Order>, OrdersError>;
     /// Cancels the customer's own PENDING order and returns its stock, exactly once.
     /// Errors: `NotFound` (also another customer's), `CannotCancel`, `Storage`.
-    fn cancel(&self, user_id: &str, order_id: &str) -> Result<Order, OrdersError>;
+    fn cancel(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError>;
     /// Every order, newest first (admin).
     fn all_orders(&self) -> Result<Vec<Order>, OrdersError>;
     /// Moves an order to any status (admin). Errors: `Invalid` (unknown status),
     /// `NotFound`, `OutOfStock` (leaving CANCELED without the stock), `Busy`, `Storage`.
-    fn set_status(&self, admin_id: &str, order_id: &str, status: &str) -> Result<Order, OrdersError>;
+    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError>;
     /// How many orders are PENDING (admin dashboard).
     fn pending_count(&self) -> Result<u64, OrdersError>;
     /// Sends the confirmation of the customer's own order again, to the account's address,
@@ -34,7 +35,7 @@ pub trait OrdersApi: Send + Sync {
     /// account within the hour (an attempt counts even when the mail server fails).
     /// Errors: `NotFound`, `CancelledOrder`, `OrderResendLimit`, `AccountResendLimit`,
     /// `Mail`, `Storage`.
-    fn resend_confirmation(&self, customer: &Customer, order_id: &str) -> Result<(), OrdersError>;
+    fn resend_confirmation(&self, customer: &Customer, order_id: &OrderId) -> Result<(), OrdersError>;
 }
 
 /// Outbound port: order storage.
@@ -51,10 +52,10 @@ pub trait OrderStore: Send + Sync {
         request: &PlaceRequest,
         build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>,
     ) -> Result<Order, OrdersError>;
-    fn find(&self, order_id: &str) -> Result<Option<Order>, StoreError>;
-    fn find_by_key(&self, user_id: &str, idempotency_key: &str) -> Result<Option<Order>, StoreError>;
+    fn find(&self, order_id: &OrderId) -> Result<Option<Order>, StoreError>;
+    fn find_by_key(&self, user_id: &UserId, idempotency_key: &str) -> Result<Option<Order>, StoreError>;
     /// Newest first.
-    fn for_user(&self, user_id: &str) -> Result<Vec<Order>, StoreError>;
+    fn for_user(&self, user_id: &UserId) -> Result<Vec<Order>, StoreError>;
     /// Newest first.
     fn all(&self) -> Result<Vec<Order>, StoreError>;
     /// ONE transaction: the guarded status update (only while the order is in
@@ -68,8 +69,8 @@ pub trait OrderStore: Send + Sync {
     /// from `allow` is returned with nothing logged.
     fn log_resend(
         &self,
-        user_id: &str,
-        order_id: &str,
+        user_id: &UserId,
+        order_id: &OrderId,
         since: DateTime<Utc>,
         at: DateTime<Utc>,
         allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Clock, StoreError};
+use kernel::{AddressId, Clock, OrderId, StoreError, Totals, UserId};
 
 use crate::email;
 use crate::error::OrdersError;
@@ -32,17 +32,17 @@ impl<S: OrderStore, M: Mailer> OrderService<S, M> {
         OrderService { clock, ..self }
     }
 
-    fn own_order(&self, user_id: &str, order_id: &str) -> Result<Order, OrdersError> {
-        if !kernel::is_uuid(order_id) {
+    fn own_order(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError> {
+        if !order_id.is_uuid() {
             return Err(OrdersError::NotFound);
         }
         self.store
             .find(order_id)?
-            .filter(|o| o.user_id == user_id)
+            .filter(|o| user_id == o.user_id.as_str())
             .ok_or(OrdersError::NotFound)
     }
 
-    fn replay(&self, user_id: &str, key: &str) -> Result<Option<PlacedOrder>, OrdersError> {
+    fn replay(&self, user_id: &UserId, key: &str) -> Result<Option<PlacedOrder>, OrdersError> {
         Ok(self.store.find_by_key(user_id, key)?.map(|order| PlacedOrder {
             order,
             created: false,
@@ -63,6 +63,7 @@ pub fn build_order(
     if checkout.lines.is_empty() {
         return Err(OrdersError::EmptyCart);
     }
+    let prices: Vec<_> = checkout.lines.iter().map(|line| (line.price, i64::from(line.quantity))).collect();
     let items: Vec<OrderItem> = checkout
         .lines
         .into_iter()
@@ -75,19 +76,15 @@ pub fn build_order(
             color: line.color,
             image_url: line.image_url,
             quantity: line.quantity,
-            price_at_purchase: line.original_price,
-            mrp: line.original_price + line.discount_price,
+            price_at_purchase: line.price.pay(),
+            mrp: line.price.mrp(),
         })
         .collect();
-    let subtotal = items.iter().map(|i| i.mrp.times(i64::from(i.quantity))).sum();
-    let total = items.iter().map(OrderItem::line_total).sum();
-    let discount = items
-        .iter()
-        .map(|i| (i.mrp - i.price_at_purchase).times(i64::from(i.quantity)))
-        .sum();
+    let Totals { subtotal, discount, total, .. } = Totals::of(prices)
+        .map_err(|_| OrdersError::TotalTooLarge)?;
     let order = Order {
         id: id.to_string(),
-        user_id: request.user_id.clone(),
+        user_id: request.user_id.to_string(),
         customer: checkout.customer,
         items,
         payment_method: PAYMENT_METHOD_COD.to_string(),
@@ -104,7 +101,7 @@ pub fn build_order(
         history: vec![StatusChange {
             from: None,
             to: DeliveryStatus::Pending,
-            changed_by: request.user_id.clone(),
+            changed_by: request.user_id.to_string(),
             changed_by_name: None,
             changed_at: now,
         }],
@@ -129,15 +126,15 @@ fn place_request(customer: &Customer, input: &PlaceOrderInput) -> Result<PlaceRe
     }
     Ok(PlaceRequest {
         user_id: customer.id.clone(),
-        address_id: address_id.to_string(),
+        address_id: AddressId::new(address_id),
         idempotency_key: key.map(str::to_string),
     })
 }
 
 /// The hourly re-send limits over the account's re-sends of the last hour (oldest first):
 /// per order, then per account. Retry-After is when the oldest counted one leaves the hour.
-fn resend_allowed(sent: &[Resend], order_id: &str, now: DateTime<Utc>) -> Result<(), OrdersError> {
-    let for_order: Vec<&Resend> = sent.iter().filter(|r| r.order_id == order_id).collect();
+fn resend_allowed(sent: &[Resend], order_id: &OrderId, now: DateTime<Utc>) -> Result<(), OrdersError> {
+    let for_order: Vec<&Resend> = sent.iter().filter(|r| order_id == r.order_id.as_str()).collect();
     if for_order.len() >= RESENDS_PER_ORDER {
         let frees = for_order[for_order.len() - RESENDS_PER_ORDER].sent_at;
         return Err(OrdersError::OrderResendLimit { limit: RESENDS_PER_ORDER, retry_after_secs: seconds_until(frees, now) });
@@ -159,7 +156,7 @@ fn seconds_until(sent_at: DateTime<Utc>, now: DateTime<Utc>) -> u64 {
 impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
     fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError> {
         let request = place_request(customer, &input)?;
-        if !kernel::is_uuid(&request.address_id) {
+        if !request.address_id.is_uuid() {
             return Err(OrdersError::AddressNotFound);
         }
         if let Some(key) = &request.idempotency_key {
@@ -187,11 +184,11 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         Ok(PlacedOrder { email_sent: sent.is_ok(), email_error: sent.err().map(|e| e.0), order, created: true })
     }
 
-    fn my_orders(&self, user_id: &str) -> Result<Vec<Order>, OrdersError> {
+    fn my_orders(&self, user_id: &UserId) -> Result<Vec<Order>, OrdersError> {
         Ok(self.store.for_user(user_id)?)
     }
 
-    fn cancel(&self, user_id: &str, order_id: &str) -> Result<Order, OrdersError> {
+    fn cancel(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError> {
         for _ in 0..ATTEMPTS {
             let order = self.own_order(user_id, order_id)?;
             if order.delivery_status != DeliveryStatus::Pending {
@@ -211,9 +208,9 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         Ok(self.store.all()?)
     }
 
-    fn set_status(&self, admin_id: &str, order_id: &str, status: &str) -> Result<Order, OrdersError> {
+    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError> {
         let to = DeliveryStatus::parse(status).ok_or_else(|| OrdersError::invalid("deliveryStatus", DeliveryStatus::MESSAGE))?;
-        if !kernel::is_uuid(order_id) {
+        if !order_id.is_uuid() {
             return Err(OrdersError::NotFound);
         }
         for _ in 0..ATTEMPTS {
@@ -234,14 +231,14 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         Ok(self.store.count_with_status(DeliveryStatus::Pending)?)
     }
 
-    fn resend_confirmation(&self, customer: &Customer, order_id: &str) -> Result<(), OrdersError> {
+    fn resend_confirmation(&self, customer: &Customer, order_id: &OrderId) -> Result<(), OrdersError> {
         let order = self.own_order(&customer.id, order_id)?;
         if order.delivery_status == DeliveryStatus::Canceled {
             return Err(OrdersError::CancelledOrder);
         }
         let now = self.clock.now();
         let since = now - Duration::minutes(RESEND_WINDOW_MINUTES);
-        self.store.log_resend(&customer.id, &order.id, since, now, &|sent| resend_allowed(sent, &order.id, now))?;
+        self.store.log_resend(&customer.id, order_id, since, now, &|sent| resend_allowed(sent, order_id, now))?;
         self.mailer
             .send(&email::confirmation(&order, &customer.email))
             .map_err(|e| OrdersError::Mail(e.0))

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use catalog::CatalogApi;
 use orders::{Customer, Order, OrdersApi, OrdersError, PlaceOrderInput, PlacedOrder};
+use kernel::{OrderId, UserId};
 
 pub struct CatalogSyncedOrders<O> {
     inner: O,
@@ -38,11 +39,11 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         Ok(placed)
     }
 
-    fn my_orders(&self, user_id: &str) -> Result<Vec<Order>, OrdersError> {
+    fn my_orders(&self, user_id: &UserId) -> Result<Vec<Order>, OrdersError> {
         self.inner.my_orders(user_id)
     }
 
-    fn cancel(&self, user_id: &str, order_id: &str) -> Result<Order, OrdersError> {
+    fn cancel(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError> {
         let order = self.inner.cancel(user_id, order_id)?;
         self.refresh(&order);
         Ok(order)
@@ -52,7 +53,7 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         self.inner.all_orders()
     }
 
-    fn set_status(&self, admin_id: &str, order_id: &str, status: &str) -> Result<Order, OrdersError> {
+    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError> {
         let order = self.inner.set_status(admin_id, order_id, status)?;
         self.refresh(&order);
         Ok(order)
@@ -62,7 +63,7 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         self.inner.pending_count()
     }
 
-    fn resend_confirmation(&self, customer: &Customer, order_id: &str) -> Result<(), OrdersError> {
+    fn resend_confirmation(&self, customer: &Customer, order_id: &OrderId) -> Result<(), OrdersError> {
         self.inner.resend_confirmation(customer, order_id)
     }
 }

@@ -24,25 +24,25 @@ fn first_is_default_a_new_default_unsets_the_others_and_the_list_is_default_firs
         let repo = DieselAddressRepo::new(t.db.clone());
         let (asha, ravi) = (user(&t, "asha"), user(&t, "ravi"));
         let now = Utc::now();
-        let a = repo.insert(&kernel::new_id(), &asha, &address("1 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
-        let b = repo.insert(&kernel::new_id(), &asha, &address("2 MG Road", false), now + Duration::seconds(1)).unwrap_or_else(|e| panic!("{e}"));
+        let a = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("1 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
+        let b = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("2 MG Road", false), now + Duration::seconds(1)).unwrap_or_else(|e| panic!("{e}"));
         assert!(a.is_default && !b.is_default);
-        let r = repo.insert(&kernel::new_id(), &ravi, &address("9 Park St", false), now).unwrap_or_else(|e| panic!("{e}"));
+        let r = repo.insert(&kernel::AddressId::generate(), &ravi.as_str().into(), &address("9 Park St", false), now).unwrap_or_else(|e| panic!("{e}"));
         assert!(r.is_default, "ravi's first address is his default");
-        let c = repo.insert(&kernel::new_id(), &asha, &address("3 MG Road", true), now + Duration::seconds(2)).unwrap_or_else(|e| panic!("{e}"));
-        let list = repo.list(&asha).unwrap_or_default();
+        let c = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("3 MG Road", true), now + Duration::seconds(2)).unwrap_or_else(|e| panic!("{e}"));
+        let list = repo.list(&asha.as_str().into()).unwrap_or_default();
         assert_eq!(list.iter().map(|x| (x.id.clone(), x.is_default)).collect::<Vec<_>>(),
             vec![(c.id.clone(), true), (a.id.clone(), false), (b.id.clone(), false)]);
         assert_eq!(list[1].address_line2.as_deref(), Some("Near the temple"));
         // Ravi's default is untouched by Asha's.
-        assert!(repo.list(&ravi).unwrap_or_default()[0].is_default);
+        assert!(repo.list(&ravi.as_str().into()).unwrap_or_default()[0].is_default);
 
         // Moving the default by update; unchecking it on the default keeps it.
-        let moved = repo.update(&asha, &b.id, &address("2A MG Road", true), now).ok().flatten();
+        let moved = repo.update(&asha.as_str().into(), &b.id.as_str().into(), &address("2A MG Road", true), now).ok().flatten();
         assert_eq!(moved.map(|m| (m.address_line1, m.is_default)), Some(("2A MG Road".to_string(), true)));
-        let kept = repo.update(&asha, &b.id, &address("2A MG Road", false), now).ok().flatten();
+        let kept = repo.update(&asha.as_str().into(), &b.id.as_str().into(), &address("2A MG Road", false), now).ok().flatten();
         assert_eq!(kept.map(|k| k.is_default), Some(true));
-        assert_eq!(repo.list(&asha).unwrap_or_default().iter().filter(|x| x.is_default).count(), 1);
+        assert_eq!(repo.list(&asha.as_str().into()).unwrap_or_default().iter().filter(|x| x.is_default).count(), 1);
     });
 }
 
@@ -52,14 +52,14 @@ fn another_users_address_is_never_changed_or_deleted_and_the_default_stays() {
         let repo = DieselAddressRepo::new(t.db.clone());
         let (asha, ravi) = (user(&t, "asha"), user(&t, "ravi"));
         let now = Utc::now();
-        let a = repo.insert(&kernel::new_id(), &asha, &address("1 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
-        let b = repo.insert(&kernel::new_id(), &asha, &address("2 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(repo.update(&ravi, &a.id, &address("hacked", true), now).ok(), Some(None));
-        assert_eq!(repo.delete(&ravi, &b.id).ok(), Some(DeleteOutcome::NotFound));
-        assert_eq!(repo.delete(&asha, &a.id).ok(), Some(DeleteOutcome::IsDefault));
+        let a = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("1 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
+        let b = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("2 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(repo.update(&ravi.as_str().into(), &a.id.as_str().into(), &address("hacked", true), now).ok(), Some(None));
+        assert_eq!(repo.delete(&ravi.as_str().into(), &b.id.as_str().into()).ok(), Some(DeleteOutcome::NotFound));
+        assert_eq!(repo.delete(&asha.as_str().into(), &a.id.as_str().into()).ok(), Some(DeleteOutcome::IsDefault));
         assert_eq!(count(&t, "addresses"), 2);
-        assert_eq!(repo.list(&asha).unwrap_or_default()[0].address_line1, "1 MG Road");
-        assert_eq!(repo.delete(&asha, &b.id).ok(), Some(DeleteOutcome::Deleted));
+        assert_eq!(repo.list(&asha.as_str().into()).unwrap_or_default()[0].address_line1, "1 MG Road");
+        assert_eq!(repo.delete(&asha.as_str().into(), &b.id.as_str().into()).ok(), Some(DeleteOutcome::Deleted));
         assert_eq!(count(&t, "addresses"), 1);
     });
 }

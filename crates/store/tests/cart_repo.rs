@@ -15,31 +15,31 @@ fn lines_carry_catalogue_data_grow_on_add_and_stay_with_their_owner() {
         let repo = DieselCartRepo::new(t.db.clone());
         let (asha, ravi) = (user(&t, "asha"), user(&t, "ravi"));
         let (kurta, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 20_000), ("L", "Indigo", 0, 79_900, 20_000)]);
-        assert_eq!(repo.add(&asha, &v[0], 1, Utc::now()).ok(), Some(Guarded::Written(AddOutcome::Added)));
-        assert_eq!(repo.add(&asha, &v[0], 2, Utc::now()).ok(), Some(Guarded::Written(AddOutcome::Increased)));
+        assert_eq!(repo.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).ok(), Some(Guarded::Written(AddOutcome::Added)));
+        assert_eq!(repo.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).ok(), Some(Guarded::Written(AddOutcome::Increased)));
         // The stock bound is part of the write: 3 + 3 > 5 changes nothing.
-        assert_eq!(repo.add(&asha, &v[0], 3, Utc::now()).ok(), Some(Guarded::Short { stock: 5 }));
-        assert_eq!(repo.add(&asha, &v[1], 1, Utc::now()).ok(), Some(Guarded::Short { stock: 0 }), "no line for a sold-out size");
-        let lines = repo.lines(&asha).unwrap_or_default();
+        assert_eq!(repo.add(&asha.as_str().into(), &v[0].as_str().into(), 3, Utc::now()).ok(), Some(Guarded::Short { stock: 5 }));
+        assert_eq!(repo.add(&asha.as_str().into(), &v[1].as_str().into(), 1, Utc::now()).ok(), Some(Guarded::Short { stock: 0 }), "no line for a sold-out size");
+        let lines = repo.lines(&asha.as_str().into()).unwrap_or_default();
         assert_eq!(lines.len(), 1);
         let line = &lines[0];
         assert_eq!((line.quantity, line.product.id.as_str(), line.product.name.as_str()), (3, kurta.as_str(), "Indigo Kurta"));
         assert_eq!((line.variant.size.as_str(), line.variant.stock), ("M", 5));
-        assert_eq!((line.variant.original_price, line.variant.discount_price), (Money::from_paise(79_900), Money::from_paise(20_000)));
+        assert_eq!((line.variant.price.pay(), line.variant.price.saving()), (Money::from_paise(79_900), Money::from_paise(20_000)));
         assert_eq!(line.product.images.len(), 2);
         assert!(line.product.images[0].url.starts_with("/uploads/front-"), "position order: {:?}", line.product.images);
-        assert_eq!(repo.variant(&v[1]).ok().flatten().map(|x| x.stock), Some(0));
+        assert_eq!(repo.variant(&v[1].as_str().into()).ok().flatten().map(|x| x.stock), Some(0));
 
         // Ravi cannot see, change or remove Asha's line.
-        assert!(repo.lines(&ravi).unwrap_or_default().is_empty());
-        assert_eq!(repo.set_quantity(&ravi, &line.id, 1, Utc::now()).ok(), Some(None));
-        assert_eq!(repo.remove(&ravi, &line.id).ok(), Some(false));
-        assert_eq!(repo.lines(&asha).unwrap_or_default()[0].quantity, 3);
+        assert!(repo.lines(&ravi.as_str().into()).unwrap_or_default().is_empty());
+        assert_eq!(repo.set_quantity(&ravi.as_str().into(), &line.id.as_str().into(), 1, Utc::now()).ok(), Some(None));
+        assert_eq!(repo.remove(&ravi.as_str().into(), &line.id.as_str().into()).ok(), Some(false));
+        assert_eq!(repo.lines(&asha.as_str().into()).unwrap_or_default()[0].quantity, 3);
 
-        assert_eq!(repo.set_quantity(&asha, &line.id, 6, Utc::now()).ok(), Some(Some(Guarded::Short { stock: 5 })));
-        assert_eq!(repo.set_quantity(&asha, &line.id, 2, Utc::now()).ok(), Some(Some(Guarded::Written(()))));
-        assert_eq!(repo.lines(&asha).unwrap_or_default()[0].quantity, 2);
-        assert_eq!(repo.remove(&asha, &line.id).ok(), Some(true));
+        assert_eq!(repo.set_quantity(&asha.as_str().into(), &line.id.as_str().into(), 6, Utc::now()).ok(), Some(Some(Guarded::Short { stock: 5 })));
+        assert_eq!(repo.set_quantity(&asha.as_str().into(), &line.id.as_str().into(), 2, Utc::now()).ok(), Some(Some(Guarded::Written(()))));
+        assert_eq!(repo.lines(&asha.as_str().into()).unwrap_or_default()[0].quantity, 2);
+        assert_eq!(repo.remove(&asha.as_str().into(), &line.id.as_str().into()).ok(), Some(true));
         assert_eq!(count(&t, "cart_items"), 0);
     });
 }
@@ -50,10 +50,10 @@ fn wishlist_keeps_one_entry_and_shows_the_catalogue_shape() {
         let repo = DieselWishlistRepo::new(t.db.clone());
         let asha = user(&t, "asha");
         let (kurta, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 20_000), ("S", "Indigo", 1, 79_900, 0)]);
-        assert!(repo.add(&asha, &kurta, Utc::now()).is_ok());
-        assert!(repo.add(&asha, &kurta, Utc::now()).is_ok());
+        assert!(repo.add(&asha.as_str().into(), &kurta.as_str().into(), Utc::now()).is_ok());
+        assert!(repo.add(&asha.as_str().into(), &kurta.as_str().into(), Utc::now()).is_ok());
         assert_eq!(count(&t, "wishlist_items"), 1);
-        let items = repo.items(&asha).unwrap_or_default();
+        let items = repo.items(&asha.as_str().into()).unwrap_or_default();
         assert_eq!(items.len(), 1);
         let p = &items[0].product;
         assert_eq!((items[0].product_id.as_str(), p.name.as_str(), p.description.as_str(), p.is_best_seller), (kurta.as_str(), "Indigo Kurta", "Soft cotton", true));
@@ -61,10 +61,10 @@ fn wishlist_keeps_one_entry_and_shows_the_catalogue_shape() {
         assert_eq!(p.images.len(), 2);
         assert!(p.images[0].url.starts_with("/uploads/front-") && !p.images[0].upload_id.is_empty());
         assert!(p.category_name.starts_with("Cat "));
-        assert_eq!(repo.product_exists(&kurta).ok(), Some(true));
-        assert_eq!(repo.product_exists(&kernel::new_id()).ok(), Some(false));
-        assert!(repo.remove(&asha, &kurta).is_ok());
-        assert!(repo.items(&asha).unwrap_or_default().is_empty());
+        assert_eq!(repo.product_exists(&kurta.as_str().into()).ok(), Some(true));
+        assert_eq!(repo.product_exists(&kernel::ProductId::generate()).ok(), Some(false));
+        assert!(repo.remove(&asha.as_str().into(), &kurta.as_str().into()).is_ok());
+        assert!(repo.items(&asha.as_str().into()).unwrap_or_default().is_empty());
     });
 }
 

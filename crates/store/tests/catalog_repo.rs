@@ -2,7 +2,7 @@
 
 use catalog::{CatalogRepository, CatalogSnapshot, CategoryDelete, CategoryWrite, ProductWrite, VariantDraft};
 use chrono::Utc;
-use kernel::{ImageFormat, Money, StoreError, StoredFile};
+use kernel::{ImageFormat, Money, Price, StoreError, StoredFile};
 use store::testing::TestDb;
 use store::DieselCatalogRepo;
 
@@ -38,8 +38,7 @@ fn variant(id: Option<&str>, size: &str, stock: i32) -> VariantDraft {
         color: "Red".into(),
         color_hex: "#FF0000".into(),
         stock,
-        original_price: Money::from_paise(99_900),
-        discount_price: Money::from_paise(10_000),
+        price: Price::new(Money::from_paise(99_900), Money::from_paise(10_000)),
     }
 }
 
@@ -101,13 +100,13 @@ fn deleting_a_category_checks_children_and_products_in_the_same_transaction() {
         let shirts = category("Shirts", Some(&men.id));
         repo.insert_category(&shirts).unwrap_or_else(|e| panic!("{e}"));
         repo.insert_product(&product(&shirts.id, 1)).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(repo.delete_category(&men.id), Ok(CategoryDelete::HasSubcategories(1)));
-        assert_eq!(repo.delete_category(&shirts.id), Ok(CategoryDelete::HasProducts(1)));
-        assert_eq!(repo.delete_category("missing"), Ok(CategoryDelete::NotFound));
+        assert_eq!(repo.delete_category(&men.id.as_str().into()), Ok(CategoryDelete::HasSubcategories(1)));
+        assert_eq!(repo.delete_category(&shirts.id.as_str().into()), Ok(CategoryDelete::HasProducts(1)));
+        assert_eq!(repo.delete_category(&"missing".into()), Ok(CategoryDelete::NotFound));
         let empty = category("Kids", None);
         repo.insert_category(&empty).unwrap_or_else(|e| panic!("{e}"));
         let filename = empty.new_image.as_ref().map(|f| f.filename.clone());
-        assert_eq!(repo.delete_category(&empty.id), Ok(CategoryDelete::Deleted { image_filename: filename }));
+        assert_eq!(repo.delete_category(&empty.id.as_str().into()), Ok(CategoryDelete::Deleted { image_filename: filename }));
     });
 }
 
@@ -125,7 +124,7 @@ fn products_round_trip_with_images_and_variants_in_order() {
         let files: Vec<&str> = p.images.iter().map(|i| i.image.filename.as_str()).collect();
         let written: Vec<&str> = write.new_images.iter().map(|f| f.filename.as_str()).collect();
         assert_eq!(files, written);
-        let sizes: Vec<(&str, i32, i64)> = p.variants.iter().map(|v| (v.size.as_str(), v.stock, v.original_price.paise())).collect();
+        let sizes: Vec<(&str, i32, i64)> = p.variants.iter().map(|v| (v.size.as_str(), v.stock, v.price.pay().paise())).collect();
         assert_eq!(sizes, vec![("M", 3, 99_900), ("L", 0, 99_900)]);
 
         // The whole-catalogue load (streamed, compacted) gives the same product back.
@@ -173,10 +172,10 @@ fn deleting_a_product_returns_its_files_and_cascades() {
         repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
         let write = product(&men.id, 2);
         repo.insert_product(&write).unwrap_or_else(|e| panic!("{e}"));
-        let files = repo.delete_product(&write.id).unwrap_or_else(|e| panic!("{e}")).unwrap_or_default();
+        let files = repo.delete_product(&write.id.as_str().into()).unwrap_or_else(|e| panic!("{e}")).unwrap_or_default();
         assert_eq!(files.len(), 2);
         assert!(repo.load_products(&[write.id.clone()]).unwrap_or_default().is_empty());
-        assert_eq!(repo.delete_product(&write.id), Ok(None));
+        assert_eq!(repo.delete_product(&write.id.as_str().into()), Ok(None));
         // The variants went with it.
         use diesel::prelude::*;
         let mut conn = db.db.conn().unwrap_or_else(|e| panic!("{e}"));

@@ -7,7 +7,7 @@ use accounts::addresses::{AddressRepository, ValidAddress};
 use cart::CartRepository;
 use chrono::Utc;
 use common::{count, each_backend, exec, product, stock, user};
-use kernel::{Money, StoreError};
+use kernel::{Money, OrderId, StoreError, UserId};
 use orders::service::build_order;
 use orders::{DeliveryStatus, OrderStore, OrdersError, PaymentStatus, PlaceRequest, StockEffect, Transition, TransitionOutcome};
 use store::testing::TestDb;
@@ -23,7 +23,7 @@ fn address(t: &TestDb, user_id: &str) -> String {
         postal_code: "411001".into(),
         is_default: true,
     };
-    repo.insert(&kernel::new_id(), user_id, &a, Utc::now()).map(|a| a.id).unwrap_or_else(|e| panic!("{e}"))
+    repo.insert(&kernel::AddressId::generate(), &user_id.into(), &a, Utc::now()).map(|a| a.id).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn place(store: &DieselOrderStore, user_id: &str, address_id: &str, key: Option<&str>) -> Result<orders::Order, OrdersError> {
@@ -41,15 +41,15 @@ fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 20_000)]);
         let (_, w) = product(&t, "Silk Dupatta", &[("Free", "Gold", 1, 49_900, 0)]);
-        assert!(carts.add(&asha, &v[0], 2, Utc::now()).is_ok());
-        assert!(carts.add(&asha, &w[0], 1, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &w[0].as_str().into(), 1, Utc::now()).is_ok());
         let order = place(&store, &asha, &home, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((stock(&t, &v[0]), stock(&t, &w[0]), count(&t, "cart_items")), (3, 0, 0));
         assert_eq!(order.total, Money::from_paise(2 * 79_900 + 49_900));
 
         // Later edits of product, variant and address never change the placed order.
         exec(&t, "UPDATE products SET name = 'Renamed'; UPDATE variants SET original_price_paise = 1; UPDATE addresses SET city = 'Mumbai';");
-        let stored = store.find(&order.id).ok().flatten().unwrap_or_else(|| panic!("order not found"));
+        let stored = store.find(&OrderId::new(order.id.clone())).ok().flatten().unwrap_or_else(|| panic!("order not found"));
         assert_eq!(stored.customer.email, "asha@example.in");
         assert_eq!((stored.address.city.as_str(), stored.address.postal_code.as_str()), ("Pune", "411001"));
         let names: Vec<_> = stored.items.iter().map(|i| (i.product_name.as_str(), i.size.as_str(), i.quantity, i.price_at_purchase.paise(), i.mrp.paise())).collect();
@@ -58,7 +58,7 @@ fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
         assert_eq!((stored.subtotal.paise(), stored.discount.paise(), stored.total.paise()), (2 * 99_900 + 49_900, 40_000, 2 * 79_900 + 49_900));
         assert_eq!(stored.history.len(), 1);
         assert_eq!(stored.expected_delivery_date, order.expected_delivery_date);
-        assert_eq!(store.for_user(&asha).unwrap_or_default().len(), 1);
+        assert_eq!(store.for_user(&UserId::new(asha.clone())).unwrap_or_default().len(), 1);
         assert_eq!(store.count_with_status(DeliveryStatus::Pending).ok(), Some(1));
     });
 }
@@ -71,8 +71,8 @@ fn a_short_item_rolls_everything_back() {
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 0)]);
         let (_, w) = product(&t, "Silk Dupatta", &[("Free", "Gold", 1, 49_900, 0)]);
-        assert!(carts.add(&asha, &v[0], 2, Utc::now()).is_ok());
-        assert!(carts.add(&asha, &w[0], 1, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &w[0].as_str().into(), 1, Utc::now()).is_ok());
         exec(&t, &format!("UPDATE variants SET stock = 0 WHERE id = '{}'", w[0]));
         match place(&store, &asha, &home, None) {
             Err(OrdersError::OutOfStock { product, size, available }) => assert_eq!((product.as_str(), size.as_str(), available), ("Silk Dupatta", "Free", 0)),
@@ -95,13 +95,13 @@ fn an_idempotency_key_is_used_once_per_customer() {
         let asha = user(&t, "asha");
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 0)]);
-        assert!(carts.add(&asha, &v[0], 1, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).is_ok());
         let first = place(&store, &asha, &home, Some("k1")).unwrap_or_else(|e| panic!("{e}"));
-        assert!(carts.add(&asha, &v[0], 1, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).is_ok());
         assert!(matches!(place(&store, &asha, &home, Some("k1")), Err(OrdersError::Storage(StoreError::Conflict { .. }))));
         assert_eq!((count(&t, "orders"), stock(&t, &v[0]), count(&t, "cart_items")), (1, 4, 1));
-        assert_eq!(store.find_by_key(&asha, "k1").ok().flatten().map(|o| o.id), Some(first.id));
-        assert_eq!(store.find_by_key(&asha, "k2").ok().flatten(), None);
+        assert_eq!(store.find_by_key(&UserId::new(asha.clone()), "k1").ok().flatten().map(|o| o.id), Some(first.id));
+        assert_eq!(store.find_by_key(&UserId::new(asha.clone()), "k2").ok().flatten(), None);
     });
 }
 
@@ -112,11 +112,11 @@ fn guarded_transitions_move_stock_exactly_once() {
         let asha = user(&t, "asha");
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 3, 79_900, 0)]);
-        assert!(carts.add(&asha, &v[0], 2, Utc::now()).is_ok());
+        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
         let order = place(&store, &asha, &home, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(stock(&t, &v[0]), 1);
 
-        let cancel = Transition::new(&order, DeliveryStatus::Canceled, &asha, Utc::now());
+        let cancel = Transition::new(&order, DeliveryStatus::Canceled, &UserId::new(asha.clone()), Utc::now());
         assert_eq!(cancel.stock, StockEffect::Return);
         let canceled = match store.transition(&cancel) {
             Ok(TransitionOutcome::Applied(o)) => *o,
@@ -129,9 +129,9 @@ fn guarded_transitions_move_stock_exactly_once() {
 
         // Leaving CANCELED takes the stock again, or nothing changes when it is short.
         exec(&t, &format!("UPDATE variants SET stock = 1 WHERE id = '{}'", v[0]));
-        let reopen = Transition::new(&canceled, DeliveryStatus::Delivered, "admin", Utc::now());
+        let reopen = Transition::new(&canceled, DeliveryStatus::Delivered, &UserId::from("admin"), Utc::now());
         assert!(matches!(store.transition(&reopen), Err(OrdersError::OutOfStock { available: 1, .. })));
-        let still = store.find(&order.id).ok().flatten().unwrap_or_else(|| panic!("gone"));
+        let still = store.find(&OrderId::new(order.id.clone())).ok().flatten().unwrap_or_else(|| panic!("gone"));
         assert_eq!((still.delivery_status, still.history.len(), stock(&t, &v[0])), (DeliveryStatus::Canceled, 2, 1));
         exec(&t, &format!("UPDATE variants SET stock = 2 WHERE id = '{}'", v[0]));
         let delivered = match store.transition(&reopen) {
@@ -145,9 +145,9 @@ fn guarded_transitions_move_stock_exactly_once() {
 
         // A variant deleted after the order: cancelling still works and returns nothing to it.
         exec(&t, &format!("DELETE FROM variants WHERE id = '{}'", v[0]));
-        let cancel_again = Transition::new(&delivered, DeliveryStatus::Canceled, "admin", Utc::now());
+        let cancel_again = Transition::new(&delivered, DeliveryStatus::Canceled, &UserId::from("admin"), Utc::now());
         assert!(matches!(store.transition(&cancel_again), Ok(TransitionOutcome::Applied(_))));
-        let reopened = store.find(&order.id).ok().flatten().unwrap_or_else(|| panic!("gone"));
+        let reopened = store.find(&OrderId::new(order.id.clone())).ok().flatten().unwrap_or_else(|| panic!("gone"));
         assert_eq!(reopened.items[0].product_name, "Indigo Kurta");
     });
 }

@@ -180,10 +180,18 @@ describe('product detail', () => {
 });
 
 describe('cart and checkout', () => {
-  function signedInCart(items = [cartItem({ quantity: 2, variant: { stock: 2, originalPrice: 800, discountPrice: 200 } })]) {
+  // Two pieces at ₹800 with ₹200 off an MRP of ₹1,000, with the figures the server sends.
+  const twoShirts = cartItem({
+    quantity: 2,
+    variant: { stock: 2, originalPrice: 800, discountPrice: 200, mrp: 1000, percentOff: 20 },
+    lineTotal: 1600,
+    lineMrp: 2000,
+    lineDiscount: 400,
+  });
+  function signedInCart(items = [twoShirts], summary = { subtotal: 2000, discount: 400, tax: 0, total: 1600, itemCount: 2 }) {
     signIn('tok', user());
     server.use(
-      http.get('/api/cart', () => HttpResponse.json({ data: cart(items) })),
+      http.get('/api/cart', () => HttpResponse.json({ data: cart(items, items.length ? summary : {}) })),
       http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
     );
   }

@@ -81,7 +81,7 @@ describe('wishlist', () => {
   });
 
   it('the wishlist page shows saved products with low-stock labels, and an empty state', async () => {
-    customerSession([product({ variants: [{ id: 'v', size: 'M', color: 'Blue', colorHexCode: null, stock: 2, originalPrice: 500, discountPrice: 0 }] })]);
+    customerSession([product({ variants: [{ id: 'v', size: 'M', color: 'Blue', colorHexCode: null, stock: 2, originalPrice: 500, discountPrice: 0, mrp: 500, percentOff: 0 }] })]);
     await renderRoutes(routes, '/wishlist');
     expect(await screen.findByText('2 left')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Linen Shirt from wishlist' }));

@@ -12,7 +12,11 @@ import { CART_MESSAGES, decideAddToCart } from '@/features/cart/lib/add-to-cart'
 import { useWishlist, useWishlistMutations } from '@/features/wishlist/api';
 import { WISHLIST_MESSAGES, decideWishlistToggle } from '@/features/wishlist/lib/toggle';
 
-/** Cart and wishlist actions with the guest/admin rules of SPEC.md section 6, for any screen. */
+/**
+ * Cart and wishlist actions for any screen, with their role rules: a guest is asked to sign in
+ * ('Please login to add to cart' / 'Please login to wishlist'); an admin is refused (admins have
+ * neither a cart nor a wishlist).
+ */
 export function useShopActions() {
   const session = useSession();
   const location = useLocation();

@@ -1,22 +1,21 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatMoney, mrp, percentOff, type PricedVariant } from '@/lib/money';
+import { formatMoney, type PricedVariant } from '@/lib/money';
 
 interface Props {
   variant: PricedVariant;
-  quantity?: number;
   size?: 'small' | 'large';
   showPercent?: boolean;
 }
 
 /** Selling price, struck-through MRP and percent off. */
-export function PriceTag({ variant, quantity = 1, size = 'small', showPercent = true }: Props) {
-  const pct = percentOff(variant);
+export function PriceTag({ variant, size = 'small', showPercent = true }: Props) {
+  const pct = variant.percentOff;
   const large = size === 'large';
   return (
     <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1 }}>
       <Typography component="span" sx={{ fontWeight: 700, fontSize: large ? '1.6rem' : '1rem' }}>
-        {formatMoney(variant.originalPrice * quantity)}
+        {formatMoney(variant.originalPrice)}
       </Typography>
       {variant.discountPrice > 0 && (
         <Typography
@@ -27,7 +26,7 @@ export function PriceTag({ variant, quantity = 1, size = 'small', showPercent = 
           <Box component="span" sx={visuallyHidden}>
             MRP{' '}
           </Box>
-          {formatMoney(mrp(variant) * quantity)}
+          {formatMoney(variant.mrp)}
         </Typography>
       )}
       {showPercent && pct > 0 && (

@@ -12,9 +12,9 @@ function renderCard(onAddToCart = vi.fn(), onToggleWishlist = vi.fn()) {
       <ProductCard
         product={product({
           variants: [
-            { id: 'v-m', size: 'M', color: 'Blue', colorHexCode: null, stock: 5, originalPrice: 800, discountPrice: 200 },
-            { id: 'v-s', size: 'S', color: 'Blue', colorHexCode: null, stock: 2, originalPrice: 700, discountPrice: 0 },
-            { id: 'v-l', size: 'L', color: 'Blue', colorHexCode: null, stock: 0, originalPrice: 800, discountPrice: 200 },
+            { id: 'v-m', size: 'M', color: 'Blue', colorHexCode: null, stock: 5, originalPrice: 800, discountPrice: 200, mrp: 1000, percentOff: 20 },
+            { id: 'v-s', size: 'S', color: 'Blue', colorHexCode: null, stock: 2, originalPrice: 700, discountPrice: 0, mrp: 700, percentOff: 0 },
+            { id: 'v-l', size: 'L', color: 'Blue', colorHexCode: null, stock: 0, originalPrice: 800, discountPrice: 200, mrp: 1000, percentOff: 20 },
           ],
         })}
         wishlisted={false}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product, Variant } from '@/lib/api-types';
-import { formatMoney, mrp, percentOff } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import { CARD_IMAGE_SIZES, firstImage, firstSrcSet } from '@/lib/images';
 import { sortBySize } from '@/lib/sizes';
 import './product-card.css';
@@ -58,7 +58,7 @@ export function ProductCard({
   const [selectedId, setSelectedId] = useState<string | null>(product.variants?.[0]?.id ?? null);
   const selected = variants.find((v) => v.id === selectedId) ?? null;
   const shown = selected ?? product.variants?.[0] ?? null;
-  const pct = shown ? percentOff(shown) : 0;
+  const pct = shown?.percentOff ?? 0;
   const href = `/product/${encodeURIComponent(product.slug || product.id)}`;
   const titleId = `product-${product.id}-title`;
 
@@ -107,7 +107,7 @@ export function ProductCard({
             {shown.discountPrice > 0 && (
               <s style={{ textDecoration: 'line-through' }}>
                 <span className="pc-sr">MRP </span>
-                {formatMoney(mrp(shown))}
+                {formatMoney(shown.mrp)}
               </s>
             )}
           </div>

@@ -51,6 +51,10 @@ export interface Variant {
   originalPrice: number;
   /** The saving against the MRP. */
   discountPrice: number;
+  /** The struck-through price, `originalPrice + discountPrice`, computed by the server. */
+  mrp: number;
+  /** The saving as a whole percentage of the MRP, computed by the server. */
+  percentOff: number;
 }
 
 export interface Product {

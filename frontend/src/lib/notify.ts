@@ -8,7 +8,7 @@ export interface Notice {
   severity: Severity;
 }
 
-/** Visible time of a notification before it fades, and the fade itself (SPEC.md section 9). */
+/** A notification stays 4 s, then fades out over 300 ms. */
 export const NOTICE_DURATION_MS = 4000;
 export const NOTICE_FADE_MS = 300;
 

@@ -15,7 +15,7 @@ export function useObjectUrl(file: File | Blob | null | undefined): string | nul
   return url;
 }
 
-/** File types accepted for catalogue images (SPEC.md section 9). */
+/** Catalogue images are PNG or JPEG (`.png`, `.jpg`, `.jpeg`); only the company logo may also be SVG. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 export const IMAGE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 

@@ -1,4 +1,4 @@
-/** Quantity rules of SPEC.md section 4/5: from 1 up to the variant stock. */
+/** A cart quantity runs from 1 up to the variant's stock: minus stops at 1, plus at the stock. */
 
 export function canDecrement(quantity: number): boolean {
   return quantity > 1;

@@ -1,4 +1,8 @@
-/** Browser storage keys and events of SPEC.md section 3. */
+/**
+ * What the web app keeps in the browser: the session (token, user, role, user id) and the ids in
+ * the wishlist (products) and the cart (variants), which the header's badges count. Changing a
+ * list emits `wishlistUpdated` or `cartUpdated`.
+ */
 
 export const STORAGE_KEYS = {
   authToken: 'authToken',

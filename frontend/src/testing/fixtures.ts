@@ -10,6 +10,9 @@ export function variant(over: Partial<Variant> = {}): Variant {
     stock: 5,
     originalPrice: 1299.5,
     discountPrice: 200.5,
+    // As the server computes them (kernel::price): MRP = price + saving; 200.5 of 1500 is 13 %.
+    mrp: 1500,
+    percentOff: 13,
     ...over,
   };
 }
@@ -61,11 +64,15 @@ export function user(over: Partial<User> = {}): User {
   };
 }
 
+/** A cart line of one piece of the default variant; `over` gives the server's figures for others. */
 export function cartItem(over: Partial<CartItem> & { variant?: Partial<Variant> } = {}): CartItem {
   const { variant: v, ...rest } = over;
   return {
     id: 'ci-1',
     quantity: 1,
+    lineTotal: 1299.5,
+    lineMrp: 1500,
+    lineDiscount: 200.5,
     product: {
       id: 'p-1',
       name: 'Linen Shirt',
@@ -77,6 +84,7 @@ export function cartItem(over: Partial<CartItem> & { variant?: Partial<Variant> 
   };
 }
 
-export function cart(items: CartItem[]): Cart {
-  return { items, summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: items.length } };
+/** A cart answer; `summary` holds the server's totals (zero unless given). */
+export function cart(items: CartItem[], summary: Partial<Cart['summary']> = {}): Cart {
+  return { items, summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: items.length, ...summary } };
 }

@@ -1,4 +1,5 @@
 use chrono::Utc;
+use kernel::{AddressId, UserId};
 
 use super::error::AddressError;
 use super::models::{Address, AddressInput, ValidAddress};
@@ -16,8 +17,8 @@ impl<R: AddressRepository> AddressService<R> {
 }
 
 /// Ids are UUIDs: anything else cannot name an address, so it is "not found" at once.
-fn known_id(id: &str) -> Result<(), AddressError> {
-    if kernel::is_uuid(id) {
+fn known_id(id: &AddressId) -> Result<(), AddressError> {
+    if id.is_uuid() {
         Ok(())
     } else {
         Err(AddressError::NotFound)
@@ -25,16 +26,16 @@ fn known_id(id: &str) -> Result<(), AddressError> {
 }
 
 impl<R: AddressRepository> AddressesApi for AddressService<R> {
-    fn list(&self, user_id: &str) -> Result<Vec<Address>, AddressError> {
+    fn list(&self, user_id: &UserId) -> Result<Vec<Address>, AddressError> {
         Ok(self.repo.list(user_id)?)
     }
 
-    fn create(&self, user_id: &str, input: AddressInput) -> Result<Address, AddressError> {
+    fn create(&self, user_id: &UserId, input: AddressInput) -> Result<Address, AddressError> {
         let address = ValidAddress::parse(&input)?;
-        Ok(self.repo.insert(&kernel::new_id(), user_id, &address, Utc::now())?)
+        Ok(self.repo.insert(&AddressId::generate(), user_id, &address, Utc::now())?)
     }
 
-    fn update(&self, user_id: &str, address_id: &str, input: AddressInput) -> Result<Address, AddressError> {
+    fn update(&self, user_id: &UserId, address_id: &AddressId, input: AddressInput) -> Result<Address, AddressError> {
         known_id(address_id)?;
         let address = ValidAddress::parse(&input)?;
         self.repo
@@ -42,7 +43,7 @@ impl<R: AddressRepository> AddressesApi for AddressService<R> {
             .ok_or(AddressError::NotFound)
     }
 
-    fn delete(&self, user_id: &str, address_id: &str) -> Result<(), AddressError> {
+    fn delete(&self, user_id: &UserId, address_id: &AddressId) -> Result<(), AddressError> {
         known_id(address_id)?;
         match self.repo.delete(user_id, address_id)? {
             DeleteOutcome::Deleted => Ok(()),

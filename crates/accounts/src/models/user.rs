@@ -80,7 +80,8 @@ pub struct NewUser {
     pub created_at: DateTime<Utc>,
 }
 
-/// The registration payload as typed by a person (SPEC.md section 3). `userType` is
+/// The registration payload as typed by a person (username, e-mail, password, optional
+/// names, mobile and date of birth). `userType` is
 /// accepted and ignored: public registration only ever creates a CUSTOMER.
 #[derive(Debug, Clone, Default)]
 pub struct RegisterInput {

@@ -287,7 +287,7 @@ fn guessable_passwords_are_refused_everywhere_including_the_accounts_own_words()
     }
     assert!(f.repo.all().is_empty());
     let user = ok(f.svc.register(input("ashaverma", "asha@example.in", PASS)));
-    let change = f.svc.change_password(&user.id, PASS, "password");
+    let change = f.svc.change_password(&user.id.as_str().into(), PASS, "password");
     assert!(matches!(change, Err(AccountsError::WeakPassword { field: "newPassword", .. })));
     let admin = f.svc.ensure_admin("owner@shop.in", "aaaaaaaa", None);
     assert!(matches!(admin, Err(AccountsError::WeakPassword { .. })));
@@ -361,14 +361,14 @@ fn sessions_end_on_password_change_sign_out_everywhere_and_sign_out() {
     assert!(ok(f.svc.authenticate(&phone)).is_none(), "the signed-out token");
     assert!(ok(f.svc.authenticate(&laptop)).is_some(), "other tokens go on");
 
-    let changed = ok(f.svc.change_password(&user.id, PASS, "new horse battery"));
+    let changed = ok(f.svc.change_password(&user.id.as_str().into(), PASS, "new horse battery"));
     assert!(ok(f.svc.authenticate(&laptop)).is_none(), "a password change ends earlier sessions");
     let fresh = claims_for(&changed, "fresh");
     assert!(ok(f.svc.authenticate(&fresh)).is_some(), "a token of the new generation works");
 
-    ok(f.svc.sign_out_everywhere(&user.id));
+    ok(f.svc.sign_out_everywhere(&user.id.as_str().into()));
     assert!(ok(f.svc.authenticate(&fresh)).is_none());
-    assert!(matches!(f.svc.sign_out_everywhere("missing"), Err(AccountsError::NotFound)));
+    assert!(matches!(f.svc.sign_out_everywhere(&"missing".into()), Err(AccountsError::NotFound)));
 }
 
 #[test]
@@ -383,38 +383,38 @@ fn profile_edits_keep_email_and_check_each_field() {
         dob: Some("1994-06-01".into()),
         ..ProfileInput::default()
     };
-    let updated = ok(f.svc.update_profile(&user.id, edit));
+    let updated = ok(f.svc.update_profile(&user.id.as_str().into(), edit));
     assert_eq!(updated.mobile.as_deref(), Some("9876543210"));
     assert_eq!(updated.last_name, "Verma");
     assert_eq!(updated.email, "asha@example.in");
 
     let email_change = ProfileInput { email: Some("new@example.in".into()), ..ProfileInput::default() };
-    assert_eq!(message(f.svc.update_profile(&user.id, email_change)).as_deref(), Some("Email cannot be changed"));
+    assert_eq!(message(f.svc.update_profile(&user.id.as_str().into(), email_change)).as_deref(), Some("Email cannot be changed"));
     let taken = ProfileInput { username: Some("RAVI".into()), ..ProfileInput::default() };
-    assert!(matches!(f.svc.update_profile(&user.id, taken), Err(AccountsError::UsernameTaken)));
+    assert!(matches!(f.svc.update_profile(&user.id.as_str().into(), taken), Err(AccountsError::UsernameTaken)));
     let bad_mobile = ProfileInput { mobile: Some("12345".into()), ..ProfileInput::default() };
-    assert!(matches!(f.svc.update_profile(&user.id, bad_mobile), Err(AccountsError::Invalid { field: "mobile", .. })));
+    assert!(matches!(f.svc.update_profile(&user.id.as_str().into(), bad_mobile), Err(AccountsError::Invalid { field: "mobile", .. })));
     let cleared = ProfileInput { mobile: Some(String::new()), ..ProfileInput::default() };
-    assert_eq!(ok(f.svc.update_profile(&user.id, cleared)).mobile, None);
+    assert_eq!(ok(f.svc.update_profile(&user.id.as_str().into(), cleared)).mobile, None);
 }
 
 #[test]
 fn change_password_needs_the_current_one_and_wrong_guesses_are_throttled() {
     let f = fixture();
     let user = ok(f.svc.register(input("asha", "asha@example.in", PASS)));
-    assert!(matches!(f.svc.change_password(&user.id, "wrong-one", "new horse battery"), Err(AccountsError::WrongCurrentPassword)));
-    assert!(matches!(f.svc.change_password(&user.id, PASS, "short"), Err(AccountsError::Invalid { .. })));
+    assert!(matches!(f.svc.change_password(&user.id.as_str().into(), "wrong-one", "new horse battery"), Err(AccountsError::WrongCurrentPassword)));
+    assert!(matches!(f.svc.change_password(&user.id.as_str().into(), PASS, "short"), Err(AccountsError::Invalid { .. })));
     for _ in 0..9 {
-        assert!(matches!(f.svc.change_password(&user.id, "wrong-one", "new horse battery"), Err(AccountsError::WrongCurrentPassword)));
+        assert!(matches!(f.svc.change_password(&user.id.as_str().into(), "wrong-one", "new horse battery"), Err(AccountsError::WrongCurrentPassword)));
     }
     let verified = f.hasher.verified.load(Ordering::SeqCst);
     assert!(matches!(
-        f.svc.change_password(&user.id, PASS, "new horse battery"),
+        f.svc.change_password(&user.id.as_str().into(), PASS, "new horse battery"),
         Err(AccountsError::TooManyAttempts { .. })
     ));
     assert_eq!(f.hasher.verified.load(Ordering::SeqCst), verified, "refused before any hash");
     f.advance(Duration::minutes(15));
-    ok(f.svc.change_password(&user.id, PASS, "new horse battery"));
+    ok(f.svc.change_password(&user.id.as_str().into(), PASS, "new horse battery"));
     assert!(f.svc.login("asha", PASS, HOME).is_err());
     assert!(f.svc.login("asha", "new horse battery", HOME).is_ok());
 }

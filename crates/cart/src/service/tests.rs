@@ -3,7 +3,7 @@
 use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
-use kernel::{Money, Role, StoreError};
+use kernel::{CartLineId, Money, Price, ProductId, Role, StoreError, UserId, VariantId};
 
 use super::*;
 use crate::models::{CartLine, CartProduct, ProductSummary, VariantStock, VariantView, WishlistItem};
@@ -43,7 +43,8 @@ impl MemoryCart {
 }
 
 impl CartRepository for MemoryCart {
-    fn lines(&self, user_id: &str) -> Result<Vec<CartLine>, StoreError> {
+    fn lines(&self, user_id: &UserId) -> Result<Vec<CartLine>, StoreError> {
+        let user_id = user_id.as_str();
         let lines = self.guard()?;
         Ok(lines
             .iter()
@@ -60,22 +61,23 @@ impl CartRepository for MemoryCart {
                         color: "Red".into(),
                         color_hex: "#ff0000".into(),
                         stock: v.1,
-                        original_price: Money::from_paise(v.2),
-                        discount_price: Money::from_paise(v.3),
+                        price: Price::new(Money::from_paise(v.2), Money::from_paise(v.3)),
                     },
                     added_at: Utc::now(),
                 })
             })
             .collect())
     }
-    fn variant(&self, id: &str) -> Result<Option<VariantStock>, StoreError> {
+    fn variant(&self, id: &VariantId) -> Result<Option<VariantStock>, StoreError> {
+        let id = id.as_str();
         Ok(self
             .variants
             .iter()
             .find(|v| v.0 == id)
             .map(|v| VariantStock { id: v.0.clone(), product_id: "p".into(), stock: v.1 }))
     }
-    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, _now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {
+    fn add(&self, user_id: &UserId, variant_id: &VariantId, quantity: i32, _now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {
+        let (user_id, variant_id) = (user_id.as_str(), variant_id.as_str());
         let mut lines = self.guard()?;
         let stock = self.stock(variant_id);
         match lines.iter_mut().find(|l| l.user == user_id && l.variant == variant_id) {
@@ -90,7 +92,8 @@ impl CartRepository for MemoryCart {
             _ => Ok(Guarded::Short { stock }),
         }
     }
-    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, _now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError> {
+    fn set_quantity(&self, user_id: &UserId, line_id: &CartLineId, quantity: i32, _now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError> {
+        let (user_id, line_id) = (user_id.as_str(), line_id.as_str());
         let mut lines = self.guard()?;
         let Some(line) = lines.iter_mut().find(|l| l.id == line_id && l.user == user_id) else { return Ok(None) };
         let stock = self.stock(&line.variant);
@@ -100,7 +103,8 @@ impl CartRepository for MemoryCart {
         line.quantity = quantity;
         Ok(Some(Guarded::Written(())))
     }
-    fn remove(&self, user_id: &str, line_id: &str) -> Result<bool, StoreError> {
+    fn remove(&self, user_id: &UserId, line_id: &CartLineId) -> Result<bool, StoreError> {
+        let (user_id, line_id) = (user_id.as_str(), line_id.as_str());
         let mut lines = self.guard()?;
         let before = lines.len();
         lines.retain(|l| !(l.id == line_id && l.user == user_id));
@@ -127,63 +131,63 @@ fn message<T>(r: Result<T, CartError>) -> String {
 #[test]
 fn adding_grows_an_existing_line_and_totals_come_from_the_catalogue() {
     let svc = cart_service();
-    let (_, first) = ok(svc.add("u1", Role::Customer, V1, 1));
+    let (_, first) = ok(svc.add(&"u1".into(), Role::Customer, &V1.into(), 1));
     assert_eq!(first, AddOutcome::Added);
-    let (cart, again) = ok(svc.add("u1", Role::Customer, V1, 1));
+    let (cart, again) = ok(svc.add(&"u1".into(), Role::Customer, &V1.into(), 1));
     assert_eq!(again, AddOutcome::Increased);
     assert_eq!(cart.lines.len(), 1);
-    assert_eq!(cart.lines[0].quantity, 2);
-    let (cart, _) = ok(svc.add("u1", Role::Customer, V2, 3));
+    assert_eq!(cart.lines[0].line.quantity, 2);
+    let (cart, _) = ok(svc.add(&"u1".into(), Role::Customer, &V2.into(), 3));
     // 2 x (799 + 200) + 3 x 10 MRP; 2 x 200 saving; 2 x 799 + 3 x 10 paid.
-    assert_eq!(cart.summary.subtotal, Money::from_paise(2 * 99_900 + 3_000));
-    assert_eq!(cart.summary.discount, Money::from_paise(40_000));
-    assert_eq!(cart.summary.total, Money::from_paise(2 * 79_900 + 3_000));
-    assert_eq!(cart.summary.tax, Money::ZERO);
+    assert_eq!(cart.summary.totals.subtotal, Money::from_paise(2 * 99_900 + 3_000));
+    assert_eq!(cart.summary.totals.discount, Money::from_paise(40_000));
+    assert_eq!(cart.summary.totals.total, Money::from_paise(2 * 79_900 + 3_000));
+    assert_eq!(cart.summary.totals.tax, Money::ZERO);
     assert_eq!(cart.summary.item_count, 5);
 }
 
 #[test]
 fn stock_limits_say_how_many_are_left() {
     let svc = cart_service();
-    assert_eq!(message(svc.add("u1", Role::Customer, EMPTY, 1)), "This size is out of stock");
-    assert_eq!(message(svc.add("u1", Role::Customer, V1, 4)), "Only 3 left in stock");
-    ok(svc.add("u1", Role::Customer, V1, 2));
-    assert_eq!(message(svc.add("u1", Role::Customer, V1, 2)), "Only 3 left in stock");
-    assert_eq!(message(svc.add("u1", Role::Customer, V1, 0)), "Quantity must be at least 1");
-    assert!(matches!(svc.add("u1", Role::Customer, "nope", 1), Err(CartError::VariantNotFound)));
+    assert_eq!(message(svc.add(&"u1".into(), Role::Customer, &EMPTY.into(), 1)), "This size is out of stock");
+    assert_eq!(message(svc.add(&"u1".into(), Role::Customer, &V1.into(), 4)), "Only 3 left in stock");
+    ok(svc.add(&"u1".into(), Role::Customer, &V1.into(), 2));
+    assert_eq!(message(svc.add(&"u1".into(), Role::Customer, &V1.into(), 2)), "Only 3 left in stock");
+    assert_eq!(message(svc.add(&"u1".into(), Role::Customer, &V1.into(), 0)), "Quantity must be at least 1");
+    assert!(matches!(svc.add(&"u1".into(), Role::Customer, &"nope".into(), 1), Err(CartError::VariantNotFound)));
     assert_eq!(svc.repo.quantities(), vec![("u1".to_string(), V1.to_string(), 2)]);
 }
 
 #[test]
 fn quantity_updates_stay_between_one_and_the_stock() {
     let svc = cart_service();
-    let (cart, _) = ok(svc.add("u1", Role::Customer, V1, 1));
-    let line = cart.lines[0].id.clone();
-    assert_eq!(ok(svc.update_quantity("u1", Role::Customer, &line, 3)).lines[0].quantity, 3);
-    assert_eq!(message(svc.update_quantity("u1", Role::Customer, &line, 4)), "Only 3 left in stock");
-    assert_eq!(message(svc.update_quantity("u1", Role::Customer, &line, 0)), "Quantity must be at least 1");
+    let (cart, _) = ok(svc.add(&"u1".into(), Role::Customer, &V1.into(), 1));
+    let line = cart.lines[0].line.id.clone();
+    assert_eq!(ok(svc.update_quantity(&"u1".into(), Role::Customer, &line.as_str().into(), 3)).lines[0].line.quantity, 3);
+    assert_eq!(message(svc.update_quantity(&"u1".into(), Role::Customer, &line.as_str().into(), 4)), "Only 3 left in stock");
+    assert_eq!(message(svc.update_quantity(&"u1".into(), Role::Customer, &line.as_str().into(), 0)), "Quantity must be at least 1");
     assert_eq!(svc.repo.quantities()[0].2, 3);
 }
 
 #[test]
 fn another_customers_line_is_not_found_and_untouched() {
     let svc = cart_service();
-    let (cart, _) = ok(svc.add("u1", Role::Customer, V1, 2));
-    let line = cart.lines[0].id.clone();
-    assert!(matches!(svc.update_quantity("u2", Role::Customer, &line, 1), Err(CartError::LineNotFound)));
-    assert!(matches!(svc.remove("u2", Role::Customer, &line), Err(CartError::LineNotFound)));
-    assert!(ok(svc.view("u2", Role::Customer)).lines.is_empty());
+    let (cart, _) = ok(svc.add(&"u1".into(), Role::Customer, &V1.into(), 2));
+    let line = cart.lines[0].line.id.clone();
+    assert!(matches!(svc.update_quantity(&"u2".into(), Role::Customer, &line.as_str().into(), 1), Err(CartError::LineNotFound)));
+    assert!(matches!(svc.remove(&"u2".into(), Role::Customer, &line.as_str().into()), Err(CartError::LineNotFound)));
+    assert!(ok(svc.view(&"u2".into(), Role::Customer)).lines.is_empty());
     assert_eq!(svc.repo.quantities(), vec![("u1".to_string(), V1.to_string(), 2)]);
-    assert!(ok(svc.remove("u1", Role::Customer, &line)).lines.is_empty());
+    assert!(ok(svc.remove(&"u1".into(), Role::Customer, &line.as_str().into())).lines.is_empty());
 }
 
 #[test]
 fn admins_have_no_cart() {
     let svc = cart_service();
-    assert_eq!(message(svc.view("a", Role::Admin)), "Admin cannot add products to cart");
-    assert_eq!(message(svc.add("a", Role::Admin, V1, 1)), "Admin cannot add products to cart");
-    assert_eq!(message(svc.update_quantity("a", Role::Admin, V1, 1)), "Admin cannot add products to cart");
-    assert_eq!(message(svc.remove("a", Role::Admin, V1)), "Admin cannot add products to cart");
+    assert_eq!(message(svc.view(&"a".into(), Role::Admin)), "Admin cannot add products to cart");
+    assert_eq!(message(svc.add(&"a".into(), Role::Admin, &V1.into(), 1)), "Admin cannot add products to cart");
+    assert_eq!(message(svc.update_quantity(&"a".into(), Role::Admin, &V1.into(), 1)), "Admin cannot add products to cart");
+    assert_eq!(message(svc.remove(&"a".into(), Role::Admin, &V1.into())), "Admin cannot add products to cart");
     assert!(svc.repo.quantities().is_empty());
 }
 
@@ -194,10 +198,12 @@ struct MemoryWishlist {
 }
 
 impl WishlistRepository for MemoryWishlist {
-    fn product_exists(&self, id: &str) -> Result<bool, StoreError> {
+    fn product_exists(&self, id: &ProductId) -> Result<bool, StoreError> {
+        let id = id.as_str();
         Ok(self.products.iter().any(|p| p == id))
     }
-    fn items(&self, user_id: &str) -> Result<Vec<WishlistItem>, StoreError> {
+    fn items(&self, user_id: &UserId) -> Result<Vec<WishlistItem>, StoreError> {
+        let user_id = user_id.as_str();
         let saved = self.saved.lock().map_err(|e| StoreError::Backend(e.to_string()))?;
         Ok(saved
             .iter()
@@ -218,14 +224,16 @@ impl WishlistRepository for MemoryWishlist {
             })
             .collect())
     }
-    fn add(&self, user_id: &str, product_id: &str, _now: DateTime<Utc>) -> Result<(), StoreError> {
+    fn add(&self, user_id: &UserId, product_id: &ProductId, _now: DateTime<Utc>) -> Result<(), StoreError> {
+        let (user_id, product_id) = (user_id.as_str(), product_id.as_str());
         let mut saved = self.saved.lock().map_err(|e| StoreError::Backend(e.to_string()))?;
         if !saved.iter().any(|(u, p)| u == user_id && p == product_id) {
             saved.push((user_id.into(), product_id.into()));
         }
         Ok(())
     }
-    fn remove(&self, user_id: &str, product_id: &str) -> Result<(), StoreError> {
+    fn remove(&self, user_id: &UserId, product_id: &ProductId) -> Result<(), StoreError> {
+        let (user_id, product_id) = (user_id.as_str(), product_id.as_str());
         let mut saved = self.saved.lock().map_err(|e| StoreError::Backend(e.to_string()))?;
         saved.retain(|(u, p)| !(u == user_id && p == product_id));
         Ok(())
@@ -235,12 +243,12 @@ impl WishlistRepository for MemoryWishlist {
 #[test]
 fn wishlist_keeps_one_entry_per_product_and_refuses_admins_and_unknown_products() {
     let svc = WishlistService::new(MemoryWishlist { products: vec![V1.into()], saved: Mutex::default() });
-    ok(svc.add("u1", Role::Customer, V1));
-    let list = ok(svc.add("u1", Role::Customer, V1));
+    ok(svc.add(&"u1".into(), Role::Customer, &V1.into()));
+    let list = ok(svc.add(&"u1".into(), Role::Customer, &V1.into()));
     assert_eq!((list.user_id.as_str(), list.items.len()), ("u1", 1));
-    assert!(matches!(svc.add("u1", Role::Customer, V2), Err(CartError::ProductNotFound)));
-    assert_eq!(message(svc.add("a", Role::Admin, V1)), "Admin cannot add products to wishlist");
-    assert_eq!(message(svc.view("a", Role::Admin)), "Admin cannot add products to wishlist");
-    assert!(ok(svc.view("u2", Role::Customer)).items.is_empty());
-    assert!(ok(svc.remove("u1", Role::Customer, V1)).items.is_empty());
+    assert!(matches!(svc.add(&"u1".into(), Role::Customer, &V2.into()), Err(CartError::ProductNotFound)));
+    assert_eq!(message(svc.add(&"a".into(), Role::Admin, &V1.into())), "Admin cannot add products to wishlist");
+    assert_eq!(message(svc.view(&"a".into(), Role::Admin)), "Admin cannot add products to wishlist");
+    assert!(ok(svc.view(&"u2".into(), Role::Customer)).items.is_empty());
+    assert!(ok(svc.remove(&"u1".into(), Role::Customer, &V1.into())).items.is_empty());
 }

@@ -1,5 +1,8 @@
 //! Colours as admins type them: a name ("Navy Blue") or a hex code (#RGB / #RRGGBB).
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use crate::error::CatalogError;
 
 /// A colour name and the hex code shown as its swatch.
@@ -9,24 +12,32 @@ pub struct Colour {
     pub hex: String,
 }
 
-/// Names the shop knows a swatch for (CSS colours plus common fashion names).
-const NAMED: &[(&str, &str)] = &[
-    ("black", "#000000"), ("white", "#FFFFFF"), ("red", "#FF0000"), ("green", "#008000"),
-    ("blue", "#0000FF"), ("yellow", "#FFFF00"), ("orange", "#FFA500"), ("purple", "#800080"),
-    ("pink", "#FFC0CB"), ("brown", "#A52A2A"), ("grey", "#808080"), ("gray", "#808080"),
-    ("navy", "#000080"), ("navy blue", "#000080"), ("maroon", "#800000"), ("olive", "#808000"),
-    ("teal", "#008080"), ("beige", "#F5F5DC"), ("cream", "#FFFDD0"), ("ivory", "#FFFFF0"),
-    ("khaki", "#C3B091"), ("mustard", "#FFDB58"), ("peach", "#FFE5B4"), ("coral", "#FF7F50"),
-    ("charcoal", "#36454F"), ("silver", "#C0C0C0"), ("gold", "#FFD700"), ("lavender", "#E6E6FA"),
-    ("magenta", "#FF00FF"), ("cyan", "#00FFFF"), ("turquoise", "#40E0D0"), ("indigo", "#4B0082"),
-    ("violet", "#EE82EE"), ("rust", "#B7410E"), ("tan", "#D2B48C"), ("sky blue", "#87CEEB"),
-    ("light blue", "#ADD8E6"), ("dark blue", "#00008B"), ("dark green", "#006400"),
-    ("light green", "#90EE90"), ("olive green", "#556B2F"), ("bottle green", "#006A4E"),
-    ("wine", "#722F37"), ("burgundy", "#800020"), ("off white", "#FAF9F6"), ("mint", "#98FF98"),
-    ("lime", "#00FF00"), ("aqua", "#00FFFF"), ("fuchsia", "#FF00FF"), ("salmon", "#FA8072"),
-    ("chocolate", "#D2691E"), ("camel", "#C19A6B"), ("denim", "#1560BD"), ("royal blue", "#4169E1"),
-    ("rose", "#FF007F"), ("mauve", "#E0B0FF"), ("plum", "#DDA0DD"), ("multicolour", "#888888"),
-];
+/// The shop's one colour list (`frontend/src/lib/colours.json`): the 148 CSS named colours
+/// and the shop's own names, shared with the back office so a name typed there gets the
+/// same swatch here.
+const COLOURS_JSON: &str = include_str!("../../../../frontend/src/lib/colours.json");
+
+/// The list keyed by [`name_key`]. The file is a flat JSON object of plain strings (its
+/// comment says so and `the_list_is_plain_strings` checks it), so its strings are the
+/// pieces between double quotes, in pairs: this spares the domain crate a JSON library.
+static NAMED: LazyLock<HashMap<String, &'static str>> = LazyLock::new(|| {
+    let strings: Vec<&'static str> = COLOURS_JSON.split('"').skip(1).step_by(2).collect();
+    strings
+        .chunks_exact(2)
+        .filter(|pair| !pair[0].starts_with('$'))
+        .map(|pair| (name_key(pair[0]), pair[1]))
+        .collect()
+});
+
+/// How names are compared: case, spaces and hyphens do not matter ("Off-white" is "Off White").
+fn name_key(name: &str) -> String {
+    name.chars().filter(|c| !c.is_whitespace() && *c != '-').flat_map(char::to_lowercase).collect()
+}
+
+/// The swatch of a known colour name, as upper-case `#RRGGBB`.
+pub fn hex_for_name(name: &str) -> Option<String> {
+    NAMED.get(&name_key(name)).and_then(|hex| parse_hex(hex))
+}
 
 /// Reads `hex` as #RGB or #RRGGBB (the # is optional) into upper-case #RRGGBB.
 pub fn parse_hex(raw: &str) -> Option<String> {
@@ -63,10 +74,7 @@ pub fn parse_colour(color: Option<&str>, hex: Option<&str>) -> Result<Colour, Ca
     }
     let swatch = match hex {
         Some(h) => Some(parse_hex(h).ok_or_else(|| CatalogError::invalid("Colour code must be a hex code like #F00 or #FF0000"))?),
-        None => NAMED
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, h)| h.to_string()),
+        None => hex_for_name(name),
     };
     let hex = swatch.ok_or_else(|| {
         CatalogError::invalid(format!("Unknown colour \"{name}\": pick it with the colour picker or give a hex code"))
@@ -110,5 +118,26 @@ mod tests {
         assert!(parse_colour(Some(&growing), Some("#000")).is_err());
         assert!(parse_colour(Some(&"ẚ".repeat(15)), Some("#000")).is_ok_and(|c| c.name.chars().count() <= 30));
         assert_eq!(parse_colour(Some(""), None).err().map(|e| e.to_string()).as_deref(), Some("Colour is required"));
+    }
+
+    #[test]
+    fn shop_names_get_their_own_swatch() {
+        // The back office fills the same hex from the same list (variants.test.ts).
+        assert_eq!(parse_colour(Some("Mustard"), None).ok(), Some(Colour { name: "Mustard".into(), hex: "#FFDB58".into() }));
+        assert_eq!(hex_for_name("off-white").as_deref(), Some("#FAF9F6"));
+        assert_eq!(hex_for_name("Bottle Green").as_deref(), Some("#006A4E"));
+        assert_eq!(hex_for_name("rebeccapurple").as_deref(), Some("#663399"));
+        assert_eq!(hex_for_name("Light Goldenrod Yellow").as_deref(), Some("#FAFAD2"));
+        assert_eq!(hex_for_name("Sunset"), None);
+    }
+
+    #[test]
+    fn the_list_is_plain_strings() {
+        assert!(!COLOURS_JSON.contains('\\'), "no escapes: the list is read by splitting at quotes");
+        // 148 CSS names plus the shop's own, each a valid hex code, no name twice.
+        let entries = COLOURS_JSON.matches("\": \"#").count();
+        assert!(entries >= 148 + 10, "{entries} entries");
+        assert_eq!(NAMED.len(), entries, "every entry is read and no name repeats");
+        assert!(NAMED.values().all(|hex| parse_hex(hex).is_some()));
     }
 }

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use kernel::Money;
+use kernel::{Money, Price};
 
 /// A stored image as the catalogue refers to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,9 +36,8 @@ pub struct ProductImage {
     pub position: i32,
 }
 
-/// A size/colour of a product with its stock and prices. Price model: `original_price` is
-/// what the shopper pays, `discount_price` is the saving shown against the MRP
-/// (`original_price + discount_price`).
+/// A size/colour of a product with its stock and its price (what the shopper pays and the
+/// saving against the MRP: `kernel::Price`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
     pub id: String,
@@ -46,15 +45,8 @@ pub struct Variant {
     pub color: String,
     pub color_hex: String,
     pub stock: i32,
-    pub original_price: Money,
-    pub discount_price: Money,
+    pub price: Price,
     pub position: i32,
-}
-
-impl Variant {
-    pub fn mrp(&self) -> Money {
-        self.original_price + self.discount_price
-    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -75,11 +67,11 @@ pub struct Product {
 impl Product {
     /// The lowest price a shopper can pay for this product (zero without variants).
     pub fn min_price(&self) -> Money {
-        self.variants.iter().map(|v| v.original_price).min().unwrap_or(Money::ZERO)
+        self.variants.iter().map(|v| v.price.pay()).min().unwrap_or(Money::ZERO)
     }
 
     pub fn max_price(&self) -> Money {
-        self.variants.iter().map(|v| v.original_price).max().unwrap_or(Money::ZERO)
+        self.variants.iter().map(|v| v.price.pay()).max().unwrap_or(Money::ZERO)
     }
 
     pub fn in_stock(&self) -> bool {

@@ -1,6 +1,6 @@
 use std::collections::HashSet;
 
-use kernel::Money;
+use kernel::{Money, Price};
 
 use super::colour::parse_colour;
 use crate::error::CatalogError;
@@ -26,8 +26,7 @@ pub struct VariantDraft {
     pub color: String,
     pub color_hex: String,
     pub stock: i32,
-    pub original_price: Money,
-    pub discount_price: Money,
+    pub price: Price,
 }
 
 impl From<&super::Variant> for VariantDraft {
@@ -39,8 +38,7 @@ impl From<&super::Variant> for VariantDraft {
             color: v.color.clone(),
             color_hex: v.color_hex.clone(),
             stock: v.stock,
-            original_price: v.original_price,
-            discount_price: v.discount_price,
+            price: v.price,
         }
     }
 }
@@ -94,8 +92,7 @@ pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError>
         color: colour.name,
         color_hex: colour.hex,
         stock: stock as i32,
-        original_price,
-        discount_price,
+        price: Price::new(original_price, discount_price),
     })
 }
 
@@ -148,7 +145,7 @@ mod tests {
     #[test]
     fn variant_rules_and_messages() {
         let ok = parse_variant(&row("M", "red", "5", "999.50", "200")).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!((ok.stock, ok.original_price.paise(), ok.discount_price.paise()), (5, 99_950, 20_000));
+        assert_eq!((ok.stock, ok.price.pay().paise(), ok.price.saving().paise()), (5, 99_950, 20_000));
         assert_eq!(ok.color_hex, "#FF0000");
         assert_eq!(message(row("M", "red", "5", "100", "150")), "Discount Price cannot be greater than Original Price");
         assert_eq!(message(row("M", "red", "-1", "100", "0")), "Stock must be a whole number of 0 or more");

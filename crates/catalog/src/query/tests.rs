@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use chrono::{Duration, TimeZone, Utc};
-use kernel::{Money, PageRequest};
+use kernel::{Money, PageRequest, Price};
 
 use super::*;
 use crate::models::{Category, Variant};
@@ -25,8 +25,7 @@ fn variant(size: &str, color: &str, stock: i32, rupees: i64) -> Variant {
         color: color.into(),
         color_hex: "#000000".into(),
         stock,
-        original_price: Money::from_paise(rupees * 100),
-        discount_price: Money::ZERO,
+        price: Price::new(Money::from_paise(rupees * 100), Money::ZERO),
         position: 0,
     }
 }

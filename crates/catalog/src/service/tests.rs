@@ -66,7 +66,8 @@ impl CatalogRepository for MemoryRepo {
             Ok(Some(None))
         })
     }
-    fn delete_category(&self, id: &str) -> Result<CategoryDelete, StoreError> {
+    fn delete_category(&self, id: &CategoryId) -> Result<CategoryDelete, StoreError> {
+        let id = id.as_str();
         self.with(|m| {
             let children = m.categories.iter().filter(|c| c.parent_id.as_deref() == Some(id)).count();
             let products = m.products.iter().filter(|p| p.category_id == id).count();
@@ -111,8 +112,7 @@ impl CatalogRepository for MemoryRepo {
                         color: v.color.clone(),
                         color_hex: v.color_hex.clone(),
                         stock: v.stock,
-                        original_price: v.original_price,
-                        discount_price: v.discount_price,
+                        price: v.price,
                         position: i as i32,
                     })
                     .collect(),
@@ -132,7 +132,8 @@ impl CatalogRepository for MemoryRepo {
         });
         Ok(removed)
     }
-    fn delete_product(&self, id: &str) -> Result<Option<Vec<String>>, StoreError> {
+    fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError> {
+        let id = id.as_str();
         Ok(self.with(|m| {
             let pos = m.products.iter().position(|p| p.id == id)?;
             Some(m.products.remove(pos).images.into_iter().map(|i| i.image.filename).collect())
@@ -233,7 +234,7 @@ fn sibling_names_are_unique_and_subcategory_slugs_carry_the_parent() {
     assert!(matches!(svc.create_category(category_input("SHIRTS", ParentChoice::Under(men.id.clone()), 1)), Err(CatalogError::Conflict(_))));
     // Moving Men under its own child is refused.
     let cycle = CategoryInput { parent: ParentChoice::Under(shirts.id.clone()), ..category_input("Men", ParentChoice::Keep, 0) };
-    assert!(matches!(svc.update_category(&men.id, cycle), Err(CatalogError::Invalid(_))));
+    assert!(matches!(svc.update_category(&men.id.as_str().into(), cycle), Err(CatalogError::Invalid(_))));
     assert_eq!(svc.snapshot().tree.len(), 2);
 }
 
@@ -242,7 +243,7 @@ fn replacing_a_category_image_removes_the_old_file() {
     let svc = service();
     let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
     let old = men.image.map(|i| i.filename).unwrap_or_default();
-    let updated = svc.update_category(&men.id, category_input("Men", ParentChoice::Keep, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let updated = svc.update_category(&men.id.as_str().into(), category_input("Men", ParentChoice::Keep, 1)).unwrap_or_else(|e| panic!("{e}"));
     let new = updated.image.map(|i| i.filename).unwrap_or_default();
     assert_ne!(old, new);
     assert_eq!(svc.media.files(), vec![new]);
@@ -254,8 +255,8 @@ fn deleting_a_category_with_products_or_children_is_refused() {
     let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
     let shirts = svc.create_category(category_input("Shirts", ParentChoice::Under(men.id.clone()), 1)).unwrap_or_else(|e| panic!("{e}"));
     svc.create_product(product_input(&shirts.id, 1)).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(message(svc.delete_category(&men.id)), "\"Men\" still has 1 subcategory: delete or move them first");
-    assert_eq!(message(svc.delete_category(&shirts.id)), "\"Shirts\" still has 1 product: delete them or move them to another category first");
+    assert_eq!(message(svc.delete_category(&men.id.as_str().into())), "\"Men\" still has 1 subcategory: delete or move them first");
+    assert_eq!(message(svc.delete_category(&shirts.id.as_str().into())), "\"Shirts\" still has 1 product: delete them or move them to another category first");
     assert_eq!(svc.snapshot().categories.len(), 2);
 }
 
@@ -296,9 +297,9 @@ fn writes_are_visible_to_the_next_read() {
 
     let image_id = product.images[0].id.clone();
     let edit = ProductInput { name: Some("Linen Shirt Pro".into()), deleted_image_ids: vec![image_id], ..product_input(&men.id, 0) };
-    let edited = svc.update_product(&product.id, edit).unwrap_or_else(|e| panic!("{e}"));
+    let edited = svc.update_product(&product.id.as_str().into(), edit).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((edited.name.as_str(), edited.images.len()), ("Linen Shirt Pro", 1));
-    svc.delete_product(&product.id).unwrap_or_else(|e| panic!("{e}"));
+    svc.delete_product(&product.id.as_str().into()).unwrap_or_else(|e| panic!("{e}"));
     assert!(svc.snapshot().product(&product.id).is_none());
     assert_eq!(svc.media.files().len(), 2, "category image and the second product's image");
 }
@@ -311,5 +312,5 @@ fn variant_ids_must_belong_to_the_product() {
     let b = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
     let foreign = VariantInput { id: Some(b.variants[0].id.clone()), ..variant("L", "1") };
     let edit = ProductInput { variants: Some(vec![foreign]), ..product_input(&men.id, 0) };
-    assert_eq!(message(svc.update_product(&a.id, edit)), "A variant in the list does not belong to this product");
+    assert_eq!(message(svc.update_product(&a.id.as_str().into(), edit)), "A variant in the list does not belong to this product");
 }

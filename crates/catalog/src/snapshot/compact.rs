@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::Money;
+use kernel::{Money, Price};
 use uuid::Uuid;
 
 use crate::models::{Category, ImageRef, Product, ProductImage, Variant};
@@ -107,8 +107,7 @@ pub struct CompactVariant {
     pub look: Arc<Look>,
     pub stock: i32,
     pub position: i32,
-    pub original_price: Money,
-    pub discount_price: Money,
+    pub price: Price,
 }
 
 impl CompactVariant {
@@ -118,8 +117,7 @@ impl CompactVariant {
             look: looks.get(&v.size, &v.color, &v.color_hex),
             stock: v.stock,
             position: v.position,
-            original_price: v.original_price,
-            discount_price: v.discount_price,
+            price: v.price,
         }
     }
 
@@ -130,8 +128,7 @@ impl CompactVariant {
             color: self.look.color.to_string(),
             color_hex: self.look.color_hex.to_string(),
             stock: self.stock,
-            original_price: self.original_price,
-            discount_price: self.discount_price,
+            price: self.price,
             position: self.position,
         }
     }
@@ -317,7 +314,7 @@ impl Entry {
         let name_lc_end = end_of(&texts);
         texts.push_str(&rest_lc);
         Entry {
-            min_price: variants.iter().map(|v| v.original_price).min().unwrap_or(Money::ZERO),
+            min_price: variants.iter().map(|v| v.price.pay()).min().unwrap_or(Money::ZERO),
             id: head.id,
             category: category.map(|(i, _)| i),
             is_best_seller: head.is_best_seller,
@@ -448,8 +445,7 @@ mod tests {
                 color: "Navy Blue".into(),
                 color_hex: "#000080".into(),
                 stock: 4,
-                original_price: Money::from_paise(129_900),
-                discount_price: Money::from_paise(20_000),
+                price: Price::new(Money::from_paise(129_900), Money::from_paise(20_000)),
                 position: 0,
             }],
             created_at: Utc::now(),

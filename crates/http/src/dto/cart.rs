@@ -1,4 +1,4 @@
-use cart::{Cart, CartLine, ImageRef, ProductImage, ProductSummary, VariantView, Wishlist};
+use cart::{Cart, ImageRef, PricedLine, ProductImage, ProductSummary, VariantView, Wishlist};
 use serde::{Deserialize, Serialize};
 
 /// The catalogue's variant shape, also for cart lines and wishlist products.
@@ -6,15 +6,7 @@ pub use super::catalog::VariantDto;
 
 impl From<VariantView> for VariantDto {
     fn from(v: VariantView) -> Self {
-        VariantDto {
-            id: v.id,
-            size: v.size,
-            color: v.color,
-            color_hex_code: v.color_hex,
-            stock: v.stock,
-            original_price: v.original_price.to_rupees(),
-            discount_price: v.discount_price.to_rupees(),
-        }
+        VariantDto::new(v.id, v.size, v.color, v.color_hex, v.stock, v.price)
     }
 }
 
@@ -41,17 +33,27 @@ pub struct CartProductDto {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CartItemDto {
     pub id: String,
     pub quantity: i32,
     pub product: CartProductDto,
+    /// What the line comes to: price × quantity, in rupees.
+    pub line_total: f64,
+    /// The line at MRP: MRP × quantity.
+    pub line_mrp: f64,
+    /// The line's saving: saving × quantity.
+    pub line_discount: f64,
 }
 
-impl From<CartLine> for CartItemDto {
-    fn from(l: CartLine) -> Self {
+impl From<PricedLine> for CartItemDto {
+    fn from(PricedLine { line: l, amounts }: PricedLine) -> Self {
         CartItemDto {
             id: l.id,
             quantity: l.quantity,
+            line_total: amounts.pay.to_rupees(),
+            line_mrp: amounts.mrp.to_rupees(),
+            line_discount: amounts.saving.to_rupees(),
             product: CartProductDto {
                 id: l.product.id,
                 name: l.product.name,
@@ -81,14 +83,14 @@ pub struct CartDto {
 
 impl From<Cart> for CartDto {
     fn from(c: Cart) -> Self {
-        let s = c.summary;
+        let (s, totals) = (c.summary, c.summary.totals);
         CartDto {
             items: c.lines.into_iter().map(CartItemDto::from).collect(),
             summary: SummaryDto {
-                subtotal: s.subtotal.to_rupees(),
-                discount: s.discount.to_rupees(),
-                tax: s.tax.to_rupees(),
-                total: s.total.to_rupees(),
+                subtotal: totals.subtotal.to_rupees(),
+                discount: totals.discount.to_rupees(),
+                tax: totals.tax.to_rupees(),
+                total: totals.total.to_rupees(),
                 item_count: s.item_count,
             },
         }

@@ -1,6 +1,7 @@
 use catalog::query::{Facets, Listing};
 use catalog::{CategoryNode, ImageRef, Product, Variant};
 use serde::Serialize;
+use kernel::Price;
 
 pub use kernel::upload_url;
 
@@ -99,21 +100,36 @@ pub struct VariantDto {
     pub color: String,
     pub color_hex_code: String,
     pub stock: i32,
+    /// What the shopper pays, in rupees.
     pub original_price: f64,
+    /// The saving against the MRP, in rupees.
     pub discount_price: f64,
+    /// The struck-through price: `originalPrice + discountPrice`.
+    pub mrp: f64,
+    /// The saving as a whole percentage of the MRP, rounded half up; 0 without a saving.
+    pub percent_off: u32,
+}
+
+impl VariantDto {
+    /// The variant's figures, all from `kernel::Price`: the web app only formats them.
+    pub fn new(id: String, size: String, color: String, color_hex_code: String, stock: i32, price: Price) -> Self {
+        VariantDto {
+            id,
+            size,
+            color,
+            color_hex_code,
+            stock,
+            original_price: price.pay().to_rupees(),
+            discount_price: price.saving().to_rupees(),
+            mrp: price.mrp().to_rupees(),
+            percent_off: price.percent_off(),
+        }
+    }
 }
 
 impl From<&Variant> for VariantDto {
     fn from(v: &Variant) -> Self {
-        VariantDto {
-            id: v.id.clone(),
-            size: v.size.clone(),
-            color: v.color.clone(),
-            color_hex_code: v.color_hex.clone(),
-            stock: v.stock,
-            original_price: v.original_price.to_rupees(),
-            discount_price: v.discount_price.to_rupees(),
-        }
+        VariantDto::new(v.id.clone(), v.size.clone(), v.color.clone(), v.color_hex.clone(), v.stock, v.price)
     }
 }
 

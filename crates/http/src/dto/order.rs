@@ -41,15 +41,19 @@ pub struct OrderItemDto {
     pub id: String,
     pub quantity: i32,
     pub price_at_purchase: f64,
+    /// What the line came to: price at purchase × quantity.
+    pub line_total: f64,
     pub product: ItemProductDto,
 }
 
 impl From<OrderItem> for OrderItemDto {
     fn from(i: OrderItem) -> Self {
+        let line_total = i.line_total().to_rupees();
         OrderItemDto {
             id: i.id,
             quantity: i.quantity,
             price_at_purchase: i.price_at_purchase.to_rupees(),
+            line_total,
             product: ItemProductDto {
                 id: i.product_id,
                 name: i.product_name,

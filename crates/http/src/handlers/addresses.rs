@@ -7,6 +7,7 @@ use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
+use kernel::{AddressId, UserId};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/addresses").get(list).post(create))
@@ -25,7 +26,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 )]
 async fn list(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let addresses = state.addresses.clone();
-    let list = blocking(move || addresses.list(&user.id)).await?;
+    let list = blocking(move || addresses.list(&UserId::new(user.id.clone()))).await?;
     Ok(HttpResponse::Ok().json(data(list.into_iter().map(AddressDto::from).collect::<Vec<_>>())))
 }
 
@@ -49,7 +50,7 @@ async fn create(
     body: web::Json<AddressRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let addresses = state.addresses.clone();
-    let address = blocking(move || addresses.create(&user.id, body.into_inner().into())).await?;
+    let address = blocking(move || addresses.create(&UserId::new(user.id), body.into_inner().into())).await?;
     Ok(HttpResponse::Created().json(data_with_message(AddressDto::from(address), "Address added")))
 }
 
@@ -77,7 +78,7 @@ async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let addresses = state.addresses.clone();
     let id = path.into_inner();
-    let address = blocking(move || addresses.update(&user.id, &id, body.into_inner().into())).await?;
+    let address = blocking(move || addresses.update(&UserId::new(user.id), &AddressId::new(id), body.into_inner().into())).await?;
     Ok(HttpResponse::Ok().json(data_with_message(AddressDto::from(address), "Address updated")))
 }
 
@@ -103,8 +104,8 @@ async fn delete(
     let addresses = state.addresses.clone();
     let id = path.into_inner();
     let list = blocking(move || {
-        addresses.delete(&user.id, &id)?;
-        addresses.list(&user.id)
+        addresses.delete(&UserId::new(user.id.clone()), &AddressId::new(id))?;
+        addresses.list(&UserId::new(user.id.clone()))
     })
     .await?;
     Ok(HttpResponse::Ok().json(data_with_message(

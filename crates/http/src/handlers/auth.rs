@@ -9,6 +9,7 @@ use crate::ratelimit::Action;
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
+use kernel::UserId;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/auth/register").post(register))
@@ -136,7 +137,7 @@ async fn logout(state: web::Data<AppState>, session: CurrentSession) -> Result<H
 )]
 async fn logout_all(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let accounts = state.accounts.clone();
-    blocking(move || accounts.sign_out_everywhere(&user.id)).await?;
+    blocking(move || accounts.sign_out_everywhere(&UserId::new(user.id))).await?;
     Ok(HttpResponse::Ok().json(MessageOnly { message: "Signed out of all devices".into() }))
 }
 

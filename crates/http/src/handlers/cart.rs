@@ -8,6 +8,7 @@ use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
+use kernel::{CartLineId, UserId, VariantId};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/cart").get(view))
@@ -29,7 +30,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 )]
 async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let cart = state.cart.clone();
-    let view = blocking(move || cart.view(&user.id, user.role)).await?;
+    let view = blocking(move || cart.view(&UserId::new(user.id), user.role)).await?;
     Ok(HttpResponse::Ok().json(data(CartDto::from(view))))
 }
 
@@ -63,7 +64,7 @@ async fn add(
         .filter(|v| !v.trim().is_empty())
         .ok_or_else(|| ApiError::bad_request("invalid_input", "Please select a size first"))?;
     let cart = state.cart.clone();
-    let (view, outcome) = blocking(move || cart.add(&user.id, user.role, variant_id.trim(), quantity.unwrap_or(1))).await?;
+    let (view, outcome) = blocking(move || cart.add(&UserId::new(user.id), user.role, &VariantId::new(variant_id.trim()), quantity.unwrap_or(1))).await?;
     Ok(match outcome {
         AddOutcome::Added => HttpResponse::Created().json(data_with_message(CartDto::from(view), "Added to cart")),
         AddOutcome::Increased => {
@@ -98,7 +99,7 @@ async fn update_quantity(
     let line_id = cart_item_id.ok_or_else(|| ApiError::bad_request("invalid_input", "cartItemId is required"))?;
     let quantity = new_quantity.ok_or_else(|| ApiError::bad_request("invalid_input", "newQuantity is required"))?;
     let cart = state.cart.clone();
-    let view = blocking(move || cart.update_quantity(&user.id, user.role, line_id.trim(), quantity)).await?;
+    let view = blocking(move || cart.update_quantity(&UserId::new(user.id), user.role, &CartLineId::new(line_id.trim()), quantity)).await?;
     Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(view), "Cart updated")))
 }
 
@@ -122,6 +123,6 @@ async fn remove(
 ) -> Result<HttpResponse, ApiError> {
     let cart = state.cart.clone();
     let line_id = path.into_inner();
-    let view = blocking(move || cart.remove(&user.id, user.role, &line_id)).await?;
+    let view = blocking(move || cart.remove(&UserId::new(user.id), user.role, &CartLineId::new(line_id))).await?;
     Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(view), "Removed from cart")))
 }

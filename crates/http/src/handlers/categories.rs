@@ -12,6 +12,7 @@ use crate::multipart::{read_form, Form, FormLimits};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
+use kernel::CategoryId;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/categories").get(list).post(create))
@@ -104,7 +105,7 @@ async fn update(
     let mut input = input(&form, true);
     input.deleted_upload_ids = form.id_list("deletedUploadIds")?;
     let catalog = state.catalog.clone();
-    let category = blocking(move || catalog.update_category(&id, input)).await?;
+    let category = blocking(move || catalog.update_category(&CategoryId::new(id.into_inner()), input)).await?;
     Ok(HttpResponse::Ok().json(data_with_message(CategoryDto::from_category(&category), "Category updated successfully!")))
 }
 
@@ -124,7 +125,7 @@ async fn update(
 )]
 async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let catalog = state.catalog.clone();
-    let category = blocking(move || catalog.delete_category(&id)).await?;
+    let category = blocking(move || catalog.delete_category(&CategoryId::new(id.into_inner()))).await?;
     let message = format!("Deleted category: {}", category.name);
     Ok(HttpResponse::Ok().json(DeletedCategoryAnswer { data: DeletedCategory { id: category.id, name: category.name }, message }))
 }

@@ -1,5 +1,6 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use orders::{Customer, PlaceOrderInput};
+use kernel::{OrderId, UserId};
 
 use crate::auth::{AdminUser, CurrentUser};
 use crate::dto::order::{OrderDto, PlaceOrderRequest, PlacedOrderAnswer, SendConfirmationRequest, StatusRequest};
@@ -25,7 +26,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 fn customer(user: &accounts::User) -> Customer {
-    Customer { id: user.id.clone(), email: user.email.clone() }
+    Customer { id: UserId::new(user.id.clone()), email: user.email.clone() }
 }
 
 #[utoipa::path(
@@ -103,7 +104,7 @@ fn list(orders: Vec<orders::Order>, view: fn(orders::Order) -> OrderDto) -> Vec<
 )]
 async fn my_orders(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
-    let mine = blocking(move || orders.my_orders(&user.id)).await?;
+    let mine = blocking(move || orders.my_orders(&UserId::new(user.id))).await?;
     Ok(HttpResponse::Ok().json(data(list(mine, OrderDto::for_owner))))
 }
 
@@ -127,7 +128,7 @@ async fn cancel(
 ) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let id = path.into_inner();
-    let order = blocking(move || orders.cancel(&user.id, &id)).await?;
+    let order = blocking(move || orders.cancel(&UserId::new(user.id), &OrderId::new(id))).await?;
     Ok(HttpResponse::Ok().json(data_with_message(OrderDto::for_owner(order), "Order cancelled successfully!")))
 }
 
@@ -175,7 +176,7 @@ async fn set_status(
     let orders = state.orders.clone();
     let id = path.into_inner();
     let status = body.into_inner().delivery_status.unwrap_or_default();
-    let order = blocking(move || orders.set_status(&admin.id, &id, &status)).await?;
+    let order = blocking(move || orders.set_status(&UserId::new(admin.id), &OrderId::new(id), &status)).await?;
     let message = format!("Status updated to {}", order.delivery_status);
     Ok(HttpResponse::Ok().json(data_with_message(OrderDto::for_admin(order), message)))
 }
@@ -230,6 +231,6 @@ async fn send_confirmation(
         .ok_or_else(|| ApiError::bad_request("invalid_input", "orderId is required"))?;
     let orders = state.orders.clone();
     let who = customer(&user);
-    blocking(move || orders.resend_confirmation(&who, order_id.trim())).await?;
+    blocking(move || orders.resend_confirmation(&who, &OrderId::new(order_id.trim()))).await?;
     Ok(HttpResponse::Ok().json(ConfirmationSent { message: "Confirmation email sent".into(), email_sent: true }))
 }

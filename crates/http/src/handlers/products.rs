@@ -2,7 +2,7 @@ use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use catalog::query::{self, ProductQuery, Sort};
 use catalog::{ProductInput, VariantInput};
-use kernel::{Money, PageRequest};
+use kernel::{Money, PageRequest, ProductId};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -265,7 +265,7 @@ async fn save(state: &AppState, id: Option<String>, form: Form) -> Result<HttpRe
     let catalog = state.catalog.clone();
     match id {
         Some(id) => {
-            let product = blocking(move || catalog.update_product(&id, input)).await?;
+            let product = blocking(move || catalog.update_product(&ProductId::new(id), input)).await?;
             Ok(HttpResponse::Ok().json(data_with_message(ProductDto::from(product.as_ref()), "Product updated successfully!")))
         }
         None => {
@@ -340,7 +340,7 @@ async fn update(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Str
 )]
 async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let catalog = state.catalog.clone();
-    let product = blocking(move || catalog.delete_product(&id)).await?;
+    let product = blocking(move || catalog.delete_product(&ProductId::new(id.into_inner()))).await?;
     Ok(HttpResponse::Ok().json(DeletedProductAnswer {
         data: DeletedProduct { id: product.id.clone() },
         message: "Product deleted successfully".into(),

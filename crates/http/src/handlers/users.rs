@@ -8,6 +8,7 @@ use crate::ratelimit::Action;
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
+use kernel::UserId;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/users/profile").put(update_profile))
@@ -43,7 +44,7 @@ async fn update_profile(
         state.limits.check(Action::Register, &state.limits.client_ip(&req))?;
     }
     let accounts = state.accounts.clone();
-    let updated = blocking(move || accounts.update_profile(&user.id, body.into_inner().into())).await?;
+    let updated = blocking(move || accounts.update_profile(&UserId::new(user.id), body.into_inner().into())).await?;
     Ok(HttpResponse::Ok().json(data_with_message(UserData { user: updated.into() }, "Profile updated")))
 }
 
@@ -72,7 +73,7 @@ async fn change_password(
     let accounts = state.accounts.clone();
     let user = blocking(move || {
         accounts.change_password(
-            &user.id,
+            &UserId::new(user.id),
             current_password.as_deref().unwrap_or(""),
             new_password.as_deref().unwrap_or(""),
         )

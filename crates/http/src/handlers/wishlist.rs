@@ -7,6 +7,7 @@ use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
+use kernel::{ProductId, UserId};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/wishlist").get(view))
@@ -26,7 +27,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 )]
 async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let wishlist = state.wishlist.clone();
-    let list = blocking(move || wishlist.view(&user.id, user.role)).await?;
+    let list = blocking(move || wishlist.view(&UserId::new(user.id), user.role)).await?;
     Ok(HttpResponse::Ok().json(data(WishlistData::from(list))))
 }
 
@@ -50,7 +51,7 @@ async fn add(
 ) -> Result<HttpResponse, ApiError> {
     let wishlist = state.wishlist.clone();
     let product_id = path.into_inner();
-    let list = blocking(move || wishlist.add(&user.id, user.role, &product_id)).await?;
+    let list = blocking(move || wishlist.add(&UserId::new(user.id), user.role, &ProductId::new(product_id))).await?;
     Ok(HttpResponse::Ok().json(data_with_message(WishlistData::from(list), "Added to wishlist")))
 }
 
@@ -74,6 +75,6 @@ async fn remove(
 ) -> Result<HttpResponse, ApiError> {
     let wishlist = state.wishlist.clone();
     let product_id = path.into_inner();
-    let list = blocking(move || wishlist.remove(&user.id, user.role, &product_id)).await?;
+    let list = blocking(move || wishlist.remove(&UserId::new(user.id), user.role, &ProductId::new(product_id))).await?;
     Ok(HttpResponse::Ok().json(data_with_message(WishlistData::from(list), "Removed from wishlist")))
 }

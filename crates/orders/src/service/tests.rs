@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use kernel::{Money, StoreError};
+use kernel::{Money, OrderId, Price, StoreError, UserId};
 
 use super::*;
 use crate::models::{AddressSnapshot, CheckoutLine, CustomerSnapshot, StockEffect};
@@ -71,7 +71,7 @@ impl OrderStore for MemoryStore {
                 state: "MH".into(),
                 postal_code: "411001".into(),
             },
-            lines: s.carts.get(&request.user_id).cloned().unwrap_or_default(),
+            lines: s.carts.get(request.user_id.as_str()).cloned().unwrap_or_default(),
         };
         let new = build(checkout)?;
         // All or nothing, like the transaction.
@@ -85,20 +85,20 @@ impl OrderStore for MemoryStore {
             stock.insert(v, left - item.quantity);
         }
         s.stock = stock;
-        s.carts.remove(&request.user_id);
+        s.carts.remove(request.user_id.as_str());
         s.orders.push((new.order.clone(), new.idempotency_key));
         Ok(new.order)
     }
-    fn find(&self, id: &str) -> Result<Option<Order>, StoreError> {
-        Ok(self.state.lock().map_err(backend)?.orders.iter().find(|(o, _)| o.id == id).map(|(o, _)| o.clone()))
+    fn find(&self, id: &OrderId) -> Result<Option<Order>, StoreError> {
+        Ok(self.state.lock().map_err(backend)?.orders.iter().find(|(o, _)| o.id == *id).map(|(o, _)| o.clone()))
     }
-    fn find_by_key(&self, user: &str, key: &str) -> Result<Option<Order>, StoreError> {
+    fn find_by_key(&self, user: &UserId, key: &str) -> Result<Option<Order>, StoreError> {
         let s = self.state.lock().map_err(backend)?;
-        Ok(s.orders.iter().find(|(o, k)| o.user_id == user && k.as_deref() == Some(key)).map(|(o, _)| o.clone()))
+        Ok(s.orders.iter().find(|(o, k)| o.user_id == *user && k.as_deref() == Some(key)).map(|(o, _)| o.clone()))
     }
-    fn for_user(&self, user: &str) -> Result<Vec<Order>, StoreError> {
+    fn for_user(&self, user: &UserId) -> Result<Vec<Order>, StoreError> {
         let s = self.state.lock().map_err(backend)?;
-        Ok(s.orders.iter().rev().filter(|(o, _)| o.user_id == user).map(|(o, _)| o.clone()).collect())
+        Ok(s.orders.iter().rev().filter(|(o, _)| o.user_id == *user).map(|(o, _)| o.clone()).collect())
     }
     fn all(&self) -> Result<Vec<Order>, StoreError> {
         Ok(self.state.lock().map_err(backend)?.orders.iter().rev().map(|(o, _)| o.clone()).collect())
@@ -140,14 +140,14 @@ impl OrderStore for MemoryStore {
     }
     fn log_resend(
         &self,
-        user_id: &str,
-        order_id: &str,
+        user_id: &UserId,
+        order_id: &OrderId,
         since: DateTime<Utc>,
         at: DateTime<Utc>,
         allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,
     ) -> Result<(), OrdersError> {
         let mut s = self.state.lock().map_err(backend)?;
-        let sent: Vec<Resend> = s.resends.iter().filter(|(u, r)| u == user_id && r.sent_at > since).map(|(_, r)| r.clone()).collect();
+        let sent: Vec<Resend> = s.resends.iter().filter(|(u, r)| *u == *user_id && r.sent_at > since).map(|(_, r)| r.clone()).collect();
         allow(&sent)?;
         s.resends.push((user_id.to_string(), Resend { order_id: order_id.to_string(), sent_at: at }));
         Ok(())
@@ -185,8 +185,7 @@ fn line(variant: &str, name: &str, qty: i32, price: i64, saving: i64) -> Checkou
         color: "Indigo".into(),
         image_url: Some("/uploads/kurta.jpg".into()),
         quantity: qty,
-        original_price: Money::from_paise(price),
-        discount_price: Money::from_paise(saving),
+        price: Price::new(Money::from_paise(price), Money::from_paise(saving)),
     }
 }
 
@@ -260,6 +259,18 @@ fn bad_input_and_empty_cart_are_refused_without_changes() {
 }
 
 #[test]
+fn a_total_past_what_paise_can_hold_is_refused_and_nothing_changes() {
+    let svc = service(false);
+    svc.store.with(|s| {
+        s.stock.insert("v3".into(), 5);
+        let dear = line("v3", "Crown Jewels", 3, i64::MAX / 2, 0);
+        s.carts.insert("u1".into(), vec![dear]);
+    });
+    assert!(matches!(svc.place(&asha(), cod(None)), Err(OrdersError::TotalTooLarge)));
+    assert_eq!((svc.store.order_count(), svc.store.stock("v3"), svc.store.cart_len("u1")), (0, 5, 1));
+}
+
+#[test]
 fn a_short_item_is_named_and_nothing_changes() {
     let svc = service(false);
     svc.store.with(|s| {
@@ -292,11 +303,11 @@ fn a_failed_email_keeps_the_order() {
 fn cancel_is_for_the_owner_while_pending_and_returns_stock_once() {
     let svc = service(false);
     let order = ok(svc.place(&asha(), cod(None))).order;
-    assert!(matches!(svc.cancel("u2", &order.id), Err(OrdersError::NotFound)));
-    let canceled = ok(svc.cancel("u1", &order.id));
+    assert!(matches!(svc.cancel(&UserId::from("u2"), &OrderId::new(order.id.clone())), Err(OrdersError::NotFound)));
+    let canceled = ok(svc.cancel(&UserId::from("u1"), &OrderId::new(order.id.clone())));
     assert_eq!(canceled.delivery_status, DeliveryStatus::Canceled);
     assert_eq!((svc.store.stock("v1"), svc.store.stock("v2")), (5, 1));
-    assert_eq!(message(svc.cancel("u1", &order.id)), "Only pending orders can be cancelled");
+    assert_eq!(message(svc.cancel(&UserId::from("u1"), &OrderId::new(order.id.clone()))), "Only pending orders can be cancelled");
     assert_eq!((svc.store.stock("v1"), svc.store.stock("v2")), (5, 1));
     assert_eq!(canceled.history.last().map(|h| (h.from, h.to)), Some((Some(DeliveryStatus::Pending), DeliveryStatus::Canceled)));
 }
@@ -305,22 +316,22 @@ fn cancel_is_for_the_owner_while_pending_and_returns_stock_once() {
 fn admin_status_changes_keep_stock_true_and_mark_delivery_as_paid() {
     let svc = service(false);
     let order = ok(svc.place(&asha(), cod(None))).order;
-    assert_eq!(message(svc.set_status("admin", &order.id, "LOST")), DeliveryStatus::MESSAGE);
-    let delivered = ok(svc.set_status("admin", &order.id, "delivered"));
+    assert_eq!(message(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "LOST")), DeliveryStatus::MESSAGE);
+    let delivered = ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "delivered"));
     assert_eq!(delivered.payment_status, PaymentStatus::Paid);
     assert!(delivered.delivered_on.is_some());
-    ok(svc.set_status("admin", &order.id, "CANCELED"));
+    ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "CANCELED"));
     assert_eq!(svc.store.stock("v1"), 5);
     // Someone else bought the last dupatta: the order cannot leave CANCELED.
     svc.store.with(|s| {
         s.stock.insert("v2".into(), 0);
     });
-    assert_eq!(message(svc.set_status("admin", &order.id, "PENDING")), "Silk Dupatta (size M) is out of stock");
+    assert_eq!(message(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "PENDING")), "Silk Dupatta (size M) is out of stock");
     assert_eq!(svc.store.stock("v1"), 5);
     svc.store.with(|s| {
         s.stock.insert("v2".into(), 1);
     });
-    let reopened = ok(svc.set_status("admin", &order.id, "SHIPPED"));
+    let reopened = ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "SHIPPED"));
     assert_eq!((reopened.delivery_status, reopened.payment_status, reopened.delivered_on), (DeliveryStatus::Shipped, PaymentStatus::Pending, None));
     assert_eq!((svc.store.stock("v1"), svc.store.stock("v2")), (3, 0));
     assert_eq!(reopened.history.len(), 4);
@@ -332,8 +343,8 @@ fn resending_goes_only_to_the_account_and_only_for_own_orders() {
     let svc = service(false);
     let order = ok(svc.place(&asha(), cod(None))).order;
     let ravi = Customer { id: "u2".into(), email: "ravi@example.in".into() };
-    assert!(matches!(svc.resend_confirmation(&ravi, &order.id), Err(OrdersError::NotFound)));
-    ok(svc.resend_confirmation(&asha(), &order.id));
+    assert!(matches!(svc.resend_confirmation(&ravi, &OrderId::new(order.id.clone())), Err(OrdersError::NotFound)));
+    ok(svc.resend_confirmation(&asha(), &OrderId::new(order.id.clone())));
     let sent = svc.mailer.sent();
     assert_eq!(sent.iter().map(|m| m.to.as_str()).collect::<Vec<_>>(), vec!["asha@example.in", "asha@example.in"]);
 }
@@ -353,7 +364,7 @@ fn resends_are_limited_per_order_and_per_account_within_the_hour() {
             s.carts.insert("u1".into(), vec![line("v1", "Indigo Kurta", 1, 999_00, 0)]);
             s.stock.insert("v1".into(), 5);
         });
-        ids.push(ok(svc.place(&asha(), cod(None))).order.id);
+        ids.push(OrderId::new(ok(svc.place(&asha(), cod(None))).order.id));
     }
     for _ in 0..3 {
         ok(svc.resend_confirmation(&asha(), &ids[0]));
@@ -371,7 +382,7 @@ fn resends_are_limited_per_order_and_per_account_within_the_hour() {
     assert_eq!(svc.mailer.sent().len(), 4 + 10);
     clock.advance(Duration::minutes(51));
     ok(svc.resend_confirmation(&asha(), &ids[0]));
-    ok(svc.cancel("u1", &ids[3]));
+    ok(svc.cancel(&UserId::from("u1"), &ids[3]));
     assert!(matches!(svc.resend_confirmation(&asha(), &ids[3]), Err(OrdersError::CancelledOrder)));
     assert_eq!(svc.mailer.sent().len(), 4 + 11);
 }

@@ -41,6 +41,10 @@ async fn the_cart_shows_catalogue_prices_and_an_existing_line_grows() {
         assert_eq!(summary["tax"].as_f64(), Some(0.0));
         assert_eq!(summary["total"].as_f64(), Some(3.0 * 799.0 + 899.0));
         assert_eq!(summary["itemCount"], 4);
+        // The figures the web app shows are the server's: MRP, percent off and the line's amounts.
+        assert_eq!((variant["mrp"].as_f64(), variant["percentOff"].as_u64()), (Some(999.0), Some(20)));
+        assert_eq!((line["lineTotal"].as_f64(), line["lineMrp"].as_f64(), line["lineDiscount"].as_f64()), (Some(3.0 * 799.0), Some(3.0 * 999.0), Some(600.0)));
+        assert_eq!((items[1]["product"]["variant"]["percentOff"].as_u64(), items[1]["lineDiscount"].as_f64()), (Some(0), Some(0.0)));
 
         let line_id = line["id"].as_str().unwrap_or_default().to_string();
         let updated = app

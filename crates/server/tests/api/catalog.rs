@@ -287,6 +287,7 @@ async fn listing_filters_facets_and_paging_on_a_known_catalogue() {
         assert_eq!(p["category"]["name"], "Shirts");
         assert!(p["images"][0]["uploadId"].is_string() && p["slug"] == "oxford-shirt");
         assert_eq!((p["variants"][0]["originalPrice"].as_f64(), p["variants"][0]["discountPrice"].as_f64()), (Some(1200.0), Some(300.0)));
+        assert_eq!((p["variants"][0]["mrp"].as_f64(), p["variants"][0]["percentOff"].as_u64()), (Some(1500.0), Some(20)), "MRP and percent off come computed");
 
         let men_list = app.get(&format!("/api/products/category/{men}"), None).await.expect(200);
         assert_eq!(men_list.body["pagination"]["limit"], 20);

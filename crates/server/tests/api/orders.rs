@@ -63,6 +63,7 @@ async fn placing_an_order_snapshots_it_takes_stock_empties_the_cart_and_writes_t
         assert_eq!(order["discount"].as_f64(), Some(20_000.0));
         assert_eq!(order["items"][0]["priceAtPurchase"].as_f64(), Some(123_456.0));
         assert_eq!(order["items"][0]["quantity"], 2);
+        assert_eq!(order["items"][0]["lineTotal"].as_f64(), Some(2.0 * 123_456.0));
         assert_eq!(order["items"][0]["product"]["name"], "Banarasi Saree");
         assert_eq!(order["items"][0]["product"]["variant"], json!({ "size": "Free", "color": "Maroon", "originalPrice": 123_456.0 }));
         assert!(order["items"][0]["product"]["images"][0]["url"].as_str().is_some_and(|u| u.starts_with("/uploads/")));

@@ -1,7 +1,7 @@
 use accounts::addresses::{Address, AddressRepository, DeleteOutcome, ValidAddress};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use kernel::StoreError;
+use kernel::{AddressId, StoreError, UserId};
 
 use crate::conn::DbConn;
 use crate::db::Db;
@@ -41,7 +41,8 @@ fn unset_defaults(conn: &mut DbConn, user_id: &str, now: DateTime<Utc>) -> Resul
 }
 
 impl AddressRepository for DieselAddressRepo {
-    fn list(&self, user_id: &str) -> Result<Vec<Address>, StoreError> {
+    fn list(&self, user_id: &UserId) -> Result<Vec<Address>, StoreError> {
+        let user_id = user_id.as_str();
         let mut conn = self.db.conn()?;
         addresses::table
             .filter(addresses::user_id.eq(user_id))
@@ -52,7 +53,8 @@ impl AddressRepository for DieselAddressRepo {
             .map_err(store_error)
     }
 
-    fn insert(&self, id: &str, user_id: &str, a: &ValidAddress, now: DateTime<Utc>) -> Result<Address, StoreError> {
+    fn insert(&self, id: &AddressId, user_id: &UserId, a: &ValidAddress, now: DateTime<Utc>) -> Result<Address, StoreError> {
+        let (id, user_id) = (id.as_str(), user_id.as_str());
         self.db.write(|conn| {
             let existing: i64 = addresses::table
                 .filter(addresses::user_id.eq(user_id))
@@ -82,7 +84,8 @@ impl AddressRepository for DieselAddressRepo {
         })
     }
 
-    fn update(&self, user_id: &str, id: &str, a: &ValidAddress, now: DateTime<Utc>) -> Result<Option<Address>, StoreError> {
+    fn update(&self, user_id: &UserId, id: &AddressId, a: &ValidAddress, now: DateTime<Utc>) -> Result<Option<Address>, StoreError> {
+        let (user_id, id) = (user_id.as_str(), id.as_str());
         self.db.write(|conn| {
             let Some(current) = find(conn, user_id, id)? else { return Ok(None) };
             if a.is_default && !current.is_default {
@@ -104,7 +107,8 @@ impl AddressRepository for DieselAddressRepo {
         })
     }
 
-    fn delete(&self, user_id: &str, id: &str) -> Result<DeleteOutcome, StoreError> {
+    fn delete(&self, user_id: &UserId, id: &AddressId) -> Result<DeleteOutcome, StoreError> {
+        let (user_id, id) = (user_id.as_str(), id.as_str());
         self.db.write(|conn| {
             let Some(current) = find(conn, user_id, id)? else { return Ok(DeleteOutcome::NotFound) };
             if current.is_default {

@@ -2,7 +2,7 @@ use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef,
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text, Timestamp};
-use kernel::StoreError;
+use kernel::{CartLineId, StoreError, UserId, VariantId};
 
 use super::wishlist::images_for;
 use crate::conn::DbConn;
@@ -27,7 +27,8 @@ impl DieselCartRepo {
 }
 
 impl CartRepository for DieselCartRepo {
-    fn lines(&self, user_id: &str) -> Result<Vec<CartLine>, StoreError> {
+    fn lines(&self, user_id: &UserId) -> Result<Vec<CartLine>, StoreError> {
+        let user_id = user_id.as_str();
         let mut conn = self.db.conn()?;
         let rows: Vec<LineRow> = cart_items::table
             .inner_join(variants::table.inner_join(products::table))
@@ -62,7 +63,8 @@ impl CartRepository for DieselCartRepo {
             .collect())
     }
 
-    fn variant(&self, variant_id: &str) -> Result<Option<VariantStock>, StoreError> {
+    fn variant(&self, variant_id: &VariantId) -> Result<Option<VariantStock>, StoreError> {
+        let variant_id = variant_id.as_str();
         let mut conn = self.db.conn()?;
         variants::table
             .find(variant_id)
@@ -73,7 +75,8 @@ impl CartRepository for DieselCartRepo {
             .map_err(store_error)
     }
 
-    fn add(&self, user_id: &str, variant_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {
+    fn add(&self, user_id: &UserId, variant_id: &VariantId, quantity: i32, now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {
+        let (user_id, variant_id) = (user_id.as_str(), variant_id.as_str());
         self.db.write(|conn| {
             let at = now.naive_utc();
             // The guard is part of the write: the line grows only while it stays within
@@ -129,7 +132,8 @@ impl CartRepository for DieselCartRepo {
         })
     }
 
-    fn set_quantity(&self, user_id: &str, line_id: &str, quantity: i32, now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError> {
+    fn set_quantity(&self, user_id: &UserId, line_id: &CartLineId, quantity: i32, now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError> {
+        let (user_id, line_id) = (user_id.as_str(), line_id.as_str());
         self.db.write(|conn| {
             let variant_id: Option<String> = cart_items::table
                 .filter(cart_items::id.eq(line_id))
@@ -156,7 +160,8 @@ impl CartRepository for DieselCartRepo {
         })
     }
 
-    fn remove(&self, user_id: &str, line_id: &str) -> Result<bool, StoreError> {
+    fn remove(&self, user_id: &UserId, line_id: &CartLineId) -> Result<bool, StoreError> {
+        let (user_id, line_id) = (user_id.as_str(), line_id.as_str());
         self.db.write(|conn| {
             diesel::delete(cart_items::table.filter(cart_items::id.eq(line_id)).filter(cart_items::user_id.eq(user_id)))
                 .execute(conn)

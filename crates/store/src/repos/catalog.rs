@@ -7,7 +7,7 @@ use catalog::{
 use diesel::connection::DefaultLoadingMode;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use kernel::StoreError;
+use kernel::{CategoryId, ProductId, StoreError};
 
 use crate::conn::DbConn;
 use crate::db::Db;
@@ -137,8 +137,8 @@ fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> Var
         color: &v.color,
         color_hex: &v.color_hex,
         stock: v.stock,
-        original_price_paise: v.original_price.paise(),
-        discount_price_paise: v.discount_price.paise(),
+        original_price_paise: v.price.pay().paise(),
+        discount_price_paise: v.price.saving().paise(),
         position: i32::try_from(position).unwrap_or(i32::MAX),
         updated_at: now,
     }
@@ -301,7 +301,8 @@ impl CatalogRepository for DieselCatalogRepo {
         })
     }
 
-    fn delete_category(&self, id: &str) -> Result<CategoryDelete> {
+    fn delete_category(&self, id: &CategoryId) -> Result<CategoryDelete> {
+        let id = id.as_str();
         self.db.write(|conn| {
             let upload: Option<Option<String>> = categories::table
                 .find(id)
@@ -426,7 +427,8 @@ impl CatalogRepository for DieselCatalogRepo {
         })
     }
 
-    fn delete_product(&self, id: &str) -> Result<Option<Vec<String>>> {
+    fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>> {
+        let id = id.as_str();
         self.db.write(|conn| {
             let upload_ids: Vec<String> = product_images::table
                 .filter(product_images::product_id.eq(id))

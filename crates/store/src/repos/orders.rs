@@ -2,7 +2,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use kernel::{Money, StoreError};
+use kernel::{Money, OrderId, Price, StoreError, UserId};
 use ::orders::{
     AddressSnapshot, Checkout, CheckoutLine, CustomerSnapshot, DeliveryStatus, NewOrder, Order, OrderStore,
     OrdersError, PlaceRequest, Resend, StatusChange, StockEffect, Transition, TransitionOutcome,
@@ -149,15 +149,15 @@ fn lock_account(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
 
 fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout, Vec<String>), OrdersError> {
     let customer = users::table
-        .find(&request.user_id)
+        .find(request.user_id.as_str())
         .select((users::first_name, users::last_name, users::email))
         .first::<(String, String, String)>(conn)
         .optional()
         .map_err(store_error)?
         .ok_or(OrdersError::AccountNotFound)?;
     let address = addresses::table
-        .filter(addresses::id.eq(&request.address_id))
-        .filter(addresses::user_id.eq(&request.user_id))
+        .filter(addresses::id.eq(request.address_id.as_str()))
+        .filter(addresses::user_id.eq(request.user_id.as_str()))
         .select((
             addresses::address_line1,
             addresses::address_line2,
@@ -172,7 +172,7 @@ fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout,
     type LineRow = (String, i32, String, String, String, String, i64, i64, String, String);
     let rows: Vec<LineRow> = cart_items::table
         .inner_join(variants::table.inner_join(products::table))
-        .filter(cart_items::user_id.eq(&request.user_id))
+        .filter(cart_items::user_id.eq(request.user_id.as_str()))
         .order((cart_items::created_at.asc(), cart_items::id.asc()))
         .select((
             cart_items::id,
@@ -201,8 +201,7 @@ fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout,
             size,
             color,
             quantity,
-            original_price: Money::from_paise(original),
-            discount_price: Money::from_paise(discount),
+            price: Price::new(Money::from_paise(original), Money::from_paise(discount)),
         })
         .collect();
     let (first_name, last_name, email) = customer;
@@ -242,7 +241,7 @@ impl OrderStore for DieselOrderStore {
         build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>,
     ) -> Result<Order, OrdersError> {
         self.db.write(|conn| {
-            lock_cart(conn, &request.user_id).map_err(store_error)?;
+            lock_cart(conn, request.user_id.as_str()).map_err(store_error)?;
             let (checkout, line_ids) = read_checkout(conn, request)?;
             let new = build(checkout)?;
             take_all(
@@ -254,7 +253,7 @@ impl OrderStore for DieselOrderStore {
             write_order(conn, &new)?;
             let emptied = diesel::delete(
                 cart_items::table
-                    .filter(cart_items::user_id.eq(&request.user_id))
+                    .filter(cart_items::user_id.eq(request.user_id.as_str()))
                     .filter(cart_items::id.eq_any(&line_ids)),
             )
             .execute(conn)
@@ -268,12 +267,13 @@ impl OrderStore for DieselOrderStore {
         })
     }
 
-    fn find(&self, order_id: &str) -> Result<Option<Order>, StoreError> {
+    fn find(&self, order_id: &OrderId) -> Result<Option<Order>, StoreError> {
         let mut conn = self.db.conn()?;
-        load_one(&mut conn, order_id).map_err(store_error)
+        load_one(&mut conn, order_id.as_str()).map_err(store_error)
     }
 
-    fn find_by_key(&self, user_id: &str, key: &str) -> Result<Option<Order>, StoreError> {
+    fn find_by_key(&self, user_id: &UserId, key: &str) -> Result<Option<Order>, StoreError> {
+        let user_id = user_id.as_str();
         let mut conn = self.db.conn()?;
         let row = orders::table
             .filter(orders::user_id.eq(user_id))
@@ -288,7 +288,8 @@ impl OrderStore for DieselOrderStore {
         }
     }
 
-    fn for_user(&self, user_id: &str) -> Result<Vec<Order>, StoreError> {
+    fn for_user(&self, user_id: &UserId) -> Result<Vec<Order>, StoreError> {
+        let user_id = user_id.as_str();
         let mut conn = self.db.conn()?;
         let rows = orders::table
             .filter(orders::user_id.eq(user_id))
@@ -375,12 +376,13 @@ impl OrderStore for DieselOrderStore {
 
     fn log_resend(
         &self,
-        user_id: &str,
-        order_id: &str,
+        user_id: &UserId,
+        order_id: &OrderId,
         since: DateTime<Utc>,
         at: DateTime<Utc>,
         allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,
     ) -> Result<(), OrdersError> {
+        let (user_id, order_id) = (user_id.as_str(), order_id.as_str());
         self.db.write(|conn| {
             lock_account(conn, user_id).map_err(store_error)?;
             let sent: Vec<Resend> = confirmation_resends::table

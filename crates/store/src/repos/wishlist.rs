@@ -3,7 +3,7 @@ use std::collections::HashMap;
 use cart::{ProductImage, ProductSummary, WishlistItem, WishlistRepository};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use kernel::StoreError;
+use kernel::{ProductId, StoreError, UserId};
 
 use crate::conn::DbConn;
 use crate::db::Db;
@@ -58,8 +58,7 @@ fn summary(p: catalog::Product) -> ProductSummary {
                 color: v.color,
                 color_hex: v.color_hex,
                 stock: v.stock,
-                original_price: v.original_price,
-                discount_price: v.discount_price,
+                price: v.price,
             })
             .collect(),
         id: p.id,
@@ -85,7 +84,8 @@ impl DieselWishlistRepo {
 }
 
 impl WishlistRepository for DieselWishlistRepo {
-    fn product_exists(&self, product_id: &str) -> Result<bool, StoreError> {
+    fn product_exists(&self, product_id: &ProductId) -> Result<bool, StoreError> {
+        let product_id = product_id.as_str();
         let mut conn = self.db.conn()?;
         products::table
             .find(product_id)
@@ -96,7 +96,8 @@ impl WishlistRepository for DieselWishlistRepo {
             .map_err(store_error)
     }
 
-    fn items(&self, user_id: &str) -> Result<Vec<WishlistItem>, StoreError> {
+    fn items(&self, user_id: &UserId) -> Result<Vec<WishlistItem>, StoreError> {
+        let user_id = user_id.as_str();
         let mut conn = self.db.conn()?;
         let ids: Vec<String> = wishlist_items::table
             .filter(wishlist_items::user_id.eq(user_id))
@@ -108,7 +109,8 @@ impl WishlistRepository for DieselWishlistRepo {
         Ok(products.into_iter().map(|p| WishlistItem { product_id: p.id.clone(), product: p }).collect())
     }
 
-    fn add(&self, user_id: &str, product_id: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
+    fn add(&self, user_id: &UserId, product_id: &ProductId, now: DateTime<Utc>) -> Result<(), StoreError> {
+        let (user_id, product_id) = (user_id.as_str(), product_id.as_str());
         let saved = self.db.write(|conn| {
             let present = wishlist_items::table
                 .filter(wishlist_items::user_id.eq(user_id))
@@ -137,7 +139,8 @@ impl WishlistRepository for DieselWishlistRepo {
         }
     }
 
-    fn remove(&self, user_id: &str, product_id: &str) -> Result<(), StoreError> {
+    fn remove(&self, user_id: &UserId, product_id: &ProductId) -> Result<(), StoreError> {
+        let (user_id, product_id) = (user_id.as_str(), product_id.as_str());
         self.db.write(|conn| {
             diesel::delete(
                 wishlist_items::table

@@ -2,7 +2,7 @@ use cart::VariantView;
 use catalog::{Category, ImageRef, Product, ProductImage, Variant};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use kernel::Money;
+use kernel::{Money, Price};
 
 use crate::schema::{categories, product_images, products, uploads, variants};
 
@@ -197,8 +197,7 @@ impl VariantRow {
             color: self.color,
             color_hex: self.color_hex,
             stock: self.stock,
-            original_price: Money::from_paise(self.original_price_paise),
-            discount_price: Money::from_paise(self.discount_price_paise),
+            price: Price::new(Money::from_paise(self.original_price_paise), Money::from_paise(self.discount_price_paise)),
             position: self.position,
         }
     }
@@ -211,8 +210,7 @@ impl VariantRow {
             color: self.color,
             color_hex: self.color_hex,
             stock: self.stock,
-            original_price: Money::from_paise(self.original_price_paise),
-            discount_price: Money::from_paise(self.discount_price_paise),
+            price: Price::new(Money::from_paise(self.original_price_paise), Money::from_paise(self.discount_price_paise)),
         }
     }
 }

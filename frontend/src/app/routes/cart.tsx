@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '@/lib/title';
 import { PageLoader } from '@/components/PageLoader';
+import { EMPTY_CART } from '@/features/cart/api';
 import { CartView } from '@/features/cart/components/CartView';
 import type { CartItem } from '@/features/cart/types';
 import { clampQuantity } from '@/lib/quantity';
@@ -10,7 +11,7 @@ function CartScreen() {
   const { cart, cartMutations } = useShopActions();
   const busy = cartMutations.update.isPending || cartMutations.remove.isPending;
   if (cart.isLoading) return <PageLoader label="Loading cart" />;
-  const items = cart.data?.items ?? [];
+  const { items, summary } = cart.data ?? EMPTY_CART;
 
   const onQuantity = (item: CartItem, quantity: number) => {
     const next = clampQuantity(quantity, item.product.variant.stock);
@@ -23,7 +24,7 @@ function CartScreen() {
   const onRemove = (item: CartItem) =>
     cartMutations.remove.mutate(item.id, { onError: (e) => console.warn('Failed to remove item', e) });
 
-  return <CartView items={items} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />;
+  return <CartView items={items} summary={summary} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />;
 }
 
 export function Component() {

@@ -20,7 +20,7 @@ import { STORAGE_KEYS, clearIdList } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/title';
 import { uuid } from '@/lib/uuid';
 import { AddressPicker } from '@/features/accounts/components/AddressPicker';
-import { cartKey } from '@/features/cart/api';
+import { cartKey, EMPTY_CART } from '@/features/cart/api';
 import { CartLine } from '@/features/cart/components/CartLine';
 import { OrderSummary } from '@/features/cart/components/OrderSummary';
 import { ordersKey, placeOrder } from '@/features/orders/api';
@@ -53,7 +53,7 @@ function CheckoutScreen() {
   const selectAddress = useCallback((id: string | null) => setAddressId(id), []);
 
   if (cart.isLoading) return <PageLoader label="Loading checkout" />;
-  const items = cart.data?.items ?? [];
+  const { items, summary } = cart.data ?? EMPTY_CART;
 
   async function place() {
     if (!addressId) {
@@ -65,7 +65,7 @@ function CheckoutScreen() {
       const result = await placeOrder(addressId, attemptKey.current);
       attemptKey.current = uuid();
       clearIdList(STORAGE_KEYS.cart);
-      qc.setQueryData(cartKey, { items: [], summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: 0 } });
+      qc.setQueryData(cartKey, EMPTY_CART);
       void qc.invalidateQueries({ queryKey: ordersKey });
       if (result.emailSent) notify.success(placedMessage(true));
       else notify.warning(placedMessage(false));
@@ -116,7 +116,7 @@ function CheckoutScreen() {
           </Section>
         </Box>
         <Box sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>
-          <OrderSummary items={items}>
+          <OrderSummary summary={summary}>
             <Button variant="contained" size="large" onClick={place} disabled={placing || items.length === 0}>
               Place Order
             </Button>

@@ -6,6 +6,8 @@ export interface CartVariant {
   stock: number;
   originalPrice: number;
   discountPrice: number;
+  mrp: number;
+  percentOff: number;
 }
 
 export interface CartItem {
@@ -18,6 +20,12 @@ export interface CartItem {
     images: { id: string; url: string }[];
     variant: CartVariant;
   };
+  /** What the line comes to (price × quantity), computed by the server. */
+  lineTotal: number;
+  /** The line at MRP. */
+  lineMrp: number;
+  /** The line's saving. */
+  lineDiscount: number;
 }
 
 export interface CartSummary {

@@ -4,6 +4,8 @@ export interface OrderItem {
   id: string;
   quantity: number;
   priceAtPurchase: number;
+  /** Price at purchase × quantity, computed by the server. */
+  lineTotal: number;
   product: {
     id: string;
     name: string;

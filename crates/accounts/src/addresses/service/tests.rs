@@ -24,12 +24,14 @@ fn lock(repo: &MemoryRepo) -> Result<std::sync::MutexGuard<'_, Vec<Address>>, St
 }
 
 impl AddressRepository for MemoryRepo {
-    fn list(&self, user_id: &str) -> Result<Vec<Address>, StoreError> {
+    fn list(&self, user_id: &UserId) -> Result<Vec<Address>, StoreError> {
+        let user_id = user_id.as_str();
         let mut list: Vec<Address> = self.all().into_iter().filter(|a| a.user_id == user_id).collect();
         list.sort_by_key(|a| (!a.is_default, a.created_at));
         Ok(list)
     }
-    fn insert(&self, id: &str, user_id: &str, v: &ValidAddress, now: DateTime<Utc>) -> Result<Address, StoreError> {
+    fn insert(&self, id: &AddressId, user_id: &UserId, v: &ValidAddress, now: DateTime<Utc>) -> Result<Address, StoreError> {
+        let (id, user_id) = (id.as_str(), user_id.as_str());
         let mut rows = lock(self)?;
         let first = !rows.iter().any(|a| a.user_id == user_id);
         let is_default = v.is_default || first;
@@ -51,7 +53,8 @@ impl AddressRepository for MemoryRepo {
         rows.push(address.clone());
         Ok(address)
     }
-    fn update(&self, user_id: &str, id: &str, v: &ValidAddress, now: DateTime<Utc>) -> Result<Option<Address>, StoreError> {
+    fn update(&self, user_id: &UserId, id: &AddressId, v: &ValidAddress, now: DateTime<Utc>) -> Result<Option<Address>, StoreError> {
+        let (user_id, id) = (user_id.as_str(), id.as_str());
         let mut rows = lock(self)?;
         if !rows.iter().any(|a| a.id == id && a.user_id == user_id) {
             return Ok(None);
@@ -69,7 +72,8 @@ impl AddressRepository for MemoryRepo {
         a.updated_at = now;
         Ok(Some(a.clone()))
     }
-    fn delete(&self, user_id: &str, id: &str) -> Result<DeleteOutcome, StoreError> {
+    fn delete(&self, user_id: &UserId, id: &AddressId) -> Result<DeleteOutcome, StoreError> {
+        let (user_id, id) = (user_id.as_str(), id.as_str());
         let mut rows = lock(self)?;
         match rows.iter().position(|a| a.id == id && a.user_id == user_id) {
             None => Ok(DeleteOutcome::NotFound),
@@ -115,7 +119,7 @@ fn required_fields_and_pin_code_are_checked_and_nothing_is_stored() {
         (input("1 MG Road", &"x".repeat(101), "MH", "411001", false), "City may hold up to 100 characters"),
     ];
     for (case, expected) in cases {
-        assert_eq!(message(svc.create("u1", case)), expected);
+        assert_eq!(message(svc.create(&"u1".into(), case)), expected);
     }
     assert!(svc.repo.all().is_empty());
 }
@@ -123,47 +127,47 @@ fn required_fields_and_pin_code_are_checked_and_nothing_is_stored() {
 #[test]
 fn first_address_is_default_and_a_new_default_unsets_the_old() {
     let svc = AddressService::new(MemoryRepo::default());
-    let first = ok(svc.create("u1", input("1 MG Road", "Pune", "MH", "411001", false)));
+    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "MH", "411001", false)));
     assert!(first.is_default);
-    let second = ok(svc.create("u1", input("2 MG Road", "Pune", "MH", "411002", false)));
+    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "MH", "411002", false)));
     assert!(!second.is_default);
-    let third = ok(svc.create("u1", input("3 MG Road", "Pune", "MH", "411003", true)));
+    let third = ok(svc.create(&"u1".into(), input("3 MG Road", "Pune", "MH", "411003", true)));
     assert!(third.is_default);
-    let list = ok(svc.list("u1"));
+    let list = ok(svc.list(&"u1".into()));
     assert_eq!(list.iter().filter(|a| a.is_default).count(), 1);
     assert_eq!(list[0].id, third.id, "default first");
     // Another user's first address is their own default and touches nothing of u1.
-    assert!(ok(svc.create("u2", input("9 Park St", "Kolkata", "WB", "700016", false))).is_default);
-    assert_eq!(ok(svc.list("u1")).iter().filter(|a| a.is_default).count(), 1);
+    assert!(ok(svc.create(&"u2".into(), input("9 Park St", "Kolkata", "WB", "700016", false))).is_default);
+    assert_eq!(ok(svc.list(&"u1".into())).iter().filter(|a| a.is_default).count(), 1);
 }
 
 #[test]
 fn the_default_cannot_be_deleted_and_others_are_not_found() {
     let svc = AddressService::new(MemoryRepo::default());
-    let first = ok(svc.create("u1", input("1 MG Road", "Pune", "MH", "411001", false)));
-    let second = ok(svc.create("u1", input("2 MG Road", "Pune", "MH", "411002", false)));
-    assert_eq!(message(svc.delete("u1", &first.id)), "Default address cannot be deleted!");
-    assert!(matches!(svc.delete("u2", &second.id), Err(AddressError::NotFound)));
-    assert!(matches!(svc.delete("u1", "not-a-uuid"), Err(AddressError::NotFound)));
+    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "MH", "411001", false)));
+    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "MH", "411002", false)));
+    assert_eq!(message(svc.delete(&"u1".into(), &first.id.as_str().into())), "Default address cannot be deleted!");
+    assert!(matches!(svc.delete(&"u2".into(), &second.id.as_str().into()), Err(AddressError::NotFound)));
+    assert!(matches!(svc.delete(&"u1".into(), &"not-a-uuid".into()), Err(AddressError::NotFound)));
     assert!(matches!(
-        svc.update("u2", &second.id, input("x", "y", "z", "411001", true)),
+        svc.update(&"u2".into(), &second.id.as_str().into(), input("x", "y", "z", "411001", true)),
         Err(AddressError::NotFound)
     ));
     assert_eq!(svc.repo.all().len(), 2);
-    ok(svc.delete("u1", &second.id));
-    assert_eq!(ok(svc.list("u1")).len(), 1);
+    ok(svc.delete(&"u1".into(), &second.id.as_str().into()));
+    assert_eq!(ok(svc.list(&"u1".into())).len(), 1);
 }
 
 #[test]
 fn update_can_move_the_default_but_never_clear_it() {
     let svc = AddressService::new(MemoryRepo::default());
-    let first = ok(svc.create("u1", input("1 MG Road", "Pune", "MH", "411001", false)));
-    let second = ok(svc.create("u1", input("2 MG Road", "Pune", "MH", "411002", false)));
-    let moved = ok(svc.update("u1", &second.id, input("2A MG Road", "Pune", "MH", "411002", true)));
+    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "MH", "411001", false)));
+    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "MH", "411002", false)));
+    let moved = ok(svc.update(&"u1".into(), &second.id.as_str().into(), input("2A MG Road", "Pune", "MH", "411002", true)));
     assert!(moved.is_default && moved.address_line1 == "2A MG Road");
-    let kept = ok(svc.update("u1", &second.id, input("2A MG Road", "Pune", "MH", "411002", false)));
+    let kept = ok(svc.update(&"u1".into(), &second.id.as_str().into(), input("2A MG Road", "Pune", "MH", "411002", false)));
     assert!(kept.is_default, "the only default stays the default");
-    let list = ok(svc.list("u1"));
+    let list = ok(svc.list(&"u1".into()));
     assert_eq!(list.iter().filter(|a| a.is_default).map(|a| a.id.clone()).collect::<Vec<_>>(), vec![second.id]);
     assert!(list.iter().any(|a| a.id == first.id && !a.is_default));
 }

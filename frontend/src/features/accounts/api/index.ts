@@ -20,7 +20,7 @@ export async function login(input: LoginInput): Promise<AuthResult> {
   return { token, user, message: body.message };
 }
 
-/** Registration payload of SPEC.md section 3: first and last name are the username. */
+/** The registration payload: first and last name are both set to the username (the form asks for neither). */
 export function registrationPayload(input: RegisterInput) {
   const username = input.username.trim();
   return {

@@ -15,7 +15,7 @@ export const CATEGORY_MESSAGES = {
   fetchFailed: 'Failed to fetch categories',
 } as const;
 
-/** Keeps letters, digits and spaces only (SPEC.md section 5); applied while typing. */
+/** A category name holds letters, digits and spaces only: anything else is dropped while typing. */
 export function filterCategoryName(raw: string): string {
   return raw.replace(/[^\p{L}\p{N} ]/gu, '');
 }

@@ -140,7 +140,7 @@ export function CompanyPage({ onSaved }: { onSaved?: (c: Company | null) => void
       {company.isPending ? (
         <PageLoader label="Loading company details" />
       ) : (
-        // Failed loads are only logged (SPEC.md section 8): the form starts empty.
+        // A failed load is only logged: the form starts empty, so the details can still be saved.
         <Form company={company.data ?? null} onSaved={onSaved} />
       )}
     </>

@@ -64,7 +64,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onCl
         <Section title="Items">
           <List dense disablePadding>
             {order.items.map((item) => (
-              <ListItem key={item.id} disableGutters secondaryAction={<Typography>{formatMoney(item.priceAtPurchase * item.quantity)}</Typography>}>
+              <ListItem key={item.id} disableGutters secondaryAction={<Typography>{formatMoney(item.lineTotal)}</Typography>}>
                 <ListItemAvatar>
                   <Avatar variant="rounded" src={item.product.images?.[0]?.url ?? PLACEHOLDER_IMAGE} alt="" />
                 </ListItemAvatar>

@@ -82,7 +82,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
       { id: order.id, deliveryStatus: status },
       {
         onSuccess: (res) => notify.success(ORDER_MESSAGES.updated(res?.data?.deliveryStatus ?? status)),
-        // SPEC.md section 8: a failed status update is only logged.
+        // A failed status update is only logged: the selector shows the stored status again.
         onError: (err) => console.error('Failed to update order status', err),
         onSettled: () =>
           setBusy((b) => {

@@ -18,6 +18,7 @@ function order(over: Partial<AdminOrder> = {}): AdminOrder {
         id: 'oi-1',
         quantity: 2,
         priceAtPurchase: 1299.5,
+        lineTotal: 2599,
         product: { id: 'p-1', name: 'Linen Shirt', images: [{ url: '/uploads/shirt.jpg' }], variant: { size: 'M', color: 'Blue', originalPrice: 1299.5 } },
       },
     ],

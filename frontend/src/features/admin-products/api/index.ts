@@ -67,7 +67,7 @@ export function productFormData(v: ProductFormValues): FormData {
   return form;
 }
 
-/** One call for both: a new product, or an update carrying the product id (SPEC.md section 7). */
+/** One call for both: `POST /products` creates a product, or updates it when the form carries its id. */
 export async function saveProduct(v: ProductFormValues): Promise<Envelope<AdminProduct>> {
   return api.post<Envelope<AdminProduct>>('/products', productFormData(v));
 }

@@ -231,7 +231,7 @@ describe('admin product form', () => {
         { id: 'img-1', uploadId: 'u1', url: '/uploads/1.jpg' },
         { id: 'img-2', uploadId: 'u2', url: '/uploads/2.jpg' },
       ],
-      variants: [variant({ id: 'v-1', size: 'M', stock: 4, originalPrice: 999, discountPrice: 100 })],
+      variants: [variant({ id: 'v-1', size: 'M', stock: 4, originalPrice: 999, discountPrice: 100, mrp: 1099, percentOff: 9 })],
     });
     serveProducts(() => [existing]);
     let sent: FormData | null = null;

@@ -4,6 +4,7 @@ import {
   applyColorInput,
   applyPickedColor,
   firstVariant,
+  hexForName,
   isValidColor,
   nextVariant,
   normalizeHex,
@@ -67,7 +68,16 @@ describe('variant colour', () => {
     expect(normalizeHex('#AbC')).toBe('#aabbcc');
     expect(applyColorInput(draft({ colorHexCode: '' }), '#1E40AF').colorHexCode).toBe('#1e40af');
     expect(applyColorInput(draft({ colorHexCode: '' }), 'red').colorHexCode).toBe('#ff0000');
-    expect(applyColorInput(draft({ colorHexCode: '#123456' }), 'Mustard').colorHexCode).toBe('#123456');
+    expect(applyColorInput(draft({ colorHexCode: '#123456' }), 'Sunset').colorHexCode).toBe('#123456');
+  });
+
+  it("the shop's own colour names get the swatch the server gives them", () => {
+    // The server reads the same list (crates/catalog/src/models/colour.rs tests 'Mustard' too).
+    expect(applyColorInput(draft({ colorHexCode: '#000080' }), 'Mustard').colorHexCode).toBe('#ffdb58');
+    expect(hexForName('off-white')).toBe('#faf9f6');
+    expect(hexForName('Bottle Green')).toBe('#006a4e');
+    expect(hexForName('rebeccapurple')).toBe('#663399');
+    expect(hexForName('Sunset')).toBeNull();
   });
 
   it('a picked colour sets both the hex code and the name', () => {

@@ -1,4 +1,5 @@
 import type { Variant } from '@/lib/api-types';
+import COLOURS from '@/lib/colours.json';
 import type { VariantDraft, VariantErrors } from '../types';
 
 export const VARIANT_MESSAGES = {
@@ -16,29 +17,19 @@ export const VARIANT_MESSAGES = {
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const NAME = /^[\p{L}][\p{L} '-]*$/u;
 
-/** Basic colour names and their hex codes: a typed name fills the hex, a picked colour gets the nearest name. */
-export const NAMED_COLORS: Record<string, string> = {
-  Black: '#000000',
-  White: '#ffffff',
-  Gray: '#808080',
-  Silver: '#c0c0c0',
-  Red: '#ff0000',
-  Maroon: '#800000',
-  Orange: '#ffa500',
-  Yellow: '#ffff00',
-  Olive: '#808000',
-  Green: '#008000',
-  Lime: '#00ff00',
-  Teal: '#008080',
-  Cyan: '#00ffff',
-  Blue: '#0000ff',
-  Navy: '#000080',
-  Purple: '#800080',
-  Magenta: '#ff00ff',
-  Pink: '#ffc0cb',
-  Brown: '#a52a2a',
-  Beige: '#f5f5dc',
-};
+/** How colour names are compared, as on the server: case, spaces and hyphens do not matter. */
+function nameKey(name: string): string {
+  return name.replace(/[\s-]/g, '').toLowerCase();
+}
+
+/**
+ * The shop's one colour list (lib/colours.json, which the server reads too): the CSS named
+ * colours and the shop's own. A typed name fills the hex; a picked colour gets the nearest name.
+ */
+const NAMED_COLORS: ReadonlyArray<readonly [name: string, hex: string]> = Object.entries(COLOURS).filter(
+  ([name]) => !name.startsWith('$'),
+);
+const HEX_BY_NAME = new Map(NAMED_COLORS.map(([name, hex]) => [nameKey(name), hex]));
 
 export function isHexColor(value: string): boolean {
   return HEX.test(value.trim());
@@ -59,9 +50,10 @@ export function isValidColor(value: string): boolean {
   return v !== '' && (isHexColor(v) || NAME.test(v));
 }
 
+/** The swatch of a known colour name as '#rrggbb', or null. */
 export function hexForName(name: string): string | null {
-  const key = Object.keys(NAMED_COLORS).find((k) => k.toLowerCase() === name.trim().toLowerCase());
-  return key ? NAMED_COLORS[key] : null;
+  const hex = HEX_BY_NAME.get(nameKey(name));
+  return hex ? normalizeHex(hex) : null;
 }
 
 function rgb(hex: string): [number, number, number] {
@@ -69,14 +61,14 @@ function rgb(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-/** The closest basic colour name to a hex value. */
+/** The closest named colour to a hex value. */
 export function nearestColorName(hex: string): string {
   const target = normalizeHex(hex);
   if (!target) return hex;
   const [r, g, b] = rgb(target);
   let best = 'Black';
   let bestDistance = Infinity;
-  for (const [name, value] of Object.entries(NAMED_COLORS)) {
+  for (const [name, value] of NAMED_COLORS) {
     const [r2, g2, b2] = rgb(value);
     const d = (r - r2) ** 2 + (g - g2) ** 2 + (b - b2) ** 2;
     if (d < bestDistance) {
@@ -163,7 +155,11 @@ export function priceConflict(
     : { field: 'discountPrice', message: VARIANT_MESSAGES.discountTooHigh };
 }
 
-/** Every rule of one variant row (SPEC.md section 5). */
+/**
+ * Every rule of one variant row: size and colour required, colour a name or a #RGB/#RRGGBB
+ * hex code, stock a whole number of 0 or more, original price required, and the discount
+ * never above the original price.
+ */
 export function validateVariant(d: VariantDraft): VariantErrors {
   const errors: VariantErrors = {};
   if (!d.size.trim()) errors.size = VARIANT_MESSAGES.sizeRequired;

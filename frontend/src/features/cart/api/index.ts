@@ -5,17 +5,18 @@ import type { Cart } from '../types';
 
 export const cartKey = ['me', 'cart'] as const;
 
-const EMPTY: Cart = { items: [], summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: 0 } };
+/** A cart with no lines, as the server would send it. */
+export const EMPTY_CART: Cart = { items: [], summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: 0 } };
 
 function normalise(body: Envelope<Cart> | null): Cart {
-  const cart = body?.data ?? EMPTY;
+  const cart = body?.data ?? EMPTY_CART;
   const items = Array.isArray(cart.items) ? cart.items : [];
   // Keep the locally stored list of variant ids in step (emits cartUpdated when it changes).
   writeIdList(
     STORAGE_KEYS.cart,
     items.map((i) => i.product.variant.id),
   );
-  return { items, summary: cart.summary ?? EMPTY.summary };
+  return { items, summary: cart.summary ?? EMPTY_CART.summary };
 }
 
 export const fetchCart = async (): Promise<Cart> => normalise(await api.get<Envelope<Cart>>('/cart'));

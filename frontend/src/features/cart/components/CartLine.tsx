@@ -22,7 +22,7 @@ interface Props {
 export function CartLine({ item, readOnly = false, busy = false, onQuantity, onRemove }: Props) {
   const { product } = item;
   const v = product.variant;
-  const saving = v.discountPrice * item.quantity;
+  const saving = item.lineDiscount;
   return (
     <Box
       component="li"
@@ -82,9 +82,9 @@ export function CartLine({ item, readOnly = false, busy = false, onQuantity, onR
       </Box>
       <Typography
         sx={{ fontWeight: 700, whiteSpace: 'nowrap', gridColumn: readOnly ? 'auto' : { xs: '2', sm: 'auto' } }}
-        aria-label={`Line subtotal ${formatMoney(v.originalPrice * item.quantity)}`}
+        aria-label={`Line subtotal ${formatMoney(item.lineTotal)}`}
       >
-        {formatMoney(v.originalPrice * item.quantity)}
+        {formatMoney(item.lineTotal)}
       </Typography>
     </Box>
   );

@@ -5,18 +5,19 @@ import Typography from '@mui/material/Typography';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import { EmptyState } from '@/components/EmptyState';
 import { RouterLink } from '@/components/RouterLink';
-import type { CartItem } from '../types';
+import type { CartItem, CartSummary } from '../types';
 import { CartLine } from './CartLine';
 import { OrderSummary } from './OrderSummary';
 
 interface Props {
   items: CartItem[];
+  summary: CartSummary;
   busy: boolean;
   onQuantity: (item: CartItem, quantity: number) => void;
   onRemove: (item: CartItem) => void;
 }
 
-export function CartView({ items, busy, onQuantity, onRemove }: Props) {
+export function CartView({ items, summary, busy, onQuantity, onRemove }: Props) {
   if (items.length === 0) {
     return (
       <Container>
@@ -41,7 +42,7 @@ export function CartView({ items, busy, onQuantity, onRemove }: Props) {
           ))}
         </Box>
         <Box sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>
-          <OrderSummary items={items}>
+          <OrderSummary summary={summary}>
             <Button variant="contained" size="large" component={RouterLink} to="/checkout">
               Proceed to Checkout
             </Button>

@@ -3,12 +3,8 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatMoney, priceSummary } from '@/lib/money';
-import type { CartItem } from '../types';
-
-export function cartSummary(items: CartItem[]) {
-  return priceSummary(items.map((i) => ({ quantity: i.quantity, variant: i.product.variant })));
-}
+import { formatMoney } from '@/lib/money';
+import type { CartSummary } from '../types';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -23,9 +19,8 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** Subtotal (MRP), Discount, Tax 0.00 and Total (what is paid). */
-export function OrderSummary({ items, children }: { items: CartItem[]; children?: ReactNode }) {
-  const s = cartSummary(items);
+/** The server's figures: Subtotal (MRP), Discount, Tax 0.00 and Total (what is paid). */
+export function OrderSummary({ summary: s, children }: { summary: CartSummary; children?: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="summary-title" sx={{ p: 2.5 }}>
       <Typography id="summary-title" variant="h6" component="h2" gutterBottom>

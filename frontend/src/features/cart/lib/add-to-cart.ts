@@ -28,7 +28,7 @@ export function stockLimitMessage(stock: number): string {
 }
 
 /**
- * The add-to-cart rules of SPEC.md sections 4–6: login needed, admins blocked, a size must be
+ * The add-to-cart rules: login needed, admins blocked, a size must be
  * chosen and in stock; a variant already in the cart grows by the chosen amount (never past stock).
  */
 export function decideAddToCart(input: AddToCartInput): AddToCartDecision {

@@ -9,7 +9,7 @@ export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
   { value: 'price_desc', label: 'Price: High to Low' },
 ];
 
-/** Default price slider range before the data loads (SPEC.md section 9). */
+/** The price slider's range until the listing's own price range has loaded: ₹0 to ₹10,000. */
 export const DEFAULT_PRICE_RANGE: [number, number] = [0, 10000];
 /** Products per listing page: a bare /shop's first request (the page contract) asks for them. */
 export const PAGE_SIZE = FIRST_REQUESTS.listing.params.limit;

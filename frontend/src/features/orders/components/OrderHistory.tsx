@@ -55,7 +55,7 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => 
                 </Typography>
               </Box>
               <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {formatMoney(item.priceAtPurchase * item.quantity)}
+                {formatMoney(item.lineTotal)}
               </Typography>
             </Box>
           ))}
