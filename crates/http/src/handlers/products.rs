@@ -13,14 +13,14 @@ use crate::dto::catalog::{ListingDto, ProductDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits};
-use crate::ratelimit::Action;
+use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // The fixed paths first: `/products/{idOrSlug}` would match them too.
-    cfg.service(web::resource("/products/search").get(search))
+    cfg.service(web::resource("/products/search").wrap(limit(Action::Search)).get(search))
         .service(web::resource("/products/category/{categoryId}").get(by_category))
         .service(web::resource("/products").get(list).post(create_or_update))
         .service(web::resource("/products/{idOrSlug}").get(one).put(update).delete(delete));
@@ -181,7 +181,6 @@ struct SearchParams {
     )
 )]
 async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
-    state.limits.check(Action::Search, &state.limits.client_ip(&req))?;
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
         let q = params.q.clone().unwrap_or_default();
