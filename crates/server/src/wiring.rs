@@ -12,10 +12,10 @@ use media::LocalMediaStore;
 use crate::catalog_sync::CatalogSyncedOrders;
 use chrono::Duration;
 use http::auth::jwt::JwtKeys;
-use http::security::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use http::ratelimit::{RateLimitConfig, RateLimiter};
 use http::AppState;
 use mail::{OutboxMailer, SmtpMailer};
+use passwords::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use kernel::Mailer;
 use orders::{OrderService, OrdersApi};
 use store::{
