@@ -12,7 +12,7 @@ use crate::cache::{key_of, respond};
 use crate::dto::catalog::{ListingDto, ProductDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
-use crate::multipart::{read_form, Form, FormLimits};
+use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 #[allow(unused_imports)]
@@ -26,9 +26,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/products/{idOrSlug}").get(one).put(update).delete(delete));
 }
 
-/// Up to 10 images per product; a few more are read so the rule can answer with its own
-/// message ("Maximum 10 images allowed.") instead of a generic one.
-const LIMITS: FormLimits = FormLimits { max_file_bytes: 5 * 1024 * 1024, max_files: 12, file_label: "Each image" };
+/// The catalogue's image rules and count.
+const LIMITS: FormLimits = FormLimits::files(&catalog::IMAGE_RULES, catalog::MAX_PRODUCT_IMAGES + SPARE_FILES);
 pub const MAX_LIMIT: u32 = 1000;
 const SEARCH_LIMIT: usize = 50;
 const EMPTY_SEARCH_LIMIT: usize = 20;
