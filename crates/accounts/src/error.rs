@@ -19,6 +19,9 @@ pub enum AccountsError {
     /// A throttle refused the attempt; the message names what was tried.
     #[error("{message}")]
     TooManyAttempts { message: &'static str, retry_after_secs: u64 },
+    /// One client address made too many requests of a kind (sign-ins from it, any account).
+    #[error("Too many requests. Please wait a moment and try again.")]
+    TooManyRequests { retry_after_secs: u64 },
     #[error("Current password is incorrect")]
     WrongCurrentPassword,
     /// Used, expired, replaced or never issued: one answer for all.

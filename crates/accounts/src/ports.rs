@@ -19,7 +19,8 @@ pub trait AccountsApi: Send + Sync {
     /// Checks an e-mail-or-username and a password from the client address `address`.
     /// Errors: `InvalidCredentials` for an unknown user and a wrong password alike,
     /// `TooManyAttempts` after repeated failures for the same account (or unknown
-    /// identifier) from the same address, `Invalid` for empty fields, `Storage`.
+    /// identifier) from the same address, `TooManyRequests` when the address used its
+    /// per-minute sign-in budget, `Invalid` for empty fields, `Storage`.
     fn login(&self, identifier: &str, password: &str, address: &str) -> Result<User, AccountsError>;
 
     /// The account a checked token belongs to, while that session is still open: `None`

@@ -24,11 +24,13 @@ pub struct AccountPorts {
     pub mailer: Arc<dyn Mailer>,
 }
 
-/// How the shop is reached from outside: reset links point there.
+/// How the shop is reached from outside and how fast one address may sign in.
 #[derive(Debug, Clone)]
 pub struct AccountSettings {
-    /// For example `https://shop.example.in` (no trailing slash needed).
+    /// Where reset links point, for example `https://shop.example.in` (no trailing slash needed).
     pub public_url: String,
+    /// Sign-ins allowed per client address per minute, any account (`SHOP_RATE_SIGN_IN`; 0 = off).
+    pub sign_ins_per_address_per_minute: u32,
 }
 
 /// The account use cases over any storage, hasher, estimator and mailer.
@@ -59,7 +61,7 @@ impl AccountService {
             users: ports.users,
             hasher: ports.hasher,
             strength: ports.strength,
-            throttle: Throttle::new(ports.attempts),
+            throttle: Throttle::new(ports.attempts, settings.sign_ins_per_address_per_minute),
             reset_tokens: ports.reset_tokens,
             mailer: ports.mailer,
             settings,
@@ -250,6 +252,8 @@ impl AccountsApi for AccountService {
             return Err(AccountsError::invalid("password", "Password is required"));
         }
         let now = self.now();
+        // The address's budget first: a refusal costs no account lookup.
+        self.throttle.admit(Guarded::SignInFromAddress, "", address, now)?;
         let found = self.find_by_identifier(identifier)?;
         let subject = sign_in_subject(found.as_ref(), identifier);
         // Recorded before the hash is checked, so parallel guesses cannot pass the count;

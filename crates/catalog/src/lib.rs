@@ -11,5 +11,5 @@ pub mod snapshot;
 pub use error::CatalogError;
 pub use models::*;
 pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput, ProductWrite};
-pub use service::{CatalogService, IMAGE_RULES, MAX_PRODUCT_IMAGES};
+pub use service::{CatalogService, IMAGE_RULES, MAX_CATEGORY_IMAGES, MAX_PRODUCT_IMAGES};
 pub use snapshot::CatalogSnapshot;

@@ -18,6 +18,8 @@ use crate::snapshot::CatalogSnapshot;
 pub const IMAGE_RULES: MediaRules =
     MediaRules { allowed: &[ImageFormat::Png, ImageFormat::Jpeg], max_bytes: 5 * 1024 * 1024, label: "Each image" };
 pub const MAX_PRODUCT_IMAGES: usize = 10;
+/// A category has exactly one image.
+pub const MAX_CATEGORY_IMAGES: usize = 1;
 
 pub struct CatalogService<R, M> {
     repo: R,
@@ -127,8 +129,8 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
     fn image_count_error(count: usize) -> Option<CatalogError> {
         match count {
             0 => Some(CatalogError::invalid("Please upload at least 1 images.")),
-            1 => None,
-            _ => Some(CatalogError::invalid("You can upload a maximum of 1 images.")),
+            n if n <= MAX_CATEGORY_IMAGES => None,
+            _ => Some(CatalogError::invalid(format!("You can upload a maximum of {MAX_CATEGORY_IMAGES} images."))),
         }
     }
 }
@@ -348,7 +350,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             return Err(CatalogError::invalid("Please upload at least 1 image"));
         }
         if total > MAX_PRODUCT_IMAGES {
-            return Err(CatalogError::invalid("Maximum 10 images allowed."));
+            return Err(CatalogError::invalid(format!("Maximum {MAX_PRODUCT_IMAGES} images allowed.")));
         }
         let variants = match (&input.variants, current) {
             (Some(rows), _) => rows.iter().map(parse_variant).collect::<Result<Vec<_>, _>>()?,

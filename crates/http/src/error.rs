@@ -107,6 +107,7 @@ impl From<AccountsError> for ApiError {
                 retry_after_secs: Some(retry_after_secs),
                 ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", message)
             },
+            AccountsError::TooManyRequests { retry_after_secs } => crate::ratelimit::too_many(retry_after_secs),
             // 400, not 401: a 401 would sign the person out of the web app.
             AccountsError::WrongCurrentPassword => ApiError::bad_request("wrong_current_password", message),
             AccountsError::InvalidResetToken => ApiError::bad_request("invalid_reset_token", message),

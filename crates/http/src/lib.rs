@@ -12,7 +12,6 @@ pub mod limits;
 pub mod multipart;
 pub mod openapi;
 pub mod ratelimit;
-pub mod security;
 pub mod state;
 
 use actix_web::web;

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
 use futures_util::StreamExt;
-use kernel::IncomingFile;
+use kernel::{IncomingFile, MediaRules};
 
 use crate::error::ApiError;
 
@@ -17,6 +17,17 @@ pub struct FormLimits {
     /// What the size message calls a file: "Each image", "The logo".
     pub file_label: &'static str,
 }
+
+impl FormLimits {
+    /// Files as big as the domain's `rules` allow, named as they name them; at most `max_files`.
+    pub const fn files(rules: &MediaRules, max_files: usize) -> FormLimits {
+        FormLimits { max_file_bytes: rules.max_bytes, max_files, file_label: rules.label }
+    }
+}
+
+/// Files read beyond a domain's count rule, so that rule answers with its own message
+/// ("Maximum 10 images allowed.") instead of the form reader's generic one.
+pub const SPARE_FILES: usize = 2;
 
 /// Text fields are small: names, descriptions, JSON lists of variants.
 const MAX_TEXT_BYTES: usize = 256 * 1024;

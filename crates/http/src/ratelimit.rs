@@ -1,26 +1,39 @@
-//! Abuse limits: token buckets per client address and per account for sign-in,
-//! registration (and username changes), password resets, order placement and search,
-//! answering 429 with `Retry-After`. Failed sign-ins per account are counted by the
-//! accounts' throttle in the database, not here.
+//! Request-rate limits per client address and per account for registration (and username
+//! changes), password resets, order placement and search: `governor`'s keyed GCRA limiters,
+//! attached to routes as middleware ([`limit`]) and answering 429 with `Retry-After`.
 //!
-//! Kept in memory (the shop is one process; a restart forgetting counts is harmless), with
-//! a sweep that bounds memory under a spray of addresses. Hand-written: a few dozen lines,
-//! no GPL dependency.
+//! Sign-in is not limited here: the accounts' throttle is the one sign-in throttle (in the
+//! database, shared by every instance); this config only carries its `SHOP_RATE_SIGN_IN` budget.
+//!
+//! These counts live in each process's memory: behind several instances a client gets the
+//! budget of each instance it reaches, which is acceptable for a request rate (the rules that
+//! must hold across instances, sign-in failures and reset e-mails, are the accounts' rules in
+//! the database). Idle keys are dropped once many accumulate, bounding memory under a spray of
+//! addresses.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::Instant;
+use std::num::NonZeroU32;
 
+use std::future::{ready, Ready};
+
+use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Transform};
 use actix_web::http::StatusCode;
-use actix_web::HttpRequest;
+use actix_web::{web, HttpRequest};
+use futures_util::future::Either;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter as GovernorLimiter};
 
+use crate::auth::extract::bearer_token;
+use crate::auth::jwt::JwtKeys;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// Requests allowed per minute for each protected call; 0 switches a limit off.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RateLimitConfig {
-    /// SHOP_RATE_SIGN_IN: sign-in attempts per client address.
+    /// SHOP_RATE_SIGN_IN: sign-ins per client address, whatever the account. Counted by the
+    /// accounts' throttle in the database (the one sign-in throttle), not by [`RateLimiter`].
     pub sign_in: u32,
     /// SHOP_RATE_REGISTER: registrations and username changes per client address (both
     /// tell whether a username is taken).
@@ -68,10 +81,9 @@ impl RateLimitConfig {
     }
 }
 
-/// What is being limited; each has its own buckets.
+/// What is being limited; each has its own limiter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
-    SignInByAddress,
     Register,
     PasswordReset,
     OrderByAccount,
@@ -79,67 +91,49 @@ pub enum Action {
     Search,
 }
 
-struct Bucket {
-    tokens: f64,
-    updated: Instant,
-}
-
-/// Above this many buckets, full (idle) ones are dropped on the next check.
+/// Above this many keys in one limiter, keys back at a full budget are dropped.
 const SWEEP_ABOVE: usize = 50_000;
 
 pub struct RateLimiter {
-    config: RateLimitConfig,
-    buckets: Mutex<HashMap<(Action, String), Bucket>>,
+    /// Only the limits that are on.
+    limiters: HashMap<Action, DefaultKeyedRateLimiter<String>>,
+    trusted_proxies: Vec<IpAddr>,
 }
 
 impl RateLimiter {
     pub fn new(config: RateLimitConfig) -> Self {
-        RateLimiter { config, buckets: Mutex::new(HashMap::new()) }
+        let per_minute = [
+            (Action::Register, config.register),
+            (Action::PasswordReset, config.password_reset),
+            (Action::OrderByAccount, config.orders_per_account),
+            (Action::OrderByAddress, config.orders_per_ip),
+            (Action::Search, config.search),
+        ];
+        let limiters = per_minute
+            .into_iter()
+            .filter_map(|(action, n)| Some((action, GovernorLimiter::keyed(Quota::per_minute(NonZeroU32::new(n)?)))))
+            .collect();
+        RateLimiter { limiters, trusted_proxies: config.trusted_proxies }
     }
 
-    fn per_minute(&self, action: Action) -> u32 {
-        let c = &self.config;
-        match action {
-            Action::SignInByAddress => c.sign_in,
-            Action::Register => c.register,
-            Action::PasswordReset => c.password_reset,
-            Action::OrderByAccount => c.orders_per_account,
-            Action::OrderByAddress => c.orders_per_ip,
-            Action::Search => c.search,
-        }
-    }
-
-    /// Takes one token from `key`'s bucket, or answers 429 with the seconds until one is back.
+    /// Spends one request of `key`'s budget, or answers 429 with the seconds until one is back.
     pub fn check(&self, action: Action, key: &str) -> Result<(), ApiError> {
-        self.check_at(action, key, Instant::now())
+        let Some(limiter) = self.limiters.get(&action) else { return Ok(()) };
+        if limiter.len() > SWEEP_ABOVE {
+            limiter.retain_recent();
+        }
+        limiter.check_key(&key.to_string()).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            too_many(wait.as_secs_f64().ceil().max(1.0) as u64)
+        })
     }
 
-    fn check_at(&self, action: Action, key: &str, now: Instant) -> Result<(), ApiError> {
-        let limit = self.per_minute(action);
-        if limit == 0 {
-            return Ok(());
-        }
-        let capacity = f64::from(limit);
-        let per_second = capacity / 60.0;
-        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
-        if buckets.len() > SWEEP_ABOVE {
-            buckets.retain(|(a, _), b| {
-                let cap = f64::from(self.per_minute(*a));
-                b.tokens + now.saturating_duration_since(b.updated).as_secs_f64() * cap / 60.0 < cap
-            });
-        }
-        let bucket = buckets
-            .entry((action, key.to_lowercase()))
-            .or_insert(Bucket { tokens: capacity, updated: now });
-        let elapsed = now.saturating_duration_since(bucket.updated).as_secs_f64();
-        bucket.tokens = (bucket.tokens + elapsed * per_second).min(capacity);
-        bucket.updated = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
-        } else {
-            let wait = ((1.0 - bucket.tokens) / per_second).ceil().max(1.0) as u64;
-            Err(too_many(wait))
+    /// Whose budget a request spends: its client address, or the account its token names
+    /// (an invalid token spends none: the route answers 401).
+    fn key(&self, action: Action, req: &HttpRequest, jwt: &JwtKeys) -> Option<String> {
+        match action {
+            Action::OrderByAccount => bearer_token(req).and_then(|token| jwt.verify(&token)).map(|claims| claims.user_id),
+            Action::Register | Action::PasswordReset | Action::OrderByAddress | Action::Search => Some(self.client_ip(req)),
         }
     }
 
@@ -148,7 +142,7 @@ impl RateLimiter {
     pub fn client_ip(&self, req: &HttpRequest) -> String {
         let peer = req.peer_addr().map(|a| a.ip());
         let Some(peer) = peer else { return "unknown".into() };
-        if !self.config.trusted_proxies.contains(&peer) {
+        if !self.trusted_proxies.contains(&peer) {
             return peer.to_string();
         }
         let forwarded = req
@@ -160,13 +154,67 @@ impl RateLimiter {
             .collect::<Vec<_>>();
         for hop in forwarded.iter().rev() {
             match hop.parse::<IpAddr>() {
-                Ok(ip) if self.config.trusted_proxies.contains(&ip) => continue,
+                Ok(ip) if self.trusted_proxies.contains(&ip) => continue,
                 Ok(ip) => return ip.to_string(),
                 // A hop the proxy did not write: stop trusting the chain there.
                 Err(_) => break,
             }
         }
         peer.to_string()
+    }
+}
+
+/// The middleware limiting a route: `web::resource(..).wrap(limit(Action::Search))`. It reads
+/// the one [`RateLimiter`] of the app state, so every worker spends the same budget.
+pub fn limit(action: Action) -> Limit {
+    Limit(action)
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Limit(Action);
+
+impl<S, B> Transform<S, ServiceRequest> for Limit
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error>,
+{
+    type Response = ServiceResponse<B>;
+    type Error = actix_web::Error;
+    type Transform = LimitService<S>;
+    type InitError = ();
+    type Future = Ready<Result<LimitService<S>, ()>>;
+
+    fn new_transform(&self, service: S) -> Self::Future {
+        ready(Ok(LimitService { service, action: self.0 }))
+    }
+}
+
+pub struct LimitService<S> {
+    service: S,
+    action: Action,
+}
+
+impl<S, B> Service<ServiceRequest> for LimitService<S>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error>,
+{
+    type Response = ServiceResponse<B>;
+    type Error = actix_web::Error;
+    type Future = Either<S::Future, Ready<Result<ServiceResponse<B>, actix_web::Error>>>;
+
+    forward_ready!(service);
+
+    fn call(&self, req: ServiceRequest) -> Self::Future {
+        let checked = match req.app_data::<web::Data<AppState>>() {
+            Some(state) => match state.limits.key(self.action, req.request(), &state.jwt) {
+                Some(key) => state.limits.check(self.action, &key),
+                None => Ok(()),
+            },
+            None => Err(ApiError::internal("AppState is not registered")),
+        };
+        match checked {
+            Ok(()) => Either::Left(self.service.call(req)),
+            Err(refused) => Either::Right(ready(Err(refused.into()))),
+        }
     }
 }
 
@@ -186,8 +234,6 @@ impl Default for RateLimiter {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
 
     fn limiter(per_minute: u32) -> RateLimiter {
@@ -195,28 +241,24 @@ mod tests {
     }
 
     #[test]
-    fn a_full_bucket_refuses_with_the_wait_and_refills_over_time() {
+    fn a_spent_budget_refuses_with_the_wait_for_the_next_request() {
         let l = limiter(3);
-        let t0 = Instant::now();
         for _ in 0..3 {
-            assert!(l.check_at(Action::Search, "1.2.3.4", t0).is_ok());
+            assert!(l.check(Action::Search, "1.2.3.4").is_ok());
         }
-        let refused = l.check_at(Action::Search, "1.2.3.4", t0).err();
+        let refused = l.check(Action::Search, "1.2.3.4").err();
         assert_eq!(refused.as_ref().map(|e| e.status.as_u16()), Some(429));
-        assert_eq!(refused.and_then(|e| e.retry_after_secs), Some(20));
-        // Another key has its own bucket.
-        assert!(l.check_at(Action::Search, "5.6.7.8", t0).is_ok());
-        // 20 s later one token is back, and only one.
-        let later = t0 + Duration::from_secs(20);
-        assert!(l.check_at(Action::Search, "1.2.3.4", later).is_ok());
-        assert!(l.check_at(Action::Search, "1.2.3.4", later).is_err());
+        // Three a minute: the next one is back within 20 seconds.
+        assert!(refused.and_then(|e| e.retry_after_secs).is_some_and(|s| (19..=20).contains(&s)));
+        // Another key has its own budget, and other actions are not limited.
+        assert!(l.check(Action::Search, "5.6.7.8").is_ok());
+        assert!(l.check(Action::Register, "1.2.3.4").is_ok());
     }
 
     #[test]
     fn zero_means_no_limit() {
         let l = limiter(0);
-        let t0 = Instant::now();
-        assert!((0..1000).all(|_| l.check_at(Action::Search, "k", t0).is_ok()));
+        assert!((0..1000).all(|_| l.check(Action::Search, "k").is_ok()));
     }
 
     #[test]

@@ -12,10 +12,10 @@ use media::LocalMediaStore;
 use crate::catalog_sync::CatalogSyncedOrders;
 use chrono::Duration;
 use http::auth::jwt::JwtKeys;
-use http::security::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use http::ratelimit::{RateLimitConfig, RateLimiter};
 use http::AppState;
 use mail::{OutboxMailer, SmtpMailer};
+use passwords::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use kernel::Mailer;
 use orders::{OrderService, OrdersApi};
 use store::{
@@ -86,7 +86,11 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
             reset_tokens: Arc::new(RandomResetTokens),
             mailer: mailer.clone(),
         },
-        AccountSettings { public_url: settings.public_url.clone() },
+        AccountSettings {
+            public_url: settings.public_url.clone(),
+            // The one sign-in throttle is the accounts' (in the database), not a request limiter.
+            sign_ins_per_address_per_minute: settings.rate_limits.sign_in,
+        },
     )
     .map_err(|e| WiringError(e.to_string()))?;
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))

@@ -206,7 +206,7 @@ fn fixture() -> Fixture {
         reset_tokens: Arc::new(CountingTokens::default()),
         mailer: mail.clone(),
     };
-    let settings = AccountSettings { public_url: "https://shop.example.in/".into() };
+    let settings = AccountSettings { public_url: "https://shop.example.in/".into(), sign_ins_per_address_per_minute: 0 };
     let start = Utc::now();
     let offset = Arc::new(AtomicI64::new(0));
     let clock_offset = offset.clone();

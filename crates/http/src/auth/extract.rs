@@ -28,7 +28,7 @@ pub struct CurrentSession {
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub User);
 
-fn bearer_token(req: &HttpRequest) -> Option<String> {
+pub(crate) fn bearer_token(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_string())

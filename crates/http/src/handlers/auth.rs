@@ -5,20 +5,20 @@ use crate::auth::{CurrentSession, CurrentUser};
 use crate::dto::user::{ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, UserData, UserDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
-use crate::ratelimit::Action;
+use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
 use kernel::UserId;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/auth/register").post(register))
+    cfg.service(web::resource("/auth/register").wrap(limit(Action::Register)).post(register))
         .service(web::resource("/auth/login").post(login))
         .service(web::resource("/auth/me").get(me))
         .service(web::resource("/auth/logout").post(logout))
         .service(web::resource("/auth/logout-all").post(logout_all))
-        .service(web::resource("/auth/forgot-password").post(forgot_password))
-        .service(web::resource("/auth/reset-password").post(reset_password));
+        .service(web::resource("/auth/forgot-password").wrap(limit(Action::PasswordReset)).post(forgot_password))
+        .service(web::resource("/auth/reset-password").wrap(limit(Action::PasswordReset)).post(reset_password));
 }
 
 /// The one answer to a reset request, whether or not an account has the address.
@@ -55,8 +55,7 @@ pub struct LoginAnswer {
         (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
     )
 )]
-async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
-    state.limits.check(Action::Register, &state.limits.client_ip(&req))?;
+async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
     let accounts = state.accounts.clone();
     let user = blocking(move || accounts.register(body.into_inner().into())).await?;
     let token = state.jwt.issue(&user).map_err(ApiError::internal)?;
@@ -83,12 +82,12 @@ async fn register(req: HttpRequest, state: web::Data<AppState>, body: web::Json<
 )]
 async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Result<HttpResponse, ApiError> {
     let address = state.limits.client_ip(&req);
-    state.limits.check(Action::SignInByAddress, &address)?;
     let LoginRequest { identifier, email, password } = body.into_inner();
     let identifier = identifier.or(email).unwrap_or_default();
     let password = password.unwrap_or_default();
     let accounts = state.accounts.clone();
-    // Failures per account (or unknown identifier) and address are counted by the accounts' throttle.
+    // Sign-ins per address, and failures per account (or unknown identifier) and address, are
+    // counted by the accounts' throttle: the one sign-in throttle.
     let user = blocking(move || accounts.login(&identifier, &password, &address)).await?;
     let token = state.jwt.issue(&user).map_err(ApiError::internal)?;
     let message = format!("Welcome back, {}!", user.username);
@@ -156,11 +155,9 @@ async fn logout_all(state: web::Data<AppState>, CurrentUser(user): CurrentUser) 
     )
 )]
 async fn forgot_password(
-    req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<ForgotPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.check(Action::PasswordReset, &state.limits.client_ip(&req))?;
     let email = body.into_inner().email.unwrap_or_default();
     if email.trim().is_empty() {
         return Err(ApiError::bad_request("invalid_input", "Email is required"));
@@ -193,11 +190,9 @@ async fn forgot_password(
     )
 )]
 async fn reset_password(
-    req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<ResetPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.check(Action::PasswordReset, &state.limits.client_ip(&req))?;
     let ResetPasswordRequest { token, new_password } = body.into_inner();
     let accounts = state.accounts.clone();
     blocking(move || accounts.reset_password(&token.unwrap_or_default(), &new_password.unwrap_or_default())).await?;

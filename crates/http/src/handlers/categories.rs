@@ -8,7 +8,7 @@ use crate::cache::{key_of, respond};
 use crate::dto::catalog::CategoryDto;
 use crate::dto::data_with_message;
 use crate::error::{blocking, ApiError};
-use crate::multipart::{read_form, Form, FormLimits};
+use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
@@ -19,7 +19,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/categories/{id}").put(update).delete(delete));
 }
 
-const LIMITS: FormLimits = FormLimits { max_file_bytes: 5 * 1024 * 1024, max_files: 3, file_label: "Each image" };
+/// The catalogue's image rules and count.
+const LIMITS: FormLimits = FormLimits::files(&catalog::IMAGE_RULES, catalog::MAX_CATEGORY_IMAGES + SPARE_FILES);
 
 #[utoipa::path(
     get,

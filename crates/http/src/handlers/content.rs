@@ -22,7 +22,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-const LOGO_LIMITS: FormLimits = FormLimits { max_file_bytes: 2 * 1024 * 1024, max_files: 1, file_label: "The logo" };
+/// The content rules' logo: one file.
+const LOGO_LIMITS: FormLimits = FormLimits::files(&content::LOGO_RULES, 1);
 
 #[utoipa::path(
     get,

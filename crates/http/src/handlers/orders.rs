@@ -6,7 +6,7 @@ use crate::auth::{AdminUser, CurrentUser};
 use crate::dto::order::{OrderDto, PlaceOrderRequest, PlacedOrderAnswer, SendConfirmationRequest, StatusRequest};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
-use crate::ratelimit::Action;
+use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
@@ -16,7 +16,7 @@ pub const PLACED_MAIL_FAILED: &str = "Order placed, but confirmation email faile
 pub const ALREADY_PLACED: &str = "Order already placed";
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/orders/place").post(place))
+    cfg.service(web::resource("/orders/place").wrap(limit(Action::OrderByAccount)).wrap(limit(Action::OrderByAddress)).post(place))
         .service(web::resource("/orders/my-orders").get(my_orders))
         .service(web::resource("/orders/all").get(all_orders))
         .service(web::resource("/orders/pending-count").get(pending_count))
@@ -57,8 +57,6 @@ async fn place(
     CurrentUser(user): CurrentUser,
     body: web::Json<PlaceOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.check(Action::OrderByAddress, &state.limits.client_ip(&req))?;
-    state.limits.check(Action::OrderByAccount, &user.id)?;
     let key = match req.headers().get("Idempotency-Key") {
         Some(value) => Some(
             value

@@ -12,23 +12,22 @@ use crate::cache::{key_of, respond};
 use crate::dto::catalog::{ListingDto, ProductDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
-use crate::multipart::{read_form, Form, FormLimits};
-use crate::ratelimit::Action;
+use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
+use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 #[allow(unused_imports)]
 use crate::dto::{docs::*, Envelope, MessageOnly};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // The fixed paths first: `/products/{idOrSlug}` would match them too.
-    cfg.service(web::resource("/products/search").get(search))
+    cfg.service(web::resource("/products/search").wrap(limit(Action::Search)).get(search))
         .service(web::resource("/products/category/{categoryId}").get(by_category))
         .service(web::resource("/products").get(list).post(create_or_update))
         .service(web::resource("/products/{idOrSlug}").get(one).put(update).delete(delete));
 }
 
-/// Up to 10 images per product; a few more are read so the rule can answer with its own
-/// message ("Maximum 10 images allowed.") instead of a generic one.
-const LIMITS: FormLimits = FormLimits { max_file_bytes: 5 * 1024 * 1024, max_files: 12, file_label: "Each image" };
+/// The catalogue's image rules and count.
+const LIMITS: FormLimits = FormLimits::files(&catalog::IMAGE_RULES, catalog::MAX_PRODUCT_IMAGES + SPARE_FILES);
 pub const MAX_LIMIT: u32 = 1000;
 const SEARCH_LIMIT: usize = 50;
 const EMPTY_SEARCH_LIMIT: usize = 20;
@@ -181,7 +180,6 @@ struct SearchParams {
     )
 )]
 async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
-    state.limits.check(Action::Search, &state.limits.client_ip(&req))?;
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
         let q = params.q.clone().unwrap_or_default();

@@ -416,12 +416,17 @@ impl TestApp {
     /// A second shop process on the same database, uploads and outbox (as two instances
     /// behind a load balancer): its own memory, the same rows.
     pub fn second_instance(&self) -> actix_test::TestServer {
+        self.second_instance_with_limits(RateLimitConfig::off())
+    }
+
+    /// A second instance with these abuse limits.
+    pub fn second_instance_with_limits(&self, limits: RateLimitConfig) -> actix_test::TestServer {
         let settings = Settings {
             jwt_secret: SECRET.to_vec(),
             bcrypt_cost: 4,
             uploads_dir: self._uploads.path().to_path_buf(),
             mail: MailSettings::from_config(None, self._data.path(), None),
-            rate_limits: RateLimitConfig::off(),
+            rate_limits: limits,
             clock: kernel::Clock::system(),
             public_url: "http://shop.test".into(),
         };

@@ -56,6 +56,25 @@ async fn a_strangers_sign_in_rate_never_spends_the_owners_from_another_address()
 }
 
 #[actix_web::test]
+async fn every_instance_spends_the_one_sign_in_budget_of_an_address() {
+    for backend in store::testing::TestDb::backends() {
+        let config = limits(|c| c.sign_in = 2);
+        let app = TestApp::spawn_with_limits(backend, config.clone());
+        let other = app.second_instance_with_limits(config);
+        let guess = json!({ "identifier": "asha", "password": "guess" });
+        let from_other = || async { TestApp::post_to(&other, "/api/auth/login", "", guess.clone()).await };
+        app.post("/api/auth/login", None, guess.clone()).await.expect(401);
+        from_other().await.expect(401);
+        // Both instances count in the database: the address's two sign-ins are spent.
+        for refused in [from_other().await, app.post("/api/auth/login", None, guess.clone()).await] {
+            let refused = refused.expect(429);
+            assert_eq!(refused.body["code"], "rate_limited", "{backend:?}");
+            assert!(refused.headers.contains_key("retry-after"));
+        }
+    }
+}
+
+#[actix_web::test]
 async fn registration_is_limited_per_address() {
     let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.register = 2));
     app.customer("one").await;

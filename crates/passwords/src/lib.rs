@@ -1,5 +1,6 @@
 //! Adapters of the accounts' password and token ports: bcrypt (bounded to the cores),
-//! zxcvbn, and random reset tokens stored as SHA-256 digests.
+//! zxcvbn, and random reset tokens stored as SHA-256 digests. Kept out of `http`: hashing
+//! is how accounts store passwords, not how the API speaks; `server::wiring` plugs them in.
 
 use std::sync::Arc;
 
