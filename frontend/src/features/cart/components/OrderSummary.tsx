@@ -19,7 +19,11 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** The server's figures: Subtotal (MRP), Discount, Tax 0.00 and Total (what is paid). */
+/**
+ * The server's figures: Subtotal (MRP), Discount, Tax 0.00 and Total (what is paid). Prices
+ * include GST, so no tax is added on top; the note under the total keeps the zero from
+ * being misread (the tax inside the price is shown on the invoice).
+ */
 export function OrderSummary({ summary: s, children }: { summary: CartSummary; children?: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="summary-title" sx={{ p: 2.5 }}>
@@ -33,6 +37,9 @@ export function OrderSummary({ summary: s, children }: { summary: CartSummary; c
         <Divider sx={{ my: 1 }} />
         <Row label="Total" value={formatMoney(s.total)} strong />
       </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
+        Inclusive of all taxes
+      </Typography>
       {children && <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>{children}</Box>}
     </Paper>
   );
