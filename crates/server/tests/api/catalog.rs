@@ -2,6 +2,9 @@ use serde_json::json;
 
 use crate::helpers::{file, image_bytes, png, text, Part, TestApp};
 
+/// A refused form: what is sent, the answer's (status, code, field) and its message.
+type Refusal = (Vec<Part>, (u16, &'static str, Option<&'static str>), &'static str);
+
 fn variant(size: &str, color: &str, stock: i64, original: f64, discount: f64) -> serde_json::Value {
     json!({ "size": size, "color": color, "stock": stock, "originalPrice": original, "discountPrice": discount })
 }
@@ -61,7 +64,7 @@ async fn categories_nest_and_follow_the_image_and_name_rules() {
 
         // (form, status, code, field, message): the form's own fault is a 400, a rule on
         // well-formed values a 422, a clash with what is stored a 409.
-        let cases: Vec<(Vec<Part>, (u16, &str, Option<&str>), &str)> = vec![
+        let cases: Vec<Refusal> = vec![
             (vec![text("name", ""), file("media", "a.png", png())], (400, "invalid_input", Some("name")), "Please fill the category name."),
             (vec![text("name", "Kids!"), file("media", "a.png", png())], (400, "invalid_input", Some("name")), "Category name may contain only letters, digits and spaces"),
             (vec![text("name", "Kids")], (422, "image_count", Some("media")), "Please upload at least 1 images."),
@@ -131,7 +134,7 @@ async fn product_validation_messages() {
             parts.extend(extra);
             parts
         };
-        let mut cases: Vec<(Vec<Part>, (u16, &str, Option<&str>), &str)> = vec![
+        let mut cases: Vec<Refusal> = vec![
             (vec![text("categoryId", men.clone()), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], (400, "invalid_input", Some("productName")), "Please fill Product Name"),
             (vec![text("productName", "Shirt"), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], (400, "invalid_input", Some("categoryId")), "Please select Category"),
             (base(vec![]), (422, "image_count", Some("images")), "Please upload at least 1 image"),
