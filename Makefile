@@ -8,7 +8,7 @@ FRONTEND := frontend
 DEMO_ADMIN_EMAIL ?= admin@shop.local
 DEMO_ADMIN_PASSWORD ?= shop-demo-admin
 
-.PHONY: help run build build-deps test-deps frontend test test-rust test-web licenses api-fuzz crash-test bench fuzz clean
+.PHONY: help run build build-deps test-deps frontend test test-rust test-web licenses api-fuzz api-types crash-test bench fuzz clean
 
 help:
 	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
@@ -61,6 +61,12 @@ test-web:
 # SQLite shop with the demo catalogue, as two customers and an admin (about 2 minutes).
 api-fuzz:
 	scripts/api-fuzz.sh
+
+# The web app's API types (frontend/src/lib/api-schema.d.ts) from the served OpenAPI document,
+# with openapi-typescript; `make test` fails while the committed file is out of date.
+api-types:
+	@if [ ! -f $(FRONTEND)/node_modules/.package-lock.json ]; then cd $(FRONTEND) && npm ci --no-audit --no-fund; fi
+	scripts/api-types.sh
 
 # SIGKILL in the middle of concurrent order placements, N rounds, then the database's
 # invariants (scripts/crash_test.py).

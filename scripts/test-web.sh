@@ -11,6 +11,8 @@ fi
 
 report=$(mktemp -d)
 status=0
+# The generated API types must be what the server's OpenAPI document gives (make api-types).
+../scripts/api-types.sh --check || status=1
 npm run --silent lint || status=1
 npm run --silent typecheck || status=1
 npx vitest run --reporter=default --reporter=json --outputFile="$report/vitest.json" || status=1

@@ -1,24 +1,78 @@
 use kernel::{MediaError, StoreError};
 
+/// What a catalogue write can be refused for. Each case names the request field it
+/// concerns (the API's own field names, so a form can point at it) and the HTTP layer
+/// gives each its status and machine code.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
-    /// Input broke a rule; the text is the sentence for the admin.
-    #[error("{0}")]
-    Invalid(String),
+    /// A value not in the form the API allows: missing, too long, wrong characters, not a
+    /// number, a malformed colour code. The text is the sentence for the admin.
+    #[error("{message}")]
+    Invalid { field: &'static str, message: String },
+    /// Well-formed values that break a rule of the catalogue (see [`Rule`]).
+    #[error("{message}")]
+    Rule { rule: Rule, field: &'static str, message: String },
+    /// A sibling category already has that name (case-insensitively).
+    #[error("A category named \"{name}\" already exists at this level")]
+    NameTaken { field: &'static str, name: String },
+    /// The category still has subcategories, or products: it cannot be deleted.
+    #[error("{message}")]
+    CategoryNotEmpty { holds: Holds, message: String },
     #[error("{0}")]
     NotFound(&'static str),
-    /// The request clashes with the stored state (a sibling with that name, a category
-    /// that still has products, ...).
-    #[error("{0}")]
-    Conflict(String),
     #[error(transparent)]
     Media(#[from] MediaError),
     #[error(transparent)]
     Storage(#[from] StoreError),
 }
 
+/// The rules of the catalogue a well-formed request can break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// A variant's discount is larger than its price.
+    DiscountAbovePrice,
+    /// The same size and colour (or the same variant id) is listed twice.
+    DuplicateVariant,
+    /// A colour name the shop has no swatch for, and no hex code given.
+    UnknownColour,
+    /// Fewer than one or more than the allowed images, counting the kept ones.
+    ImageCount,
+    /// The chosen category does not exist.
+    UnknownCategory,
+    /// An image or variant id that does not belong to this product.
+    ForeignItem,
+    /// A category placed inside itself or one of its subcategories.
+    CategoryCycle,
+}
+
+impl Rule {
+    /// The machine code the API sends for this rule.
+    pub fn code(self) -> &'static str {
+        match self {
+            Rule::DiscountAbovePrice => "discount_above_price",
+            Rule::DuplicateVariant => "duplicate_variant",
+            Rule::UnknownColour => "unknown_colour",
+            Rule::ImageCount => "image_count",
+            Rule::UnknownCategory => "unknown_category",
+            Rule::ForeignItem => "not_in_this_product",
+            Rule::CategoryCycle => "category_cycle",
+        }
+    }
+}
+
+/// What keeps a category from being deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holds {
+    Subcategories,
+    Products,
+}
+
 impl CatalogError {
-    pub fn invalid(message: impl Into<String>) -> Self {
-        CatalogError::Invalid(message.into())
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        CatalogError::Invalid { field, message: message.into() }
+    }
+
+    pub fn rule(rule: Rule, field: &'static str, message: impl Into<String>) -> Self {
+        CatalogError::Rule { rule, field, message: message.into() }
     }
 }

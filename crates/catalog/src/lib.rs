@@ -8,7 +8,7 @@ pub mod query;
 pub mod service;
 pub mod snapshot;
 
-pub use error::CatalogError;
+pub use error::{CatalogError, Holds, Rule as CatalogRule};
 pub use models::*;
 pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput, ProductWrite};
 pub use service::{CatalogService, IMAGE_RULES, MAX_CATEGORY_IMAGES, MAX_PRODUCT_IMAGES};

@@ -47,11 +47,11 @@ pub struct ProductInput {
 pub trait CatalogApi: Send + Sync {
     /// The current catalogue. Cheap: an `Arc` clone.
     fn snapshot(&self) -> Arc<CatalogSnapshot>;
-    /// Errors: `Invalid` (name, image count), `NotFound` (parent), `Conflict` (sibling
+    /// Errors: `Invalid` (name), `Rule` (image count, a cycle), `NotFound` (parent), `NameTaken` (sibling
     /// name), `Media`, `Storage`.
     fn create_category(&self, input: CategoryInput) -> Result<Category, CatalogError>;
     fn update_category(&self, id: &CategoryId, input: CategoryInput) -> Result<Category, CatalogError>;
-    /// Refused with `Conflict` while the category has subcategories or products.
+    /// Refused with `CategoryNotEmpty` while the category has subcategories or products.
     fn delete_category(&self, id: &CategoryId) -> Result<Category, CatalogError>;
     fn create_product(&self, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
     fn update_product(&self, id: &ProductId, input: ProductInput) -> Result<Arc<Product>, CatalogError>;

@@ -3,7 +3,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use chrono::Utc;
 use kernel::{CategoryId, ImageFormat, IncomingFile, MediaRules, MediaStore, ProductId, StoreError, StoredFile};
 
-use crate::error::CatalogError;
+use crate::error::{CatalogError, Holds, Rule};
 use crate::models::{
     category_name, check_variants, description, parse_variant, product_name, slugify, unique_slug, Category, Product,
     VariantDraft,
@@ -100,9 +100,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
 
     fn sibling_conflict(error: StoreError, name: &str) -> CatalogError {
         match error {
-            StoreError::Conflict { .. } => {
-                CatalogError::Conflict(format!("A category named \"{name}\" already exists at this level"))
-            }
+            StoreError::Conflict { .. } => CatalogError::NameTaken { field: "name", name: name.to_string() },
             other => CatalogError::Storage(other),
         }
     }
@@ -112,7 +110,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             c.parent_id.as_deref() == parent && c.name.eq_ignore_ascii_case(name) && Some(c.id.as_str()) != except
         });
         if clash {
-            Err(CatalogError::Conflict(format!("A category named \"{name}\" already exists at this level")))
+            Err(CatalogError::NameTaken { field: "name", name: name.to_string() })
         } else {
             Ok(())
         }
@@ -128,9 +126,9 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
 
     fn image_count_error(count: usize) -> Option<CatalogError> {
         match count {
-            0 => Some(CatalogError::invalid("Please upload at least 1 images.")),
+            0 => Some(CatalogError::rule(Rule::ImageCount, "media", "Please upload at least 1 images.")),
             n if n <= MAX_CATEGORY_IMAGES => None,
-            _ => Some(CatalogError::invalid(format!("You can upload a maximum of {MAX_CATEGORY_IMAGES} images."))),
+            _ => Some(CatalogError::rule(Rule::ImageCount, "media", format!("You can upload a maximum of {MAX_CATEGORY_IMAGES} images."))),
         }
     }
 }
@@ -190,7 +188,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             ParentChoice::Under(parent) => {
                 snapshot.category(&parent).ok_or(CatalogError::NotFound("Parent category not found"))?;
                 if snapshot.subtree(id).contains(&parent) {
-                    return Err(CatalogError::invalid("A category cannot be placed inside itself or its subcategories"));
+                    return Err(CatalogError::rule(Rule::CategoryCycle, "parentId", "A category cannot be placed inside itself or its subcategories"));
                 }
                 Some(parent)
             }
@@ -246,16 +244,22 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
                 Ok(category)
             }
             CategoryDelete::NotFound => Err(CatalogError::NotFound("Category not found")),
-            CategoryDelete::HasSubcategories(n) => Err(CatalogError::Conflict(format!(
-                "\"{}\" still has {n} subcategor{}: delete or move them first",
-                category.name,
-                if n == 1 { "y" } else { "ies" }
-            ))),
-            CategoryDelete::HasProducts(n) => Err(CatalogError::Conflict(format!(
-                "\"{}\" still has {n} product{}: delete them or move them to another category first",
-                category.name,
-                if n == 1 { "" } else { "s" }
-            ))),
+            CategoryDelete::HasSubcategories(n) => Err(CatalogError::CategoryNotEmpty {
+                holds: Holds::Subcategories,
+                message: format!(
+                    "\"{}\" still has {n} subcategor{}: delete or move them first",
+                    category.name,
+                    if n == 1 { "y" } else { "ies" }
+                ),
+            }),
+            CategoryDelete::HasProducts(n) => Err(CatalogError::CategoryNotEmpty {
+                holds: Holds::Products,
+                message: format!(
+                    "\"{}\" still has {n} product{}: delete them or move them to another category first",
+                    category.name,
+                    if n == 1 { "" } else { "s" }
+                ),
+            }),
         }
     }
 
@@ -328,9 +332,9 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             .filter(|c| !c.is_empty())
             .map(str::to_string)
             .or_else(|| current.map(|p| p.category_id.clone()))
-            .ok_or_else(|| CatalogError::invalid("Please select Category"))?;
+            .ok_or_else(|| CatalogError::invalid("categoryId", "Please select Category"))?;
         if snapshot.category(&category_id).is_none() {
-            return Err(CatalogError::invalid("Please select Category"));
+            return Err(CatalogError::rule(Rule::UnknownCategory, "categoryId", "Please select Category"));
         }
         let description = match (&input.description, current) {
             (Some(d), _) => description(Some(d))?,
@@ -341,16 +345,16 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         let existing: Vec<&str> = current.map(|p| p.images.iter().map(|i| i.id.as_str()).collect()).unwrap_or_default();
         for removed in &input.deleted_image_ids {
             if !existing.contains(&removed.as_str()) {
-                return Err(CatalogError::invalid("An image marked for deletion does not belong to this product"));
+                return Err(CatalogError::rule(Rule::ForeignItem, "deletedImageIds", "An image marked for deletion does not belong to this product"));
             }
         }
         let kept = existing.iter().filter(|id| !input.deleted_image_ids.iter().any(|d| d == *id)).count();
         let total = kept + input.files.len();
         if total == 0 {
-            return Err(CatalogError::invalid("Please upload at least 1 image"));
+            return Err(CatalogError::rule(Rule::ImageCount, "images", "Please upload at least 1 image"));
         }
         if total > MAX_PRODUCT_IMAGES {
-            return Err(CatalogError::invalid(format!("Maximum {MAX_PRODUCT_IMAGES} images allowed.")));
+            return Err(CatalogError::rule(Rule::ImageCount, "images", format!("Maximum {MAX_PRODUCT_IMAGES} images allowed.")));
         }
         let variants = match (&input.variants, current) {
             (Some(rows), _) => rows.iter().map(parse_variant).collect::<Result<Vec<_>, _>>()?,
@@ -360,7 +364,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         check_variants(&variants)?;
         let known_variants: Vec<&str> = current.map(|p| p.variants.iter().map(|v| v.id.as_str()).collect()).unwrap_or_default();
         if variants.iter().filter_map(|v| v.id.as_deref()).any(|id| !known_variants.contains(&id)) {
-            return Err(CatalogError::invalid("A variant in the list does not belong to this product"));
+            return Err(CatalogError::rule(Rule::ForeignItem, "productVariants", "A variant in the list does not belong to this product"));
         }
         let id = current.map(|p| p.id.clone()).unwrap_or_else(kernel::new_id);
         let slug = match current {

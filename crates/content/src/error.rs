@@ -1,13 +1,23 @@
 use kernel::{MediaError, StoreError};
 
+/// What a content write can be refused for; each case names the request field it concerns.
 #[derive(Debug, thiserror::Error)]
 pub enum ContentError {
-    #[error("{0}")]
-    Invalid(String),
-    #[error("{0}")]
-    TooLong(String),
+    /// A value not in the form the API allows (missing, too long for a one-line field, a
+    /// malformed phone, e-mail or PIN code, an unknown legal page).
+    #[error("{message}")]
+    Invalid { field: &'static str, message: String },
+    /// A legal page's text longer than the shop keeps: a rule on the value, not its form.
+    #[error("{message}")]
+    TooLong { field: &'static str, message: String },
     #[error(transparent)]
     Media(#[from] MediaError),
     #[error(transparent)]
     Storage(#[from] StoreError),
+}
+
+impl ContentError {
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        ContentError::Invalid { field, message: message.into() }
+    }
 }

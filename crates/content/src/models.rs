@@ -43,26 +43,26 @@ impl CompanyInput {
     pub fn check(&self) -> Result<CompanyFields, ContentError> {
         let name = trimmed(&self.name);
         if name.is_empty() {
-            return Err(ContentError::Invalid("Company name is required".into()));
+            return Err(ContentError::invalid("name", "Company name is required"));
         }
         if name.chars().count() > 100 {
-            return Err(ContentError::Invalid("Company name must be at most 100 characters".into()));
+            return Err(ContentError::invalid("name", "Company name must be at most 100 characters"));
         }
         let email = match trimmed(&self.email) {
             "" => String::new(),
-            e => Email::parse(e).map_err(|e| ContentError::Invalid(e.0.into()))?.into_string(),
+            e => Email::parse(e).map_err(|e| ContentError::invalid("email", e.0))?.into_string(),
         };
         let phone: String = trimmed(&self.phone).chars().filter(|c| !matches!(c, ' ' | '-')).collect();
         if !phone.is_empty() && (phone.len() != 10 || !phone.bytes().all(|b| b.is_ascii_digit())) {
-            return Err(ContentError::Invalid("Phone number must be 10 digits".into()));
+            return Err(ContentError::invalid("phone", "Phone number must be 10 digits"));
         }
         let pincode = match trimmed(&self.pincode) {
             "" => String::new(),
-            p => PostalCode::parse(p).map_err(|e| ContentError::Invalid(e.0.into()))?.as_str().to_string(),
+            p => PostalCode::parse(p).map_err(|e| ContentError::invalid("pincode", e.0))?.as_str().to_string(),
         };
         let address = trimmed(&self.address);
         if address.chars().count() > 300 {
-            return Err(ContentError::Invalid("Address must be at most 300 characters".into()));
+            return Err(ContentError::invalid("address", "Address must be at most 300 characters"));
         }
         Ok(CompanyFields { name: name.to_string(), email, phone, address: address.to_string(), pincode })
     }
@@ -101,18 +101,18 @@ impl LegalInput {
     pub fn check(&self) -> Result<LegalWrite, ContentError> {
         let slug = trimmed(&self.slug);
         let Some((slug, default_title)) = LEGAL_SLUGS.iter().find(|(s, _)| *s == slug) else {
-            return Err(ContentError::Invalid("Unknown legal page: use privacy-policy or terms-conditions".into()));
+            return Err(ContentError::invalid("slug", "Unknown legal page: use privacy-policy or terms-conditions"));
         };
         let content = self.content.as_deref().unwrap_or("").trim();
         if content.is_empty() {
-            return Err(ContentError::Invalid("Content is required".into()));
+            return Err(ContentError::invalid("content", "Content is required"));
         }
         if content.chars().count() > MAX_LEGAL_CHARS {
-            return Err(ContentError::TooLong(format!("Content must be at most {MAX_LEGAL_CHARS} characters")));
+            return Err(ContentError::TooLong { field: "content", message: format!("Content must be at most {MAX_LEGAL_CHARS} characters") });
         }
         let title = match trimmed(&self.title) {
             "" => default_title.to_string(),
-            t if t.chars().count() > 200 => return Err(ContentError::Invalid("Title must be at most 200 characters".into())),
+            t if t.chars().count() > 200 => return Err(ContentError::invalid("title", "Title must be at most 200 characters")),
             t => t.to_string(),
         };
         Ok(LegalWrite { slug: slug.to_string(), title, content: content.to_string() })
@@ -147,6 +147,6 @@ mod tests {
         assert_eq!(page("privacy-policy", "We keep little.").check().map(|w| w.title).ok().as_deref(), Some("Privacy Policy"));
         assert_eq!(message(page("cookies", "x").check()), "Unknown legal page: use privacy-policy or terms-conditions");
         assert_eq!(message(page("terms-conditions", " ").check()), "Content is required");
-        assert!(matches!(page("terms-conditions", &"x".repeat(MAX_LEGAL_CHARS + 1)).check(), Err(ContentError::TooLong(_))));
+        assert!(matches!(page("terms-conditions", &"x".repeat(MAX_LEGAL_CHARS + 1)).check(), Err(ContentError::TooLong { .. })));
     }
 }

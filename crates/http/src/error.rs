@@ -14,19 +14,34 @@ pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
     pub code: &'static str,
+    /// The request field the error concerns, when there is one.
+    pub field: Option<&'static str>,
     pub retry_after_secs: Option<u64>,
 }
 
-/// Every error answer: `{ "message": "a sentence for people", "code": "machine_code" }`.
+/// Every error answer: `{ "message": "a sentence for people", "code": "machine_code",
+/// "field": "requestField" }`; `field` only when the error concerns one field of the request.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     pub message: String,
     pub code: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError { status, message: message.into(), code, retry_after_secs: None }
+        ApiError { status, message: message.into(), code, field: None, retry_after_secs: None }
+    }
+
+    /// The same error, naming the request field it concerns.
+    pub fn on(self, field: &'static str) -> Self {
+        ApiError { field: Some(field), ..self }
+    }
+
+    /// 422: a well-formed request that breaks a rule on the values.
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
 
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
@@ -77,7 +92,11 @@ impl ResponseError for ApiError {
         if let Some(secs) = self.retry_after_secs {
             response.insert_header((header::RETRY_AFTER, secs.to_string()));
         }
-        response.json(ErrorBody { message: self.message.clone(), code: self.code.to_string() })
+        response.json(ErrorBody {
+            message: self.message.clone(),
+            code: self.code.to_string(),
+            field: self.field.map(str::to_string),
+        })
     }
 }
 
@@ -94,12 +113,10 @@ impl From<AccountsError> for ApiError {
     fn from(e: AccountsError) -> Self {
         let message = e.to_string();
         match e {
-            AccountsError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
-            AccountsError::WeakPassword { .. } => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "weak_password", message)
-            }
-            AccountsError::EmailTaken => ApiError::conflict("email_taken", message),
-            AccountsError::UsernameTaken => ApiError::conflict("username_taken", message),
+            AccountsError::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
+            AccountsError::WeakPassword { field, .. } => ApiError::unprocessable("weak_password", message).on(field),
+            AccountsError::EmailTaken => ApiError::conflict("email_taken", message).on("email"),
+            AccountsError::UsernameTaken => ApiError::conflict("username_taken", message).on("username"),
             AccountsError::InvalidCredentials => {
                 ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message)
             }
@@ -108,9 +125,11 @@ impl From<AccountsError> for ApiError {
                 ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", message)
             },
             AccountsError::TooManyRequests { retry_after_secs } => crate::ratelimit::too_many(retry_after_secs),
-            // 400, not 401: a 401 would sign the person out of the web app.
-            AccountsError::WrongCurrentPassword => ApiError::bad_request("wrong_current_password", message),
-            AccountsError::InvalidResetToken => ApiError::bad_request("invalid_reset_token", message),
+            // 422, not 401: a 401 would sign the person out of the web app.
+            AccountsError::WrongCurrentPassword => {
+                ApiError::unprocessable("wrong_current_password", message).on("currentPassword")
+            }
+            AccountsError::InvalidResetToken => ApiError::unprocessable("invalid_reset_token", message).on("token"),
             AccountsError::WouldPromoteCustomer { .. } => ApiError::conflict("existing_customer", message),
             AccountsError::NotFound => ApiError::not_found(message),
             AccountsError::Hashing(cause) => ApiError::internal(cause),
@@ -127,7 +146,7 @@ impl From<AddressError> for ApiError {
     fn from(e: AddressError) -> Self {
         let message = e.to_string();
         match e {
-            AddressError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
+            AddressError::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
             AddressError::NotFound => ApiError::not_found(message),
             AddressError::DefaultCannotBeDeleted => ApiError::conflict("default_address", message),
             AddressError::Storage(store) => store.into(),
@@ -141,8 +160,8 @@ impl From<CartError> for ApiError {
         match e {
             CartError::AdminCart | CartError::AdminWishlist => ApiError::forbidden(message),
             CartError::InvalidQuantity(_) => ApiError::bad_request("invalid_input", message),
-            CartError::TotalTooLarge => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "total_too_large", message),
-            CartError::OutOfStock => ApiError::bad_request("out_of_stock", message),
+            CartError::TotalTooLarge => ApiError::unprocessable("total_too_large", message),
+            CartError::OutOfStock => ApiError::conflict("out_of_stock", message),
             CartError::NotEnoughStock { .. } => ApiError::conflict("not_enough_stock", message),
             CartError::VariantNotFound | CartError::ProductNotFound | CartError::LineNotFound => {
                 ApiError::not_found(message)
@@ -156,9 +175,9 @@ impl From<OrdersError> for ApiError {
     fn from(e: OrdersError) -> Self {
         let message = e.to_string();
         match e {
-            OrdersError::Invalid { .. } => ApiError::bad_request("invalid_input", message),
+            OrdersError::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
             OrdersError::EmptyCart => ApiError::conflict("empty_cart", message),
-            OrdersError::TotalTooLarge => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "total_too_large", message),
+            OrdersError::TotalTooLarge => ApiError::unprocessable("total_too_large", message),
             OrdersError::CartChanged => ApiError::conflict("cart_changed", message),
             OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound => {
                 ApiError::not_found(message)
@@ -209,10 +228,18 @@ impl From<kernel::MediaError> for ApiError {
 impl From<catalog::CatalogError> for ApiError {
     fn from(e: catalog::CatalogError) -> Self {
         use catalog::CatalogError as C;
+        let message = e.to_string();
         match e {
-            C::Invalid(m) => ApiError::bad_request("invalid_input", m),
+            C::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
+            C::Rule { rule, field, .. } => ApiError::unprocessable(rule.code(), message).on(field),
+            C::NameTaken { field, .. } => ApiError::conflict("name_taken", message).on(field),
+            C::CategoryNotEmpty { holds: catalog::Holds::Subcategories, .. } => {
+                ApiError::conflict("category_has_subcategories", message)
+            }
+            C::CategoryNotEmpty { holds: catalog::Holds::Products, .. } => {
+                ApiError::conflict("category_has_products", message)
+            }
             C::NotFound(m) => ApiError::not_found(m),
-            C::Conflict(m) => ApiError::conflict("conflict", m),
             C::Media(m) => m.into(),
             C::Storage(s) => s.into(),
         }
@@ -223,8 +250,8 @@ impl From<content::ContentError> for ApiError {
     fn from(e: content::ContentError) -> Self {
         use content::ContentError as C;
         match e {
-            C::Invalid(m) => ApiError::bad_request("invalid_input", m),
-            C::TooLong(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", m),
+            C::Invalid { field, message } => ApiError::bad_request("invalid_input", message).on(field),
+            C::TooLong { field, message } => ApiError::unprocessable("too_long", message).on(field),
             C::Media(m) => m.into(),
             C::Storage(s) => s.into(),
         }

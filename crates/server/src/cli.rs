@@ -42,6 +42,9 @@ pub enum Command {
     Backup { file: std::path::PathBuf },
     /// Replace the SQLite database with the backup FILE (refused while the shop runs).
     Restore { file: std::path::PathBuf },
+    /// Print the OpenAPI document the shop serves at /api/openapi.json (or write it to FILE),
+    /// without a running shop or a database: the web app's API types are generated from it.
+    Openapi { file: Option<std::path::PathBuf> },
 }
 
 /// A start-up failure, printed as one plain sentence.
@@ -119,6 +122,16 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
             println!("Database restored from {}", file.display());
             Ok(())
         }
+        Command::Openapi { file } => {
+            let document = served_openapi_document().await?;
+            match file {
+                Some(file) => std::fs::write(&file, document).map_err(|e| Fatal(format!("{}: {e}", file.display()))),
+                None => {
+                    print!("{document}");
+                    Ok(())
+                }
+            }
+        }
         Command::SeedDemo => {
             let db = open_and_migrate(&config)?;
             let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
@@ -129,6 +142,45 @@ pub async fn run(cli: Cli, config: Config) -> Result<(), Fatal> {
             Ok(())
         }
     }
+}
+
+/// The body of `GET /api/openapi.json`, asked of the real app in process (on a throwaway
+/// SQLite database in a temporary folder), pretty-printed with a final newline.
+async fn served_openapi_document() -> Result<String, Fatal> {
+    let dir = std::env::temp_dir().join(format!("shop-openapi-{}", kernel::new_id()));
+    let result = openapi_from(&dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+async fn openapi_from(dir: &std::path::Path) -> Result<String, Fatal> {
+    use actix_web::test;
+    std::fs::create_dir_all(dir).map_err(fatal)?;
+    let db = Db::open(&format!("sqlite://{}", dir.join("shop.db").display())).map_err(fatal)?;
+    migrations::run_pending(&db).map_err(fatal)?;
+    let uploads_dir = dir.join("uploads");
+    let settings = Settings {
+        jwt_secret: kernel::new_id().into_bytes(),
+        bcrypt_cost: 4,
+        uploads_dir: uploads_dir.clone(),
+        mail: MailSettings::from_config(None, dir, None),
+        rate_limits: http::ratelimit::RateLimitConfig::off(),
+        clock: kernel::Clock::system(),
+        public_url: "http://127.0.0.1:8080".into(),
+    };
+    let state = build_state(&db, &settings).map_err(fatal)?;
+    let paths = Paths { uploads_dir, static_dir: None };
+    let security = WebSecurity { cors_origins: Vec::new(), hsts: false };
+    let app = test::init_service(make_app(state, paths, security)).await;
+    let response = test::call_service(&app, test::TestRequest::get().uri("/api/openapi.json").to_request()).await;
+    if !response.status().is_success() {
+        return Err(Fatal(format!("GET /api/openapi.json answered {}", response.status())));
+    }
+    let body = test::read_body(response).await;
+    let document: serde_json::Value = serde_json::from_slice(&body).map_err(fatal)?;
+    let mut text = serde_json::to_string_pretty(&document).map_err(fatal)?;
+    text.push('\n');
+    Ok(text)
 }
 
 async fn seed_demo(state: &http::AppState) -> Result<Option<crate::demo::SeedReport>, Fatal> {

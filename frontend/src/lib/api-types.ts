@@ -1,4 +1,15 @@
-/** Types of the HTTP contract shared by several features (base `/api`, camelCase JSON). */
+/**
+ * Types of the HTTP contract shared by several features (base `/api`, camelCase JSON).
+ * Answer types are aliases of the ones generated from the server's OpenAPI document
+ * (`api-schema.d.ts`, regenerated with `make api-types`) wherever the two agree; the rest
+ * are still written here until the document describes them exactly.
+ */
+import type { components } from './api-schema';
+
+type Schemas = components['schemas'];
+
+/** An error answer: `{ message, code, field? }`. */
+export type ErrorBody = Schemas['ErrorBody'];
 
 export type Role = 'CUSTOMER' | 'ADMIN';
 
@@ -13,11 +24,7 @@ export interface User {
   lastName: string;
 }
 
-export interface Upload {
-  id: string;
-  filename: string;
-  url: string;
-}
+export type Upload = Schemas['UploadDto'];
 
 export interface Category {
   id: string;
@@ -69,19 +76,9 @@ export interface Product {
   variants: Variant[];
 }
 
-export interface Pagination {
-  totalItems: number;
-  currentPage: number;
-  limit: number;
-  totalPages: number;
-}
+export type Pagination = Schemas['PaginationDto'];
 
-export interface Facets {
-  price: { min: number; max: number };
-  colors: { color: string; colorHexCode: string | null; count: number }[];
-  sizes: { size: string; count: number }[];
-  categories: { id: string; name: string; count: number }[];
-}
+export type Facets = Schemas['FacetsDto'];
 
 export interface ProductPage {
   data: Product[];
@@ -90,22 +87,8 @@ export interface ProductPage {
 }
 
 /** The shop's company details (header, footer, legal pages, back office). */
-export interface Company {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  pincode: string;
-  logoUrl: string | null;
-}
+export type Company = Schemas['CompanyDto'];
 
 export type LegalSlug = 'privacy-policy' | 'terms-conditions';
 
-export interface LegalPage {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type LegalPage = Schemas['LegalPageDto'];

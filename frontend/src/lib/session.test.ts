@@ -53,11 +53,11 @@ describe('session storage', () => {
   });
 
   it('other errors keep the session and carry the server message and code', async () => {
-    server.use(http.post('/api/cart/add', () => HttpResponse.json({ message: 'This size is out of stock', code: 'out_of_stock' }, { status: 400 })));
+    server.use(http.post('/api/cart/add', () => HttpResponse.json({ message: 'This size is out of stock', code: 'out_of_stock' }, { status: 409 })));
     signIn('tok-4', user());
     const error = await api.post('/cart/add', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'out_of_stock', message: 'This size is out of stock' });
+    expect(error).toMatchObject({ status: 409, code: 'out_of_stock', message: 'This size is out of stock' });
     expect(localStorage.getItem('authToken')).toBe('tok-4');
   });
 

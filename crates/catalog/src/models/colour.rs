@@ -3,7 +3,8 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use crate::error::CatalogError;
+use super::variant::VARIANTS;
+use crate::error::{CatalogError, Rule};
 
 /// A colour name and the hex code shown as its swatch.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,24 +61,24 @@ pub fn parse_colour(color: Option<&str>, hex: Option<&str>) -> Result<Colour, Ca
     if name.is_empty() {
         return match hex.and_then(parse_hex) {
             Some(h) => Ok(Colour { name: h.clone(), hex: h }),
-            None => Err(CatalogError::invalid("Colour is required")),
+            None => Err(CatalogError::invalid(VARIANTS, "Colour is required")),
         };
     }
     if name.starts_with('#') {
         return parse_hex(name)
             .map(|h| Colour { name: h.clone(), hex: h })
-            .ok_or_else(|| CatalogError::invalid("Colour must be a name or a hex code like #F00 or #FF0000"));
+            .ok_or_else(|| CatalogError::invalid(VARIANTS, "Colour must be a name or a hex code like #F00 or #FF0000"));
     }
     let valid_name = name.chars().count() <= 30 && name.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
     if !valid_name {
-        return Err(CatalogError::invalid("Colour must be a name or a hex code like #F00 or #FF0000"));
+        return Err(CatalogError::invalid(VARIANTS, "Colour must be a name or a hex code like #F00 or #FF0000"));
     }
     let swatch = match hex {
-        Some(h) => Some(parse_hex(h).ok_or_else(|| CatalogError::invalid("Colour code must be a hex code like #F00 or #FF0000"))?),
+        Some(h) => Some(parse_hex(h).ok_or_else(|| CatalogError::invalid(VARIANTS, "Colour code must be a hex code like #F00 or #FF0000"))?),
         None => hex_for_name(name),
     };
     let hex = swatch.ok_or_else(|| {
-        CatalogError::invalid(format!("Unknown colour \"{name}\": pick it with the colour picker or give a hex code"))
+        CatalogError::rule(Rule::UnknownColour, VARIANTS, format!("Unknown colour \"{name}\": pick it with the colour picker or give a hex code"))
     })?;
     let mut display = String::new();
     for word in name.split_whitespace() {
@@ -93,7 +94,7 @@ pub fn parse_colour(color: Option<&str>, hex: Option<&str>) -> Result<Colour, Ca
     // Title-casing can lengthen a name (`ẚ` becomes two letters), so the limit is checked on
     // the name as it will be stored. Found by `make fuzz`.
     if display.chars().count() > 30 {
-        return Err(CatalogError::invalid("Colour must be a name or a hex code like #F00 or #FF0000"));
+        return Err(CatalogError::invalid(VARIANTS, "Colour must be a name or a hex code like #F00 or #FF0000"));
     }
     Ok(Colour { name: display, hex })
 }

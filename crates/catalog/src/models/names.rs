@@ -4,13 +4,13 @@ use crate::error::CatalogError;
 pub fn category_name(raw: Option<&str>) -> Result<String, CatalogError> {
     let text = raw.map(str::trim).unwrap_or("");
     if text.is_empty() {
-        return Err(CatalogError::invalid("Please fill the category name."));
+        return Err(CatalogError::invalid("name", "Please fill the category name."));
     }
     if !text.chars().all(|c| c.is_alphanumeric() || c == ' ') {
-        return Err(CatalogError::invalid("Category name may contain only letters, digits and spaces"));
+        return Err(CatalogError::invalid("name", "Category name may contain only letters, digits and spaces"));
     }
     if text.chars().count() > 50 {
-        return Err(CatalogError::invalid("Category name must be at most 50 characters"));
+        return Err(CatalogError::invalid("name", "Category name must be at most 50 characters"));
     }
     Ok(collapse_spaces(text))
 }
@@ -19,10 +19,10 @@ pub fn category_name(raw: Option<&str>) -> Result<String, CatalogError> {
 pub fn product_name(raw: Option<&str>) -> Result<String, CatalogError> {
     let text = raw.map(str::trim).unwrap_or("");
     if text.is_empty() {
-        return Err(CatalogError::invalid("Please fill Product Name"));
+        return Err(CatalogError::invalid("productName", "Please fill Product Name"));
     }
     if text.chars().count() > 120 || text.chars().any(char::is_control) {
-        return Err(CatalogError::invalid("Product name must be at most 120 characters of plain text"));
+        return Err(CatalogError::invalid("productName", "Product name must be at most 120 characters of plain text"));
     }
     Ok(collapse_spaces(text))
 }
@@ -31,7 +31,7 @@ pub fn product_name(raw: Option<&str>) -> Result<String, CatalogError> {
 pub fn description(raw: Option<&str>) -> Result<String, CatalogError> {
     let text = raw.map(str::trim).unwrap_or("");
     if text.chars().count() > 5000 {
-        return Err(CatalogError::invalid("Description must be at most 5000 characters"));
+        return Err(CatalogError::invalid("description", "Description must be at most 5000 characters"));
     }
     Ok(text.to_string())
 }

@@ -3,7 +3,10 @@ use std::collections::HashSet;
 use kernel::{Money, Price};
 
 use super::colour::parse_colour;
-use crate::error::CatalogError;
+use crate::error::{CatalogError, Rule};
+
+/// The request field that carries the variants: every variant error concerns it.
+pub const VARIANTS: &str = "productVariants";
 
 /// A variant row as the admin form sends it; every value is raw text.
 #[derive(Debug, Clone, Default)]
@@ -51,16 +54,16 @@ fn text(v: &Option<String>) -> &str {
 }
 
 fn price(raw: &str, what: &str) -> Result<Money, CatalogError> {
-    Money::parse_rupees(raw).map_err(|e| CatalogError::invalid(format!("{what} {e}")))
+    Money::parse_rupees(raw).map_err(|e| CatalogError::invalid(VARIANTS, format!("{what} {e}")))
 }
 
 pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError> {
     let size = text(&input.size);
     if size.is_empty() {
-        return Err(CatalogError::invalid("Size is required"));
+        return Err(CatalogError::invalid(VARIANTS, "Size is required"));
     }
     if size.chars().count() > 20 || size.chars().any(char::is_control) {
-        return Err(CatalogError::invalid("Size must be at most 20 characters"));
+        return Err(CatalogError::invalid(VARIANTS, "Size must be at most 20 characters"));
     }
     let colour = parse_colour(input.color.as_deref(), input.color_hex.as_deref())?;
 
@@ -68,23 +71,23 @@ pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError>
     let stock_text = if stock_text.is_empty() { "0" } else { stock_text };
     let stock: i64 = stock_text
         .parse()
-        .map_err(|_| CatalogError::invalid("Stock must be a whole number of 0 or more"))?;
+        .map_err(|_| CatalogError::invalid(VARIANTS, "Stock must be a whole number of 0 or more"))?;
     if !(0..=MAX_STOCK).contains(&stock) {
-        return Err(CatalogError::invalid("Stock must be a whole number of 0 or more"));
+        return Err(CatalogError::invalid(VARIANTS, "Stock must be a whole number of 0 or more"));
     }
 
     let original_text = text(&input.original_price);
     if original_text.is_empty() {
-        return Err(CatalogError::invalid("Original Price is required"));
+        return Err(CatalogError::invalid(VARIANTS, "Original Price is required"));
     }
     let original_price = price(original_text, "Original Price")?;
     let discount_text = text(&input.discount_price);
     let discount_price = if discount_text.is_empty() { Money::ZERO } else { price(discount_text, "Discount Price")? };
     if discount_price > original_price {
-        return Err(CatalogError::invalid("Discount Price cannot be greater than Original Price"));
+        return Err(CatalogError::rule(Rule::DiscountAbovePrice, VARIANTS, "Discount Price cannot be greater than Original Price"));
     }
     if original_price == Money::ZERO {
-        return Err(CatalogError::invalid("Original Price must be greater than 0"));
+        return Err(CatalogError::invalid(VARIANTS, "Original Price must be greater than 0"));
     }
     Ok(VariantDraft {
         id: input.id.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string),
@@ -99,23 +102,23 @@ pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError>
 /// Rules across the rows: at least one, at most 100, each size once per colour, no id twice.
 pub fn check_variants(drafts: &[VariantDraft]) -> Result<(), CatalogError> {
     if drafts.is_empty() {
-        return Err(CatalogError::invalid("Please add at least one variant"));
+        return Err(CatalogError::invalid(VARIANTS, "Please add at least one variant"));
     }
     if drafts.len() > 100 {
-        return Err(CatalogError::invalid("A product can have at most 100 variants"));
+        return Err(CatalogError::invalid(VARIANTS, "A product can have at most 100 variants"));
     }
     let mut seen = HashSet::new();
     let mut ids = HashSet::new();
     for d in drafts {
         if !seen.insert((d.color.to_lowercase(), d.size.to_lowercase())) {
-            return Err(CatalogError::invalid(format!(
+            return Err(CatalogError::rule(Rule::DuplicateVariant, VARIANTS, format!(
                 "Size {} is listed more than once for the colour {}",
                 d.size, d.color
             )));
         }
         if let Some(id) = &d.id {
             if !ids.insert(id.clone()) {
-                return Err(CatalogError::invalid("The same variant is listed twice"));
+                return Err(CatalogError::rule(Rule::DuplicateVariant, VARIANTS, "The same variant is listed twice"));
             }
         }
     }

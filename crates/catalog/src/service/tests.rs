@@ -231,10 +231,10 @@ fn sibling_names_are_unique_and_subcategory_slugs_carry_the_parent() {
     let shirts = svc.create_category(category_input("Shirts", ParentChoice::Under(men.id.clone()), 1)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(shirts.slug, "men-shirts");
     assert!(svc.create_category(category_input("Shirts", ParentChoice::Under(women.id.clone()), 1)).is_ok());
-    assert!(matches!(svc.create_category(category_input("SHIRTS", ParentChoice::Under(men.id.clone()), 1)), Err(CatalogError::Conflict(_))));
+    assert!(matches!(svc.create_category(category_input("SHIRTS", ParentChoice::Under(men.id.clone()), 1)), Err(CatalogError::NameTaken { .. })));
     // Moving Men under its own child is refused.
     let cycle = CategoryInput { parent: ParentChoice::Under(shirts.id.clone()), ..category_input("Men", ParentChoice::Keep, 0) };
-    assert!(matches!(svc.update_category(&men.id.as_str().into(), cycle), Err(CatalogError::Invalid(_))));
+    assert!(matches!(svc.update_category(&men.id.as_str().into(), cycle), Err(CatalogError::Rule { rule: crate::error::Rule::CategoryCycle, .. })));
     assert_eq!(svc.snapshot().tree.len(), 2);
 }
 

@@ -64,7 +64,7 @@ async fn wrong_current_passwords_are_limited_per_account() {
         let (token, _) = app.customer("asha").await;
         let guess = |current: &'static str| json!({ "currentPassword": current, "newPassword": "brand-new-pass" });
         for _ in 0..10 {
-            app.put("/api/users/change-password", Some(&token), guess("wrong-guess")).await.expect(400);
+            app.put("/api/users/change-password", Some(&token), guess("wrong-guess")).await.expect(422);
         }
         // Even the right password now waits: guessing has no point.
         let refused = app.put("/api/users/change-password", Some(&token), guess(PASSWORD)).await.expect(429);

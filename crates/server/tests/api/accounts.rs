@@ -189,8 +189,8 @@ async fn password_change_needs_the_current_password() {
         let wrong = app
             .put("/api/users/change-password", Some(&token), json!({ "currentPassword": "not-it-at-all", "newPassword": "brand-new-pass" }))
             .await
-            .expect(400);
-        assert_eq!(wrong.message(), "Current password is incorrect");
+            .expect(422);
+        assert_eq!((wrong.error(), wrong.message()), ((422, "wrong_current_password", Some("currentPassword")), "Current password is incorrect"));
         let weak = app
             .put("/api/users/change-password", Some(&token), json!({ "currentPassword": PASSWORD, "newPassword": "short" }))
             .await

@@ -2,6 +2,9 @@ use serde_json::json;
 
 use crate::helpers::{file, image_bytes, png, text, Part, TestApp};
 
+/// A refused form: what is sent, the answer's (status, code, field) and its message.
+type Refusal = (Vec<Part>, (u16, &'static str, Option<&'static str>), &'static str);
+
 fn variant(size: &str, color: &str, stock: i64, original: f64, discount: f64) -> serde_json::Value {
     json!({ "size": size, "color": color, "stock": stock, "originalPrice": original, "discountPrice": discount })
 }
@@ -59,19 +62,27 @@ async fn categories_nest_and_follow_the_image_and_name_rules() {
         assert_eq!(image.status.as_u16(), 200);
         assert_eq!(image.headers.get("content-type").and_then(|v| v.to_str().ok()), Some("image/png"));
 
-        let cases: Vec<(Vec<Part>, u16, &str)> = vec![
-            (vec![text("name", ""), file("media", "a.png", png())], 400, "Please fill the category name."),
-            (vec![text("name", "Kids!"), file("media", "a.png", png())], 400, "Category name may contain only letters, digits and spaces"),
-            (vec![text("name", "Kids")], 400, "Please upload at least 1 images."),
-            (vec![text("name", "Kids"), file("media", "a.png", png()), file("media", "b.png", png())], 400, "You can upload a maximum of 1 images."),
-            (vec![text("name", "shirts"), text("parentId", men.as_str()), file("media", "a.png", png())], 409, "A category named \"shirts\" already exists at this level"),
-            (vec![text("name", "Kids"), text("parentId", "no-such-parent"), file("media", "a.png", png())], 404, "Parent category not found"),
+        // (form, status, code, field, message): the form's own fault is a 400, a rule on
+        // well-formed values a 422, a clash with what is stored a 409.
+        let cases: Vec<Refusal> = vec![
+            (vec![text("name", ""), file("media", "a.png", png())], (400, "invalid_input", Some("name")), "Please fill the category name."),
+            (vec![text("name", "Kids!"), file("media", "a.png", png())], (400, "invalid_input", Some("name")), "Category name may contain only letters, digits and spaces"),
+            (vec![text("name", "Kids")], (422, "image_count", Some("media")), "Please upload at least 1 images."),
+            (vec![text("name", "Kids"), file("media", "a.png", png()), file("media", "b.png", png())], (422, "image_count", Some("media")), "You can upload a maximum of 1 images."),
+            (vec![text("name", "shirts"), text("parentId", men.as_str()), file("media", "a.png", png())], (409, "name_taken", Some("name")), "A category named \"shirts\" already exists at this level"),
+            (vec![text("name", "Kids"), text("parentId", "no-such-parent"), file("media", "a.png", png())], (404, "not_found", None), "Parent category not found"),
         ];
         let files_before = app.upload_count();
-        for (parts, status, message) in cases {
-            let reply = app.form("POST", "/api/categories", Some(&admin), parts).await.expect(status);
-            assert_eq!(reply.message(), message);
+        for (parts, error, message) in cases {
+            let reply = app.form("POST", "/api/categories", Some(&admin), parts).await;
+            assert_eq!((reply.error(), reply.message()), (error, message), "{:?}", app.backend);
         }
+        // Moving a category under its own subcategory is a rule on the values: 422.
+        let cycle = app.form("PUT", &format!("/api/categories/{men}"), Some(&admin), vec![text("parentId", shirts.as_str())]).await;
+        assert_eq!(
+            (cycle.error(), cycle.message()),
+            ((422, "category_cycle", Some("parentId")), "A category cannot be placed inside itself or its subcategories")
+        );
         assert_eq!(app.upload_count(), files_before, "refused requests leave no file behind");
 
         // Replacing the image removes the old file.
@@ -85,8 +96,8 @@ async fn categories_nest_and_follow_the_image_and_name_rules() {
         let removed_only = app
             .form("PUT", &format!("/api/categories/{men}"), Some(&admin), vec![text("deletedUploadIds", json!([reply.body["data"]["uploads"][0]["id"]]).to_string())])
             .await
-            .expect(400);
-        assert_eq!(removed_only.message(), "Please upload at least 1 images.");
+            .expect(422);
+        assert_eq!((removed_only.error(), removed_only.message()), ((422, "image_count", Some("media")), "Please upload at least 1 images."));
     }
 }
 
@@ -99,8 +110,10 @@ async fn a_category_with_products_or_subcategories_cannot_be_deleted() {
         let product = app.product(&admin, "Oxford Shirt", &shirts, json!([variant("M", "Blue", 3, 999.0, 0.0)])).await;
         let reply = app.delete(&format!("/api/categories/{men}"), Some(&admin)).await.expect(409);
         assert_eq!(reply.message(), "\"Men\" still has 1 subcategory: delete or move them first");
+        assert_eq!(reply.error(), (409, "category_has_subcategories", None));
         let reply = app.delete(&format!("/api/categories/{shirts}"), Some(&admin)).await.expect(409);
         assert!(reply.message().contains("still has 1 product"), "{}", reply.message());
+        assert_eq!(reply.error(), (409, "category_has_products", None));
 
         let pid = product["id"].as_str().unwrap_or_default();
         app.delete(&format!("/api/products/{pid}"), Some(&admin)).await.expect(200);
@@ -121,23 +134,28 @@ async fn product_validation_messages() {
             parts.extend(extra);
             parts
         };
-        let cases: Vec<(Vec<Part>, u16, &str)> = vec![
-            (vec![text("categoryId", men.clone()), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], 400, "Please fill Product Name"),
-            (vec![text("productName", "Shirt"), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], 400, "Please select Category"),
-            (base(vec![]), 400, "Please upload at least 1 image"),
-            (base((0..11).map(|i| file("images", format!("{i}.png"), png())).collect()), 400, "Maximum 10 images allowed."),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Blue", 1, 100.0, 150.0)]).to_string()), file("images", "a.png", png())], 400, "Discount Price cannot be greater than Original Price"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "#12", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], 400, "Colour must be a name or a hex code like #F00 or #FF0000"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", -2, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], 400, "Stock must be a whole number of 0 or more"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "[]"), file("images", "a.png", png())], 400, "Please add at least one variant"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", 1, 100.0, 0.0), variant("m", "red", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], 400, "Size m is listed more than once for the colour Red"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "not json"), file("images", "a.png", png())], 400, "productVariants must be a JSON list of variants"),
-            (base(vec![file("images", "evil.png", b"<html><script>alert(1)</script></html>".to_vec())]), 415, "Only PNG, JPG and JPEG images are allowed"),
-            (base(vec![file("images", "big.png", vec![0x89; 5 * 1024 * 1024 + 10])]), 413, "Each image must be at most 5 MB"),
+        let mut cases: Vec<Refusal> = vec![
+            (vec![text("categoryId", men.clone()), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], (400, "invalid_input", Some("productName")), "Please fill Product Name"),
+            (vec![text("productName", "Shirt"), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], (400, "invalid_input", Some("categoryId")), "Please select Category"),
+            (base(vec![]), (422, "image_count", Some("images")), "Please upload at least 1 image"),
+            (base((0..11).map(|i| file("images", format!("{i}.png"), png())).collect()), (422, "image_count", Some("images")), "Maximum 10 images allowed."),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Blue", 1, 100.0, 150.0)]).to_string()), file("images", "a.png", png())], (422, "discount_above_price", Some("productVariants")), "Discount Price cannot be greater than Original Price"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "#12", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], (400, "invalid_input", Some("productVariants")), "Colour must be a name or a hex code like #F00 or #FF0000"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", -2, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], (400, "invalid_input", Some("productVariants")), "Stock must be a whole number of 0 or more"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "[]"), file("images", "a.png", png())], (400, "invalid_input", Some("productVariants")), "Please add at least one variant"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", 1, 100.0, 0.0), variant("m", "red", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], (422, "duplicate_variant", Some("productVariants")), "Size m is listed more than once for the colour Red"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "not json"), file("images", "a.png", png())], (400, "invalid_input", None), "productVariants must be a JSON list of variants"),
+            (base(vec![file("images", "evil.png", b"<html><script>alert(1)</script></html>".to_vec())]), (415, "unsupported_media_type", None), "Only PNG, JPG and JPEG images are allowed"),
+            (base(vec![file("images", "big.png", vec![0x89; 5 * 1024 * 1024 + 10])]), (413, "payload_too_large", None), "Each image must be at most 5 MB"),
         ];
-        for (parts, status, message) in cases {
-            let reply = app.form("POST", "/api/products", Some(&admin), parts).await.expect(status);
-            assert_eq!(reply.message(), message);
+        // A category id nobody has is well-formed: 422, with the same sentence.
+        let unknown = vec![text("productName", "S"), text("categoryId", kernel::new_id()), text("productVariants", ok_variants.clone()), file("images", "a.png", png())];
+        cases.push((unknown, (422, "unknown_category", Some("categoryId")), "Please select Category"));
+        let plum = vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Plumish", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())];
+        cases.push((plum, (422, "unknown_colour", Some("productVariants")), "Unknown colour \"Plumish\": pick it with the colour picker or give a hex code"));
+        for (parts, error, message) in cases {
+            let reply = app.form("POST", "/api/products", Some(&admin), parts).await;
+            assert_eq!((reply.error(), reply.message()), (error, message), "{:?}", app.backend);
         }
         let listing = app.get("/api/products", None).await.expect(200);
         assert_eq!(listing.body["pagination"]["totalItems"], 0, "no product was created");
@@ -253,8 +271,16 @@ async fn updating_a_product_keeps_ids_and_removes_what_is_gone() {
         let reply = app
             .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("deletedImageIds", json!([image_id]).to_string())])
             .await
-            .expect(400);
-        assert_eq!(reply.message(), "Please upload at least 1 image");
+            .expect(422);
+        assert_eq!((reply.error(), reply.message()), ((422, "image_count", Some("images")), "Please upload at least 1 image"));
+        // An image id that is not this product's is well-formed but refused: 422.
+        let reply = app
+            .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("deletedImageIds", json!([kernel::new_id()]).to_string())])
+            .await;
+        assert_eq!(
+            (reply.error(), reply.message()),
+            ((422, "not_in_this_product", Some("deletedImageIds")), "An image marked for deletion does not belong to this product")
+        );
     }
 }
 
@@ -365,10 +391,16 @@ async fn company_details_and_legal_pages() {
             Some("default-src 'none'; style-src 'unsafe-inline'; sandbox")
         );
 
+        let fields: Vec<(Vec<Part>, Option<&str>, &str)> = vec![
+            (vec![text("name", "")], Some("name"), "Company name is required"),
+            (vec![text("name", "Kapda"), text("phone", "12345")], Some("phone"), "Phone number must be 10 digits"),
+            (vec![text("name", "Kapda"), text("pincode", "0123")], Some("pincode"), kernel::PostalCode::MESSAGE),
+        ];
+        for (parts, field, message) in fields {
+            let reply = app.form("PUT", "/api/company-details", Some(&admin), parts).await;
+            assert_eq!((reply.error(), reply.message()), ((400, "invalid_input", field), message));
+        }
         let cases: Vec<(Vec<Part>, u16, &str)> = vec![
-            (vec![text("name", "")], 400, "Company name is required"),
-            (vec![text("name", "Kapda"), text("phone", "12345")], 400, "Phone number must be 10 digits"),
-            (vec![text("name", "Kapda"), text("pincode", "0123")], 400, kernel::PostalCode::MESSAGE),
             (vec![text("name", "Kapda"), file("logo", "x.svg", br#"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>"#.to_vec())], 400, "This SVG cannot be used as a logo: <svg> has the attribute onload, which is not allowed. Export it as a plain SVG without scripts, links or embedded files."),
             (vec![text("name", "Kapda"), file("logo", "x.png", vec![0x89; 2 * 1024 * 1024 + 1])], 413, "The logo must be at most 2 MB"),
         ];
@@ -385,8 +417,10 @@ async fn company_details_and_legal_pages() {
         assert_eq!(page.message(), "Page saved successfully!");
         app.post("/api/legal-pages", Some(&admin), json!({ "slug": "privacy-policy", "content": "We keep less." })).await.expect(200);
         let bad = app.post("/api/legal-pages", Some(&admin), json!({ "slug": "cookies", "content": "x" })).await.expect(400);
-        assert_eq!(bad.message(), "Unknown legal page: use privacy-policy or terms-conditions");
-        app.post("/api/legal-pages", Some(&admin), json!({ "slug": "terms-conditions", "content": "x".repeat(100_001) })).await.expect(413);
+        assert_eq!((bad.error(), bad.message()), ((400, "invalid_input", Some("slug")), "Unknown legal page: use privacy-policy or terms-conditions"));
+        // A page longer than the shop keeps is a rule on the value, not a body too large.
+        let long = app.post("/api/legal-pages", Some(&admin), json!({ "slug": "terms-conditions", "content": "x".repeat(100_001) })).await;
+        assert_eq!((long.error(), long.message()), ((422, "too_long", Some("content")), "Content must be at most 100000 characters"));
         let pages = app.get("/api/legal-pages", None).await.expect(200);
         assert_eq!(pages.body["data"].as_array().map(Vec::len), Some(1));
         assert_eq!(pages.body["data"][0]["content"], "We keep less.");

@@ -38,6 +38,11 @@ impl Reply {
         self.body["message"].as_str().unwrap_or("")
     }
 
+    /// An error answer's status, machine code and field (when it names one).
+    pub fn error(&self) -> (u16, &str, Option<&str>) {
+        (self.status.as_u16(), self.body["code"].as_str().unwrap_or(""), self.body["field"].as_str())
+    }
+
     #[track_caller]
     pub fn expect(self, status: u16) -> Reply {
         assert_eq!(self.status.as_u16(), status, "unexpected status; body: {}", self.body);

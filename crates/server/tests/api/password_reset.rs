@@ -81,8 +81,9 @@ async fn the_link_sets_a_new_password_once_and_ends_every_session() {
         app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD })).await.expect(401);
         app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": "brand-new-pass" })).await.expect(200);
 
-        let again = reset(&app, &link, "another-new-pass").await.expect(400);
-        assert_eq!((again.message(), again.body["code"].as_str()), (INVALID_LINK, Some("invalid_reset_token")), "{:?}", app.backend);
+        // A used link is a well-formed request refused by a rule: 422, not 400.
+        let again = reset(&app, &link, "another-new-pass").await.expect(422);
+        assert_eq!((again.message(), again.body["code"].as_str(), again.body["field"].as_str()), (INVALID_LINK, Some("invalid_reset_token"), Some("token")), "{:?}", app.backend);
         app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": "brand-new-pass" })).await.expect(200);
     }
 }
@@ -101,13 +102,13 @@ async fn replaced_expired_and_unknown_links_are_refused_and_only_a_digest_is_sto
         let stored_as_is = format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM password_resets WHERE token_digest = '{second}'");
         assert_eq!(number(&app, &stored_as_is), 0, "the token itself is never stored");
 
-        assert_eq!(reset(&app, &first, "brand-new-pass").await.expect(400).message(), INVALID_LINK);
-        assert_eq!(reset(&app, &"0".repeat(64), "brand-new-pass").await.expect(400).message(), INVALID_LINK);
-        assert_eq!(reset(&app, "", "brand-new-pass").await.expect(400).message(), INVALID_LINK);
+        assert_eq!(reset(&app, &first, "brand-new-pass").await.expect(422).message(), INVALID_LINK);
+        assert_eq!(reset(&app, &"0".repeat(64), "brand-new-pass").await.expect(422).message(), INVALID_LINK);
+        assert_eq!(reset(&app, "", "brand-new-pass").await.expect(422).message(), INVALID_LINK);
 
         // 30 minutes later (moved in the database, not waited for).
         sql(&app, "UPDATE password_resets SET expires_at = '2020-01-01 00:00:00'");
-        assert_eq!(reset(&app, &second, "brand-new-pass").await.expect(400).message(), INVALID_LINK, "{:?}", app.backend);
+        assert_eq!(reset(&app, &second, "brand-new-pass").await.expect(422).message(), INVALID_LINK, "{:?}", app.backend);
         app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD })).await.expect(200);
     }
 }
@@ -128,7 +129,7 @@ async fn a_weak_new_password_is_refused_and_the_link_still_works() {
 async fn reset_calls_are_limited_per_address() {
     let app = TestApp::spawn_with_limits(store::Backend::Sqlite, RateLimitConfig { password_reset: 2, ..RateLimitConfig::off() });
     forgot(&app, "asha@example.in").await.expect(202);
-    reset(&app, "whatever", "brand-new-pass").await.expect(400);
+    reset(&app, "whatever", "brand-new-pass").await.expect(422);
     let refused = forgot(&app, "asha@example.in").await.expect(429);
     assert!(refused.headers.contains_key("retry-after"));
     reset(&app, "whatever", "brand-new-pass").await.expect(429);

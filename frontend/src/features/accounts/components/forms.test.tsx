@@ -168,7 +168,7 @@ describe('Change password form', () => {
   it('shows the server message on failure and the success message after', async () => {
     server.use(
       http.put('/api/users/change-password', () =>
-        HttpResponse.json({ message: 'Current password is incorrect', code: 'invalid_password' }, { status: 400 }),
+        HttpResponse.json({ message: 'Current password is incorrect', code: 'wrong_current_password', field: 'currentPassword' }, { status: 422 }),
       ),
     );
     renderWithApp(<ChangePasswordForm />);

@@ -140,7 +140,7 @@ describe('Reset password page', () => {
   it('an invalid or expired link offers a new one', async () => {
     server.use(
       http.post('/api/auth/reset-password', () =>
-        HttpResponse.json({ message: 'This reset link is invalid or has expired', code: 'invalid_reset_token' }, { status: 400 }),
+        HttpResponse.json({ message: 'This reset link is invalid or has expired', code: 'invalid_reset_token', field: 'token' }, { status: 422 }),
       ),
     );
     const onRequestNewLink = vi.fn();

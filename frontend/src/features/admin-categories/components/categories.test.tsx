@@ -91,10 +91,12 @@ describe('admin categories', () => {
 
   it('shows the server reason of a refused save, else the generic failure', async () => {
     withCategories();
-    let status = 400;
+    let status = 409;
     server.use(
       http.put('/api/categories/:id', () =>
-        status === 400 ? HttpResponse.json({ message: 'A category with this name already exists', code: 'conflict' }, { status }) : new HttpResponse(null, { status }),
+        status === 409
+          ? HttpResponse.json({ message: 'A category named "Women" already exists at this level', code: 'name_taken', field: 'name' }, { status })
+          : new HttpResponse(null, { status }),
       ),
     );
     await openPage();
@@ -104,7 +106,7 @@ describe('admin categories', () => {
     // Women has no image yet: give it one
     await u.upload(within(dialog).getByLabelText('Category image'), png('w.png'));
     await u.click(within(dialog).getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('A category with this name already exists')).toBeInTheDocument();
+    expect(await screen.findByText('A category named "Women" already exists at this level')).toBeInTheDocument();
     status = 500;
     await u.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Failed to save category')).toBeInTheDocument();

@@ -267,14 +267,14 @@ describe('admin product form', () => {
 
   it('shows the server message of a refused save, else the generic failure', async () => {
     serveProducts(() => [product()]);
-    let answer = () => HttpResponse.json({ message: 'Product name already exists', code: 'conflict' }, { status: 400 });
+    let answer = () => HttpResponse.json({ message: 'Discount Price cannot be greater than Original Price', code: 'discount_above_price', field: 'productVariants' }, { status: 422 });
     server.use(http.post('/api/products', () => answer()));
     await openPage();
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Edit Linen Shirt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
     await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
-    expect(await screen.findByText('Product name already exists')).toBeInTheDocument();
+    expect(await screen.findByText('Discount Price cannot be greater than Original Price')).toBeInTheDocument();
     answer = () => new HttpResponse(null, { status: 500 }) as unknown as ReturnType<typeof HttpResponse.json>;
     await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
     expect(await screen.findByText('Failed to save product.')).toBeInTheDocument();
