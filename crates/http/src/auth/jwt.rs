@@ -86,7 +86,7 @@ mod tests {
     use super::*;
 
     fn keys(secret: &str) -> JwtKeys {
-        JwtKeys::new(secret.as_bytes(), Duration::hours(1)).unwrap_or_else(|e| panic!("{e}"))
+        JwtKeys::new(secret.as_bytes(), Duration::hours(1)).unwrap()
     }
 
     const SECRET: &str = "0123456789abcdef0123456789abcdef";
@@ -116,7 +116,7 @@ mod tests {
 
     #[test]
     fn expired_tokens_are_refused_beyond_the_leeway() {
-        let k = JwtKeys::new(SECRET.as_bytes(), Duration::seconds(-30)).unwrap_or_else(|e| panic!("{e}"));
+        let k = JwtKeys::new(SECRET.as_bytes(), Duration::seconds(-30)).unwrap();
         let token = k.issue_for("user-1", 0).unwrap_or_default();
         assert_eq!(k.verify(&token), None);
     }

@@ -10,7 +10,7 @@ use crate::helpers::{Reply, TestApp, PASSWORD};
 /// Every request says where it comes from through a proxy the shop trusts (127.0.0.1).
 fn behind_proxy(backend: store::Backend, f: impl FnOnce(&mut RateLimitConfig)) -> TestApp {
     let mut limits = RateLimitConfig::off();
-    limits.trusted_proxies = vec!["127.0.0.1".parse().unwrap_or_else(|e| panic!("{e}"))];
+    limits.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
     f(&mut limits);
     TestApp::spawn_with_limits(backend, limits)
 }
@@ -115,7 +115,7 @@ async fn guessable_passwords_are_refused_in_registration_change_and_admin_setup(
         let accounts = app.accounts.clone();
         let admin = actix_web::rt::task::spawn_blocking(move || accounts.ensure_admin("owner@shop.in", "admin12345", None))
             .await
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
         assert!(matches!(admin, Err(accounts::AccountsError::WeakPassword { .. })), "{admin:?}");
     }
 }

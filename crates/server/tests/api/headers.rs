@@ -6,10 +6,10 @@ use server::app::{WebSecurity, CONTENT_SECURITY_POLICY};
 use crate::helpers::TestApp;
 
 fn web_app_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=root></div>").unwrap_or_else(|e| panic!("{e}"));
-    std::fs::create_dir_all(dir.path().join("assets")).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=root></div>").unwrap();
+    std::fs::create_dir_all(dir.path().join("assets")).unwrap();
+    std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap();
     dir
 }
 
@@ -110,7 +110,7 @@ async fn pages_of_the_shop_itself_are_answered_normally_when_no_origin_is_listed
     }
     let body = serde_json::json!({ "username": "samesite", "email": "same@site.example", "password": "a-long-pass-1" });
     let registered = app.server.post("/api/auth/register").insert_header(("Origin", own)).send_json(&body).await;
-    let status = registered.map(|r| r.status().as_u16()).unwrap_or_else(|e| panic!("{e}"));
+    let status = registered.map(|r| r.status().as_u16()).unwrap();
     assert_eq!(status, 201, "a same-origin sign-up");
 }
 
@@ -129,7 +129,7 @@ async fn web_app_files_are_compressed_and_hashed_assets_cached_for_a_year() {
     use std::io::Read;
     let dir = web_app_dir();
     let script = "export const message = 'hello from the shop';\n".repeat(400);
-    std::fs::write(dir.path().join("assets/index-3f9a1c.js"), &script).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("assets/index-3f9a1c.js"), &script).unwrap();
     let app = spawn(WebSecurity::default(), Some(dir.path().to_path_buf()));
 
     let (status, headers, body) = app.get_raw("/assets/index-3f9a1c.js", &[("Accept-Encoding", "gzip")]).await;
@@ -138,7 +138,7 @@ async fn web_app_files_are_compressed_and_hashed_assets_cached_for_a_year() {
     assert!(get(&headers, "cache-control").is_some_and(|c| c.contains("immutable") && c.contains("max-age=31536000")));
     assert!(body.len() < script.len() / 10, "{} bytes for {}", body.len(), script.len());
     let mut plain = String::new();
-    flate2::read::GzDecoder::new(body.as_slice()).read_to_string(&mut plain).unwrap_or_else(|e| panic!("{e}"));
+    flate2::read::GzDecoder::new(body.as_slice()).read_to_string(&mut plain).unwrap();
     assert_eq!(plain, script);
     // Without Accept-Encoding the same bytes come plain.
     let (_, headers, body) = app.get_raw("/assets/index-3f9a1c.js", &[]).await;

@@ -85,10 +85,10 @@ impl TestApp {
         clock: kernel::Clock,
     ) -> TestApp {
         let db = TestDb::new(backend);
-        let data = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let data = tempfile::tempdir().unwrap();
         let mail = MailSettings::from_config(smtp_url, data.path(), None);
         let outbox = data.path().join("outbox");
-        let uploads = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let uploads = tempfile::tempdir().unwrap();
         let settings = Settings {
             jwt_secret: SECRET.to_vec(),
             bcrypt_cost: 4,
@@ -98,7 +98,7 @@ impl TestApp {
             clock,
             public_url: "http://shop.test".into(),
         };
-        let state = build_state(&db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
+        let state = build_state(&db.db, &settings).unwrap();
         let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
         let paths = Paths { uploads_dir: uploads.path().to_path_buf(), static_dir };
         let server = actix_test::start(move || make_app(state.clone(), paths.clone(), security.clone()));
@@ -164,8 +164,8 @@ impl TestApp {
         let accounts = self.accounts.clone();
         actix_web::rt::task::spawn_blocking(move || accounts.ensure_admin("owner@shop.in", PASSWORD, Some("owner")))
             .await
-            .unwrap_or_else(|e| panic!("{e}"))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap()
+            .unwrap();
         let reply = self
             .post("/api/auth/login", None, json!({ "identifier": "owner@shop.in", "password": PASSWORD }))
             .await
@@ -178,7 +178,7 @@ async fn read<S>(response: Result<awc::ClientResponse<S>, awc::error::SendReques
 where
     S: futures_util::Stream<Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>> + Unpin,
 {
-    let mut response = response.unwrap_or_else(|e| panic!("request failed: {e}"));
+    let mut response = response.expect("request failed");
     let bytes = response.body().limit(64 * 1024 * 1024).await.unwrap_or_default();
     Reply {
         status: response.status(),
@@ -203,7 +203,7 @@ pub fn b64url(bytes: &[u8]) -> String {
 /// Runs one SQL statement on the test database, as an operator would by hand.
 pub fn sql(app: &TestApp, statement: &str) {
     use diesel::connection::SimpleConnection;
-    let mut conn = app.db.db.conn().unwrap_or_else(|e| panic!("{e}"));
+    let mut conn = app.db.db.conn().unwrap();
     conn.batch_execute(statement).unwrap_or_else(|e| panic!("{statement}: {e}"));
 }
 
@@ -294,7 +294,7 @@ struct Number {
 /// One number from SQL that selects it `AS n` (cast to BIGINT).
 pub fn number(app: &TestApp, query: &str) -> i64 {
     use diesel::RunQueryDsl;
-    let mut conn = app.db.db.conn().unwrap_or_else(|e| panic!("{e}"));
+    let mut conn = app.db.db.conn().unwrap();
     diesel::sql_query(query).get_result::<Number>(&mut *conn).map(|r| r.n).unwrap_or_else(|e| panic!("{query}: {e}"))
 }
 
@@ -310,7 +310,7 @@ pub fn count(app: &TestApp, table: &str) -> i64 {
 pub fn image_bytes(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     let img = image::ImageBuffer::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
     let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, format).unwrap_or_else(|e| panic!("{e}"));
+    img.write_to(&mut out, format).unwrap();
     out.into_inner()
 }
 
@@ -367,7 +367,7 @@ impl TestApp {
 
     /// The raw bytes of an answer (images).
     pub async fn get_bytes(&self, path: &str) -> Vec<u8> {
-        let mut response = self.server.get(path).send().await.unwrap_or_else(|e| panic!("{e}"));
+        let mut response = self.server.get(path).send().await.unwrap();
         response.body().limit(16 * 1024 * 1024).await.map(|b| b.to_vec()).unwrap_or_default()
     }
 
@@ -406,7 +406,7 @@ impl TestApp {
         for (name, value) in headers {
             request = request.insert_header((name.to_string(), value.to_string()));
         }
-        let mut response = request.send().await.unwrap_or_else(|e| panic!("{e}"));
+        let mut response = request.send().await.unwrap();
         let body = response.body().limit(64 * 1024 * 1024).await.map(|b| b.to_vec()).unwrap_or_default();
         (response.status().as_u16(), response.headers().clone(), body)
     }
@@ -430,7 +430,7 @@ impl TestApp {
             clock: kernel::Clock::system(),
             public_url: "http://shop.test".into(),
         };
-        let state = build_state(&self.db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
+        let state = build_state(&self.db.db, &settings).unwrap();
         let paths = Paths { uploads_dir: self._uploads.path().to_path_buf(), static_dir: None };
         actix_test::start(move || make_app(state.clone(), paths.clone(), WebSecurity::default()))
     }

@@ -42,7 +42,7 @@ async fn sign_in_is_limited_per_address_and_per_identifier_with_retry_after() {
 async fn a_strangers_sign_in_rate_never_spends_the_owners_from_another_address() {
     let config = limits(|c| {
         c.sign_in = 2;
-        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap_or_else(|e| panic!("{e}"))];
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
     });
     let app = TestApp::spawn_with_limits(store::Backend::Sqlite, config);
     let body = json!({ "identifier": "victim@shop.in", "password": "guess" });
@@ -126,7 +126,7 @@ async fn forwarded_for_counts_only_from_trusted_proxies() {
         store::Backend::Sqlite,
         limits(|c| {
             c.search = 2;
-            c.trusted_proxies = vec!["127.0.0.1".parse().unwrap_or_else(|e| panic!("{e}"))];
+            c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
         }),
     );
     assert_eq!(search_from(&behind_proxy, Some("198.51.100.1")).await, 200);

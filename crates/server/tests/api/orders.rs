@@ -273,8 +273,8 @@ type Inbox = Arc<Mutex<Vec<(String, Vec<String>, String)>>>;
 
 /// A minimal SMTP server for the tests: answers 220/250/354/221 and keeps each message.
 fn smtp_listener() -> (u16, Inbox) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
-    let port = listener.local_addr().map(|a| a.port()).unwrap_or_else(|e| panic!("{e}"));
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().map(|a| a.port()).unwrap();
     let inbox: Inbox = Arc::default();
     let keep = inbox.clone();
     std::thread::spawn(move || {

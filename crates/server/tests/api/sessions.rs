@@ -72,8 +72,8 @@ async fn promoting_an_account_ends_its_sessions() {
         let accounts = app.accounts.clone();
         let promoted = actix_web::rt::task::spawn_blocking(move || accounts.promote_to_admin("owner@example.in", "night-train-42", None))
             .await
-            .unwrap_or_else(|e| panic!("{e}"))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap()
+            .unwrap();
         assert_eq!(promoted.user.role, kernel::Role::Admin);
         assert_eq!(me_status(&app, &token).await, 401, "{:?}", app.backend);
         let admin = sign_in(&app, "owner", "night-train-42").await;
