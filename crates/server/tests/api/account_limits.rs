@@ -12,7 +12,7 @@ fn behind_proxy(backend: store::Backend, f: impl FnOnce(&mut RateLimitConfig)) -
     let mut limits = RateLimitConfig::off();
     limits.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
     f(&mut limits);
-    TestApp::spawn_with_limits(backend, limits)
+    TestApp::builder().backend(backend).limits(limits).spawn()
 }
 
 async fn sign_in_from(app: &TestApp, address: &str, identifier: &str, password: &str) -> Reply {
@@ -80,7 +80,7 @@ async fn wrong_current_passwords_are_limited_per_account() {
 
 #[actix_web::test]
 async fn username_changes_are_limited_like_registration() {
-    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, RateLimitConfig { register: 3, ..RateLimitConfig::off() });
+    let app = TestApp::builder().limits(RateLimitConfig { register: 3, ..RateLimitConfig::off() }).spawn();
     let (token, _) = app.customer("asha").await;
     app.customer("ravi").await;
     // Registration and renaming share one budget per address: both answer "is this name taken?".

@@ -3,7 +3,7 @@ use crate::helpers::TestApp;
 #[actix_web::test]
 async fn the_demo_catalogue_looks_like_a_real_shop_and_seeds_once() {
     // One backend is enough here: the seed goes through the same services as the API.
-    let app = TestApp::spawn(store::Backend::Sqlite);
+    let app = TestApp::builder().spawn();
     let report = server::demo::seed(app.catalog.as_ref(), app.content.as_ref()).unwrap();
     let report = report.unwrap_or_else(|| panic!("an empty shop must be seeded"));
     assert!(report.categories >= 8 && report.products >= 40, "{} categories, {} products", report.categories, report.products);

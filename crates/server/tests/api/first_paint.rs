@@ -4,8 +4,7 @@
 
 use serde_json::{json, Value};
 
-use http::ratelimit::RateLimitConfig;
-use server::app::{WebSecurity, CONTENT_SECURITY_POLICY};
+use server::app::CONTENT_SECURITY_POLICY;
 
 use crate::helpers::{text, TestApp};
 
@@ -27,7 +26,7 @@ fn shop_with_web_app() -> (TestApp, tempfile::TempDir) {
     std::fs::write(dir.path().join("index.html"), INDEX).unwrap();
     std::fs::create_dir_all(dir.path().join("assets")).unwrap();
     std::fs::write(dir.path().join("assets/index-abc.js"), "console.log(1)").unwrap();
-    let app = TestApp::spawn_full(store::Backend::Sqlite, None, RateLimitConfig::off(), WebSecurity::default(), Some(dir.path().to_path_buf()));
+    let app = TestApp::builder().web_app(dir.path()).spawn();
     (app, dir)
 }
 

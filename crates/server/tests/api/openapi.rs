@@ -4,7 +4,7 @@ use crate::helpers::TestApp;
 
 #[actix_web::test]
 async fn the_openapi_document_and_the_docs_page_are_served_from_the_binary() {
-    let app = TestApp::spawn(store::Backend::Sqlite);
+    let app = TestApp::builder().spawn();
     let doc = app.get("/api/openapi.json", None).await.expect(200);
     assert!(doc.body["openapi"].as_str().is_some_and(|v| v.starts_with("3.")), "{}", doc.body["openapi"]);
     assert!(doc.body["paths"]["/api/orders/place"]["post"].is_object());
