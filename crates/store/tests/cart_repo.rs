@@ -6,7 +6,7 @@ use cart::{AddOutcome, CartRepository, Guarded, WishlistRepository};
 use chrono::Utc;
 use common::{count, each_backend, product, user};
 use kernel::{Money, StoreError};
-use store::repos::wishlist::load_product_summaries;
+use store::repos::product_views::load_product_summaries;
 use store::{DieselCartRepo, DieselWishlistRepo};
 
 #[test]

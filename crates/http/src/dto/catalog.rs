@@ -3,7 +3,7 @@ use catalog::{CategoryNode, ImageRef, Product, Variant};
 use serde::Serialize;
 use kernel::Price;
 
-pub use kernel::upload_url;
+use kernel::upload_url;
 
 /// `srcset` for an image with thumbnails (`… 400w, … 800w, original 1200w`); `None` when
 /// there is only the original.

@@ -1,7 +1,7 @@
 use content::{CompanyDetails, LegalPage};
 use serde::{Deserialize, Serialize};
 
-use super::catalog::upload_url;
+use kernel::upload_url;
 
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
