@@ -1,5 +1,9 @@
 //! The catalogue repository on every backend this run can reach.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use catalog::{CatalogRepository, CatalogSnapshot, CategoryDelete, CategoryWrite, ProductWrite, VariantDraft};
 use chrono::Utc;
 use kernel::{ImageFormat, Money, Price, StoreError, StoredFile};

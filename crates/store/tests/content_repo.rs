@@ -1,5 +1,9 @@
 //! Company details and legal pages on every backend.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use content::{CompanyFields, ContentRepository, LegalWrite};
 use kernel::{ImageFormat, StoredFile};
 use store::testing::TestDb;

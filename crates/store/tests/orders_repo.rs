@@ -1,6 +1,10 @@
 //! The order store on every backend this run can reach: one transaction per placement and
 //! per status change, stock moved only by guarded writes.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use accounts::addresses::{AddressRepository, ValidAddress};

@@ -1,5 +1,6 @@
 use catalog::query::{Facets, Listing};
 use catalog::{CategoryNode, ImageRef, Product, Variant};
+use super::timestamp;
 use serde::Serialize;
 use kernel::Price;
 
@@ -179,8 +180,8 @@ impl From<&Product> for ProductDto {
                 })
                 .collect(),
             variants: p.variants.iter().map(VariantDto::from).collect(),
-            created_at: p.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-            updated_at: p.updated_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            created_at: timestamp(p.created_at),
+            updated_at: timestamp(p.updated_at),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The `shop` binary as an operator runs it.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Lines};
+use std::process::{Child, ChildStdout, Command, Stdio};
 
 pub(crate) fn shop(data_dir: &std::path::Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_shop"));
@@ -17,6 +17,29 @@ pub(crate) fn shop(data_dir: &std::path::Path) -> Command {
 
 pub(crate) fn output_text(out: &std::process::Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().map(|a| a.port()).unwrap_or(0)
+}
+
+/// `shop serve` on a free port, once it has said it is ready (the log goes to stdout; the
+/// lines returned keep that pipe open): (the process, its port, the rest of its log).
+fn serve(data_dir: &std::path::Path) -> (Child, u16, Lines<BufReader<ChildStdout>>) {
+    let port = free_port();
+    let mut child = shop(data_dir)
+        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
+        .arg("serve")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    // Wait for the ready line, not for a guessed time.
+    let ready = lines.by_ref().map_while(Result::ok).any(|line| line.contains("shop is ready"));
+    assert!(ready, "the server never said it was ready");
+    (child, port, lines)
 }
 
 #[test]
@@ -75,22 +98,7 @@ fn create_admin_then_serve_then_stop_gracefully_on_sigterm() {
     assert!(admin.status.success(), "{}", output_text(&admin));
     assert!(String::from_utf8_lossy(&admin.stdout).contains("Admin ready: owner (owner@shop.in)"));
 
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().map(|a| a.port()).unwrap_or(0)
-    };
-    let mut child = shop(dir.path())
-        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
-        .arg("serve")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait for the ready line (the log goes to stdout), not for a guessed time.
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    let mut lines = BufReader::new(stdout).lines();
-    let ready = lines.by_ref().map_while(Result::ok).any(|line| line.contains("shop is ready"));
-    assert!(ready, "the server never said it was ready");
+    let (mut child, port, _log) = serve(dir.path());
 
     let secret_mode = std::fs::metadata(dir.path().join("jwt-secret")).map(|m| {
         use std::os::unix::fs::PermissionsExt;
@@ -98,11 +106,7 @@ fn create_admin_then_serve_then_stop_gracefully_on_sigterm() {
     });
     assert_eq!(secret_mode.ok(), Some(0o600));
 
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    use std::io::{Read, Write};
-    stream.write_all(b"GET /api/health HTTP/1.0\r\n\r\n").unwrap();
-    let mut answer = String::new();
-    let _ = stream.read_to_string(&mut answer);
+    let answer = http(port, "GET", "/api/health", None, "");
     assert!(answer.starts_with("HTTP/1.0 200") || answer.starts_with("HTTP/1.1 200"), "{answer}");
 
     let pid = child.id().to_string();
@@ -131,19 +135,7 @@ fn backup_while_running_and_restore_only_when_stopped() {
     let dir = tempfile::tempdir().unwrap();
     let run = |args: &[&str]| shop(dir.path()).args(args).output().unwrap();
     assert!(run(&["create-admin", "--email", "one@shop.in", "--password", "owner-pass-1"]).status.success());
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().map(|a| a.port()).unwrap_or(0)
-    };
-    let mut child = shop(dir.path())
-        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
-        .arg("serve")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    assert!(BufReader::new(stdout).lines().map_while(Result::ok).any(|l| l.contains("shop is ready")));
+    let (mut child, _, _log) = serve(dir.path());
 
     // While it runs: a backup works, a restore is refused, a second shop on the same file too.
     let backup = dir.path().join("backup.db");
@@ -188,10 +180,7 @@ fn http(port: u16, method: &str, path: &str, token: Option<&str>, body: &str) ->
 #[test]
 fn secrets_never_reach_the_log_or_an_error_body() {
     let dir = tempfile::tempdir().unwrap();
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().map(|a| a.port()).unwrap_or(0)
-    };
+    let port = free_port();
     let mut child = shop(dir.path())
         .env("SHOP_BIND", format!("127.0.0.1:{port}"))
         .env("RUST_LOG", "debug")
@@ -217,8 +206,8 @@ fn secrets_never_reach_the_log_or_an_error_body() {
             log
         })
     };
-    let stdout = collect(Box::new(child.stdout.take().unwrap_or_else(|| panic!("stdout"))), Some(ready_tx));
-    let stderr = collect(Box::new(child.stderr.take().unwrap_or_else(|| panic!("stderr"))), None);
+    let stdout = collect(Box::new(child.stdout.take().expect("stdout")), Some(ready_tx));
+    let stderr = collect(Box::new(child.stderr.take().expect("stderr")), None);
     ready_rx.recv().expect("the server never became ready");
 
     let (first, second, wrong) = ("first-Secret-pass-41", "second-Secret-pass-42", "wrong-Secret-pass-43");
