@@ -8,19 +8,22 @@ import { EmptyState, type EmptyStateProps } from './EmptyState';
  * instead, as the page's empty state.
  */
 export function ShopPage({ title, empty, children }: { title: string; empty?: EmptyStateProps | null; children: ReactNode }) {
-  if (empty) {
-    return (
-      <Container>
-        <EmptyState {...empty} />
-      </Container>
-    );
-  }
+  if (empty) return <EmptyPage {...empty} />;
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h3" component="h1" gutterBottom>
         {title}
       </Typography>
       {children}
+    </Container>
+  );
+}
+
+/** A page that has nothing to show: the empty state alone (not found, nothing saved yet). */
+export function EmptyPage(props: EmptyStateProps) {
+  return (
+    <Container>
+      <EmptyState {...props} />
     </Container>
   );
 }
