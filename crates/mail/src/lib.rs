@@ -110,9 +110,9 @@ mod tests {
 
     #[test]
     fn outbox_writes_a_readable_multipart_message() {
-        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let mailer = OutboxMailer::new(dir.path().join("outbox"), DEFAULT_FROM).unwrap_or_else(|e| panic!("{e}"));
-        mailer.send(&email()).unwrap_or_else(|e| panic!("{e}"));
+        let dir = tempfile::tempdir().unwrap();
+        let mailer = OutboxMailer::new(dir.path().join("outbox"), DEFAULT_FROM).unwrap();
+        mailer.send(&email()).unwrap();
         let files: Vec<_> = std::fs::read_dir(mailer.dir())
             .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
             .unwrap_or_default();
@@ -130,7 +130,7 @@ mod tests {
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
             .unwrap_or(1);
-        let mailer = SmtpMailer::from_url(&format!("smtp://127.0.0.1:{port}"), DEFAULT_FROM).unwrap_or_else(|e| panic!("{e}"));
+        let mailer = SmtpMailer::from_url(&format!("smtp://127.0.0.1:{port}"), DEFAULT_FROM).unwrap();
         assert!(mailer.send(&email()).is_err());
     }
 

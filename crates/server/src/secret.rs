@@ -57,18 +57,18 @@ mod tests {
 
     #[test]
     fn generated_once_kept_private_and_reused() {
-        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let first = load_or_create(None, dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let dir = tempfile::tempdir().unwrap();
+        let first = load_or_create(None, dir.path()).unwrap();
         assert_eq!(first.len(), 64);
         let mode = fs::metadata(dir.path().join(SECRET_FILE)).map(|m| m.permissions().mode() & 0o777);
         assert_eq!(mode.ok(), Some(0o600));
-        let second = load_or_create(None, dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let second = load_or_create(None, dir.path()).unwrap();
         assert_eq!(first, second);
     }
 
     #[test]
     fn a_short_configured_secret_is_refused() {
-        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let dir = tempfile::tempdir().unwrap();
         assert!(matches!(load_or_create(Some("too-short"), dir.path()), Err(SecretError::TooShort(9))));
         let ok = load_or_create(Some(&"k".repeat(32)), dir.path());
         assert_eq!(ok.map(|s| s.len()).ok(), Some(32));

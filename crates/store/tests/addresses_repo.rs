@@ -1,5 +1,9 @@
 //! The addresses repository on every backend this run can reach.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use accounts::addresses::{AddressRepository, DeleteOutcome, ValidAddress};
@@ -24,12 +28,12 @@ fn first_is_default_a_new_default_unsets_the_others_and_the_list_is_default_firs
         let repo = DieselAddressRepo::new(t.db.clone());
         let (asha, ravi) = (user(&t, "asha"), user(&t, "ravi"));
         let now = Utc::now();
-        let a = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("1 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
-        let b = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("2 MG Road", false), now + Duration::seconds(1)).unwrap_or_else(|e| panic!("{e}"));
+        let a = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("1 MG Road", false), now).unwrap();
+        let b = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("2 MG Road", false), now + Duration::seconds(1)).unwrap();
         assert!(a.is_default && !b.is_default);
-        let r = repo.insert(&kernel::AddressId::generate(), &ravi.as_str().into(), &address("9 Park St", false), now).unwrap_or_else(|e| panic!("{e}"));
+        let r = repo.insert(&kernel::AddressId::generate(), &ravi.as_str().into(), &address("9 Park St", false), now).unwrap();
         assert!(r.is_default, "ravi's first address is his default");
-        let c = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("3 MG Road", true), now + Duration::seconds(2)).unwrap_or_else(|e| panic!("{e}"));
+        let c = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("3 MG Road", true), now + Duration::seconds(2)).unwrap();
         let list = repo.list(&asha.as_str().into()).unwrap_or_default();
         assert_eq!(list.iter().map(|x| (x.id.clone(), x.is_default)).collect::<Vec<_>>(),
             vec![(c.id.clone(), true), (a.id.clone(), false), (b.id.clone(), false)]);
@@ -52,8 +56,8 @@ fn another_users_address_is_never_changed_or_deleted_and_the_default_stays() {
         let repo = DieselAddressRepo::new(t.db.clone());
         let (asha, ravi) = (user(&t, "asha"), user(&t, "ravi"));
         let now = Utc::now();
-        let a = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("1 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
-        let b = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("2 MG Road", false), now).unwrap_or_else(|e| panic!("{e}"));
+        let a = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("1 MG Road", false), now).unwrap();
+        let b = repo.insert(&kernel::AddressId::generate(), &asha.as_str().into(), &address("2 MG Road", false), now).unwrap();
         assert_eq!(repo.update(&ravi.as_str().into(), &a.id.as_str().into(), &address("hacked", true), now).ok(), Some(None));
         assert_eq!(repo.delete(&ravi.as_str().into(), &b.id.as_str().into()).ok(), Some(DeleteOutcome::NotFound));
         assert_eq!(repo.delete(&asha.as_str().into(), &a.id.as_str().into()).ok(), Some(DeleteOutcome::IsDefault));

@@ -1,12 +1,16 @@
 //! The cart and wishlist repositories on every backend this run can reach.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use cart::{AddOutcome, CartRepository, Guarded, WishlistRepository};
 use chrono::Utc;
 use common::{count, each_backend, product, user};
 use kernel::{Money, StoreError};
-use store::repos::wishlist::load_product_summaries;
+use store::repos::product_views::load_product_summaries;
 use store::{DieselCartRepo, DieselWishlistRepo};
 
 #[test]

@@ -1,5 +1,9 @@
 //! The catalogue repository on every backend this run can reach.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use catalog::{CatalogRepository, CatalogSnapshot, CategoryDelete, CategoryWrite, ProductWrite, VariantDraft};
 use chrono::Utc;
 use kernel::{ImageFormat, Money, Price, StoreError, StoredFile};
@@ -61,14 +65,14 @@ fn product(category_id: &str, images: usize) -> ProductWrite {
 fn categories_nest_and_sibling_names_are_unique_per_level() {
     each_backend(|repo, _| {
         let men = category("Men", None);
-        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&men).unwrap();
         let shirts = category("Shirts", Some(&men.id));
-        repo.insert_category(&shirts).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&shirts).unwrap();
         assert!(repo.insert_category(&category("Shirts", None)).is_ok(), "same name at another level");
         let clash = repo.insert_category(&category("SHIRTS", Some(&men.id)));
         assert!(matches!(clash, Err(StoreError::Conflict { .. })), "{clash:?}");
 
-        let categories = repo.load_all().unwrap_or_else(|e| panic!("{e}")).categories;
+        let categories = repo.load_all().unwrap().categories;
         assert_eq!(categories.len(), 3);
         let loaded = categories.iter().find(|c| c.id == shirts.id).unwrap_or_else(|| panic!("missing"));
         assert_eq!(loaded.parent_id.as_deref(), Some(men.id.as_str()));
@@ -80,13 +84,13 @@ fn categories_nest_and_sibling_names_are_unique_per_level() {
 fn replacing_a_category_image_returns_the_old_file() {
     each_backend(|repo, _| {
         let men = category("Men", None);
-        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&men).unwrap();
         let old = men.new_image.as_ref().map(|f| f.filename.clone());
         let replacement = CategoryWrite { name: "Menswear".into(), new_image: Some(file()), ..men.clone() };
         assert_eq!(repo.update_category(&replacement), Ok(Some(old)));
         let kept = CategoryWrite { new_image: None, ..replacement.clone() };
         assert_eq!(repo.update_category(&kept), Ok(Some(None)));
-        let categories = repo.load_all().unwrap_or_else(|e| panic!("{e}")).categories;
+        let categories = repo.load_all().unwrap().categories;
         assert_eq!(categories[0].image.as_ref().map(|i| i.filename.clone()), replacement.new_image.map(|f| f.filename));
         assert_eq!(repo.update_category(&CategoryWrite { id: "missing".into(), ..kept }), Ok(None));
     });
@@ -96,15 +100,15 @@ fn replacing_a_category_image_returns_the_old_file() {
 fn deleting_a_category_checks_children_and_products_in_the_same_transaction() {
     each_backend(|repo, _| {
         let men = category("Men", None);
-        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&men).unwrap();
         let shirts = category("Shirts", Some(&men.id));
-        repo.insert_category(&shirts).unwrap_or_else(|e| panic!("{e}"));
-        repo.insert_product(&product(&shirts.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&shirts).unwrap();
+        repo.insert_product(&product(&shirts.id, 1)).unwrap();
         assert_eq!(repo.delete_category(&men.id.as_str().into()), Ok(CategoryDelete::HasSubcategories(1)));
         assert_eq!(repo.delete_category(&shirts.id.as_str().into()), Ok(CategoryDelete::HasProducts(1)));
         assert_eq!(repo.delete_category(&"missing".into()), Ok(CategoryDelete::NotFound));
         let empty = category("Kids", None);
-        repo.insert_category(&empty).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&empty).unwrap();
         let filename = empty.new_image.as_ref().map(|f| f.filename.clone());
         assert_eq!(repo.delete_category(&empty.id.as_str().into()), Ok(CategoryDelete::Deleted { image_filename: filename }));
     });
@@ -114,10 +118,10 @@ fn deleting_a_category_checks_children_and_products_in_the_same_transaction() {
 fn products_round_trip_with_images_and_variants_in_order() {
     each_backend(|repo, _| {
         let men = category("Men", None);
-        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&men).unwrap();
         let write = product(&men.id, 3);
-        repo.insert_product(&write).unwrap_or_else(|e| panic!("{e}"));
-        let loaded = repo.load_products(&[write.id.clone()]).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_product(&write).unwrap();
+        let loaded = repo.load_products(&[write.id.clone()]).unwrap();
         assert_eq!(loaded.len(), 1);
         let p = &loaded[0];
         assert_eq!((p.category_name.as_str(), p.images.len()), ("Men", 3));
@@ -128,7 +132,7 @@ fn products_round_trip_with_images_and_variants_in_order() {
         assert_eq!(sizes, vec![("M", 3, 99_900), ("L", 0, 99_900)]);
 
         // The whole-catalogue load (streamed, compacted) gives the same product back.
-        let snapshot = CatalogSnapshot::from_loaded(1, repo.load_all().unwrap_or_else(|e| panic!("{e}")));
+        let snapshot = CatalogSnapshot::from_loaded(1, repo.load_all().unwrap());
         assert_eq!(snapshot.product(&write.id).as_deref(), Some(p));
         assert_eq!(snapshot.product(&write.slug).map(|found| found.id.clone()), Some(write.id.clone()));
     });
@@ -138,10 +142,10 @@ fn products_round_trip_with_images_and_variants_in_order() {
 fn updating_a_product_updates_creates_and_removes_variants_and_images() {
     each_backend(|repo, _| {
         let men = category("Men", None);
-        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&men).unwrap();
         let write = product(&men.id, 2);
-        repo.insert_product(&write).unwrap_or_else(|e| panic!("{e}"));
-        let before = repo.load_products(&[write.id.clone()]).unwrap_or_else(|e| panic!("{e}")).remove(0);
+        repo.insert_product(&write).unwrap();
+        let before = repo.load_products(&[write.id.clone()]).unwrap().remove(0);
         let keep = before.variants[0].id.clone();
         let removed_image = before.images[0].clone();
         let update = ProductWrite {
@@ -151,9 +155,9 @@ fn updating_a_product_updates_creates_and_removes_variants_and_images() {
             variants: vec![variant(Some(&keep), "M", 9), variant(None, "XL", 2)],
             ..write.clone()
         };
-        let removed = repo.update_product(&update).unwrap_or_else(|e| panic!("{e}"));
+        let removed = repo.update_product(&update).unwrap();
         assert_eq!(removed, Some(vec![removed_image.image.filename.clone()]));
-        let after = repo.load_products(&[write.id.clone()]).unwrap_or_else(|e| panic!("{e}")).remove(0);
+        let after = repo.load_products(&[write.id.clone()]).unwrap().remove(0);
         assert_eq!(after.name, "Linen Shirt Pro");
         let variants: Vec<(&str, &str, i32)> = after.variants.iter().map(|v| (v.id.as_str(), v.size.as_str(), v.stock)).collect();
         assert_eq!(variants.len(), 2);
@@ -169,16 +173,16 @@ fn updating_a_product_updates_creates_and_removes_variants_and_images() {
 fn deleting_a_product_returns_its_files_and_cascades() {
     each_backend(|repo, db| {
         let men = category("Men", None);
-        repo.insert_category(&men).unwrap_or_else(|e| panic!("{e}"));
+        repo.insert_category(&men).unwrap();
         let write = product(&men.id, 2);
-        repo.insert_product(&write).unwrap_or_else(|e| panic!("{e}"));
-        let files = repo.delete_product(&write.id.as_str().into()).unwrap_or_else(|e| panic!("{e}")).unwrap_or_default();
+        repo.insert_product(&write).unwrap();
+        let files = repo.delete_product(&write.id.as_str().into()).unwrap().unwrap_or_default();
         assert_eq!(files.len(), 2);
         assert!(repo.load_products(&[write.id.clone()]).unwrap_or_default().is_empty());
         assert_eq!(repo.delete_product(&write.id.as_str().into()), Ok(None));
         // The variants went with it.
         use diesel::prelude::*;
-        let mut conn = db.db.conn().unwrap_or_else(|e| panic!("{e}"));
+        let mut conn = db.db.conn().unwrap();
         let left: i64 = store::schema::variants::table.count().get_result(&mut *conn).unwrap_or(-1);
         assert_eq!(left, 0);
     });

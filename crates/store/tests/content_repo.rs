@@ -1,5 +1,9 @@
 //! Company details and legal pages on every backend.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use content::{CompanyFields, ContentRepository, LegalWrite};
 use kernel::{ImageFormat, StoredFile};
 use store::testing::TestDb;
@@ -43,8 +47,8 @@ fn legal_pages_are_created_then_updated_by_slug() {
         let t = TestDb::new(backend);
         let repo = DieselContentRepo::new(t.db.clone());
         let page = |content: &str| LegalWrite { slug: "privacy-policy".into(), title: "Privacy Policy".into(), content: content.into() };
-        let created = repo.save_legal_page(&page("v1")).unwrap_or_else(|e| panic!("{e}"));
-        let updated = repo.save_legal_page(&page("v2")).unwrap_or_else(|e| panic!("{e}"));
+        let created = repo.save_legal_page(&page("v1")).unwrap();
+        let updated = repo.save_legal_page(&page("v2")).unwrap();
         assert_eq!(created.id, updated.id);
         assert_eq!(updated.content, "v2");
         assert!(updated.updated_at >= created.updated_at);

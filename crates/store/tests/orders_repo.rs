@@ -1,6 +1,10 @@
 //! The order store on every backend this run can reach: one transaction per placement and
 //! per status change, stock moved only by guarded writes.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use accounts::addresses::{AddressRepository, ValidAddress};
@@ -23,7 +27,7 @@ fn address(t: &TestDb, user_id: &str) -> String {
         postal_code: "411001".into(),
         is_default: true,
     };
-    repo.insert(&kernel::AddressId::generate(), &user_id.into(), &a, Utc::now()).map(|a| a.id).unwrap_or_else(|e| panic!("{e}"))
+    repo.insert(&kernel::AddressId::generate(), &user_id.into(), &a, Utc::now()).map(|a| a.id).unwrap()
 }
 
 fn place(store: &DieselOrderStore, user_id: &str, address_id: &str, key: Option<&str>) -> Result<orders::Order, OrdersError> {
@@ -43,7 +47,7 @@ fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
         let (_, w) = product(&t, "Silk Dupatta", &[("Free", "Gold", 1, 49_900, 0)]);
         assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
         assert!(carts.add(&asha.as_str().into(), &w[0].as_str().into(), 1, Utc::now()).is_ok());
-        let order = place(&store, &asha, &home, None).unwrap_or_else(|e| panic!("{e}"));
+        let order = place(&store, &asha, &home, None).unwrap();
         assert_eq!((stock(&t, &v[0]), stock(&t, &w[0]), count(&t, "cart_items")), (3, 0, 0));
         assert_eq!(order.total, Money::from_paise(2 * 79_900 + 49_900));
 
@@ -96,7 +100,7 @@ fn an_idempotency_key_is_used_once_per_customer() {
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 0)]);
         assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).is_ok());
-        let first = place(&store, &asha, &home, Some("k1")).unwrap_or_else(|e| panic!("{e}"));
+        let first = place(&store, &asha, &home, Some("k1")).unwrap();
         assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).is_ok());
         assert!(matches!(place(&store, &asha, &home, Some("k1")), Err(OrdersError::Storage(StoreError::Conflict { .. }))));
         assert_eq!((count(&t, "orders"), stock(&t, &v[0]), count(&t, "cart_items")), (1, 4, 1));
@@ -113,7 +117,7 @@ fn guarded_transitions_move_stock_exactly_once() {
         let home = address(&t, &asha);
         let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 3, 79_900, 0)]);
         assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
-        let order = place(&store, &asha, &home, None).unwrap_or_else(|e| panic!("{e}"));
+        let order = place(&store, &asha, &home, None).unwrap();
         assert_eq!(stock(&t, &v[0]), 1);
 
         let cancel = Transition::new(&order, DeliveryStatus::Canceled, &UserId::new(asha.clone()), Utc::now());

@@ -254,7 +254,7 @@ mod tests {
     use super::*;
 
     fn parsed() -> Contract {
-        Contract::parse(SOURCE).unwrap_or_else(|e| panic!("{e}"))
+        Contract::parse(SOURCE).unwrap()
     }
 
     #[test]
@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn parameters_are_written_in_the_order_the_file_gives_them() {
         let source = SOURCE.replace(r#""page": 1, "limit": 24, "sort": "newest""#, r#""sort": "price_asc", "limit": 24, "page": 2"#);
-        let contract = Contract::parse(&source).unwrap_or_else(|e| panic!("{e}"));
+        let contract = Contract::parse(&source).unwrap();
         let shop = contract.page("shop").map(|p| p.requests[1].query.clone());
         assert_eq!(shop.as_deref(), Some("sort=price_asc&limit=24&page=2"));
     }

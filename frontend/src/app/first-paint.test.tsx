@@ -1,47 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { category, product } from '@/testing/fixtures';
+import { clearFirstPaintAfterEach, inlineFirstPaint, recordUrls } from '@/testing/first-paint';
 import { api } from '@/lib/api';
-import { FIRST_PAINT_ELEMENT_ID, dropFirstPaint, resetFirstPaint } from '@/lib/first-paint';
+import { dropFirstPaint } from '@/lib/first-paint';
 import { routes } from './router';
-
-/** Puts a data block into the page as the server does for a client route. */
-function inline(answers: Record<string, unknown>) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = FIRST_PAINT_ELEMENT_ID;
-  element.textContent = JSON.stringify(answers);
-  document.head.appendChild(element);
-  resetFirstPaint();
-}
-
-/** Every API GET the app sent to the network, as path and query. */
-function recordRequests(): string[] {
-  const seen: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    seen.push(url.pathname + url.search);
-  });
-  return seen;
-}
 
 const page = (items: ReturnType<typeof product>[], limit: number) => ({
   data: items,
   pagination: { totalItems: items.length, currentPage: 1, limit, totalPages: 1 },
 });
 
-afterEach(() => {
-  document.getElementById(FIRST_PAINT_ELEMENT_ID)?.remove();
-  server.events.removeAllListeners();
-  resetFirstPaint();
-});
+clearFirstPaintAfterEach();
 
 describe('answers the server put into the page', () => {
   it('are used once for exactly their URL; everything else goes to the network', async () => {
-    inline({ '/api/products?page=1&limit=10': page([product({ name: 'From the page' })], 10) });
+    inlineFirstPaint({ '/api/products?page=1&limit=10': page([product({ name: 'From the page' })], 10) });
     let network = 0;
     server.use(
       http.get('/api/products', () => {
@@ -61,7 +38,7 @@ describe('answers the server put into the page', () => {
   });
 
   it('answers nobody took are dropped once the shopper leaves the landing page', async () => {
-    inline({ '/api/categories': { data: [category({ name: 'Old' })] } });
+    inlineFirstPaint({ '/api/categories': { data: [category({ name: 'Old' })] } });
     server.use(http.get('/api/categories', () => HttpResponse.json({ data: [category({ name: 'Fresh' })] })));
     dropFirstPaint();
     const body = await api.get<{ data: { name: string }[] }>('/categories');
@@ -69,12 +46,7 @@ describe('answers the server put into the page', () => {
   });
 
   it('a page without a data block (or a broken one) works from the network', async () => {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = FIRST_PAINT_ELEMENT_ID;
-    element.textContent = '{not json';
-    document.head.appendChild(element);
-    resetFirstPaint();
+    inlineFirstPaint('{not json');
     server.use(http.get('/api/products/linen-shirt', () => HttpResponse.json({ data: product({ name: 'Fetched' }) })));
     const body = await api.get<{ data: { name: string } }>('/products/linen-shirt');
     expect(body.data.name).toBe('Fetched');
@@ -82,14 +54,14 @@ describe('answers the server put into the page', () => {
 
   it('the home page renders the inlined hero, products and company without asking the API', async () => {
     const items = Array.from({ length: 10 }, (_, i) => product({ id: `p-${i}`, name: `Inlined ${i}`, slug: `inlined-${i}` }));
-    inline({
+    inlineFirstPaint({
       '/api/company-details': { data: { name: 'Inline Shop', email: 'a@b.in', phone: '9876543210', address: 'x', pincode: '560001', logoUrl: null } },
       '/api/categories': {
         data: [category({ name: 'Sarees', imageUrl: '/uploads/s.jpg', imageSrcset: '/uploads/s-400.jpg 400w, /uploads/s.jpg 1200w' })],
       },
       '/api/products?page=1&limit=10': page(items, 10),
     });
-    const requests = recordRequests();
+    const requests = recordUrls();
     await renderRoutes(routes, '/');
     // The first render already has the data: no loading step to wait through.
     expect(await screen.findByRole('heading', { level: 1, name: 'Sarees' })).toBeInTheDocument();
@@ -105,14 +77,14 @@ describe('answers the server put into the page', () => {
   });
 
   it('the product page shows the inlined product; an unknown slug still asks and says not found', async () => {
-    inline({
+    inlineFirstPaint({
       '/api/products/linen-shirt': { data: product({ name: 'Inlined Linen Shirt', slug: 'linen-shirt' }) },
     });
     server.use(
       http.get('/api/products', () => HttpResponse.json(page([], 9))),
       http.get('/api/products/:slug', () => HttpResponse.json({ message: 'Product not found' }, { status: 404 })),
     );
-    const requests = recordRequests();
+    const requests = recordUrls();
     const { router } = await renderRoutes(routes, '/product/linen-shirt');
     expect(await screen.findByRole('heading', { level: 1, name: 'Inlined Linen Shirt' })).toBeInTheDocument();
     expect(requests).not.toContain('/api/products/linen-shirt');

@@ -1,13 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { matchRoutes } from 'react-router';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { category, product } from '@/testing/fixtures';
+import { clearFirstPaintAfterEach, inlineFirstPaint, recordUrls } from '@/testing/first-paint';
 import { apiPath, type QueryValue } from '@/lib/api';
 import PAGE_CONTRACT from '@/lib/page-contract.json';
-import { FIRST_PAINT_ELEMENT_ID, PICTURE_SIZES, resetFirstPaint, takeFirstPaint, withSlug } from '@/lib/first-paint';
+import { PICTURE_SIZES, takeFirstPaint, withSlug } from '@/lib/first-paint';
 import { EMPTY_FILTERS, toApiParams } from '@/features/catalog/lib/filters';
 import { routes } from './router';
 
@@ -32,11 +33,7 @@ function contractUrl(name: string): string {
 
 const routeModules = import.meta.glob('/src/app/routes/*.tsx');
 
-afterEach(() => {
-  document.getElementById(FIRST_PAINT_ELEMENT_ID)?.remove();
-  server.events.removeAllListeners();
-  resetFirstPaint();
-});
+clearFirstPaintAfterEach();
 
 describe('the page contract', () => {
   it('names, for each page path, the route module the router loads', async () => {
@@ -80,17 +77,8 @@ describe('the page contract', () => {
                 ? listing(Number(params?.limit))
                 : { data: item };
       }
-      const element = document.createElement('script');
-      element.type = 'application/json';
-      element.id = FIRST_PAINT_ELEMENT_ID;
-      element.textContent = JSON.stringify(answers);
-      document.head.appendChild(element);
-      resetFirstPaint();
-      const sent: string[] = [];
-      server.events.on('request:start', ({ request }) => {
-        const url = new URL(request.url);
-        sent.push(url.pathname + url.search);
-      });
+      inlineFirstPaint(answers);
+      const sent = recordUrls();
       // Anything else the page asks for later (related products) is answered empty.
       server.use(http.get('/api/products', () => HttpResponse.json(listing(9))));
 

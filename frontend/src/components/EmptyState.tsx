@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from './RouterLink';
 
-interface Props {
+export interface EmptyStateProps {
   title: string;
   text?: string;
   icon?: ReactNode;
@@ -13,7 +13,7 @@ interface Props {
   link?: { to: string; label: string };
 }
 
-export function EmptyState({ title, text, icon, action, link }: Props) {
+export function EmptyState({ title, text, icon, action, link }: EmptyStateProps) {
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
       {icon && <Box sx={{ color: 'text.disabled', mb: 2, '& svg': { fontSize: 64 } }}>{icon}</Box>}

@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn strength_below_three_is_refused_with_the_hint() {
-        let password = Password::parse("12345678").unwrap_or_else(|e| panic!("{e}"));
+        let password = Password::parse("12345678").unwrap();
         let weak = Strength { score: 0, hint: Some("This is a top-10 common password.".into()) };
         let refused = password.check_strength(&weak).err().unwrap_or_default();
         assert!(refused.starts_with("This password is too easy to guess. This is a top-10 common password."), "{refused}");

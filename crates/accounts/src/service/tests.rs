@@ -211,7 +211,7 @@ fn fixture() -> Fixture {
     let offset = Arc::new(AtomicI64::new(0));
     let clock_offset = offset.clone();
     let svc = AccountService::new(ports, settings)
-        .unwrap_or_else(|e| panic!("service: {e}"))
+        .expect("service")
         .with_clock(Arc::new(move || start + Duration::seconds(clock_offset.load(Ordering::SeqCst))));
     Fixture { svc, repo, hasher, mail, offset }
 }
@@ -226,7 +226,7 @@ fn input(username: &str, email: &str, password: &str) -> RegisterInput {
 }
 
 fn ok<T>(result: Result<T, AccountsError>) -> T {
-    result.unwrap_or_else(|e| panic!("unexpected error: {e}"))
+    result.expect("unexpected error")
 }
 
 fn message<T>(result: Result<T, AccountsError>) -> Option<String> {

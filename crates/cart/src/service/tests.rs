@@ -121,7 +121,7 @@ fn cart_service() -> CartService<MemoryCart> {
 }
 
 fn ok<T>(r: Result<T, CartError>) -> T {
-    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
+    r.expect("unexpected error")
 }
 
 fn message<T>(r: Result<T, CartError>) -> String {

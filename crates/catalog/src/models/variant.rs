@@ -147,7 +147,7 @@ mod tests {
 
     #[test]
     fn variant_rules_and_messages() {
-        let ok = parse_variant(&row("M", "red", "5", "999.50", "200")).unwrap_or_else(|e| panic!("{e}"));
+        let ok = parse_variant(&row("M", "red", "5", "999.50", "200")).unwrap();
         assert_eq!((ok.stock, ok.price.pay().paise(), ok.price.saving().paise()), (5, 99_950, 20_000));
         assert_eq!(ok.color_hex, "#FF0000");
         assert_eq!(message(row("M", "red", "5", "100", "150")), "Discount Price cannot be greater than Original Price");
@@ -162,9 +162,9 @@ mod tests {
 
     #[test]
     fn sizes_are_unique_within_a_colour() {
-        let a = parse_variant(&row("M", "Red", "1", "100", "0")).unwrap_or_else(|e| panic!("{e}"));
-        let b = parse_variant(&row("m", "red", "1", "100", "0")).unwrap_or_else(|e| panic!("{e}"));
-        let c = parse_variant(&row("M", "Blue", "1", "100", "0")).unwrap_or_else(|e| panic!("{e}"));
+        let a = parse_variant(&row("M", "Red", "1", "100", "0")).unwrap();
+        let b = parse_variant(&row("m", "red", "1", "100", "0")).unwrap();
+        let c = parse_variant(&row("M", "Blue", "1", "100", "0")).unwrap();
         assert!(check_variants(&[a.clone(), c]).is_ok());
         assert!(check_variants(&[a, b]).is_err());
         assert_eq!(check_variants(&[]).err().map(|e| e.to_string()).as_deref(), Some("Please add at least one variant"));

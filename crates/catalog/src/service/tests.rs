@@ -169,7 +169,7 @@ impl MediaStore for MemoryMedia {
 type Service = CatalogService<MemoryRepo, MemoryMedia>;
 
 fn service() -> Service {
-    CatalogService::new(MemoryRepo::default(), MemoryMedia::default()).unwrap_or_else(|e| panic!("{e}"))
+    CatalogService::new(MemoryRepo::default(), MemoryMedia::default()).unwrap()
 }
 
 fn png() -> IncomingFile {
@@ -218,7 +218,7 @@ fn a_category_needs_exactly_one_image() {
     assert_eq!(message(svc.create_category(category_input("Men", ParentChoice::TopLevel, 0))), "Please upload at least 1 images.");
     assert_eq!(message(svc.create_category(category_input("Men", ParentChoice::TopLevel, 2))), "You can upload a maximum of 1 images.");
     assert!(svc.media.files().is_empty());
-    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
     assert_eq!(men.slug, "men");
     assert_eq!(svc.media.files().len(), 1);
 }
@@ -226,9 +226,9 @@ fn a_category_needs_exactly_one_image() {
 #[test]
 fn sibling_names_are_unique_and_subcategory_slugs_carry_the_parent() {
     let svc = service();
-    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
-    let women = svc.create_category(category_input("Women", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
-    let shirts = svc.create_category(category_input("Shirts", ParentChoice::Under(men.id.clone()), 1)).unwrap_or_else(|e| panic!("{e}"));
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
+    let women = svc.create_category(category_input("Women", ParentChoice::TopLevel, 1)).unwrap();
+    let shirts = svc.create_category(category_input("Shirts", ParentChoice::Under(men.id.clone()), 1)).unwrap();
     assert_eq!(shirts.slug, "men-shirts");
     assert!(svc.create_category(category_input("Shirts", ParentChoice::Under(women.id.clone()), 1)).is_ok());
     assert!(matches!(svc.create_category(category_input("SHIRTS", ParentChoice::Under(men.id.clone()), 1)), Err(CatalogError::NameTaken { .. })));
@@ -241,9 +241,9 @@ fn sibling_names_are_unique_and_subcategory_slugs_carry_the_parent() {
 #[test]
 fn replacing_a_category_image_removes_the_old_file() {
     let svc = service();
-    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
     let old = men.image.map(|i| i.filename).unwrap_or_default();
-    let updated = svc.update_category(&men.id.as_str().into(), category_input("Men", ParentChoice::Keep, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let updated = svc.update_category(&men.id.as_str().into(), category_input("Men", ParentChoice::Keep, 1)).unwrap();
     let new = updated.image.map(|i| i.filename).unwrap_or_default();
     assert_ne!(old, new);
     assert_eq!(svc.media.files(), vec![new]);
@@ -252,9 +252,9 @@ fn replacing_a_category_image_removes_the_old_file() {
 #[test]
 fn deleting_a_category_with_products_or_children_is_refused() {
     let svc = service();
-    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
-    let shirts = svc.create_category(category_input("Shirts", ParentChoice::Under(men.id.clone()), 1)).unwrap_or_else(|e| panic!("{e}"));
-    svc.create_product(product_input(&shirts.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
+    let shirts = svc.create_category(category_input("Shirts", ParentChoice::Under(men.id.clone()), 1)).unwrap();
+    svc.create_product(product_input(&shirts.id, 1)).unwrap();
     assert_eq!(message(svc.delete_category(&men.id.as_str().into())), "\"Men\" still has 1 subcategory: delete or move them first");
     assert_eq!(message(svc.delete_category(&shirts.id.as_str().into())), "\"Shirts\" still has 1 product: delete them or move them to another category first");
     assert_eq!(svc.snapshot().categories.len(), 2);
@@ -263,7 +263,7 @@ fn deleting_a_category_with_products_or_children_is_refused() {
 #[test]
 fn product_images_between_one_and_ten() {
     let svc = service();
-    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
     assert_eq!(message(svc.create_product(product_input(&men.id, 0))), "Please upload at least 1 image");
     assert_eq!(message(svc.create_product(product_input(&men.id, 11))), "Maximum 10 images allowed.");
     assert_eq!(message(svc.create_product(product_input("nope", 1))), "Please select Category");
@@ -275,7 +275,7 @@ fn product_images_between_one_and_ten() {
 #[test]
 fn a_failed_write_leaves_no_file_behind() {
     let svc = service();
-    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
     svc.repo.with(|m| m.fail_writes = true);
     assert!(svc.create_product(product_input(&men.id, 3)).is_err());
     let bad_file = ProductInput { files: vec![png(), IncomingFile { bytes: b"<html>".to_vec() }], ..product_input(&men.id, 0) };
@@ -286,20 +286,20 @@ fn a_failed_write_leaves_no_file_behind() {
 #[test]
 fn writes_are_visible_to_the_next_read() {
     let svc = service();
-    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
     let before = svc.snapshot().version;
-    let product = svc.create_product(product_input(&men.id, 2)).unwrap_or_else(|e| panic!("{e}"));
+    let product = svc.create_product(product_input(&men.id, 2)).unwrap();
     let snap = svc.snapshot();
     assert!(snap.version > before);
     assert_eq!(snap.product(&product.slug).map(|p| p.id.clone()), Some(product.id.clone()));
-    let second = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let second = svc.create_product(product_input(&men.id, 1)).unwrap();
     assert_eq!(second.slug, "linen-shirt-2");
 
     let image_id = product.images[0].id.clone();
     let edit = ProductInput { name: Some("Linen Shirt Pro".into()), deleted_image_ids: vec![image_id], ..product_input(&men.id, 0) };
-    let edited = svc.update_product(&product.id.as_str().into(), edit).unwrap_or_else(|e| panic!("{e}"));
+    let edited = svc.update_product(&product.id.as_str().into(), edit).unwrap();
     assert_eq!((edited.name.as_str(), edited.images.len()), ("Linen Shirt Pro", 1));
-    svc.delete_product(&product.id.as_str().into()).unwrap_or_else(|e| panic!("{e}"));
+    svc.delete_product(&product.id.as_str().into()).unwrap();
     assert!(svc.snapshot().product(&product.id).is_none());
     assert_eq!(svc.media.files().len(), 2, "category image and the second product's image");
 }
@@ -307,9 +307,9 @@ fn writes_are_visible_to_the_next_read() {
 #[test]
 fn variant_ids_must_belong_to_the_product() {
     let svc = service();
-    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap_or_else(|e| panic!("{e}"));
-    let a = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
-    let b = svc.create_product(product_input(&men.id, 1)).unwrap_or_else(|e| panic!("{e}"));
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
+    let a = svc.create_product(product_input(&men.id, 1)).unwrap();
+    let b = svc.create_product(product_input(&men.id, 1)).unwrap();
     let foreign = VariantInput { id: Some(b.variants[0].id.clone()), ..variant("L", "1") };
     let edit = ProductInput { variants: Some(vec![foreign]), ..product_input(&men.id, 0) };
     assert_eq!(message(svc.update_product(&a.id.as_str().into(), edit)), "A variant in the list does not belong to this product");

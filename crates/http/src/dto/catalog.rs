@@ -1,9 +1,10 @@
 use catalog::query::{Facets, Listing};
 use catalog::{CategoryNode, ImageRef, Product, Variant};
+use super::timestamp;
 use serde::Serialize;
 use kernel::Price;
 
-pub use kernel::upload_url;
+use kernel::upload_url;
 
 /// `srcset` for an image with thumbnails (`… 400w, … 800w, original 1200w`); `None` when
 /// there is only the original.
@@ -179,8 +180,8 @@ impl From<&Product> for ProductDto {
                 })
                 .collect(),
             variants: p.variants.iter().map(VariantDto::from).collect(),
-            created_at: p.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-            updated_at: p.updated_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            created_at: timestamp(p.created_at),
+            updated_at: timestamp(p.updated_at),
         }
     }
 }

@@ -1,7 +1,8 @@
 use content::{CompanyDetails, LegalPage};
+use super::timestamp;
 use serde::{Deserialize, Serialize};
 
-use super::catalog::upload_url;
+use kernel::upload_url;
 
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -45,8 +46,8 @@ impl From<&LegalPage> for LegalPageDto {
             title: p.title.clone(),
             slug: p.slug.clone(),
             content: p.content.clone(),
-            created_at: p.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-            updated_at: p.updated_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            created_at: timestamp(p.created_at),
+            updated_at: timestamp(p.updated_at),
         }
     }
 }

@@ -10,6 +10,11 @@ pub mod user;
 
 use serde::Serialize;
 
+/// How every answer writes a moment: RFC 3339 in UTC with milliseconds (`2026-01-01T10:00:00.000Z`).
+pub(crate) fn timestamp(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
 /// The standard success body: `{ "data": ..., "message"?: "..." }`.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Envelope<T: Serialize> {

@@ -1,10 +1,6 @@
-use chrono::{DateTime, SecondsFormat, Utc};
+use super::timestamp;
 use orders::{Order, OrderItem, StatusChange, Viewer};
 use serde::{Deserialize, Serialize};
-
-fn timestamp(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::Millis, true)
-}
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,4 +1,5 @@
 use accounts::{ProfileInput, RegisterInput, User};
+use super::timestamp;
 use serde::{Deserialize, Serialize};
 
 /// A user as every answer shows it. There is deliberately no field for the hash.
@@ -27,7 +28,7 @@ impl From<User> for UserDto {
             last_name: u.last_name,
             mobile: u.mobile,
             dob: u.dob.map(|d| d.format("%Y-%m-%d").to_string()),
-            created_at: u.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            created_at: timestamp(u.created_at),
         }
     }
 }

@@ -208,7 +208,7 @@ fn cod(key: Option<&str>) -> PlaceOrderInput {
 }
 
 fn ok<T>(r: Result<T, OrdersError>) -> T {
-    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
+    r.expect("unexpected error")
 }
 
 fn message<T>(r: Result<T, OrdersError>) -> String {

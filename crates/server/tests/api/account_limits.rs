@@ -10,9 +10,9 @@ use crate::helpers::{Reply, TestApp, PASSWORD};
 /// Every request says where it comes from through a proxy the shop trusts (127.0.0.1).
 fn behind_proxy(backend: store::Backend, f: impl FnOnce(&mut RateLimitConfig)) -> TestApp {
     let mut limits = RateLimitConfig::off();
-    limits.trusted_proxies = vec!["127.0.0.1".parse().unwrap_or_else(|e| panic!("{e}"))];
+    limits.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
     f(&mut limits);
-    TestApp::spawn_with_limits(backend, limits)
+    TestApp::builder().backend(backend).limits(limits).spawn()
 }
 
 async fn sign_in_from(app: &TestApp, address: &str, identifier: &str, password: &str) -> Reply {
@@ -80,7 +80,7 @@ async fn wrong_current_passwords_are_limited_per_account() {
 
 #[actix_web::test]
 async fn username_changes_are_limited_like_registration() {
-    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, RateLimitConfig { register: 3, ..RateLimitConfig::off() });
+    let app = TestApp::builder().limits(RateLimitConfig { register: 3, ..RateLimitConfig::off() }).spawn();
     let (token, _) = app.customer("asha").await;
     app.customer("ravi").await;
     // Registration and renaming share one budget per address: both answer "is this name taken?".
@@ -115,7 +115,7 @@ async fn guessable_passwords_are_refused_in_registration_change_and_admin_setup(
         let accounts = app.accounts.clone();
         let admin = actix_web::rt::task::spawn_blocking(move || accounts.ensure_admin("owner@shop.in", "admin12345", None))
             .await
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
         assert!(matches!(admin, Err(accounts::AccountsError::WeakPassword { .. })), "{admin:?}");
     }
 }

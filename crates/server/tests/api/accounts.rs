@@ -137,7 +137,7 @@ async fn bad_tokens_are_refused() {
         app.get("/api/auth/me", Some(&none)).await.expect(401);
 
         // Signed with another secret.
-        let other = http::auth::jwt::JwtKeys::new(&[7u8; 32], chrono::Duration::hours(1)).unwrap_or_else(|e| panic!("{e}"));
+        let other = http::auth::jwt::JwtKeys::new(&[7u8; 32], chrono::Duration::hours(1)).unwrap();
         let foreign = other.issue_for(id, 0).unwrap_or_default();
         app.get("/api/auth/me", Some(&foreign)).await.expect(401);
 

@@ -31,7 +31,7 @@ async fn the_cart_shows_catalogue_prices_and_an_existing_line_grows() {
         let variant = &line["product"]["variant"];
         assert_eq!(
             (variant["id"].as_str(), variant["size"].as_str(), variant["color"].as_str(), variant["colorHexCode"].as_str()),
-            (Some(v[0].as_str()), Some("M"), Some("Indigo"), Some("#1f3a93"))
+            (Some(v[0].as_str()), Some("M"), Some("Indigo"), Some("#1F3A93"))
         );
         assert_eq!((variant["stock"].as_i64(), variant["originalPrice"].as_f64(), variant["discountPrice"].as_f64()), (Some(5), Some(799.0), Some(200.0)));
         // Subtotal = MRP x qty, discount = saving x qty, total = price x qty.

@@ -10,14 +10,14 @@ use crate::startup::{output_text, shop};
 async fn create_admin_refuses_an_existing_customer_unless_promote_is_given() {
     for app in TestApp::all() {
         let (token, _) = app.customer("owner").await;
-        let data = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let data = tempfile::tempdir().unwrap();
         let run = |extra: &[&str]| {
             shop(data.path())
                 .env("DATABASE_URL", &app.db.url)
                 .args(["create-admin", "--email", "owner@example.in", "--password", "night-train-42"])
                 .args(extra)
                 .output()
-                .unwrap_or_else(|e| panic!("{e}"))
+                .unwrap()
         };
 
         let refused = run(&[]);
@@ -45,13 +45,13 @@ async fn create_admin_refuses_an_existing_customer_unless_promote_is_given() {
 
 #[test]
 fn the_admin_from_the_environment_never_promotes_a_customer_at_start_up() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("shop.db");
     // A customer registered the owner's address before the owner configured it.
     let accounts = {
         let url = format!("sqlite://{}", db.display());
-        let database = store::Db::open(&url).unwrap_or_else(|e| panic!("{e}"));
-        store::migrations::run_pending(&database).unwrap_or_else(|e| panic!("{e}"));
+        let database = store::Db::open(&url).unwrap();
+        store::migrations::run_pending(&database).unwrap();
         store::DieselUserRepo::new(database)
     };
     use accounts::UserRepository;
@@ -59,7 +59,7 @@ fn the_admin_from_the_environment_never_promotes_a_customer_at_start_up() {
         .insert(&accounts::NewUser {
             id: kernel::new_id(),
             username: "squatter".into(),
-            email: kernel::Email::parse("owner@shop.in").unwrap_or_else(|e| panic!("{e}")),
+            email: kernel::Email::parse("owner@shop.in").unwrap(),
             password_hash: "$2b$04$not-a-real-hash".into(),
             role: kernel::Role::Customer,
             first_name: "S".into(),
@@ -68,14 +68,14 @@ fn the_admin_from_the_environment_never_promotes_a_customer_at_start_up() {
             dob: None,
             created_at: chrono::Utc::now(),
         })
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     let out = shop(dir.path())
         .env("SHOP_ADMIN_EMAIL", "owner@shop.in")
         .env("SHOP_ADMIN_PASSWORD", "night-train-42")
         .env("SHOP_BIND", "127.0.0.1:0")
         .arg("serve")
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     let text = output_text(&out);
     assert!(!out.status.success(), "{text}");
     assert!(text.contains("SHOP_ADMIN_EMAIL") && text.contains("--promote"), "{text}");

@@ -3,8 +3,8 @@ use crate::helpers::TestApp;
 #[actix_web::test]
 async fn the_demo_catalogue_looks_like_a_real_shop_and_seeds_once() {
     // One backend is enough here: the seed goes through the same services as the API.
-    let app = TestApp::spawn(store::Backend::Sqlite);
-    let report = server::demo::seed(app.catalog.as_ref(), app.content.as_ref()).unwrap_or_else(|e| panic!("{e}"));
+    let app = TestApp::builder().spawn();
+    let report = server::demo::seed(app.catalog.as_ref(), app.content.as_ref()).unwrap();
     let report = report.unwrap_or_else(|| panic!("an empty shop must be seeded"));
     assert!(report.categories >= 8 && report.products >= 40, "{} categories, {} products", report.categories, report.products);
 
@@ -22,14 +22,14 @@ async fn the_demo_catalogue_looks_like_a_real_shop_and_seeds_once() {
     // Every image is a real, decodable picture served by the shop.
     let url = products[0]["images"][0]["url"].as_str().unwrap_or_default();
     let picture = app.get_bytes(url).await;
-    let decoded = image::load_from_memory(&picture).unwrap_or_else(|e| panic!("{e}"));
+    let decoded = image::load_from_memory(&picture).unwrap();
     assert_eq!((decoded.width(), decoded.height()), (480, 600));
 
     let company = app.get("/api/company-details", None).await.expect(200);
     assert_eq!(company.body["data"]["name"], "Kapda Collective");
     assert_eq!(app.get("/api/legal-pages", None).await.body["data"].as_array().map(Vec::len), Some(2));
 
-    let again = server::demo::seed(app.catalog.as_ref(), app.content.as_ref()).unwrap_or_else(|e| panic!("{e}"));
+    let again = server::demo::seed(app.catalog.as_ref(), app.content.as_ref()).unwrap();
     assert!(again.is_none(), "a second run changes nothing");
     assert_eq!(app.get("/api/products?limit=1000", None).await.body["pagination"]["totalItems"], report.products);
 }

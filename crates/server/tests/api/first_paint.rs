@@ -4,8 +4,7 @@
 
 use serde_json::{json, Value};
 
-use http::ratelimit::RateLimitConfig;
-use server::app::{WebSecurity, CONTENT_SECURITY_POLICY};
+use server::app::CONTENT_SECURITY_POLICY;
 
 use crate::helpers::{text, TestApp};
 
@@ -23,11 +22,11 @@ const INDEX: &str = r#"<!doctype html>
 "#;
 
 fn shop_with_web_app() -> (TestApp, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(dir.path().join("index.html"), INDEX).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::create_dir_all(dir.path().join("assets")).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(dir.path().join("assets/index-abc.js"), "console.log(1)").unwrap_or_else(|e| panic!("{e}"));
-    let app = TestApp::spawn_full(store::Backend::Sqlite, None, RateLimitConfig::off(), WebSecurity::default(), Some(dir.path().to_path_buf()));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), INDEX).unwrap();
+    std::fs::create_dir_all(dir.path().join("assets")).unwrap();
+    std::fs::write(dir.path().join("assets/index-abc.js"), "console.log(1)").unwrap();
+    let app = TestApp::builder().web_app(dir.path()).spawn();
     (app, dir)
 }
 
@@ -213,14 +212,14 @@ async fn unknown_products_and_other_paths_behave_as_before() {
 #[actix_web::test]
 async fn a_route_preloads_its_own_chunks_from_the_build_manifest() {
     let (app, dir) = shop_with_web_app();
-    std::fs::create_dir_all(dir.path().join(".vite")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(dir.path().join(".vite")).unwrap();
     let manifest = json!({
         "index.html": { "file": "assets/index-abc.js", "isEntry": true },
         "_cards-1.js": { "file": "assets/cards-1.js", "css": ["assets/cards-1.css"] },
         "src/app/routes/home.tsx": { "file": "assets/home-2.js", "isDynamicEntry": true, "imports": ["index.html", "_cards-1.js"] },
         "src/app/routes/product.tsx": { "file": "assets/product-3.js", "isDynamicEntry": true, "imports": ["_cards-1.js"] }
     });
-    std::fs::write(dir.path().join(".vite/manifest.json"), manifest.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join(".vite/manifest.json"), manifest.to_string()).unwrap();
 
     let home = page(&app, "/").await;
     for tag in [
@@ -239,7 +238,7 @@ async fn a_route_preloads_its_own_chunks_from_the_build_manifest() {
     assert_eq!(page(&app, "/.vite/manifest.json").await.html.contains("isEntry"), false);
 
     // A new release (a new index.html) is served at once.
-    std::fs::write(dir.path().join("index.html"), INDEX.replace("<title>Shop</title>", "<title>Shop v2</title>")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("index.html"), INDEX.replace("<title>Shop</title>", "<title>Shop v2</title>")).unwrap();
     assert!(page(&app, "/shop").await.html.contains("<title>Shop v2</title>"));
 }
 

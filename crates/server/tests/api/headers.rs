@@ -1,20 +1,15 @@
 //! Security headers on every kind of answer, CSP on the web app, CORS and HSTS.
 
-use http::ratelimit::RateLimitConfig;
 use server::app::{WebSecurity, CONTENT_SECURITY_POLICY};
 
 use crate::helpers::TestApp;
 
 fn web_app_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=root></div>").unwrap_or_else(|e| panic!("{e}"));
-    std::fs::create_dir_all(dir.path().join("assets")).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=root></div>").unwrap();
+    std::fs::create_dir_all(dir.path().join("assets")).unwrap();
+    std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap();
     dir
-}
-
-fn spawn(security: WebSecurity, static_dir: Option<std::path::PathBuf>) -> TestApp {
-    TestApp::spawn_full(store::Backend::Sqlite, None, RateLimitConfig::off(), security, static_dir)
 }
 
 async fn head(app: &TestApp, path: &str, headers: &[(&str, &str)], method: &str) -> (u16, actix_web::http::header::HeaderMap) {
@@ -34,7 +29,7 @@ fn get<'a>(headers: &'a actix_web::http::header::HeaderMap, name: &str) -> Optio
 #[actix_web::test]
 async fn every_answer_carries_nosniff_referrer_policy_and_framing_protection() {
     let dir = web_app_dir();
-    let app = spawn(WebSecurity::default(), Some(dir.path().to_path_buf()));
+    let app = TestApp::builder().web_app(dir.path()).spawn();
     for path in ["/api/health", "/api/no-such", "/api/openapi.json", "/api/docs/", "/", "/assets/app.js", "/shop/kurtas", "/uploads/missing.png", "/uploads/../x"] {
         let (status, headers) = head(&app, path, &[], "GET").await;
         assert!(status < 500, "{path}: {status}");
@@ -51,7 +46,7 @@ async fn every_answer_carries_nosniff_referrer_policy_and_framing_protection() {
 #[actix_web::test]
 async fn the_web_app_gets_a_self_only_content_security_policy() {
     let dir = web_app_dir();
-    let app = spawn(WebSecurity::default(), Some(dir.path().to_path_buf()));
+    let app = TestApp::builder().web_app(dir.path()).spawn();
     for path in ["/", "/product/some-kurta"] {
         let (status, headers) = head(&app, path, &[], "GET").await;
         assert_eq!(status, 200, "{path}");
@@ -66,7 +61,7 @@ async fn the_web_app_gets_a_self_only_content_security_policy() {
 #[actix_web::test]
 async fn cors_answers_only_listed_origins_and_never_a_wildcard() {
     let allowed = "https://admin.shop.example";
-    let app = spawn(WebSecurity { cors_origins: vec![allowed.into(), "*".into()], hsts: false }, None);
+    let app = TestApp::builder().security(WebSecurity { cors_origins: vec![allowed.into(), "*".into()], hsts: false }).spawn();
 
     let (_, h) = head(&app, "/api/products", &[("Origin", allowed)], "GET").await;
     assert_eq!(get(&h, "access-control-allow-origin"), Some(allowed));
@@ -100,7 +95,7 @@ async fn cors_answers_only_listed_origins_and_never_a_wildcard() {
 async fn pages_of_the_shop_itself_are_answered_normally_when_no_origin_is_listed() {
     // Browsers send `Origin` on same-origin POSTs too: with nothing listed those must still
     // be answered (without CORS headers), not refused as a foreign origin.
-    let app = spawn(WebSecurity::default(), None);
+    let app = TestApp::builder().spawn();
     let own = app.server.url("");
     let own = own.trim_end_matches('/');
     for (path, method) in [("/api/health", "GET"), ("/api/products", "GET")] {
@@ -110,14 +105,14 @@ async fn pages_of_the_shop_itself_are_answered_normally_when_no_origin_is_listed
     }
     let body = serde_json::json!({ "username": "samesite", "email": "same@site.example", "password": "a-long-pass-1" });
     let registered = app.server.post("/api/auth/register").insert_header(("Origin", own)).send_json(&body).await;
-    let status = registered.map(|r| r.status().as_u16()).unwrap_or_else(|e| panic!("{e}"));
+    let status = registered.map(|r| r.status().as_u16()).unwrap();
     assert_eq!(status, 201, "a same-origin sign-up");
 }
 
 #[actix_web::test]
 async fn hsts_is_sent_when_configured() {
     let dir = web_app_dir();
-    let app = spawn(WebSecurity { cors_origins: vec![], hsts: true }, Some(dir.path().to_path_buf()));
+    let app = TestApp::builder().security(WebSecurity { cors_origins: vec![], hsts: true }).web_app(dir.path()).spawn();
     for path in ["/api/health", "/", "/uploads/missing.png"] {
         let (_, h) = head(&app, path, &[], "GET").await;
         assert_eq!(get(&h, "strict-transport-security"), Some(server::app::HSTS), "{path}");
@@ -129,8 +124,8 @@ async fn web_app_files_are_compressed_and_hashed_assets_cached_for_a_year() {
     use std::io::Read;
     let dir = web_app_dir();
     let script = "export const message = 'hello from the shop';\n".repeat(400);
-    std::fs::write(dir.path().join("assets/index-3f9a1c.js"), &script).unwrap_or_else(|e| panic!("{e}"));
-    let app = spawn(WebSecurity::default(), Some(dir.path().to_path_buf()));
+    std::fs::write(dir.path().join("assets/index-3f9a1c.js"), &script).unwrap();
+    let app = TestApp::builder().web_app(dir.path()).spawn();
 
     let (status, headers, body) = app.get_raw("/assets/index-3f9a1c.js", &[("Accept-Encoding", "gzip")]).await;
     assert_eq!(status, 200);
@@ -138,7 +133,7 @@ async fn web_app_files_are_compressed_and_hashed_assets_cached_for_a_year() {
     assert!(get(&headers, "cache-control").is_some_and(|c| c.contains("immutable") && c.contains("max-age=31536000")));
     assert!(body.len() < script.len() / 10, "{} bytes for {}", body.len(), script.len());
     let mut plain = String::new();
-    flate2::read::GzDecoder::new(body.as_slice()).read_to_string(&mut plain).unwrap_or_else(|e| panic!("{e}"));
+    flate2::read::GzDecoder::new(body.as_slice()).read_to_string(&mut plain).unwrap();
     assert_eq!(plain, script);
     // Without Accept-Encoding the same bytes come plain.
     let (_, headers, body) = app.get_raw("/assets/index-3f9a1c.js", &[]).await;

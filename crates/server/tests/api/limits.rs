@@ -22,7 +22,7 @@ async fn search_from(app: &TestApp, forwarded_for: Option<&str>) -> u16 {
 
 #[actix_web::test]
 async fn sign_in_is_limited_per_address_and_per_identifier_with_retry_after() {
-    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.sign_in = 3));
+    let app = TestApp::builder().limits(limits(|c| c.sign_in = 3)).spawn();
     app.customer("asha").await;
     for _ in 0..3 {
         app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD })).await.expect(200);
@@ -42,9 +42,9 @@ async fn sign_in_is_limited_per_address_and_per_identifier_with_retry_after() {
 async fn a_strangers_sign_in_rate_never_spends_the_owners_from_another_address() {
     let config = limits(|c| {
         c.sign_in = 2;
-        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap_or_else(|e| panic!("{e}"))];
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
     });
-    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, config);
+    let app = TestApp::builder().limits(config).spawn();
     let body = json!({ "identifier": "victim@shop.in", "password": "guess" });
     for expected in [401, 401, 429] {
         let reply = app.send_with("POST", "/api/auth/login", None, body.clone(), &[("X-Forwarded-For", "203.0.113.66")]).await;
@@ -59,10 +59,10 @@ async fn a_strangers_sign_in_rate_never_spends_the_owners_from_another_address()
 async fn every_instance_spends_the_one_sign_in_budget_of_an_address() {
     for backend in store::testing::TestDb::backends() {
         let config = limits(|c| c.sign_in = 2);
-        let app = TestApp::spawn_with_limits(backend, config.clone());
-        let other = app.second_instance_with_limits(config);
+        let app = TestApp::builder().backend(backend).limits(config).spawn();
+        let other = app.second_instance();
         let guess = json!({ "identifier": "asha", "password": "guess" });
-        let from_other = || async { TestApp::post_to(&other, "/api/auth/login", "", guess.clone()).await };
+        let from_other = || async { other.post("/api/auth/login", None, guess.clone()).await };
         app.post("/api/auth/login", None, guess.clone()).await.expect(401);
         from_other().await.expect(401);
         // Both instances count in the database: the address's two sign-ins are spent.
@@ -76,7 +76,7 @@ async fn every_instance_spends_the_one_sign_in_budget_of_an_address() {
 
 #[actix_web::test]
 async fn registration_is_limited_per_address() {
-    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.register = 2));
+    let app = TestApp::builder().limits(limits(|c| c.register = 2)).spawn();
     app.customer("one").await;
     app.customer("two").await;
     let third = app
@@ -88,7 +88,7 @@ async fn registration_is_limited_per_address() {
 
 #[actix_web::test]
 async fn order_placement_is_limited_per_account_not_per_neighbour() {
-    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.orders_per_account = 2));
+    let app = TestApp::builder().limits(limits(|c| c.orders_per_account = 2)).spawn();
     let (_, v) = seed_product(&app, "Kurta", &[("M", "Blue", 100, 1_000, 0)]);
     let (asha, _) = app.customer("asha").await;
     let (ravi, _) = app.customer("ravi").await;
@@ -107,7 +107,7 @@ async fn order_placement_is_limited_per_account_not_per_neighbour() {
 
 #[actix_web::test]
 async fn order_placement_is_limited_per_address_too() {
-    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.orders_per_ip = 1));
+    let app = TestApp::builder().limits(limits(|c| c.orders_per_ip = 1)).spawn();
     let (asha, _) = app.customer("asha").await;
     let home = app.address(&asha, "1 MG Road").await;
     // The first try uses the address's one token (and fails on the empty cart).
@@ -117,18 +117,17 @@ async fn order_placement_is_limited_per_address_too() {
 
 #[actix_web::test]
 async fn forwarded_for_counts_only_from_trusted_proxies() {
-    let untrusted = TestApp::spawn_with_limits(store::Backend::Sqlite, limits(|c| c.search = 2));
+    let untrusted = TestApp::builder().limits(limits(|c| c.search = 2)).spawn();
     assert_eq!(search_from(&untrusted, Some("198.51.100.1")).await, 200);
     assert_eq!(search_from(&untrusted, Some("198.51.100.2")).await, 200);
     assert_eq!(search_from(&untrusted, Some("198.51.100.3")).await, 429, "XFF from an untrusted peer must be ignored");
 
-    let behind_proxy = TestApp::spawn_with_limits(
-        store::Backend::Sqlite,
-        limits(|c| {
+    let behind_proxy = TestApp::builder()
+        .limits(limits(|c| {
             c.search = 2;
-            c.trusted_proxies = vec!["127.0.0.1".parse().unwrap_or_else(|e| panic!("{e}"))];
-        }),
-    );
+            c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        }))
+        .spawn();
     assert_eq!(search_from(&behind_proxy, Some("198.51.100.1")).await, 200);
     assert_eq!(search_from(&behind_proxy, Some("198.51.100.1")).await, 200);
     assert_eq!(search_from(&behind_proxy, Some("198.51.100.1")).await, 429);

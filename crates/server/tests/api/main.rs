@@ -1,6 +1,10 @@
 //! Black-box HTTP tests: the real app on a loopback port, a fresh database per test, and
 //! every test run on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL.
 
+// The whole crate is test code: clippy.toml's allow-unwrap/expect-in-tests covers only
+// #[test] functions, not the helpers beside them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod headers;
 mod helpers;
 

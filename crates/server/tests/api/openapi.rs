@@ -4,22 +4,22 @@ use crate::helpers::TestApp;
 
 #[actix_web::test]
 async fn the_openapi_document_and_the_docs_page_are_served_from_the_binary() {
-    let app = TestApp::spawn(store::Backend::Sqlite);
+    let app = TestApp::builder().spawn();
     let doc = app.get("/api/openapi.json", None).await.expect(200);
     assert!(doc.body["openapi"].as_str().is_some_and(|v| v.starts_with("3.")), "{}", doc.body["openapi"]);
     assert!(doc.body["paths"]["/api/orders/place"]["post"].is_object());
     assert_eq!(doc.body["paths"]["/api/products"]["get"]["security"], serde_json::json!([]));
 
     let page = app.server.get("/api/docs/").send().await;
-    let mut page = page.unwrap_or_else(|e| panic!("{e}"));
+    let mut page = page.unwrap();
     assert_eq!(page.status().as_u16(), 200);
     let html = String::from_utf8_lossy(&page.body().await.unwrap_or_default()).to_string();
     assert!(html.contains("swagger-ui"), "{html}");
     assert!(!html.contains("https://"), "the docs page must not load anything from the internet: {html}");
-    let script = app.server.get("/api/docs/swagger-ui-bundle.js").send().await.unwrap_or_else(|e| panic!("{e}"));
+    let script = app.server.get("/api/docs/swagger-ui-bundle.js").send().await.unwrap();
     assert_eq!(script.status().as_u16(), 200);
     let init = app.server.get("/api/docs/swagger-initializer.js").send().await;
-    let mut init = init.unwrap_or_else(|e| panic!("{e}"));
+    let mut init = init.unwrap();
     let init = String::from_utf8_lossy(&init.body().await.unwrap_or_default()).to_string();
     assert!(init.contains("/api/openapi.json"), "{init}");
 }

@@ -5,8 +5,6 @@ use std::sync::{Arc, Mutex};
 use chrono::NaiveDate;
 use futures_util::future::join_all;
 use serde_json::{json, Value};
-use http::ratelimit::RateLimitConfig;
-use server::app::WebSecurity;
 use store::testing::TestDb;
 
 use crate::helpers::{count, seed_product, sql, stock, Reply, TestApp};
@@ -273,8 +271,8 @@ type Inbox = Arc<Mutex<Vec<(String, Vec<String>, String)>>>;
 
 /// A minimal SMTP server for the tests: answers 220/250/354/221 and keeps each message.
 fn smtp_listener() -> (u16, Inbox) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
-    let port = listener.local_addr().map(|a| a.port()).unwrap_or_else(|e| panic!("{e}"));
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().map(|a| a.port()).unwrap();
     let inbox: Inbox = Arc::default();
     let keep = inbox.clone();
     std::thread::spawn(move || {
@@ -337,7 +335,7 @@ fn smtp_listener() -> (u16, Inbox) {
 async fn confirmations_go_through_a_real_smtp_server_to_the_account_address_only() {
     for backend in TestDb::backends() {
         let (port, inbox) = smtp_listener();
-        let app = TestApp::spawn_with_mail(backend, Some(&format!("smtp://127.0.0.1:{port}")));
+        let app = TestApp::builder().backend(backend).smtp(format!("smtp://127.0.0.1:{port}")).spawn();
         let (_, v) = seed_product(&app, "Chikankari Kurta", &[("L", "Ivory", 4, 2_450, 550)]);
         let (asha, home) = shopper(&app, "asha", &[(&v[0], 3)]).await;
         let reply = place(&app, &asha, &home).await.expect(201);
@@ -372,7 +370,7 @@ async fn a_failing_mail_server_never_loses_the_order() {
     for backend in TestDb::backends() {
         // A port that was just free: nothing listens there.
         let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(1);
-        let app = TestApp::spawn_with_mail(backend, Some(&format!("smtp://127.0.0.1:{port}")));
+        let app = TestApp::builder().backend(backend).smtp(format!("smtp://127.0.0.1:{port}")).spawn();
         let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 999, 0)]);
         let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
         let reply = place(&app, &asha, &home).await.expect(201);
@@ -437,7 +435,7 @@ fn assert_throttled(reply: &Reply, message: &str) {
 async fn confirmation_resends_are_limited_per_order_and_per_account_in_the_database() {
     for backend in TestDb::backends() {
         let clock = kernel::Clock::system();
-        let app = TestApp::spawn_timed(backend, None, RateLimitConfig::off(), WebSecurity::default(), None, clock.clone());
+        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
         let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 50, 999, 0)]);
         let (asha, home) = shopper(&app, "asha", &[]).await;
         let mut ids = Vec::new();
@@ -458,8 +456,8 @@ async fn confirmation_resends_are_limited_per_order_and_per_account_in_the_datab
         }
         // The count lives in the database: another instance of the shop sees it.
         let other = app.second_instance();
-        assert_throttled(&TestApp::post_to(&other, "/api/orders/send-confirmation", &asha, json!({ "orderId": ids[0] })).await, TOO_MANY_FOR_ORDER);
-        TestApp::post_to(&other, "/api/orders/send-confirmation", &asha, json!({ "orderId": ids[1] })).await.expect(200);
+        assert_throttled(&other.post("/api/orders/send-confirmation", Some(&asha), json!({ "orderId": ids[0] })).await, TOO_MANY_FOR_ORDER);
+        other.post("/api/orders/send-confirmation", Some(&asha), json!({ "orderId": ids[1] })).await.expect(200);
         for _ in 0..2 {
             resend(&app, &asha, &ids[1]).await.expect(200);
         }

@@ -127,7 +127,7 @@ async fn a_weak_new_password_is_refused_and_the_link_still_works() {
 
 #[actix_web::test]
 async fn reset_calls_are_limited_per_address() {
-    let app = TestApp::spawn_with_limits(store::Backend::Sqlite, RateLimitConfig { password_reset: 2, ..RateLimitConfig::off() });
+    let app = TestApp::builder().limits(RateLimitConfig { password_reset: 2, ..RateLimitConfig::off() }).spawn();
     forgot(&app, "asha@example.in").await.expect(202);
     reset(&app, "whatever", "brand-new-pass").await.expect(422);
     let refused = forgot(&app, "asha@example.in").await.expect(429);

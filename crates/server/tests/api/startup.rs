@@ -1,7 +1,7 @@
 //! The `shop` binary as an operator runs it.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Lines};
+use std::process::{Child, ChildStdout, Command, Stdio};
 
 pub(crate) fn shop(data_dir: &std::path::Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_shop"));
@@ -19,35 +19,58 @@ pub(crate) fn output_text(out: &std::process::Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
 
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().map(|a| a.port()).unwrap_or(0)
+}
+
+/// `shop serve` on a free port, once it has said it is ready (the log goes to stdout; the
+/// lines returned keep that pipe open): (the process, its port, the rest of its log).
+fn serve(data_dir: &std::path::Path) -> (Child, u16, Lines<BufReader<ChildStdout>>) {
+    let port = free_port();
+    let mut child = shop(data_dir)
+        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
+        .arg("serve")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    // Wait for the ready line, not for a guessed time.
+    let ready = lines.by_ref().map_while(Result::ok).any(|line| line.contains("shop is ready"));
+    assert!(ready, "the server never said it was ready");
+    (child, port, lines)
+}
+
 #[test]
 fn a_short_jwt_secret_is_refused_at_start_up() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let out = shop(dir.path()).env("JWT_SECRET", "too-short").arg("serve").output().unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = shop(dir.path()).env("JWT_SECRET", "too-short").arg("serve").output().unwrap();
     assert!(!out.status.success());
     assert!(output_text(&out).contains("JWT_SECRET must be at least 32 bytes"), "{}", output_text(&out));
 }
 
 #[test]
 fn a_wildcard_cors_origin_is_refused_at_start_up() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
     for origins in ["*", "https://admin.example.in, *", "admin.example.in"] {
-        let out = shop(dir.path()).env("SHOP_CORS_ORIGINS", origins).arg("migrate").output().unwrap_or_else(|e| panic!("{e}"));
+        let out = shop(dir.path()).env("SHOP_CORS_ORIGINS", origins).arg("migrate").output().unwrap();
         assert!(!out.status.success(), "{origins}");
         assert!(output_text(&out).contains("SHOP_CORS_ORIGINS"), "{origins}: {}", output_text(&out));
     }
-    let listed = shop(dir.path()).env("SHOP_CORS_ORIGINS", "https://admin.example.in").arg("migrate").output().unwrap_or_else(|e| panic!("{e}"));
+    let listed = shop(dir.path()).env("SHOP_CORS_ORIGINS", "https://admin.example.in").arg("migrate").output().unwrap();
     assert!(listed.status.success(), "{}", output_text(&listed));
 }
 
 #[test]
 fn a_bad_postgres_url_reports_the_real_error() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
     // Nothing listens on port 1: the driver's own reason must reach the operator.
     let out = shop(dir.path())
         .env("DATABASE_URL", "postgres://shop:wrong@127.0.0.1:1/shop?connect_timeout=5")
         .arg("migrate")
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     assert!(!out.status.success());
     let text = output_text(&out);
     assert!(text.contains("cannot open the database") && text.contains("127.0.0.1"), "{text}");
@@ -56,41 +79,26 @@ fn a_bad_postgres_url_reports_the_real_error() {
 
 #[test]
 fn migrations_are_embedded_and_apply_once() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let first = shop(dir.path()).arg("migrate").output().unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
+    let first = shop(dir.path()).arg("migrate").output().unwrap();
     assert!(first.status.success(), "{}", output_text(&first));
     assert!(output_text(&first).contains("applied migrations"));
     assert!(dir.path().join("shop.db").is_file(), "SQLite file in the data dir");
-    let second = shop(dir.path()).arg("migrate").output().unwrap_or_else(|e| panic!("{e}"));
+    let second = shop(dir.path()).arg("migrate").output().unwrap();
     assert!(output_text(&second).contains("database schema is up to date"), "{}", output_text(&second));
 }
 
 #[test]
 fn create_admin_then_serve_then_stop_gracefully_on_sigterm() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
     let admin = shop(dir.path())
         .args(["create-admin", "--email", "owner@shop.in", "--password", "owner-pass-1"])
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     assert!(admin.status.success(), "{}", output_text(&admin));
     assert!(String::from_utf8_lossy(&admin.stdout).contains("Admin ready: owner (owner@shop.in)"));
 
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
-        listener.local_addr().map(|a| a.port()).unwrap_or(0)
-    };
-    let mut child = shop(dir.path())
-        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
-        .arg("serve")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    // Wait for the ready line (the log goes to stdout), not for a guessed time.
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    let mut lines = BufReader::new(stdout).lines();
-    let ready = lines.by_ref().map_while(Result::ok).any(|line| line.contains("shop is ready"));
-    assert!(ready, "the server never said it was ready");
+    let (mut child, port, _log) = serve(dir.path());
 
     let secret_mode = std::fs::metadata(dir.path().join("jwt-secret")).map(|m| {
         use std::os::unix::fs::PermissionsExt;
@@ -98,17 +106,13 @@ fn create_admin_then_serve_then_stop_gracefully_on_sigterm() {
     });
     assert_eq!(secret_mode.ok(), Some(0o600));
 
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap_or_else(|e| panic!("{e}"));
-    use std::io::{Read, Write};
-    stream.write_all(b"GET /api/health HTTP/1.0\r\n\r\n").unwrap_or_else(|e| panic!("{e}"));
-    let mut answer = String::new();
-    let _ = stream.read_to_string(&mut answer);
+    let answer = http(port, "GET", "/api/health", None, "");
     assert!(answer.starts_with("HTTP/1.0 200") || answer.starts_with("HTTP/1.1 200"), "{answer}");
 
     let pid = child.id().to_string();
-    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap_or_else(|e| panic!("{e}"));
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
     assert!(killed.success());
-    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    let status = child.wait().unwrap();
     assert!(status.success(), "graceful stop exits 0, got {status}");
 }
 
@@ -119,31 +123,19 @@ fn admins(db: &std::path::Path) -> i64 {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         n: i64,
     }
-    let mut conn = diesel::SqliteConnection::establish(&db.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let mut conn = diesel::SqliteConnection::establish(&db.display().to_string()).unwrap();
     diesel::sql_query("SELECT COUNT(*) AS n FROM users")
         .get_result::<N>(&mut conn)
         .map(|r| r.n)
-        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap()
 }
 
 #[test]
 fn backup_while_running_and_restore_only_when_stopped() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let run = |args: &[&str]| shop(dir.path()).args(args).output().unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| shop(dir.path()).args(args).output().unwrap();
     assert!(run(&["create-admin", "--email", "one@shop.in", "--password", "owner-pass-1"]).status.success());
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
-        listener.local_addr().map(|a| a.port()).unwrap_or(0)
-    };
-    let mut child = shop(dir.path())
-        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
-        .arg("serve")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    assert!(BufReader::new(stdout).lines().map_while(Result::ok).any(|l| l.contains("shop is ready")));
+    let (mut child, _, _log) = serve(dir.path());
 
     // While it runs: a backup works, a restore is refused, a second shop on the same file too.
     let backup = dir.path().join("backup.db");
@@ -165,7 +157,7 @@ fn backup_while_running_and_restore_only_when_stopped() {
     assert!(restored.status.success(), "{}", output_text(&restored));
     assert_eq!(admins(&dir.path().join("shop.db")), 1, "the database is the backup again");
     let not_a_backup = dir.path().join("junk.db");
-    std::fs::write(&not_a_backup, b"not sqlite").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&not_a_backup, b"not sqlite").unwrap();
     assert!(!run(&["restore", &not_a_backup.display().to_string()]).status.success());
     assert_eq!(admins(&dir.path().join("shop.db")), 1);
 }
@@ -173,13 +165,13 @@ fn backup_while_running_and_restore_only_when_stopped() {
 /// One HTTP/1.0 request over a fresh connection; returns the whole answer as text.
 fn http(port: u16, method: &str, path: &str, token: Option<&str>, body: &str) -> String {
     use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap_or_else(|e| panic!("{e}"));
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
     let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
     let request = format!(
         "{method} {path} HTTP/1.0\r\nContent-Type: application/json\r\n{auth}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
-    stream.write_all(request.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    stream.write_all(request.as_bytes()).unwrap();
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
     answer
@@ -187,11 +179,8 @@ fn http(port: u16, method: &str, path: &str, token: Option<&str>, body: &str) ->
 
 #[test]
 fn secrets_never_reach_the_log_or_an_error_body() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
-        listener.local_addr().map(|a| a.port()).unwrap_or(0)
-    };
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
     let mut child = shop(dir.path())
         .env("SHOP_BIND", format!("127.0.0.1:{port}"))
         .env("RUST_LOG", "debug")
@@ -199,7 +188,7 @@ fn secrets_never_reach_the_log_or_an_error_body() {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     // Collect everything the server prints, on both streams, until it exits.
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let collect = |stream: Box<dyn std::io::Read + Send>, ready: Option<std::sync::mpsc::Sender<()>>| {
@@ -217,9 +206,9 @@ fn secrets_never_reach_the_log_or_an_error_body() {
             log
         })
     };
-    let stdout = collect(Box::new(child.stdout.take().unwrap_or_else(|| panic!("stdout"))), Some(ready_tx));
-    let stderr = collect(Box::new(child.stderr.take().unwrap_or_else(|| panic!("stderr"))), None);
-    ready_rx.recv().unwrap_or_else(|e| panic!("the server never became ready: {e}"));
+    let stdout = collect(Box::new(child.stdout.take().expect("stdout")), Some(ready_tx));
+    let stderr = collect(Box::new(child.stderr.take().expect("stderr")), None);
+    ready_rx.recv().expect("the server never became ready");
 
     let (first, second, wrong) = ("first-Secret-pass-41", "second-Secret-pass-42", "wrong-Secret-pass-43");
     let mut answers = Vec::new();

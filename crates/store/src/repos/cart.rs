@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text, Timestamp};
 use kernel::{CartLineId, StoreError, UserId, VariantId};
 
-use super::wishlist::images_for;
+use super::product_views::images_for;
 use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;

@@ -12,8 +12,9 @@ use kernel::{CategoryId, ProductId, StoreError};
 use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;
+use super::uploads::{delete_uploads, insert_upload};
 use crate::rows::catalog::{
-    CategoryRow, NewCategoryRow, NewProductImageRow, NewProductRow, NewUploadRow, NewVariantRow, ProductChanges,
+    CategoryRow, NewCategoryRow, NewProductImageRow, NewProductRow, NewVariantRow, ProductChanges,
     ProductImageRow, ProductRow, UploadRefRow, UploadRow, VariantChanges, VariantRow,
 };
 use crate::schema::{categories, product_images, products, uploads, variants};
@@ -108,29 +109,6 @@ pub fn load_products(conn: &mut DbConn, ids: Option<&[String]>) -> Result<Vec<Pr
     Ok(assemble(rows, images, variants))
 }
 
-fn insert_upload(conn: &mut DbConn, file: &kernel::StoredFile, now: NaiveDateTime) -> Result<()> {
-    let row = UploadRow::from_stored(file, now);
-    diesel::insert_into(uploads::table)
-        .values(NewUploadRow::from(&row))
-        .execute(conn)
-        .map(|_| ())
-        .map_err(store_error)
-}
-
-/// Deletes upload rows and returns their file names.
-fn delete_uploads(conn: &mut DbConn, ids: &[String]) -> Result<Vec<String>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let names: Vec<String> = uploads::table
-        .filter(uploads::id.eq_any(ids))
-        .select(uploads::filename)
-        .load(conn)
-        .map_err(store_error)?;
-    diesel::delete(uploads::table.filter(uploads::id.eq_any(ids))).execute(conn).map_err(store_error)?;
-    Ok(names)
-}
-
 fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> VariantChanges<'_> {
     VariantChanges {
         size: &v.size,
@@ -142,6 +120,15 @@ fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> Var
         position: i32::try_from(position).unwrap_or(i32::MAX),
         updated_at: now,
     }
+}
+
+/// A new variant of a product, at this position.
+fn insert_variant(conn: &mut DbConn, product_id: &str, v: &VariantDraft, position: usize, now: NaiveDateTime) -> Result<()> {
+    diesel::insert_into(variants::table)
+        .values(NewVariantRow { id: &kernel::new_id(), product_id, fields: variant_changes(v, position, now), created_at: now })
+        .execute(conn)
+        .map(|_| ())
+        .map_err(store_error)
 }
 
 fn product_changes(p: &ProductWrite) -> ProductChanges<'_> {
@@ -345,15 +332,7 @@ impl CatalogRepository for DieselCatalogRepo {
                 .map_err(store_error)?;
             add_images(conn, &p.id, &p.new_images, 0, now)?;
             for (position, v) in p.variants.iter().enumerate() {
-                diesel::insert_into(variants::table)
-                    .values(NewVariantRow {
-                        id: &kernel::new_id(),
-                        product_id: &p.id,
-                        fields: variant_changes(v, position, now),
-                        created_at: now,
-                    })
-                    .execute(conn)
-                    .map_err(store_error)?;
+                insert_variant(conn, &p.id, v, position, now)?;
             }
             Ok(())
         })
@@ -410,17 +389,7 @@ impl CatalogRepository for DieselCatalogRepo {
                             .execute(conn)
                             .map_err(store_error)?;
                     }
-                    None => {
-                        diesel::insert_into(variants::table)
-                            .values(NewVariantRow {
-                                id: &kernel::new_id(),
-                                product_id: &p.id,
-                                fields: variant_changes(v, position, now),
-                                created_at: now,
-                            })
-                            .execute(conn)
-                            .map_err(store_error)?;
-                    }
+                    None => insert_variant(conn, &p.id, v, position, now)?,
                 }
             }
             Ok(Some(removed_files))

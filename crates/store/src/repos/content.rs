@@ -5,7 +5,7 @@ use kernel::{StoreError, StoredFile};
 
 use crate::db::Db;
 use crate::errors::store_error;
-use crate::rows::catalog::{NewUploadRow, UploadRow};
+use super::uploads::{delete_uploads, insert_upload};
 use crate::schema::{company_details, legal_pages, uploads};
 
 /// The company details live in one row with this id.
@@ -84,8 +84,7 @@ impl ContentRepository for DieselContentRepo {
                 .optional()
                 .map_err(store_error)?;
             if let Some(file) = logo {
-                let row = UploadRow::from_stored(file, now);
-                diesel::insert_into(uploads::table).values(NewUploadRow::from(&row)).execute(conn).map_err(store_error)?;
+                insert_upload(conn, file, now)?;
             }
             let old_logo = current.clone().flatten();
             let logo_id = logo.map(|l| l.id.clone()).or(old_logo.clone());
@@ -107,16 +106,7 @@ impl ContentRepository for DieselContentRepo {
                     .map_err(store_error)?;
             }
             match (logo, old_logo) {
-                (Some(_), Some(old_id)) => {
-                    let filename: Option<String> = uploads::table
-                        .find(&old_id)
-                        .select(uploads::filename)
-                        .first(conn)
-                        .optional()
-                        .map_err(store_error)?;
-                    diesel::delete(uploads::table.find(&old_id)).execute(conn).map_err(store_error)?;
-                    Ok(filename)
-                }
+                (Some(_), Some(old_id)) => Ok(delete_uploads(conn, &[old_id])?.into_iter().next()),
                 _ => Ok(None),
             }
         })

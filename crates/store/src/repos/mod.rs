@@ -6,6 +6,8 @@ pub mod addresses;
 pub mod attempts;
 pub mod cart;
 pub mod orders;
+pub mod product_views;
+pub mod uploads;
 pub mod users;
 pub mod wishlist;
 

@@ -8,7 +8,7 @@ use ::orders::{
     OrdersError, PlaceRequest, Resend, StatusChange, StockEffect, Transition, TransitionOutcome,
 };
 
-use super::wishlist::images_for;
+use super::product_views::images_for;
 use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;

@@ -39,12 +39,7 @@ impl UserRepository for DieselUserRepo {
         let row = NewUserRow::from_domain(user);
         self.db.write(|conn| {
             diesel::insert_into(users::table).values(&row).execute(conn).map_err(store_error)?;
-            users::table
-                .find(&user.id)
-                .select(UserRow::as_select())
-                .first(conn)
-                .map(|r| r.into_domain().user)
-                .map_err(store_error)
+            read_user(conn, &user.id)
         })
     }
 
@@ -79,12 +74,7 @@ impl UserRepository for DieselUserRepo {
             if updated == 0 {
                 return Ok(None);
             }
-            users::table
-                .find(id)
-                .select(UserRow::as_select())
-                .first(conn)
-                .map(|r| Some(r.into_domain().user))
-                .map_err(store_error)
+            read_user(conn, id).map(Some)
         })
     }
 
@@ -209,10 +199,10 @@ fn set_credentials(conn: &mut crate::DbConn, id: &str, password_hash: &str, role
     if updated == 0 {
         return Ok(None);
     }
-    users::table
-        .find(id)
-        .select(UserRow::as_select())
-        .first(conn)
-        .map(|r| Some(r.into_domain().user))
-        .map_err(store_error)
+    read_user(conn, id).map(Some)
+}
+
+/// The account as it is now (within the caller's transaction).
+fn read_user(conn: &mut crate::DbConn, id: &str) -> Result<User, StoreError> {
+    users::table.find(id).select(UserRow::as_select()).first(conn).map(|r| r.into_domain().user).map_err(store_error)
 }

@@ -6,7 +6,7 @@ use kernel::{Money, Price};
 
 use crate::schema::{categories, product_images, products, uploads, variants};
 
-#[derive(Queryable, Selectable, Clone)]
+#[derive(Queryable, Selectable, Insertable, Clone)]
 #[diesel(table_name = uploads)]
 pub struct UploadRow {
     pub id: String,
@@ -55,32 +55,6 @@ impl UploadRow {
             height: i32::try_from(file.height).unwrap_or(i32::MAX),
             byte_size: i64::try_from(file.byte_size).unwrap_or(i64::MAX),
             created_at: now,
-        }
-    }
-}
-
-#[derive(Insertable)]
-#[diesel(table_name = uploads)]
-pub struct NewUploadRow<'a> {
-    pub id: &'a str,
-    pub filename: &'a str,
-    pub content_type: &'a str,
-    pub width: i32,
-    pub height: i32,
-    pub byte_size: i64,
-    pub created_at: NaiveDateTime,
-}
-
-impl<'a> From<&'a UploadRow> for NewUploadRow<'a> {
-    fn from(r: &'a UploadRow) -> Self {
-        NewUploadRow {
-            id: &r.id,
-            filename: &r.filename,
-            content_type: &r.content_type,
-            width: r.width,
-            height: r.height,
-            byte_size: r.byte_size,
-            created_at: r.created_at,
         }
     }
 }

@@ -13,7 +13,7 @@ pub fn each_backend(test: impl Fn(TestDb)) {
 }
 
 pub fn exec(t: &TestDb, statement: &str) {
-    let mut conn = t.db.conn().unwrap_or_else(|e| panic!("{e}"));
+    let mut conn = t.db.conn().unwrap();
     conn.batch_execute(statement).unwrap_or_else(|e| panic!("{statement}: {e}"));
 }
 
@@ -75,7 +75,7 @@ pub fn product(t: &TestDb, name: &str, variants: &[(&str, &str, i32, i64, i64)])
 pub fn stock(t: &TestDb, variant: &str) -> i32 {
     use diesel::prelude::*;
     use store::schema::variants;
-    let mut conn = t.db.conn().unwrap_or_else(|e| panic!("{e}"));
+    let mut conn = t.db.conn().unwrap();
     variants::table.find(variant).select(variants::stock).first(&mut *conn).unwrap_or(-1)
 }
 
@@ -87,7 +87,7 @@ pub fn count(t: &TestDb, table: &str) -> i64 {
         #[diesel(sql_type = BigInt)]
         n: i64,
     }
-    let mut conn = t.db.conn().unwrap_or_else(|e| panic!("{e}"));
+    let mut conn = t.db.conn().unwrap();
     diesel::sql_query(format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM {table}"))
         .get_result::<N>(&mut *conn)
         .map(|r| r.n)

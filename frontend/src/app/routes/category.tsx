@@ -1,7 +1,6 @@
-import Container from '@mui/material/Container';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { EmptyState } from '@/components/EmptyState';
+import { EmptyPage } from '@/components/ShopPage';
 import { PageLoader } from '@/components/PageLoader';
 import { useDocumentTitle } from '@/lib/title';
 import { categoriesQuery } from '@/features/catalog/api';
@@ -22,13 +21,11 @@ export function Component() {
   if (!all && isLoading) return <PageLoader />;
   if (!all && !category) {
     return (
-      <Container>
-        <EmptyState
-          title="Category not found"
-          text="This category does not exist or has been removed."
-          link={{ to: '/shop', label: 'Browse all products' }}
-        />
-      </Container>
+      <EmptyPage
+        title="Category not found"
+        text="This category does not exist or has been removed."
+        link={{ to: '/shop', label: 'Browse all products' }}
+      />
     );
   }
   return (

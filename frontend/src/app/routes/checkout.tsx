@@ -3,7 +3,6 @@ import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -12,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { EmptyState } from '@/components/EmptyState';
+import { ShopPage } from '@/components/ShopPage';
 import { PageLoader } from '@/components/PageLoader';
 import { ApiError, errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
@@ -79,24 +78,14 @@ function CheckoutScreen() {
     }
   }
 
-  if (items.length === 0 && placedId === null) {
-    return (
-      <Container>
-        <EmptyState
-          icon={<ShoppingBagIcon />}
-          title="Your cart is empty"
-          text="Add something to your cart before checking out."
-          link={{ to: '/shop', label: 'Start Shopping' }}
-        />
-      </Container>
-    );
-  }
-
+  const empty = {
+    icon: <ShoppingBagIcon />,
+    title: 'Your cart is empty',
+    text: 'Add something to your cart before checking out.',
+    link: { to: '/shop', label: 'Start Shopping' },
+  };
   return (
-    <Container sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h3" component="h1" gutterBottom>
-        Checkout
-      </Typography>
+    <ShopPage title="Checkout" empty={items.length === 0 && placedId === null ? empty : null}>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 360px' } }}>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0, alignContent: 'start' }}>
           <Section title="Delivery Address">
@@ -133,7 +122,7 @@ function CheckoutScreen() {
         onContinue={() => navigate('/home')}
         onViewOrders={() => navigate('/myaccount/order')}
       />
-    </Container>
+    </ShopPage>
   );
 }
 

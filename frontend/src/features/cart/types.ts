@@ -1,14 +1,7 @@
-export interface CartVariant {
-  id: string;
-  size: string;
-  color: string;
-  colorHexCode: string | null;
-  stock: number;
-  originalPrice: number;
-  discountPrice: number;
-  mrp: number;
-  percentOff: number;
-}
+import type { Variant } from '@/lib/api-types';
+
+/** A cart line's variant: the catalogue's variant shape. */
+export type CartVariant = Variant;
 
 export interface CartItem {
   id: string;

@@ -98,7 +98,7 @@ fn input(line1: &str, city: &str, state: &str, pin: &str, is_default: bool) -> A
 }
 
 fn ok<T>(r: Result<T, AddressError>) -> T {
-    r.unwrap_or_else(|e| panic!("unexpected error: {e}"))
+    r.expect("unexpected error")
 }
 
 fn message<T: std::fmt::Debug>(r: Result<T, AddressError>) -> String {

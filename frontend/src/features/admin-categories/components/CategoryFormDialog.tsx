@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
+import { FormDialogActions } from '@/components/FormDialogActions';
 import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/object-url';
 import type { AdminCategory, CategoryFormValues } from '../types';
 import { checkPickedFiles, filterCategoryName, parentOptions, validateCategory, type CategoryCheck } from '../lib/rules';
@@ -175,14 +175,7 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
             </Box>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving…' : editing ? 'Update' : 'Save'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} saving={saving} label={editing ? 'Update' : 'Save'} />
       </form>
     </Dialog>
   );

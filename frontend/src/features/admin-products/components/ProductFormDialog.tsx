@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,6 +17,7 @@ import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import UndoIcon from '@mui/icons-material/Undo';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { FormDialogActions } from '@/components/FormDialogActions';
 import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/object-url';
 import type { AdminCategoryNode, AdminProduct, VariantDraft, VariantField } from '../types';
 import type { ProductFormValues } from '../api';
@@ -220,14 +220,7 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
             </Box>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving…' : editing ? 'Update Product' : 'Save Product'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} saving={saving} label={editing ? 'Update Product' : 'Save Product'} />
       </form>
     </Dialog>
   );

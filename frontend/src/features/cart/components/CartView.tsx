@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
-import { EmptyState } from '@/components/EmptyState';
+import { ShopPage } from '@/components/ShopPage';
 import { RouterLink } from '@/components/RouterLink';
 import type { CartItem, CartSummary } from '../types';
 import { CartLine } from './CartLine';
@@ -18,23 +16,14 @@ interface Props {
 }
 
 export function CartView({ items, summary, busy, onQuantity, onRemove }: Props) {
-  if (items.length === 0) {
-    return (
-      <Container>
-        <EmptyState
-          icon={<ShoppingBagIcon />}
-          title="Your cart is empty"
-          text="Looks like you have not added anything yet."
-          link={{ to: '/shop', label: 'Start Shopping' }}
-        />
-      </Container>
-    );
-  }
+  const empty = {
+    icon: <ShoppingBagIcon />,
+    title: 'Your cart is empty',
+    text: 'Looks like you have not added anything yet.',
+    link: { to: '/shop', label: 'Start Shopping' },
+  };
   return (
-    <Container sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h3" component="h1" gutterBottom>
-        Shopping Cart
-      </Typography>
+    <ShopPage title="Shopping Cart" empty={items.length === 0 ? empty : null}>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 340px' } }}>
         <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {items.map((item) => (
@@ -52,6 +41,6 @@ export function CartView({ items, summary, busy, onQuantity, onRemove }: Props) 
           </OrderSummary>
         </Box>
       </Box>
-    </Container>
+    </ShopPage>
   );
 }

@@ -7,6 +7,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
+/** A paragraph of a policy page. */
+export const P = ({ children }: { children: ReactNode }) => <Typography component="p">{children}</Typography>;
+
+/** What a legal page shows: the shop's name and address, and the text saved in the back office (if any). */
+export interface LegalPageProps {
+  companyName: string;
+  email: string;
+  savedContent: string | null;
+}
+
 export interface PolicySection {
   id: string;
   title: string;

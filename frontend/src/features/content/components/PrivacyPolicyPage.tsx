@@ -1,7 +1,4 @@
-import Typography from '@mui/material/Typography';
-import { PolicyLayout, SavedContent, type PolicySection } from './PolicyLayout';
-
-const P = ({ children }: { children: React.ReactNode }) => <Typography component="p">{children}</Typography>;
+import { P, PolicyLayout, SavedContent, type LegalPageProps, type PolicySection } from './PolicyLayout';
 
 export function privacySections(companyName: string, email: string): PolicySection[] {
   return [
@@ -84,15 +81,7 @@ export function privacySections(companyName: string, email: string): PolicySecti
   ];
 }
 
-export function PrivacyPolicyPage({
-  companyName,
-  email,
-  savedContent,
-}: {
-  companyName: string;
-  email: string;
-  savedContent: string | null;
-}) {
+export function PrivacyPolicyPage({ companyName, email, savedContent }: LegalPageProps) {
   const sections = privacySections(companyName, email);
   if (savedContent) {
     sections.unshift({ id: 'policy', title: 'Privacy Policy', body: <SavedContent content={savedContent} /> });

@@ -3,9 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { PolicyLayout, SavedContent, type PolicySection } from './PolicyLayout';
-
-const P = ({ children }: { children: React.ReactNode }) => <Typography component="p">{children}</Typography>;
+import { P, PolicyLayout, SavedContent, type LegalPageProps, type PolicySection } from './PolicyLayout';
 
 export function termsSections(companyName: string, email: string): PolicySection[] {
   return [
@@ -95,15 +93,7 @@ export function termsSections(companyName: string, email: string): PolicySection
   ];
 }
 
-export function TermsPage({
-  companyName,
-  email,
-  savedContent,
-}: {
-  companyName: string;
-  email: string;
-  savedContent: string | null;
-}) {
+export function TermsPage({ companyName, email, savedContent }: LegalPageProps) {
   const [accepted, setAccepted] = useState(false);
   let sections = termsSections(companyName, email);
   if (savedContent) {

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import { EmptyState } from '@/components/EmptyState';
+import { ShopPage } from '@/components/ShopPage';
 import type { Product } from '@/lib/api-types';
 import type { WishlistItem } from '../types';
 
@@ -14,23 +13,14 @@ export function WishlistView({
   items: WishlistItem[];
   renderProduct: (p: Product, index: number) => ReactNode;
 }) {
-  if (items.length === 0) {
-    return (
-      <Container>
-        <EmptyState
-          icon={<FavoriteBorderIcon />}
-          title="Your wishlist is empty"
-          text="Save the pieces you love and find them here later."
-          link={{ to: '/shop', label: 'Explore Products' }}
-        />
-      </Container>
-    );
-  }
+  const empty = {
+    icon: <FavoriteBorderIcon />,
+    title: 'Your wishlist is empty',
+    text: 'Save the pieces you love and find them here later.',
+    link: { to: '/shop', label: 'Explore Products' },
+  };
   return (
-    <Container sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h3" component="h1" gutterBottom>
-        My Wishlist
-      </Typography>
+    <ShopPage title="My Wishlist" empty={items.length === 0 ? empty : null}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {items.length} {items.length === 1 ? 'item' : 'items'}
       </Typography>
@@ -45,6 +35,6 @@ export function WishlistView({
           <Box key={item.productId}>{renderProduct(item.product, i)}</Box>
         ))}
       </Box>
-    </Container>
+    </ShopPage>
   );
 }

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import { useDocumentTitle } from '@/lib/title';
+import { useUi } from '@/lib/ui';
+import { useCompanyDetails, useLegalPage } from '@/features/content/api';
+import type { LegalPageProps } from '@/features/content/components/PolicyLayout';
+
+/** A legal page's route: its title, the company's name and e-mail, and the text saved for `slug`. */
+export function LegalPageRoute({
+  slug,
+  title,
+  Page,
+}: {
+  slug: 'privacy-policy' | 'terms-conditions';
+  title: string;
+  Page: ComponentType<LegalPageProps>;
+}) {
+  useDocumentTitle(title);
+  const brandName = useUi((s) => s.brandName);
+  const company = useCompanyDetails();
+  const { page } = useLegalPage(slug);
+  return (
+    <Page
+      companyName={company.data?.name || brandName}
+      email={company.data?.email || ''}
+      savedContent={page?.content ?? null}
+    />
+  );
+}
