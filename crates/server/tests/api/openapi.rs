@@ -28,11 +28,11 @@ async fn the_openapi_document_and_the_docs_page_are_served_from_the_binary() {
 /// served document, with no shop running and no database or data folder made.
 #[actix_web::test]
 async fn shop_openapi_prints_the_served_document_without_a_running_shop() {
-    let app = TestApp::spawn(store::Backend::Sqlite);
+    let app = TestApp::builder().spawn();
     let served = app.get("/api/openapi.json", None).await.expect(200);
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let out = crate::startup::shop(&data).arg("openapi").output().unwrap_or_else(|e| panic!("{e}"));
+    let out = crate::startup::shop(&data).arg("openapi").output().unwrap();
     assert!(out.status.success(), "{}", crate::startup::output_text(&out));
     let printed: serde_json::Value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is the document only ({e}): {}", crate::startup::output_text(&out)));
