@@ -21,7 +21,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .app_data(crate::limits::json_config().limit(LEGAL_PAGE_LIMIT_BYTES))
             .service(legal_pages)
             .service(save_legal_page)
-            // A scope does not inherit its parent's: the API's own 404/405.
+            // A scope does not inherit its parent's default service: the API's own 404/405.
             .default_service(web::to(super::not_found)),
     );
 }
