@@ -103,8 +103,14 @@ pub fn allowed_methods(path: &str) -> Option<String> {
             })
             .collect()
     });
-    let methods: BTreeSet<&str> =
-        table.iter().filter(|(pattern, _)| fits(pattern, path)).flat_map(|(_, m)| m.iter().map(String::as_str)).collect();
+    // A literal pattern is registered before the patterns with parameters it also fits
+    // (`/api/products/search` before `/api/products/{idOrSlug}`) and answers alone.
+    let literal = table.iter().filter(|(pattern, _)| pattern == path);
+    let fitting: Vec<&(String, Vec<String>)> = match literal.clone().next() {
+        Some(_) => literal.collect(),
+        None => table.iter().filter(|(pattern, _)| fits(pattern, path)).collect(),
+    };
+    let methods: BTreeSet<&str> = fitting.iter().flat_map(|(_, m)| m.iter().map(String::as_str)).collect();
     (!methods.is_empty()).then(|| methods.into_iter().collect::<Vec<_>>().join(", "))
 }
 
@@ -125,8 +131,9 @@ mod tests {
         assert_eq!(allowed_methods(&format!("/api/addresses/{id}")).as_deref(), Some("DELETE, PUT"));
         assert_eq!(allowed_methods(&format!("/api/wishlist/{id}")).as_deref(), Some("DELETE, POST"));
         assert_eq!(allowed_methods("/api/legal-pages").as_deref(), Some("GET, POST"));
-        // `search` is also a product's `{idOrSlug}`: every method either route answers.
-        assert_eq!(allowed_methods("/api/products/search").as_deref(), Some("DELETE, GET, PUT"));
+        // A literal path answers alone, though `search` would fit a product's `{idOrSlug}`.
+        assert_eq!(allowed_methods("/api/products/search").as_deref(), Some("GET"));
+        assert_eq!(allowed_methods("/api/products/kurta").as_deref(), Some("DELETE, GET, PUT"));
         assert_eq!(allowed_methods("/api/nothing"), None);
         assert_eq!(allowed_methods("/api/addresses/"), None);
     }

@@ -60,7 +60,8 @@ pub struct LegalPageRequest {
     /// The page's default title when absent or empty.
     #[schema(max_length = 200)]
     pub title: Option<String>,
-    #[schema(value_type = String, required = true, min_length = 1, max_length = 100000, pattern = r"\S")]
+    /// At most 100,000 characters (leading and trailing spaces aside).
+    #[schema(value_type = String, required = true, min_length = 1, pattern = r"\S")]
     pub content: Option<String>,
 }
 

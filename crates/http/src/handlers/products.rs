@@ -23,6 +23,8 @@ use crate::openapi::responses::{Conflict, FormBody, Invalid, NotFound, RoleRequi
 pub fn routes(cfg: &mut ServiceConfig) {
     // The fixed paths first: `/products/{idOrSlug}` would match them too.
     cfg.service(search)
+        // Any other method on `/products/search` is the API's 405, not a product called "search".
+        .route("/products/search", web::route().to(super::not_found))
         .service(by_category)
         .service(list)
         .service(create_or_update)
@@ -43,31 +45,30 @@ const EMPTY_SEARCH_LIMIT: usize = 20;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ListParams {
-    /// The page, from 1 (a smaller number reads as 1).
-    #[param(value_type = Option<i64>, minimum = 1)]
+    /// The page, from 1. Paging is forgiving: a smaller number reads as 1.
+    #[param(value_type = Option<i64>)]
     page: Option<String>,
-    /// Products per page (a larger number reads as 1000).
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000)]
+    /// Products per page, 1 to 1000; a number outside reads as the nearer end.
+    #[param(value_type = Option<i64>)]
     limit: Option<String>,
     /// A category id or slug; its subcategories' products are included.
     category_id: Option<String>,
     /// The same as `categoryId`.
     category: Option<String>,
-    /// In rupees, at most two decimals; not above `maxPrice`.
-    #[param(pattern = r"^[0-9]{1,9}(\.[0-9]{1,2})?$")]
+    /// In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
+    /// trailing zeros aside); empty means no bound. Not above `maxPrice`.
+    #[param(pattern = r"^\s*$|^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
     min_price: Option<String>,
-    /// In rupees, at most two decimals.
-    #[param(pattern = r"^[0-9]{1,9}(\.[0-9]{1,2})?$")]
+    /// In rupees, as `minPrice`.
+    #[param(pattern = r"^\s*$|^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
     max_price: Option<String>,
     /// Colour names, comma-separated (at most 50).
     colors: Option<String>,
     /// Sizes, comma-separated (at most 50).
     sizes: Option<String>,
-    /// Only products with a variant in stock.
-    #[param(value_type = Option<bool>)]
+    /// `true` (also `1`, `yes`, `on`): only products with a variant in stock; any other text: all.
     in_stock: Option<String>,
-    /// Only best sellers (`true`) or only the others (`false`).
-    #[param(value_type = Option<bool>)]
+    /// `true` (also `1`, `yes`, `on`): only best sellers; any other text: only the others.
     best_seller: Option<String>,
     #[param(value_type = Option<SortOrder>, inline)]
     sort: Option<String>,
@@ -194,9 +195,9 @@ struct SearchParams {
     /// The search text; empty lists a few products.
     #[param(max_length = 200)]
     q: Option<String>,
-    /// How many products at most (50 by default, 20 for an empty text; a number outside
-    /// 1 to 100 reads as the nearer end).
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
+    /// How many products at most, 1 to 100 (50 by default, 20 for an empty text); a number
+    /// outside reads as the nearer end.
+    #[param(value_type = Option<i64>)]
     limit: Option<String>,
 }
 

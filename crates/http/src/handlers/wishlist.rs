@@ -46,7 +46,7 @@ async fn add(
 
 #[utoipa::path(
     tag = "wishlist",
-    params(("productId" = uuid::Uuid, Path, description = "Product id")),
+    params(("productId" = String, Path, description = "Product id; removing what is not there answers the list as it is")),
     security(("bearer" = [])),
     responses((status = 200, description = "Removed", body = Envelope<WishlistData>), RoleRequired, NotFound)
 )]
