@@ -26,21 +26,34 @@ pub const API_PREFIX: &str = "/api";
 pub fn config(cfg: &mut web::ServiceConfig) {
     // Before the `/api` scope, which would otherwise answer these paths with its 404.
     cfg.service(openapi::swagger_ui());
-    cfg.service(
-        web::scope(API_PREFIX)
-            .app_data(limits::json_config())
-            .app_data(limits::query_config())
-            .app_data(limits::path_config())
-            .configure(handlers::health::routes)
-            .configure(handlers::auth::routes)
-            .configure(handlers::users::routes)
-            .configure(handlers::categories::routes)
-            .configure(handlers::products::routes)
-            .configure(handlers::content::routes)
-            .configure(handlers::addresses::routes)
-            .configure(handlers::cart::routes)
-            .configure(handlers::wishlist::routes)
-            .configure(handlers::orders::routes)
-            .default_service(web::to(handlers::not_found)),
-    );
+    cfg.service(api());
+}
+
+/// The `/api` scope: every route of the JSON API, each declared once, on its handler
+/// (`#[utoipa::path]` over the actix route macro), which both registers it and documents it.
+/// [`openapi::document`] is collected from this same scope.
+pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    utoipa_actix_web::scope(API_PREFIX)
+        .app_data(limits::json_config())
+        .app_data(limits::query_config())
+        .app_data(limits::path_config())
+        .configure(handlers::health::routes)
+        .configure(handlers::auth::routes)
+        .configure(handlers::users::routes)
+        .configure(handlers::categories::routes)
+        .configure(handlers::products::routes)
+        .configure(handlers::content::routes)
+        .configure(handlers::addresses::routes)
+        .configure(handlers::cart::routes)
+        .configure(handlers::wishlist::routes)
+        .configure(handlers::orders::routes)
+        .default_service(web::to(handlers::not_found))
 }

@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::header;
 use actix_web::middleware::{DefaultHeaders, ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, App};
 use http::{ApiError, AppState};
@@ -104,17 +104,10 @@ fn json_error_body<B: MessageBody + 'static>(
         s if s >= 500 => "Something went wrong. Please try again.",
         _ => "The request could not be processed",
     };
+    // (A wrong method on an API path is answered by the API itself, with `Allow`: see
+    // `http::handlers::not_found`.)
     let error = ApiError::new(status, "http_error", message);
-    let allow = (status.as_u16() == 405)
-        .then(|| res.request().match_pattern())
-        .flatten()
-        .and_then(|pattern| http::openapi::allowed_methods(&pattern))
-        .and_then(|methods| HeaderValue::from_str(&methods).ok());
     let (req, _) = res.into_parts();
-    let mut response = actix_web::ResponseError::error_response(&error);
-    if let Some(allow) = allow {
-        // RFC 9110: a 405 names the methods that would work.
-        response.headers_mut().insert(header::ALLOW, allow);
-    }
+    let response = actix_web::ResponseError::error_response(&error);
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
 }

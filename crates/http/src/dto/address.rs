@@ -35,11 +35,16 @@ impl From<Address> for AddressDto {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressRequest {
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 200, pattern = r"\S")]
     pub address_line1: Option<String>,
+    #[schema(max_length = 200)]
     pub address_line2: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub city: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub state: Option<String>,
-    /// Forms sometimes send the PIN code as a number.
+    /// The 6-digit PIN code (forms sometimes send it as a number).
+    #[schema(value_type = String, required = true, pattern = r"^\s*[1-9][0-9]{5}\s*$")]
     pub postal_code: Option<Loose>,
     /// `true`/`false`, also as the text "true"/"false".
     pub is_default: Option<LooseFlag>,

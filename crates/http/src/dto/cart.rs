@@ -100,14 +100,22 @@ impl From<Cart> for CartDto {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddToCartRequest {
+    /// The variant (size and colour) to add.
+    #[schema(value_type = uuid::Uuid, required = true)]
     pub product_variant_id: Option<String>,
+    /// Pieces to add (1 when absent); the line holds at most 1,000 and never more than the stock.
+    #[schema(minimum = 1, maximum = 1000)]
     pub quantity: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateQuantityRequest {
+    /// The cart line (the caller's own).
+    #[schema(value_type = uuid::Uuid, required = true)]
     pub cart_item_id: Option<String>,
+    /// The line's new quantity, never more than the stock.
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 1000)]
     pub new_quantity: Option<i64>,
 }
 

@@ -55,7 +55,22 @@ impl From<&LegalPage> for LegalPageDto {
 /// The web app sends the whole page back (id, createdAt, ...); only these fields count.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LegalPageRequest {
+    /// Which page: the shop has these two.
+    #[schema(value_type = LegalSlug, required = true)]
     pub slug: Option<String>,
+    /// The page's default title when absent or empty.
+    #[schema(max_length = 200)]
     pub title: Option<String>,
+    /// At most 100,000 characters (leading and trailing spaces aside).
+    #[schema(value_type = String, required = true, min_length = 1, pattern = r"\S")]
     pub content: Option<String>,
+}
+
+/// The legal pages the shop has.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "kebab-case")]
+#[allow(dead_code)]
+pub enum LegalSlug {
+    PrivacyPolicy,
+    TermsConditions,
 }

@@ -89,10 +89,17 @@ pub struct ProductForm {
 #[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct CompanyForm {
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub name: Option<String>,
+    /// Empty, or an e-mail address.
     pub email: Option<String>,
+    /// Empty, or 10 digits (spaces and dashes are ignored).
+    #[schema(pattern = r"^([ -]*[0-9]){10}[ -]*$|^ *$")]
     pub phone: Option<String>,
+    #[schema(max_length = 300)]
     pub address: Option<String>,
+    /// Empty, or the 6-digit PIN code.
+    #[schema(pattern = r"^\s*([1-9][0-9]{5})?\s*$")]
     pub pincode: Option<String>,
     /// PNG, JPEG or SVG, at most 2 MB.
     #[schema(value_type = Option<String>, format = Binary)]

@@ -159,8 +159,31 @@ impl OrderDto {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaceOrderRequest {
+    /// One of the caller's addresses.
+    #[schema(value_type = uuid::Uuid, required = true)]
     pub address_id: Option<String>,
+    /// Cash on delivery is the one payment method.
+    #[schema(value_type = PaymentMethod, required = true)]
     pub payment_method: Option<String>,
+}
+
+/// How an order is paid.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code, clippy::upper_case_acronyms)]
+pub enum PaymentMethod {
+    /// Cash on delivery.
+    COD,
+}
+
+/// The delivery statuses an order moves through.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "UPPERCASE")]
+#[allow(dead_code)]
+pub enum DeliveryStatusName {
+    Pending,
+    Shipped,
+    Delivered,
+    Canceled,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -174,11 +197,13 @@ pub struct PlacedOrderAnswer {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusRequest {
+    #[schema(value_type = DeliveryStatusName, required = true)]
     pub delivery_status: Option<String>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct OrderRef {
+    #[schema(value_type = Option<uuid::Uuid>)]
     pub id: Option<String>,
 }
 
@@ -186,6 +211,8 @@ pub struct OrderRef {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SendConfirmationRequest {
+    /// The caller's order (or give it as `orderData.id`).
+    #[schema(value_type = Option<uuid::Uuid>)]
     pub order_id: Option<String>,
     pub order_data: Option<OrderRef>,
 }

@@ -1,29 +1,25 @@
-use actix_web::{web, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::CurrentUser;
 use crate::dto::address::{AddressDto, AddressRequest};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::Envelope;
+use crate::openapi::responses::{Conflict, JsonBody, NotFound, Unauthorized};
 use kernel::{AddressId, UserId};
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/addresses").get(list).post(create))
-        .service(web::resource("/addresses/{id}").put(update).delete(delete));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list).service(create).service(update).service(delete);
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/addresses",
     tag = "addresses",
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "The caller's addresses", body = Envelope<Vec<AddressDto>>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody)
-    )
+    responses((status = 200, description = "The caller's addresses", body = Envelope<Vec<AddressDto>>), Unauthorized)
 )]
+#[get("/addresses")]
 async fn list(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let addresses = state.addresses.clone();
     let list = blocking(move || addresses.list(&UserId::new(user.id.clone()))).await?;
@@ -31,19 +27,12 @@ async fn list(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/addresses",
     tag = "addresses",
     request_body = AddressRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 201, description = "Address added", body = Envelope<AddressDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
-    )
+    responses((status = 201, description = "Address added", body = Envelope<AddressDto>), JsonBody, Unauthorized)
 )]
+#[post("/addresses")]
 async fn create(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -55,21 +44,13 @@ async fn create(
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/addresses/{id}",
     tag = "addresses",
-    params(("id" = String, Path, description = "Address id (the caller's own)")),
+    params(("id" = uuid::Uuid, Path, description = "Address id (the caller's own)")),
     request_body = AddressRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Address updated", body = Envelope<AddressDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
-    )
+    responses((status = 200, description = "Address updated", body = Envelope<AddressDto>), JsonBody, Unauthorized, NotFound)
 )]
+#[put("/addresses/{id}")]
 async fn update(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -83,18 +64,15 @@ async fn update(
 }
 
 #[utoipa::path(
-    delete,
-    path = "/api/addresses/{id}",
     tag = "addresses",
-    params(("id" = String, Path, description = "Address id (the caller's own)")),
+    params(("id" = uuid::Uuid, Path, description = "Address id (the caller's own)")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Address deleted; the remaining addresses", body = Envelope<Vec<AddressDto>>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody)
+        Unauthorized, NotFound, Conflict
     )
 )]
+#[delete("/addresses/{id}")]
 /// Answers the remaining addresses.
 async fn delete(
     state: web::Data<AppState>,
@@ -103,13 +81,13 @@ async fn delete(
 ) -> Result<HttpResponse, ApiError> {
     let addresses = state.addresses.clone();
     let id = path.into_inner();
-    let list = blocking(move || {
+    let remaining = blocking(move || {
         addresses.delete(&UserId::new(user.id.clone()), &AddressId::new(id))?;
         addresses.list(&UserId::new(user.id.clone()))
     })
     .await?;
     Ok(HttpResponse::Ok().json(data_with_message(
-        list.into_iter().map(AddressDto::from).collect::<Vec<_>>(),
+        remaining.into_iter().map(AddressDto::from).collect::<Vec<_>>(),
         "Address deleted",
     )))
 }

@@ -1,24 +1,25 @@
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 use serde::Serialize;
 
 use crate::auth::{CurrentSession, CurrentUser};
 use crate::dto::user::{ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, UserData, UserDto};
 use crate::dto::{data, data_with_message};
-use crate::error::{blocking, ApiError};
+use crate::error::{blocking, ApiError, ErrorBody};
 use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::{Envelope, MessageOnly};
+use crate::openapi::responses::{Conflict, JsonBody, Throttled, Unauthorized};
 use kernel::UserId;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/auth/register").wrap(limit(Action::Register)).post(register))
-        .service(web::resource("/auth/login").post(login))
-        .service(web::resource("/auth/me").get(me))
-        .service(web::resource("/auth/logout").post(logout))
-        .service(web::resource("/auth/logout-all").post(logout_all))
-        .service(web::resource("/auth/forgot-password").wrap(limit(Action::PasswordReset)).post(forgot_password))
-        .service(web::resource("/auth/reset-password").wrap(limit(Action::PasswordReset)).post(reset_password));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(register)
+        .service(login)
+        .service(me)
+        .service(logout)
+        .service(logout_all)
+        .service(forgot_password)
+        .service(reset_password);
 }
 
 /// The one answer to a reset request, whether or not an account has the address.
@@ -40,21 +41,18 @@ pub struct LoginAnswer {
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/auth/register",
     tag = "auth",
     request_body = RegisterRequest,
     security(()),
     responses(
         (status = 201, description = "Account created and signed in", body = Envelope<Session>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody),
+        JsonBody,
+        Conflict,
         (status = 422, description = "The password is too easy to guess", body = ErrorBody),
-        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+        Throttled
     )
 )]
+#[post("/auth/register", wrap = "limit(Action::Register)")]
 async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
     let accounts = state.accounts.clone();
     let user = blocking(move || accounts.register(body.into_inner().into())).await?;
@@ -66,20 +64,17 @@ async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) 
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/auth/login",
     tag = "auth",
     request_body = LoginRequest,
     security(()),
     responses(
         (status = 200, description = "Signed in", body = LoginAnswer),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody),
-        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+        JsonBody,
+        (status = 401, description = "Wrong identifier or password", body = ErrorBody),
+        Throttled
     )
 )]
+#[post("/auth/login")]
 async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginRequest>) -> Result<HttpResponse, ApiError> {
     let address = state.limits.client_ip(&req);
     let LoginRequest { identifier, email, password } = body.into_inner();
@@ -95,29 +90,21 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/auth/me",
     tag = "auth",
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "The signed-in user", body = Envelope<UserData>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody)
-    )
+    responses((status = 200, description = "The signed-in user", body = Envelope<UserData>), Unauthorized)
 )]
+#[get("/auth/me")]
 async fn me(CurrentUser(user): CurrentUser) -> HttpResponse {
     HttpResponse::Ok().json(data(UserData { user: user.into() }))
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/auth/logout",
     tag = "auth",
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "This token no longer works", body = MessageOnly),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody)
-    )
+    responses((status = 200, description = "This token no longer works", body = MessageOnly), Unauthorized)
 )]
+#[post("/auth/logout")]
 async fn logout(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, ApiError> {
     let accounts = state.accounts.clone();
     blocking(move || accounts.sign_out(&session.claims)).await?;
@@ -125,15 +112,14 @@ async fn logout(state: web::Data<AppState>, session: CurrentSession) -> Result<H
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/auth/logout-all",
     tag = "auth",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Every token of the account, this one included, no longer works", body = MessageOnly),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody)
+        Unauthorized
     )
 )]
+#[post("/auth/logout-all")]
 async fn logout_all(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let accounts = state.accounts.clone();
     blocking(move || accounts.sign_out_everywhere(&UserId::new(user.id))).await?;
@@ -141,19 +127,16 @@ async fn logout_all(state: web::Data<AppState>, CurrentUser(user): CurrentUser) 
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/auth/forgot-password",
     tag = "auth",
     request_body = ForgotPasswordRequest,
     security(()),
     responses(
         (status = 202, description = "The same answer whether or not an account has this address; when one has, a reset link is e-mailed to it", body = MessageOnly),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody),
-        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+        JsonBody,
+        Throttled
     )
 )]
+#[post("/auth/forgot-password", wrap = "limit(Action::PasswordReset)")]
 async fn forgot_password(
     state: web::Data<AppState>,
     body: web::Json<ForgotPasswordRequest>,
@@ -175,20 +158,18 @@ async fn forgot_password(
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/auth/reset-password",
     tag = "auth",
     request_body = ResetPasswordRequest,
     security(()),
     responses(
         (status = 200, description = "Password changed; every session of the account has ended", body = MessageOnly),
+        JsonBody,
         (status = 400, description = "Invalid input, or the link is invalid or has expired (code invalid_reset_token)", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody),
         (status = 422, description = "The new password is too easy to guess", body = ErrorBody),
-        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+        Throttled
     )
 )]
+#[post("/auth/reset-password", wrap = "limit(Action::PasswordReset)")]
 async fn reset_password(
     state: web::Data<AppState>,
     body: web::Json<ResetPasswordRequest>,

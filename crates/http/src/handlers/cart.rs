@@ -1,4 +1,5 @@
-use actix_web::{web, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 use cart::AddOutcome;
 
 use crate::auth::CurrentUser;
@@ -6,28 +7,20 @@ use crate::dto::cart::{AddToCartRequest, CartDto, UpdateQuantityRequest};
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::Envelope;
+use crate::openapi::responses::{Conflict, JsonBody, NotFound, RoleRequired};
 use kernel::{CartLineId, UserId, VariantId};
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/cart").get(view))
-        .service(web::resource("/cart/add").post(add))
-        .service(web::resource("/cart/update-quantity").put(update_quantity))
-        .service(web::resource("/cart/remove/{id}").delete(remove));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(view).service(add).service(update_quantity).service(remove);
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/cart",
     tag = "cart",
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "The caller's cart", body = Envelope<CartDto>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody)
-    )
+    responses((status = 200, description = "The caller's cart", body = Envelope<CartDto>), RoleRequired)
 )]
+#[get("/cart")]
 async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let cart = state.cart.clone();
     let view = blocking(move || cart.view(&UserId::new(user.id), user.role)).await?;
@@ -35,23 +28,16 @@ async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/cart/add",
     tag = "cart",
     request_body = AddToCartRequest,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "New cart line", body = Envelope<CartDto>),
         (status = 200, description = "Existing line grew", body = Envelope<CartDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
+        JsonBody, RoleRequired, NotFound, Conflict
     )
 )]
+#[post("/cart/add")]
 /// 201 with 'Added to cart' for a new line, 200 with 'Increased quantity in cart' when an
 /// existing line grew. Either way the answer is the whole cart.
 async fn add(
@@ -64,32 +50,22 @@ async fn add(
         .filter(|v| !v.trim().is_empty())
         .ok_or_else(|| ApiError::bad_request("invalid_input", "Please select a size first"))?;
     let cart = state.cart.clone();
-    let (view, outcome) = blocking(move || cart.add(&UserId::new(user.id), user.role, &VariantId::new(variant_id.trim()), quantity.unwrap_or(1))).await?;
+    let (updated, outcome) = blocking(move || cart.add(&UserId::new(user.id), user.role, &VariantId::new(variant_id.trim()), quantity.unwrap_or(1))).await?;
     Ok(match outcome {
-        AddOutcome::Added => HttpResponse::Created().json(data_with_message(CartDto::from(view), "Added to cart")),
+        AddOutcome::Added => HttpResponse::Created().json(data_with_message(CartDto::from(updated), "Added to cart")),
         AddOutcome::Increased => {
-            HttpResponse::Ok().json(data_with_message(CartDto::from(view), "Increased quantity in cart"))
+            HttpResponse::Ok().json(data_with_message(CartDto::from(updated), "Increased quantity in cart"))
         }
     })
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/cart/update-quantity",
     tag = "cart",
     request_body = UpdateQuantityRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Cart updated", body = Envelope<CartDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
-    )
+    responses((status = 200, description = "Cart updated", body = Envelope<CartDto>), JsonBody, RoleRequired, NotFound, Conflict)
 )]
+#[put("/cart/update-quantity")]
 async fn update_quantity(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -99,23 +75,17 @@ async fn update_quantity(
     let line_id = cart_item_id.ok_or_else(|| ApiError::bad_request("invalid_input", "cartItemId is required"))?;
     let quantity = new_quantity.ok_or_else(|| ApiError::bad_request("invalid_input", "newQuantity is required"))?;
     let cart = state.cart.clone();
-    let view = blocking(move || cart.update_quantity(&UserId::new(user.id), user.role, &CartLineId::new(line_id.trim()), quantity)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(view), "Cart updated")))
+    let updated = blocking(move || cart.update_quantity(&UserId::new(user.id), user.role, &CartLineId::new(line_id.trim()), quantity)).await?;
+    Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(updated), "Cart updated")))
 }
 
 #[utoipa::path(
-    delete,
-    path = "/api/cart/remove/{id}",
     tag = "cart",
-    params(("id" = String, Path, description = "Cart line id (the caller's own)")),
+    params(("id" = uuid::Uuid, Path, description = "Cart line id (the caller's own)")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Line removed", body = Envelope<CartDto>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody)
-    )
+    responses((status = 200, description = "Line removed", body = Envelope<CartDto>), RoleRequired, NotFound)
 )]
+#[delete("/cart/remove/{id}")]
 async fn remove(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -123,6 +93,6 @@ async fn remove(
 ) -> Result<HttpResponse, ApiError> {
     let cart = state.cart.clone();
     let line_id = path.into_inner();
-    let view = blocking(move || cart.remove(&UserId::new(user.id), user.role, &CartLineId::new(line_id))).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(view), "Removed from cart")))
+    let updated = blocking(move || cart.remove(&UserId::new(user.id), user.role, &CartLineId::new(line_id))).await?;
+    Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(updated), "Removed from cart")))
 }

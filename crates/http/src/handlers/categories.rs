@@ -1,5 +1,6 @@
 use actix_multipart::Multipart;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 use catalog::{CategoryInput, ParentChoice};
 
 use crate::answers;
@@ -10,27 +11,24 @@ use crate::dto::data_with_message;
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::docs::{CategoryForm, DeletedCategory, DeletedCategoryAnswer};
+use crate::dto::Envelope;
+use crate::openapi::responses::{Conflict, FormBody, NotFound, RoleRequired};
 use kernel::CategoryId;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/categories").get(list).post(create))
-        .service(web::resource("/categories/{id}").put(update).delete(delete));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list).service(create).service(update).service(delete);
 }
 
 /// The catalogue's image rules and count.
 const LIMITS: FormLimits = FormLimits::files(&catalog::IMAGE_RULES, catalog::MAX_CATEGORY_IMAGES + SPARE_FILES);
 
 #[utoipa::path(
-    get,
-    path = "/api/categories",
     tag = "categories",
     security(()),
-    responses(
-        (status = 200, description = "The category tree", body = Envelope<Vec<CategoryDto>>)
-    )
+    responses((status = 200, description = "The category tree", body = Envelope<Vec<CategoryDto>>))
 )]
+#[get("/categories")]
 async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || Ok(answers::category_tree(&snapshot)))?;
@@ -54,22 +52,12 @@ fn input(form: &Form, on_update: bool) -> CategoryInput {
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/categories",
     tag = "categories",
     request_body(content = CategoryForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 201, description = "Category saved", body = Envelope<CategoryDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
-    )
+    responses((status = 201, description = "Category saved", body = Envelope<CategoryDto>), FormBody, RoleRequired, NotFound, Conflict)
 )]
+#[post("/categories")]
 async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LIMITS).await?;
     let input = input(&form, false);
@@ -79,23 +67,13 @@ async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipar
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/categories/{id}",
     tag = "categories",
-    params(("id" = String, Path, description = "Category id")),
+    params(("id" = uuid::Uuid, Path, description = "Category id")),
     request_body(content = CategoryForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Category updated", body = Envelope<CategoryDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
-    )
+    responses((status = 200, description = "Category updated", body = Envelope<CategoryDto>), FormBody, RoleRequired, NotFound, Conflict)
 )]
+#[put("/categories/{id}")]
 async fn update(
     state: web::Data<AppState>,
     _admin: AdminUser,
@@ -111,19 +89,12 @@ async fn update(
 }
 
 #[utoipa::path(
-    delete,
-    path = "/api/categories/{id}",
     tag = "categories",
-    params(("id" = String, Path, description = "Category id")),
+    params(("id" = uuid::Uuid, Path, description = "Category id")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Category deleted", body = DeletedCategoryAnswer),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody)
-    )
+    responses((status = 200, description = "Category deleted", body = DeletedCategoryAnswer), RoleRequired, NotFound, Conflict)
 )]
+#[delete("/categories/{id}")]
 async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let catalog = state.catalog.clone();
     let category = blocking(move || catalog.delete_category(&CategoryId::new(id.into_inner()))).await?;

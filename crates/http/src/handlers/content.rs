@@ -1,58 +1,54 @@
 use actix_multipart::Multipart;
-use actix_web::{web, HttpResponse};
+use actix_web::{get, post, put, web, HttpResponse};
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
 use content::{CompanyInput, LegalInput};
 
 use crate::auth::AdminUser;
 use crate::dto::content::{CompanyDto, LegalPageDto, LegalPageRequest};
 use crate::dto::{data, data_with_message};
-use crate::error::{blocking, ApiError};
+use crate::error::{blocking, ApiError, ErrorBody};
 use crate::multipart::{read_form, FormLimits};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::docs::CompanyForm;
+use crate::dto::Envelope;
+use crate::openapi::responses::{FormBody, JsonBody, RoleRequired};
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/company-details").get(company).put(update_company))
-        .service(
-            web::resource("/legal-pages")
-                // A legal page may be long: allow more than the default JSON limit.
-                .app_data(crate::limits::json_config().limit(512 * 1024))
-                .get(legal_pages)
-                .post(save_legal_page),
-        );
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(company).service(update_company).service(
+        scope("/legal-pages")
+            // A legal page may be long: allow more than the default JSON limit.
+            .app_data(crate::limits::json_config().limit(LEGAL_PAGE_LIMIT_BYTES))
+            .service(legal_pages)
+            .service(save_legal_page)
+            // A scope does not inherit its parent's default service: the API's own 404/405.
+            .default_service(web::to(super::not_found)),
+    );
 }
+
+/// The largest legal page body.
+const LEGAL_PAGE_LIMIT_BYTES: usize = 512 * 1024;
 
 /// The content rules' logo: one file.
 const LOGO_LIMITS: FormLimits = FormLimits::files(&content::LOGO_RULES, 1);
 
 #[utoipa::path(
-    get,
-    path = "/api/company-details",
     tag = "content",
     security(()),
-    responses(
-        (status = 200, description = "The company details", body = Envelope<CompanyDto>)
-    )
+    responses((status = 200, description = "The company details", body = Envelope<CompanyDto>))
 )]
+#[get("/company-details")]
 async fn company(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(crate::answers::company(&state.content.company()))
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/company-details",
     tag = "content",
     request_body(content = CompanyForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Company details saved", body = Envelope<CompanyDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
-    )
+    responses((status = 200, description = "Company details saved", body = Envelope<CompanyDto>), FormBody, RoleRequired)
 )]
+#[put("/company-details")]
 async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LOGO_LIMITS).await?;
     let input = CompanyInput {
@@ -69,34 +65,28 @@ async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: 
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/legal-pages",
     tag = "content",
     security(()),
-    responses(
-        (status = 200, description = "Every legal page", body = Envelope<Vec<LegalPageDto>>)
-    )
+    responses((status = 200, description = "Every legal page", body = Envelope<Vec<LegalPageDto>>))
 )]
+#[get("")]
 async fn legal_pages(state: web::Data<AppState>) -> HttpResponse {
     let pages = state.content.legal_pages();
     HttpResponse::Ok().json(data(pages.iter().map(LegalPageDto::from).collect::<Vec<_>>()))
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/legal-pages",
     tag = "content",
     request_body = LegalPageRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Page saved (created or replaced by slug)", body = Envelope<LegalPageDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
+        JsonBody,
+        (status = 413, description = "Body larger than 512 KB", body = ErrorBody),
+        RoleRequired
     )
 )]
+#[post("")]
 async fn save_legal_page(
     state: web::Data<AppState>,
     _admin: AdminUser,

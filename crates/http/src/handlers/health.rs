@@ -1,17 +1,15 @@
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::docs::{ErrorBody, HealthDto};
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/health").get(health));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(health);
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/health",
     tag = "health",
     security(()),
     responses(
@@ -19,6 +17,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         (status = 503, description = "The database does not answer", body = ErrorBody)
     )
 )]
+#[get("/health")]
 /// 200 when the database answers a query, 503 otherwise.
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let check = state.health.clone();

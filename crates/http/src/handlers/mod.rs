@@ -11,9 +11,23 @@ pub mod orders;
 pub mod users;
 pub mod wishlist;
 
+use actix_web::http::header::{HeaderValue, ALLOW};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
+
 use crate::error::ApiError;
 
-/// Unknown `/api` paths answer JSON, not an HTML page.
-pub async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::not_found("No such API endpoint"))
+/// What no route of the `/api` scope took: a path the API has, asked with another method, is a
+/// JSON 405 naming the methods that would work in `Allow` (RFC 9110), read from the document,
+/// which is collected from the routes themselves; any other path is a JSON 404.
+pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let Some(allow) = crate::openapi::allowed_methods(req.path()) else {
+        return Err(ApiError::not_found("No such API endpoint"));
+    };
+    let mut response =
+        ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "http_error", "This method is not allowed here").error_response();
+    if let Ok(allow) = HeaderValue::from_str(&allow) {
+        response.headers_mut().insert(ALLOW, allow);
+    }
+    Ok(response)
 }

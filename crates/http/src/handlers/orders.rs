@@ -1,4 +1,5 @@
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 use orders::{Customer, PlaceOrderInput};
 use kernel::{OrderId, UserId};
 
@@ -8,21 +9,22 @@ use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::docs::{ConfirmationSent, CountDto, ErrorBody};
+use crate::dto::Envelope;
+use crate::openapi::responses::{Conflict, JsonBody, NotFound, RoleRequired, Throttled, Unauthorized};
 
 pub const PLACED_AND_MAILED: &str = "Order placed successfully! Confirmation email sent";
 pub const PLACED_MAIL_FAILED: &str = "Order placed, but confirmation email failed";
 pub const ALREADY_PLACED: &str = "Order already placed";
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/orders/place").wrap(limit(Action::OrderByAccount)).wrap(limit(Action::OrderByAddress)).post(place))
-        .service(web::resource("/orders/my-orders").get(my_orders))
-        .service(web::resource("/orders/all").get(all_orders))
-        .service(web::resource("/orders/pending-count").get(pending_count))
-        .service(web::resource("/orders/send-confirmation").post(send_confirmation))
-        .service(web::resource("/orders/{id}/cancel").put(cancel))
-        .service(web::resource("/orders/{id}/status").put(set_status));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(place)
+        .service(my_orders)
+        .service(all_orders)
+        .service(pending_count)
+        .service(send_confirmation)
+        .service(cancel)
+        .service(set_status);
 }
 
 fn customer(user: &accounts::User) -> Customer {
@@ -30,8 +32,6 @@ fn customer(user: &accounts::User) -> Customer {
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/orders/place",
     tag = "orders",
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retried placement answer the first order")),
     request_body = PlaceOrderRequest,
@@ -39,16 +39,10 @@ fn customer(user: &accounts::User) -> Customer {
     responses(
         (status = 201, description = "Order placed from the cart", body = PlacedOrderAnswer),
         (status = 200, description = "A retry with the same Idempotency-Key: the first order", body = PlacedOrderAnswer),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody),
-        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+        JsonBody, RoleRequired, NotFound, Conflict, Throttled
     )
 )]
+#[post("/orders/place", wrap = "limit(Action::OrderByAccount)", wrap = "limit(Action::OrderByAddress)")]
 /// 201 with the new order; a retry with the same `Idempotency-Key` gets 200 with the
 /// order the first request made (and no second e-mail).
 async fn place(
@@ -91,15 +85,11 @@ fn list(orders: Vec<orders::Order>, view: fn(orders::Order) -> OrderDto) -> Vec<
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/orders/my-orders",
     tag = "orders",
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "The caller's orders", body = Envelope<Vec<OrderDto>>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody)
-    )
+    responses((status = 200, description = "The caller's orders", body = Envelope<Vec<OrderDto>>), Unauthorized)
 )]
+#[get("/orders/my-orders")]
 async fn my_orders(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let mine = blocking(move || orders.my_orders(&UserId::new(user.id))).await?;
@@ -107,18 +97,12 @@ async fn my_orders(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/orders/{id}/cancel",
     tag = "orders",
-    params(("id" = String, Path, description = "Order id (the caller's own)")),
+    params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own)")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Order cancelled", body = Envelope<OrderDto>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody)
-    )
+    responses((status = 200, description = "Order cancelled", body = Envelope<OrderDto>), Unauthorized, NotFound, Conflict)
 )]
+#[put("/orders/{id}/cancel")]
 async fn cancel(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -131,16 +115,11 @@ async fn cancel(
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/orders/all",
     tag = "orders",
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Every order (admin)", body = Envelope<Vec<OrderDto>>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody)
-    )
+    responses((status = 200, description = "Every order (admin)", body = Envelope<Vec<OrderDto>>), RoleRequired)
 )]
+#[get("/orders/all")]
 async fn all_orders(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let every = blocking(move || orders.all_orders()).await?;
@@ -148,23 +127,13 @@ async fn all_orders(state: web::Data<AppState>, _admin: AdminUser) -> Result<Htt
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/orders/{id}/status",
     tag = "orders",
-    params(("id" = String, Path, description = "Order id")),
+    params(("id" = uuid::Uuid, Path, description = "Order id")),
     request_body = StatusRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Status changed", body = Envelope<OrderDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
-    )
+    responses((status = 200, description = "Status changed", body = Envelope<OrderDto>), JsonBody, RoleRequired, NotFound, Conflict)
 )]
+#[put("/orders/{id}/status")]
 async fn set_status(
     state: web::Data<AppState>,
     AdminUser(admin): AdminUser,
@@ -180,16 +149,11 @@ async fn set_status(
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/orders/pending-count",
     tag = "orders",
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "How many orders wait for processing", body = Envelope<CountDto>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody)
-    )
+    responses((status = 200, description = "How many orders wait for processing", body = Envelope<CountDto>), RoleRequired)
 )]
+#[get("/orders/pending-count")]
 async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
     let count = blocking(move || orders.pending_count()).await?;
@@ -197,23 +161,20 @@ async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/orders/send-confirmation",
     tag = "orders",
     request_body = SendConfirmationRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Confirmation re-sent to the account's address", body = ConfirmationSent),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
+        JsonBody,
+        Unauthorized,
+        NotFound,
         (status = 409, description = "The order was cancelled: no confirmation is sent", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody),
         (status = 429, description = "Sent 3 times for this order, or 10 times for this account, within the hour: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 502, description = "The e-mail could not be sent", body = ErrorBody)
     )
 )]
+#[post("/orders/send-confirmation")]
 /// Re-sends the caller's own order confirmation to the caller's account address. An
 /// `email` in the body is ignored: the shop never mails an address a client chose. At most
 /// 3 per order and 10 per account within an hour, counted in the database.

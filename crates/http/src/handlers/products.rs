@@ -1,5 +1,6 @@
 use actix_multipart::Multipart;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 use catalog::query::{self, ProductQuery, Sort};
 use catalog::{ProductInput, VariantInput};
 use kernel::{Money, PageRequest, ProductId};
@@ -15,15 +16,21 @@ use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::docs::{DeletedProduct, DeletedProductAnswer, ProductForm};
+use crate::dto::Envelope;
+use crate::openapi::responses::{Conflict, FormBody, Invalid, NotFound, RoleRequired, Throttled};
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     // The fixed paths first: `/products/{idOrSlug}` would match them too.
-    cfg.service(web::resource("/products/search").wrap(limit(Action::Search)).get(search))
-        .service(web::resource("/products/category/{categoryId}").get(by_category))
-        .service(web::resource("/products").get(list).post(create_or_update))
-        .service(web::resource("/products/{idOrSlug}").get(one).put(update).delete(delete));
+    cfg.service(search)
+        // Any other method on `/products/search` is the API's 405, not a product called "search".
+        .route("/products/search", web::route().to(super::not_found))
+        .service(by_category)
+        .service(list)
+        .service(create_or_update)
+        .service(one)
+        .service(update)
+        .service(delete);
 }
 
 /// The catalogue's image rules and count.
@@ -38,18 +45,46 @@ const EMPTY_SEARCH_LIMIT: usize = 20;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ListParams {
+    /// The page, from 1. Paging is forgiving: a smaller number reads as 1.
+    #[param(value_type = Option<i64>)]
     page: Option<String>,
+    /// Products per page, 1 to 1000; a number outside reads as the nearer end.
+    #[param(value_type = Option<i64>)]
     limit: Option<String>,
+    /// A category id or slug; its subcategories' products are included.
     category_id: Option<String>,
+    /// The same as `categoryId`.
     category: Option<String>,
+    /// In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
+    /// trailing zeros aside); empty means no bound. Not above `maxPrice`.
+    #[param(pattern = r"^\s*$|^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
     min_price: Option<String>,
+    /// In rupees, as `minPrice`.
+    #[param(pattern = r"^\s*$|^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
     max_price: Option<String>,
+    /// Colour names, comma-separated (at most 50).
     colors: Option<String>,
+    /// Sizes, comma-separated (at most 50).
     sizes: Option<String>,
+    /// `true` (also `1`, `yes`, `on`): only products with a variant in stock; any other text: all.
     in_stock: Option<String>,
+    /// `true` (also `1`, `yes`, `on`): only best sellers; any other text: only the others.
     best_seller: Option<String>,
+    #[param(value_type = Option<SortOrder>, inline)]
     sort: Option<String>,
+    /// Words that must all appear in the product's name, description, category or colours.
     q: Option<String>,
+}
+
+/// The orders a listing can be sorted in (`newest` when absent).
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum SortOrder {
+    Newest,
+    PriceAsc,
+    PriceDesc,
+    Name,
 }
 
 fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
@@ -112,16 +147,12 @@ impl ListParams {
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/products",
     tag = "products",
     params(ListParams),
     security(()),
-    responses(
-        (status = 200, description = "A page of products with facets", body = ListingDto),
-        (status = 400, description = "Invalid input", body = ErrorBody)
-    )
+    responses((status = 200, description = "A page of products with facets", body = ListingDto), Invalid)
 )]
+#[get("/products")]
 async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
@@ -131,17 +162,15 @@ async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<L
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/products/category/{categoryId}",
     tag = "products",
     params(("categoryId" = String, Path, description = "Category id or slug"), ListParams),
     security(()),
     responses(
         (status = 200, description = "A page of the category's products (and its subcategories')", body = ListingDto),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody)
+        Invalid, NotFound
     )
 )]
+#[get("/products/category/{categoryId}")]
 async fn by_category(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -163,22 +192,22 @@ async fn by_category(
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct SearchParams {
+    /// The search text; empty lists a few products.
+    #[param(max_length = 200)]
     q: Option<String>,
+    /// How many products at most, 1 to 100 (50 by default, 20 for an empty text); a number
+    /// outside reads as the nearer end.
+    #[param(value_type = Option<i64>)]
     limit: Option<String>,
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/products/search",
     tag = "products",
     params(SearchParams),
     security(()),
-    responses(
-        (status = 200, description = "Matching products", body = Envelope<Vec<ProductDto>>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
-    )
+    responses((status = 200, description = "Matching products", body = Envelope<Vec<ProductDto>>), Invalid, Throttled)
 )]
+#[get("/products/search", wrap = "limit(Action::Search)")]
 async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || {
@@ -195,16 +224,12 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/products/{idOrSlug}",
     tag = "products",
     params(("idOrSlug" = String, Path, description = "Product id or slug")),
     security(()),
-    responses(
-        (status = 200, description = "One product", body = Envelope<ProductDto>),
-        (status = 404, description = "Not found", body = ErrorBody)
-    )
+    responses((status = 200, description = "One product", body = Envelope<ProductDto>), NotFound)
 )]
+#[get("/products/{idOrSlug}")]
 async fn one(req: HttpRequest, state: web::Data<AppState>, id_or_slug: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
     let cached = state.responses.get_or_build(snapshot.version, &key_of(&req), || answers::product(&snapshot, &id_or_slug))?;
@@ -274,23 +299,16 @@ async fn save(state: &AppState, id: Option<String>, form: Form) -> Result<HttpRe
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/products",
     tag = "products",
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Product created", body = Envelope<ProductDto>),
         (status = 200, description = "Product updated (the form named its id)", body = Envelope<ProductDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
+        FormBody, RoleRequired, NotFound, Conflict
     )
 )]
+#[post("/products")]
 /// `POST /products` creates; with the product's id in the form (`id` or `productId`) it
 /// updates, as the web app does.
 async fn create_or_update(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
@@ -300,42 +318,25 @@ async fn create_or_update(state: web::Data<AppState>, _admin: AdminUser, payload
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/products/{idOrSlug}",
     tag = "products",
-    params(("idOrSlug" = String, Path, description = "Product id")),
+    params(("idOrSlug" = uuid::Uuid, Path, description = "Product id")),
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Product updated", body = Envelope<ProductDto>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody)
-    )
+    responses((status = 200, description = "Product updated", body = Envelope<ProductDto>), FormBody, RoleRequired, NotFound, Conflict)
 )]
+#[put("/products/{idOrSlug}")]
 async fn update(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>, payload: Multipart) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LIMITS).await?;
     save(&state, Some(id.into_inner()), form).await
 }
 
 #[utoipa::path(
-    delete,
-    path = "/api/products/{idOrSlug}",
     tag = "products",
-    params(("idOrSlug" = String, Path, description = "Product id")),
+    params(("idOrSlug" = uuid::Uuid, Path, description = "Product id")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Product deleted", body = DeletedProductAnswer),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody)
-    )
+    responses((status = 200, description = "Product deleted", body = DeletedProductAnswer), RoleRequired, NotFound, Conflict)
 )]
+#[delete("/products/{idOrSlug}")]
 async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let catalog = state.catalog.clone();
     let product = blocking(move || catalog.delete_product(&ProductId::new(id.into_inner()))).await?;

@@ -1,36 +1,33 @@
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{put, web, HttpRequest, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::CurrentUser;
 use crate::dto::data_with_message;
 use crate::dto::user::{ChangePasswordRequest, PasswordChanged, ProfileRequest, UserData};
-use crate::error::{blocking, ApiError};
+use crate::error::{blocking, ApiError, ErrorBody};
 use crate::ratelimit::Action;
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::Envelope;
+use crate::openapi::responses::{Conflict, JsonBody, Throttled, Unauthorized};
 use kernel::UserId;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/users/profile").put(update_profile))
-        .service(web::resource("/users/change-password").put(change_password));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(update_profile).service(change_password);
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/users/profile",
     tag = "users",
     request_body = ProfileRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Profile saved", body = Envelope<UserData>),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 409, description = "Conflicts with the current state", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody),
+        JsonBody,
+        Unauthorized,
+        Conflict,
         (status = 429, description = "Too many username changes: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
     )
 )]
+#[put("/users/profile")]
 async fn update_profile(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -49,21 +46,18 @@ async fn update_profile(
 }
 
 #[utoipa::path(
-    put,
-    path = "/api/users/change-password",
     tag = "users",
     request_body = ChangePasswordRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Password changed; every earlier session has ended and `token` starts a new one", body = PasswordChanged),
-        (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 413, description = "Body or file too large", body = ErrorBody),
-        (status = 415, description = "Wrong content type", body = ErrorBody),
+        JsonBody,
+        Unauthorized,
         (status = 422, description = "The new password is too easy to guess", body = ErrorBody),
-        (status = 429, description = "Too many requests: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
+        Throttled
     )
 )]
+#[put("/users/change-password")]
 async fn change_password(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,

@@ -1,30 +1,25 @@
-use actix_web::{web, HttpResponse};
+use actix_web::{delete, get, post, web, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::CurrentUser;
 use crate::dto::cart::WishlistData;
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
-#[allow(unused_imports)]
-use crate::dto::{docs::*, Envelope, MessageOnly};
+use crate::dto::Envelope;
+use crate::openapi::responses::{NotFound, RoleRequired};
 use kernel::{ProductId, UserId};
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/wishlist").get(view))
-        .service(web::resource("/wishlist/{product_id}").post(add).delete(remove));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(view).service(add).service(remove);
 }
 
 #[utoipa::path(
-    get,
-    path = "/api/wishlist",
     tag = "wishlist",
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "The caller's wishlist", body = Envelope<WishlistData>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody)
-    )
+    responses((status = 200, description = "The caller's wishlist", body = Envelope<WishlistData>), RoleRequired)
 )]
+#[get("/wishlist")]
 async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
     let wishlist = state.wishlist.clone();
     let list = blocking(move || wishlist.view(&UserId::new(user.id), user.role)).await?;
@@ -32,18 +27,12 @@ async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
 }
 
 #[utoipa::path(
-    post,
-    path = "/api/wishlist/{productId}",
     tag = "wishlist",
-    params(("productId" = String, Path, description = "Product id")),
+    params(("productId" = uuid::Uuid, Path, description = "Product id")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Added (or already there)", body = Envelope<WishlistData>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody)
-    )
+    responses((status = 200, description = "Added (or already there)", body = Envelope<WishlistData>), RoleRequired, NotFound)
 )]
+#[post("/wishlist/{productId}")]
 async fn add(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
@@ -56,18 +45,12 @@ async fn add(
 }
 
 #[utoipa::path(
-    delete,
-    path = "/api/wishlist/{productId}",
     tag = "wishlist",
-    params(("productId" = String, Path, description = "Product id")),
+    params(("productId" = String, Path, description = "Product id; removing what is not there answers the list as it is")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, description = "Removed", body = Envelope<WishlistData>),
-        (status = 401, description = "Not signed in, or the session has expired", body = ErrorBody),
-        (status = 403, description = "Signed in without the right role", body = ErrorBody),
-        (status = 404, description = "Not found", body = ErrorBody)
-    )
+    responses((status = 200, description = "Removed", body = Envelope<WishlistData>), RoleRequired, NotFound)
 )]
+#[delete("/wishlist/{productId}")]
 async fn remove(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,

@@ -1,0 +1,64 @@
+//! The error answers many operations share, written once. A handler names the sets that apply
+//! in its `responses(...)`, next to its own success answers and the errors only it gives:
+//! `responses((status = 200, ...), JsonBody, Unauthorized)`.
+//!
+//! Every error answer is an [`ErrorBody`]. When a handler gives its own answer for a status a
+//! set also has (a more precise sentence), it writes it after the set: the later one wins.
+
+use utoipa::IntoResponses;
+
+use crate::error::ErrorBody;
+
+/// 401: the call needs `Authorization: Bearer <token>`.
+#[derive(IntoResponses)]
+#[response(status = 401, description = "Not signed in, or the session has expired")]
+pub struct Unauthorized(#[allow(dead_code)] ErrorBody);
+
+/// 401 and 403: a back-office call (or a customer-only call made by an admin).
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum RoleRequired {
+    #[response(status = 401, description = "Not signed in, or the session has expired")]
+    Unauthorized(ErrorBody),
+    #[response(status = 403, description = "Signed in without the right role")]
+    Forbidden(ErrorBody),
+}
+
+/// 400, 413 and 415: a call with a JSON body (`application/json`, at most 64 KB unless stated).
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum JsonBody {
+    #[response(status = 400, description = "Invalid input")]
+    Invalid(ErrorBody),
+    #[response(status = 413, description = "Body or file too large")]
+    TooLarge(ErrorBody),
+    #[response(status = 415, description = "Wrong content type")]
+    UnsupportedMedia(ErrorBody),
+}
+
+/// 400, 413 and 415: a call with a `multipart/form-data` body.
+pub type FormBody = JsonBody;
+
+/// 404: the id names nothing (or nothing of the caller's).
+#[derive(IntoResponses)]
+#[response(status = 404, description = "Not found")]
+pub struct NotFound(#[allow(dead_code)] ErrorBody);
+
+/// 409: well-formed, but conflicts with the current state (stock, a taken name, a reference).
+#[derive(IntoResponses)]
+#[response(status = 409, description = "Conflicts with the current state")]
+pub struct Conflict(#[allow(dead_code)] ErrorBody);
+
+/// 400 on a call without a body: a query or path parameter the server refuses.
+#[derive(IntoResponses)]
+#[response(status = 400, description = "Invalid input")]
+pub struct Invalid(#[allow(dead_code)] ErrorBody);
+
+/// 429 with `Retry-After`: a rate limit.
+#[derive(IntoResponses)]
+#[response(
+    status = 429,
+    description = "Too many requests: wait Retry-After seconds",
+    headers(("Retry-After" = u64, description = "Seconds to wait"))
+)]
+pub struct Throttled(#[allow(dead_code)] ErrorBody);
