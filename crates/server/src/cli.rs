@@ -75,6 +75,7 @@ fn settings(config: &Config) -> Result<Settings, Fatal> {
         rate_limits: config.rate_limits.clone(),
         clock: kernel::Clock::system(),
         public_url: config.public_url.clone(),
+        sync_poll: config.sync_poll,
     })
 }
 

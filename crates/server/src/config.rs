@@ -36,6 +36,9 @@ pub struct Config {
     pub cors_origins: Vec<String>,
     /// SHOP_HSTS=1: send Strict-Transport-Security (only behind an HTTPS proxy).
     pub hsts: bool,
+    /// SHOP_SYNC_POLL_MS: on PostgreSQL, how often (milliseconds) the catalogue and content
+    /// versions are read while the change listener is not connected; 1000 unless set.
+    pub sync_poll: std::time::Duration,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -100,6 +103,11 @@ impl Config {
             rate_limits: rate_limits().unwrap_or_default(),
             cors_origins: crate::cors::parse_origins(&var("SHOP_CORS_ORIGINS").unwrap_or_default()).unwrap_or_default(),
             hsts: flag("SHOP_HSTS"),
+            sync_poll: var("SHOP_SYNC_POLL_MS")
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|ms| *ms > 0)
+                .map(std::time::Duration::from_millis)
+                .unwrap_or(crate::sync::DEFAULT_POLL),
             data_dir,
         }
     }

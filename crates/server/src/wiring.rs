@@ -36,6 +36,9 @@ pub struct Settings {
     pub clock: kernel::Clock,
     /// SHOP_PUBLIC_URL: how customers reach the shop (links in e-mails).
     pub public_url: String,
+    /// SHOP_SYNC_POLL_MS: on PostgreSQL, how often the version rows are read while the
+    /// change listener is not connected.
+    pub sync_poll: std::time::Duration,
 }
 
 /// Where order e-mails go.
@@ -76,6 +79,12 @@ fn mailer(settings: &MailSettings) -> Result<Arc<dyn Mailer>, WiringError> {
 
 /// Connects every domain service to its adapters.
 pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError> {
+    // Read before the catalogue and content are loaded: a change committed in between is
+    // then seen as newer by the listener and reloaded.
+    let versions = match db.postgres_url() {
+        Some(_) => Some(store::versions::current(db).map_err(|e| WiringError(e.to_string()))?),
+        None => None,
+    };
     let mailer = mailer(&settings.mail)?;
     let accounts = AccountService::new(
         AccountPorts {
@@ -98,20 +107,32 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let media = || LocalMediaStore::new(&settings.uploads_dir).map_err(|e| WiringError(format!("uploads folder: {e}")));
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
-    let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone());
+    let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
+        .with_order_limit(settings.rate_limits.orders_per_account);
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);
     let orders = CatalogSyncedOrders::new(orders, catalog.clone());
+    let content: Arc<dyn ContentApi> = Arc::new(content);
+    let listener: http::state::ListenerCheck = match (db.postgres_url(), versions) {
+        (Some(url), Some(applied)) => {
+            let targets = crate::sync::Targets { catalog: Arc::downgrade(&catalog), content: Arc::downgrade(&content) };
+            let status = crate::sync::start(db.clone(), url.to_string(), targets, applied, settings.sync_poll)
+                .map_err(|e| WiringError(format!("cannot start the change listener: {e}")))?;
+            Arc::new(move || Some(status.listening()))
+        }
+        _ => Arc::new(|| None),
+    };
     let health_db = db.clone();
     Ok(AppState {
         accounts: Arc::new(accounts) as Arc<dyn AccountsApi>,
         catalog,
-        content: Arc::new(content) as Arc<dyn ContentApi>,
+        content,
         addresses: Arc::new(AddressService::new(DieselAddressRepo::new(db.clone()))) as Arc<dyn AddressesApi>,
         cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
         wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
         orders: Arc::new(orders) as Arc<dyn OrdersApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
+        listener,
         responses: Arc::new(http::cache::ResponseCache::default()),
         limits: Arc::new(RateLimiter::new(settings.rate_limits.clone())),
     })

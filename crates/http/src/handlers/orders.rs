@@ -16,7 +16,7 @@ pub const PLACED_MAIL_FAILED: &str = "Order placed, but confirmation email faile
 pub const ALREADY_PLACED: &str = "Order already placed";
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/orders/place").wrap(limit(Action::OrderByAccount)).wrap(limit(Action::OrderByAddress)).post(place))
+    cfg.service(web::resource("/orders/place").wrap(limit(Action::OrderByAddress)).post(place))
         .service(web::resource("/orders/my-orders").get(my_orders))
         .service(web::resource("/orders/all").get(all_orders))
         .service(web::resource("/orders/pending-count").get(pending_count))

@@ -97,6 +97,7 @@ impl TestApp {
             rate_limits: limits,
             clock,
             public_url: "http://shop.test".into(),
+            sync_poll: server::sync::DEFAULT_POLL,
         };
         let state = build_state(&db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
         let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
@@ -429,6 +430,7 @@ impl TestApp {
             rate_limits: limits,
             clock: kernel::Clock::system(),
             public_url: "http://shop.test".into(),
+            sync_poll: server::sync::DEFAULT_POLL,
         };
         let state = build_state(&self.db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
         let paths = Paths { uploads_dir: self._uploads.path().to_path_buf(), static_dir: None };
