@@ -70,7 +70,7 @@ fn settings(config: &Config) -> Result<Settings, Fatal> {
     Ok(Settings {
         jwt_secret,
         bcrypt_cost: config.bcrypt_cost,
-        uploads_dir: config.uploads_dir.clone(),
+        uploads: crate::wiring::uploads(config.uploads_url.as_deref(), &config.uploads_dir).map_err(fatal)?,
         mail,
         rate_limits: config.rate_limits.clone(),
         clock: kernel::Clock::system(),
@@ -168,7 +168,8 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         Err(_) => None,
     };
     let db = open_and_migrate(&config)?;
-    let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
+    let settings = settings(&config)?;
+    let state = build_state(&db, &settings).map_err(fatal)?;
     if let (Some(email), Some(password)) = (config.admin_email.clone(), config.admin_password.clone()) {
         let accounts = state.accounts.clone();
         // Never promotes a customer: someone could have registered the owner's address first.
@@ -189,9 +190,7 @@ async fn serve(config: Config) -> Result<(), Fatal> {
             tracing::info!(categories = report.categories, products = report.products, "seeded the demo catalogue");
         }
     }
-    std::fs::create_dir_all(&config.uploads_dir)
-        .map_err(|e| Fatal(format!("cannot create {}: {e}", config.uploads_dir.display())))?;
-    let paths = Paths { uploads_dir: config.uploads_dir.clone(), static_dir: Some(config.static_dir.clone()) };
+    let paths = Paths { uploads: settings.uploads.clone(), static_dir: Some(config.static_dir.clone()) };
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built web app found: serving the API only");
     }

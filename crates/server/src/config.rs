@@ -12,6 +12,9 @@ pub struct Config {
     pub bind: String,
     /// UPLOADS_DIR
     pub uploads_dir: PathBuf,
+    /// SHOP_UPLOADS_URL: `s3://BUCKET[/PREFIX]` keeps uploads in S3-compatible object
+    /// storage (with the standard `AWS_*` variables) instead of `UPLOADS_DIR`.
+    pub uploads_url: Option<String>,
     /// SHOP_STATIC_DIR: the built web app.
     pub static_dir: PathBuf,
     /// JWT_SECRET: at least 32 bytes; unset means a generated secret kept in the data dir.
@@ -91,6 +94,7 @@ impl Config {
             database_url,
             public_url,
             bind,
+            uploads_url: var("SHOP_UPLOADS_URL"),
             uploads_dir: PathBuf::from(var("UPLOADS_DIR").unwrap_or_else(|| "uploads".into())),
             static_dir: PathBuf::from(var("SHOP_STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             jwt_secret: std::env::var("JWT_SECRET").ok(),

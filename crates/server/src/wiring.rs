@@ -7,7 +7,7 @@ use accounts::{AccountPorts, AccountService, AccountSettings, AccountsApi};
 use cart::{CartApi, CartService, WishlistApi, WishlistService};
 use catalog::{CatalogApi, CatalogService};
 use content::{ContentApi, ContentService};
-use media::LocalMediaStore;
+use media::{Blobs, LocalBlobs, MediaFiles, ObjectBlobs};
 
 use crate::catalog_sync::CatalogSyncedOrders;
 use chrono::Duration;
@@ -29,7 +29,8 @@ pub const SESSION_LIFETIME_DAYS: i64 = 7;
 pub struct Settings {
     pub jwt_secret: Vec<u8>,
     pub bcrypt_cost: u32,
-    pub uploads_dir: PathBuf,
+    /// Where uploads are stored: the local folder or object storage ([`uploads`]).
+    pub uploads: Arc<dyn Blobs>,
     pub mail: MailSettings,
     pub rate_limits: RateLimitConfig,
     /// The time the per-hour limits read (tests move it instead of sleeping).
@@ -77,6 +78,18 @@ fn mailer(settings: &MailSettings) -> Result<Arc<dyn Mailer>, WiringError> {
     })
 }
 
+/// The uploads' storage: S3-compatible object storage when `SHOP_UPLOADS_URL` is set
+/// (`s3://BUCKET[/PREFIX]`, credentials and endpoint from the standard `AWS_*` variables),
+/// otherwise the local folder `UPLOADS_DIR`.
+pub fn uploads(url: Option<&str>, dir: &std::path::Path) -> Result<Arc<dyn Blobs>, WiringError> {
+    match url {
+        Some(url) => Ok(Arc::new(ObjectBlobs::from_url(url).map_err(WiringError)?)),
+        None => Ok(Arc::new(
+            LocalBlobs::new(dir).map_err(|e| WiringError(format!("uploads folder {}: {e}", dir.display())))?,
+        )),
+    }
+}
+
 /// Connects every domain service to its adapters.
 pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError> {
     // Read before the catalogue and content are loaded: a change committed in between is
@@ -104,7 +117,7 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     .map_err(|e| WiringError(e.to_string()))?;
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
         .map_err(|e| WiringError(e.to_string()))?;
-    let media = || LocalMediaStore::new(&settings.uploads_dir).map_err(|e| WiringError(format!("uploads folder: {e}")));
+    let media = || Ok::<_, WiringError>(MediaFiles::on(settings.uploads.clone()));
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())

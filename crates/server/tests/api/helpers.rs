@@ -22,6 +22,8 @@ pub struct TestApp {
     pub db: TestDb,
     /// Where the outbox mailer writes (also when another mailer is configured).
     pub outbox: std::path::PathBuf,
+    /// Where uploads are stored (the folder `_uploads`, or a store the test gave).
+    pub uploads: Arc<dyn media::Blobs>,
     _uploads: tempfile::TempDir,
     _data: tempfile::TempDir,
 }
@@ -84,15 +86,37 @@ impl TestApp {
         static_dir: Option<std::path::PathBuf>,
         clock: kernel::Clock,
     ) -> TestApp {
+        Self::spawn_on(backend, smtp_url, limits, security, static_dir, clock, None)
+    }
+
+    /// A shop whose uploads go to `blobs` (another storage adapter), or to a fresh folder.
+    pub fn spawn_with_uploads(backend: Backend, blobs: Arc<dyn media::Blobs>) -> TestApp {
+        let (limits, security) = (RateLimitConfig::off(), WebSecurity::default());
+        Self::spawn_on(backend, None, limits, security, None, kernel::Clock::system(), Some(blobs))
+    }
+
+    fn spawn_on(
+        backend: Backend,
+        smtp_url: Option<&str>,
+        limits: RateLimitConfig,
+        security: WebSecurity,
+        static_dir: Option<std::path::PathBuf>,
+        clock: kernel::Clock,
+        blobs: Option<Arc<dyn media::Blobs>>,
+    ) -> TestApp {
         let db = TestDb::new(backend);
         let data = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let mail = MailSettings::from_config(smtp_url, data.path(), None);
         let outbox = data.path().join("outbox");
         let uploads = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let blobs: Arc<dyn media::Blobs> = match blobs {
+            Some(blobs) => blobs,
+            None => Arc::new(media::LocalBlobs::new(uploads.path()).unwrap_or_else(|e| panic!("{e}"))),
+        };
         let settings = Settings {
             jwt_secret: SECRET.to_vec(),
             bcrypt_cost: 4,
-            uploads_dir: uploads.path().to_path_buf(),
+            uploads: blobs.clone(),
             mail,
             rate_limits: limits,
             clock,
@@ -101,9 +125,9 @@ impl TestApp {
         };
         let state = build_state(&db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
         let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
-        let paths = Paths { uploads_dir: uploads.path().to_path_buf(), static_dir };
+        let paths = Paths { uploads: blobs.clone(), static_dir };
         let server = actix_test::start(move || make_app(state.clone(), paths.clone(), security.clone()));
-        TestApp { server, accounts, catalog, content, backend, db, outbox, _uploads: uploads, _data: data }
+        TestApp { server, accounts, catalog, content, backend, db, outbox, uploads: blobs, _uploads: uploads, _data: data }
     }
 
     /// One app per backend this run can reach.
@@ -425,7 +449,7 @@ impl TestApp {
         let settings = Settings {
             jwt_secret: SECRET.to_vec(),
             bcrypt_cost: 4,
-            uploads_dir: self._uploads.path().to_path_buf(),
+            uploads: self.uploads.clone(),
             mail: MailSettings::from_config(None, self._data.path(), None),
             rate_limits: limits,
             clock: kernel::Clock::system(),
@@ -433,7 +457,7 @@ impl TestApp {
             sync_poll: server::sync::DEFAULT_POLL,
         };
         let state = build_state(&self.db.db, &settings).unwrap_or_else(|e| panic!("{e}"));
-        let paths = Paths { uploads_dir: self._uploads.path().to_path_buf(), static_dir: None };
+        let paths = Paths { uploads: self.uploads.clone(), static_dir: None };
         actix_test::start(move || make_app(state.clone(), paths.clone(), WebSecurity::default()))
     }
 

@@ -235,3 +235,42 @@ async fn every_instance_spends_one_order_budget_per_account() {
         assert_eq!(crate::helpers::stock(&a, &v[0]), 98, "{backend:?}: the refused orders took nothing");
     }
 }
+
+#[actix_web::test]
+async fn an_image_uploaded_through_one_instance_is_served_by_another_from_object_storage() {
+    for backend in TestDb::backends() {
+        // One object store for both instances (in memory here; S3-compatible in production).
+        let memory = std::sync::Arc::new(object_store::memory::InMemory::new());
+        let blobs = media::ObjectBlobs::new(memory, "media").unwrap_or_else(|e| panic!("{e}"));
+        let a = TestApp::spawn_with_uploads(backend, std::sync::Arc::new(blobs));
+        let b = a.second_instance();
+        let admin = a.admin().await;
+        let picture = crate::helpers::image_bytes(1200, 600, image::ImageFormat::Png);
+        let reply = a
+            .form(
+                "POST",
+                "/api/categories",
+                Some(&admin),
+                vec![text("name", "Sarees"), text("description", "Silk"), crate::helpers::file("media", "s.png", picture.clone())],
+            )
+            .await
+            .expect(201);
+        let url = reply.body["data"]["imageUrl"].as_str().map(str::to_string).unwrap_or_default();
+        assert!(url.starts_with("/uploads/"), "{}", reply.body);
+        assert_eq!(a.upload_count(), 0, "nothing went to the local folder");
+        let mut response = b.get(&url).send().await.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(response.status().as_u16(), 200, "{backend:?}");
+        let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+        assert_eq!(header("content-type").as_deref(), Some("image/png"));
+        assert_eq!(header("cache-control").as_deref(), Some("public, max-age=31536000, immutable"));
+        assert_eq!(header("x-content-type-options").as_deref(), Some("nosniff"));
+        let body = response.body().limit(16 << 20).await.map(|b| b.to_vec()).unwrap_or_default();
+        assert_eq!(body, picture, "the very bytes uploaded through A");
+        // Its thumbnail too, and an unknown name is a 404.
+        let thumb = url.replace(".png", "-w400.jpg");
+        let thumb_reply = b.get(&thumb).send().await.map(|r| r.status().as_u16()).unwrap_or(0);
+        assert_eq!(thumb_reply, 200, "{thumb}");
+        let missing = b.get("/uploads/00000000-0000-4000-8000-000000000000.png").send().await.map(|r| r.status().as_u16()).unwrap_or(0);
+        assert_eq!(missing, 404);
+    }
+}
