@@ -58,6 +58,9 @@ pub trait CatalogApi: Send + Sync {
     fn delete_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError>;
     /// Re-reads some products after a change made elsewhere (stock taken by an order).
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError>;
+    /// Re-reads the whole catalogue after a change made elsewhere (another instance of the
+    /// shop on the same database).
+    fn reload(&self) -> Result<(), CatalogError>;
 }
 
 /// A category row to write.

@@ -313,6 +313,10 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         self.swap(next);
         Ok(())
     }
+
+    fn reload(&self) -> Result<(), CatalogError> {
+        CatalogService::reload(self)
+    }
 }
 
 impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {

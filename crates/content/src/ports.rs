@@ -14,6 +14,9 @@ pub trait ContentApi: Send + Sync {
     fn legal_pages(&self) -> Arc<Vec<LegalPage>>;
     /// Creates or updates the page with that slug. Errors: `Invalid`, `TooLong`, `Storage`.
     fn save_legal_page(&self, input: LegalInput) -> Result<LegalPage, ContentError>;
+    /// Reads the company details and legal pages again after a change made elsewhere
+    /// (another instance of the shop on the same database).
+    fn reload(&self) -> Result<(), ContentError>;
 }
 
 /// Outbound port.

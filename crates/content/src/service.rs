@@ -81,4 +81,15 @@ impl<R: ContentRepository, M: MediaStore> ContentApi for ContentService<R, M> {
         replace(&self.legal, Arc::new(self.repo.legal_pages()?));
         Ok(saved)
     }
+
+    fn reload(&self) -> Result<(), ContentError> {
+        // Under the writers' lock: a reload never swaps in what it read before a local
+        // write that finished meanwhile.
+        let _guard = self.writing.lock().unwrap_or_else(|e| e.into_inner());
+        let company = Arc::new(self.repo.company()?.unwrap_or_default());
+        let legal = Arc::new(self.repo.legal_pages()?);
+        replace(&self.company, company);
+        replace(&self.legal, legal);
+        Ok(())
+    }
 }

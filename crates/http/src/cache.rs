@@ -75,15 +75,16 @@ impl Default for ResponseCache {
     }
 }
 
-fn fingerprint(key: &str) -> u64 {
+/// A weak ETag naming the answer for `key` by its bytes: every instance of the shop that
+/// holds the same catalogue sends the same tag for the same answer (whatever its own
+/// snapshot version number), so a browser sent to another instance behind the load
+/// balancer still gets its 304. The hash is std's SipHash with fixed keys, stable for
+/// one build of the shop.
+pub fn etag_for(key: &str, body: &[u8]) -> String {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     key.hash(&mut hasher);
-    hasher.finish()
-}
-
-/// A weak ETag naming the answer for `key` at `version`.
-pub fn etag_for(version: u64, key: &str) -> String {
-    format!("W/\"{version:x}-{:016x}\"", fingerprint(key))
+    body.hash(&mut hasher);
+    format!("W/\"{:016x}\"", hasher.finish())
 }
 
 impl ResponseCache {
@@ -116,7 +117,8 @@ impl ResponseCache {
         // Built outside the lock: two requests may build the same answer once each, which
         // is cheaper than making every reader wait.
         let body = serde_json::to_vec(&build()?).map_err(ApiError::internal)?;
-        let entry = Arc::new(CachedBody::new(body, etag_for(version, key)));
+        let etag = etag_for(key, &body);
+        let entry = Arc::new(CachedBody::new(body, etag));
         let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         if guard.version != version {
             if guard.version > version {
@@ -229,7 +231,7 @@ mod tests {
     #[actix_web::test]
     async fn the_gzip_copy_is_made_once_and_chosen_by_the_clients_accept_encoding() {
         let json = format!("{{\"data\":\"{}\"}}", "kurta ".repeat(300));
-        let cached = CachedBody::new(json.clone().into_bytes(), etag_for(1, "/api/products?"));
+        let cached = CachedBody::new(json.clone().into_bytes(), etag_for("/api/products?", json.as_bytes()));
         let (encoding, first) = send(&cached, Some("br, gzip;q=0.8")).await;
         assert_eq!(encoding.as_deref(), Some("gzip"), "the cached copy, even when brotli is preferred");
         let mut plain = String::new();

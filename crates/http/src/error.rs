@@ -192,6 +192,10 @@ impl From<OrdersError> for ApiError {
                     ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_confirmations", message)
                 }
             }
+            OrdersError::TooManyOrders { retry_after_secs, .. } => ApiError {
+                retry_after_secs: Some(retry_after_secs),
+                ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_orders", message)
+            },
             OrdersError::Mail(cause) => {
                 tracing::warn!(%cause, "e-mail not sent");
                 ApiError::new(StatusCode::BAD_GATEWAY, "email_failed", message)

@@ -1,5 +1,5 @@
-//! Request-rate limits per client address and per account for registration (and username
-//! changes), password resets, order placement and search: `governor`'s keyed GCRA limiters,
+//! Request-rate limits per client address for registration (and username changes),
+//! password resets, order placement and search: `governor`'s keyed GCRA limiters,
 //! attached to routes as middleware ([`limit`]) and answering 429 with `Retry-After`.
 //!
 //! Sign-in is not limited here: the accounts' throttle is the one sign-in throttle (in the
@@ -7,8 +7,9 @@
 //!
 //! These counts live in each process's memory: behind several instances a client gets the
 //! budget of each instance it reaches, which is acceptable for a request rate (the rules that
-//! must hold across instances, sign-in failures and reset e-mails, are the accounts' rules in
-//! the database). Idle keys are dropped once many accumulate, bounding memory under a spray of
+//! must hold across instances, sign-in failures and reset e-mails, confirmation re-sends and
+//! the per-account order limit, are the domains' rules in the database). Behind N instances,
+//! divide these per-address budgets by N to keep the same total. Idle keys are dropped once many accumulate, bounding memory under a spray of
 //! addresses.
 
 use std::collections::HashMap;
@@ -24,8 +25,6 @@ use futures_util::future::Either;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter as GovernorLimiter};
 
-use crate::auth::extract::bearer_token;
-use crate::auth::jwt::JwtKeys;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -40,7 +39,9 @@ pub struct RateLimitConfig {
     pub register: u32,
     /// SHOP_RATE_PASSWORD_RESET: reset e-mail requests and reset attempts per client address.
     pub password_reset: u32,
-    /// SHOP_RATE_ORDERS: order placements per account.
+    /// SHOP_RATE_ORDERS: orders placed per account per minute. Not a limiter of this
+    /// module: the orders domain counts the account's placed orders in the database
+    /// (`OrderService::with_order_limit`), so every instance spends one budget.
     pub orders_per_account: u32,
     /// SHOP_RATE_ORDERS_PER_IP: order placements per client address (many shoppers may
     /// share one address behind a carrier NAT, so it is higher).
@@ -86,7 +87,6 @@ impl RateLimitConfig {
 pub enum Action {
     Register,
     PasswordReset,
-    OrderByAccount,
     OrderByAddress,
     Search,
 }
@@ -105,7 +105,6 @@ impl RateLimiter {
         let per_minute = [
             (Action::Register, config.register),
             (Action::PasswordReset, config.password_reset),
-            (Action::OrderByAccount, config.orders_per_account),
             (Action::OrderByAddress, config.orders_per_ip),
             (Action::Search, config.search),
         ];
@@ -128,12 +127,10 @@ impl RateLimiter {
         })
     }
 
-    /// Whose budget a request spends: its client address, or the account its token names
-    /// (an invalid token spends none: the route answers 401).
-    fn key(&self, action: Action, req: &HttpRequest, jwt: &JwtKeys) -> Option<String> {
+    /// Whose budget a request spends: its client address (every limit here is per address).
+    fn key(&self, action: Action, req: &HttpRequest) -> String {
         match action {
-            Action::OrderByAccount => bearer_token(req).and_then(|token| jwt.verify(&token)).map(|claims| claims.user_id),
-            Action::Register | Action::PasswordReset | Action::OrderByAddress | Action::Search => Some(self.client_ip(req)),
+            Action::Register | Action::PasswordReset | Action::OrderByAddress | Action::Search => self.client_ip(req),
         }
     }
 
@@ -205,10 +202,7 @@ where
 
     fn call(&self, req: ServiceRequest) -> Self::Future {
         let checked = match req.app_data::<web::Data<AppState>>() {
-            Some(state) => match state.limits.key(self.action, req.request(), &state.jwt) {
-                Some(key) => state.limits.check(self.action, &key),
-                None => Ok(()),
-            },
+            Some(state) => state.limits.check(self.action, &state.limits.key(self.action, req.request())),
             None => Err(ApiError::internal("AppState is not registered")),
         };
         match checked {

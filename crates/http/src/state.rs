@@ -14,6 +14,9 @@ use crate::ratelimit::RateLimiter;
 /// Checks that the database answers; wired by the server to the store.
 pub type HealthCheck = Arc<dyn Fn() -> Result<(), String> + Send + Sync>;
 
+/// Whether the change listener is connected: `None` when there is none (SQLite).
+pub type ListenerCheck = Arc<dyn Fn() -> Option<bool> + Send + Sync>;
+
 /// Everything the handlers need, shared across workers.
 #[derive(Clone)]
 pub struct AppState {
@@ -26,6 +29,7 @@ pub struct AppState {
     pub orders: Arc<dyn OrdersApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
+    pub listener: ListenerCheck,
     /// Serialised catalogue answers, per catalogue version.
     pub responses: Arc<ResponseCache>,
     /// Abuse limits on sign-in, registration, orders and search.

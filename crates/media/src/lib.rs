@@ -1,12 +1,16 @@
-//! The local-disk media store. A file is accepted only when its bytes are a PNG or JPEG
-//! that really decodes within pixel limits, or an SVG with nothing active in it. Its name
-//! and declared type are never looked at.
+//! The media store: a file is accepted only when its bytes are a PNG or JPEG that really
+//! decodes within pixel limits, or an SVG with nothing active in it. Its name and declared
+//! type are never looked at. Accepted files and their thumbnails go through the storage
+//! port [`Blobs`]: the local folder or S3-compatible object storage.
 
+pub mod blobs;
 mod svg;
 
-use std::fs::{self, OpenOptions};
-use std::io::{Cursor, Write};
-use std::path::{Path, PathBuf};
+use std::io::Cursor;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use blobs::{Blobs, LocalBlobs, ObjectBlobs};
 
 use image::{DynamicImage, ImageReader, Limits};
 use kernel::{ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
@@ -21,15 +25,23 @@ pub const MAX_PIXELS: u64 = 25_000_000;
 const DECODES_AT_ONCE: usize = 2;
 static DECODES: async_lock::Semaphore = async_lock::Semaphore::new(DECODES_AT_ONCE);
 
-pub struct LocalMediaStore {
-    dir: PathBuf,
+/// The media store over one [`Blobs`] adapter.
+pub struct MediaFiles {
+    blobs: Arc<dyn Blobs>,
 }
 
-impl LocalMediaStore {
+/// The media store on the local folder (the default).
+pub type LocalMediaStore = MediaFiles;
+
+impl MediaFiles {
+    /// On the local folder `dir` (created when missing).
     pub fn new(dir: impl Into<PathBuf>) -> std::io::Result<Self> {
-        let dir = dir.into();
-        fs::create_dir_all(&dir)?;
-        Ok(LocalMediaStore { dir })
+        Ok(MediaFiles { blobs: Arc::new(LocalBlobs::new(dir)?) })
+    }
+
+    /// On any storage adapter.
+    pub fn on(blobs: Arc<dyn Blobs>) -> Self {
+        MediaFiles { blobs }
     }
 }
 
@@ -105,14 +117,14 @@ fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<Decoded, MediaError
 }
 
 /// Writes the JPEG thumbnails of an image; on failure removes those already written.
-fn write_thumbnails(dir: &Path, filename: &str, image: &DynamicImage) -> Result<(), MediaError> {
+fn write_thumbnails(blobs: &dyn Blobs, filename: &str, image: &DynamicImage) -> Result<(), MediaError> {
     let mut written = Vec::new();
     for (width, name) in kernel::thumbnails(filename, image.width()) {
-        match write_thumbnail(&dir.join(&name), image, width) {
+        match thumbnail(image, width).and_then(|bytes| blobs.put(&name, &bytes)) {
             Ok(()) => written.push(name),
             Err(e) => {
                 for done in written {
-                    let _ = fs::remove_file(dir.join(done));
+                    let _ = blobs.delete(&done);
                 }
                 return Err(MediaError::Storage(e));
             }
@@ -121,7 +133,8 @@ fn write_thumbnails(dir: &Path, filename: &str, image: &DynamicImage) -> Result<
     Ok(())
 }
 
-fn write_thumbnail(path: &Path, image: &DynamicImage, width: u32) -> Result<(), String> {
+/// The JPEG thumbnail of `image`, `width` pixels wide.
+fn thumbnail(image: &DynamicImage, width: u32) -> Result<Vec<u8>, String> {
     let height = (u64::from(image.height()) * u64::from(width) / u64::from(image.width().max(1))).max(1) as u32;
     // Thumbnails are JPEG: photos compress far better than in lossless formats. A
     // transparent PNG is flattened onto white. Area averaging needs no buffer the size of
@@ -137,32 +150,36 @@ fn write_thumbnail(path: &Path, image: &DynamicImage, width: u32) -> Result<(), 
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 82)
         .encode_image(&canvas)
         .map_err(|e| e.to_string())?;
-    let temp = path.with_extension("tmp");
-    fs::write(&temp, &bytes).and_then(|()| fs::rename(&temp, path)).map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        e.to_string()
-    })
+    Ok(bytes)
 }
 
 /// Makes a missing thumbnail from its original (for images stored before thumbnails
 /// existed). Returns true when the thumbnail exists afterwards.
-pub fn ensure_thumbnail(dir: &Path, thumbnail: &str) -> bool {
-    let path = dir.join(thumbnail);
-    if path.is_file() {
+pub fn ensure_thumbnail(blobs: &dyn Blobs, name: &str) -> bool {
+    if matches!(blobs.get(name), Ok(Some(_))) {
         return true;
     }
-    let Some((stem, width)) = kernel::thumbnail_source(thumbnail) else { return false };
-    let original = ["png", "jpg"].iter().map(|ext| dir.join(format!("{stem}.{ext}"))).find(|p| p.is_file());
-    let Some(original) = original else { return false };
-    let Ok(bytes) = fs::read(&original) else { return false };
-    let format = if original.extension().is_some_and(|e| e == "png") { ImageFormat::Png } else { ImageFormat::Jpeg };
+    let Some((stem, width)) = kernel::thumbnail_source(name) else { return false };
+    let original = [("png", ImageFormat::Png), ("jpg", ImageFormat::Jpeg)]
+        .into_iter()
+        .find_map(|(ext, format)| blobs.get(&format!("{stem}.{ext}")).ok().flatten().map(|bytes| (bytes, format)));
+    let Some((bytes, format)) = original else { return false };
     match check_raster(&bytes, format) {
-        Ok(decoded) if decoded.image.width() > width => write_thumbnail(&path, &decoded.image, width).is_ok(),
+        Ok(decoded) if decoded.image.width() > width => {
+            thumbnail(&decoded.image, width).and_then(|small| blobs.put(name, &small)).is_ok()
+        }
         _ => false,
     }
 }
 
-impl MediaStore for LocalMediaStore {
+impl MediaFiles {
+    /// The storage adapter (the `/uploads` route serves from it).
+    pub fn blobs(&self) -> Arc<dyn Blobs> {
+        self.blobs.clone()
+    }
+}
+
+impl MediaStore for MediaFiles {
     fn store(&self, file: &IncomingFile, rules: &MediaRules) -> Result<StoredFile, MediaError> {
         let bytes = &file.bytes;
         if bytes.len() > rules.max_bytes {
@@ -186,16 +203,10 @@ impl MediaStore for LocalMediaStore {
         };
         let id = kernel::new_id();
         let filename = format!("{id}.{}", format.extension());
-        let path = self.dir.join(&filename);
-        let storage = |e: std::io::Error| MediaError::Storage(e.to_string());
-        let mut out = OpenOptions::new().write(true).create_new(true).open(&path).map_err(storage)?;
-        if let Err(e) = out.write_all(bytes).and_then(|()| out.sync_all()) {
-            let _ = fs::remove_file(&path);
-            return Err(storage(e));
-        }
+        self.blobs.put(&filename, bytes).map_err(MediaError::Storage)?;
         if let Some(decoded) = &decoded {
-            if let Err(e) = write_thumbnails(&self.dir, &filename, &decoded.image) {
-                let _ = fs::remove_file(&path);
+            if let Err(e) = write_thumbnails(self.blobs.as_ref(), &filename, &decoded.image) {
+                let _ = self.blobs.delete(&filename);
                 return Err(e);
             }
         }
@@ -212,10 +223,8 @@ impl MediaStore for LocalMediaStore {
             format!("{stem}-w{w}.jpg")
         });
         for name in std::iter::once(filename.to_string()).chain(thumbs) {
-            if let Err(e) = fs::remove_file(self.dir.join(&name)) {
-                if e.kind() != std::io::ErrorKind::NotFound {
-                    tracing::warn!(filename = %name, error = %e, "could not remove an upload");
-                }
+            if let Err(e) = self.blobs.delete(&name) {
+                tracing::warn!(filename = %name, error = %e, "could not remove an upload");
             }
         }
     }

@@ -143,9 +143,10 @@ fn a_missing_thumbnail_is_made_on_demand() {
     let stored = store.store(&IncomingFile { bytes: encoded(900, 300, image::ImageFormat::Png) }, &PHOTOS).unwrap();
     let (_, name) = kernel::thumbnails(&stored.filename, stored.width).remove(1);
     std::fs::remove_file(dir.path().join(&name)).unwrap();
-    assert!(super::ensure_thumbnail(dir.path(), &name));
+    let folder = super::LocalBlobs::new(dir.path()).unwrap();
+    assert!(super::ensure_thumbnail(&folder, &name));
     assert!(dir.path().join(&name).is_file());
-    assert!(!super::ensure_thumbnail(dir.path(), "../../etc/passwd-w400.jpg"));
+    assert!(!super::ensure_thumbnail(&folder, "../../etc/passwd-w400.jpg"));
 }
 
 fn refusal(svg: &str) -> String {
@@ -188,4 +189,23 @@ fn svg_logos_are_parsed_and_only_allowed_features_pass() {
         assert!(message.starts_with("This SVG cannot be used as a logo: ") && message.contains(named), "{svg}: {message}");
     }
     assert_eq!(refusal(&format!("<svg {ns}><rect></svg>")), "The SVG file is damaged and cannot be read");
+}
+
+#[test]
+fn uploads_and_thumbnails_go_to_the_storage_port() {
+    let blobs: std::sync::Arc<dyn super::Blobs> = std::sync::Arc::new(
+        super::ObjectBlobs::new(std::sync::Arc::new(object_store::memory::InMemory::new()), "").unwrap_or_else(|e| panic!("{e}")),
+    );
+    let store = super::MediaFiles::on(blobs.clone());
+    let bytes = encoded(1000, 500, image::ImageFormat::Png);
+    let stored = store.store(&IncomingFile { bytes: bytes.clone() }, &PHOTOS).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(blobs.get(&stored.filename), Ok(Some(bytes)));
+    let thumbs = kernel::thumbnails(&stored.filename, 1000);
+    assert_eq!(thumbs.len(), 2);
+    for (_, name) in &thumbs {
+        assert!(matches!(blobs.get(name), Ok(Some(b)) if b.starts_with(&[0xFF, 0xD8, 0xFF])), "{name} is a JPEG in the store");
+    }
+    store.remove(&stored.filename);
+    assert_eq!(blobs.get(&stored.filename), Ok(None));
+    assert!(thumbs.iter().all(|(_, name)| blobs.get(name) == Ok(None)), "thumbnails go with their image");
 }

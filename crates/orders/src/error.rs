@@ -40,6 +40,10 @@ pub enum OrdersError {
     /// The account's confirmations were re-sent `limit` times within the hour.
     #[error("{limit} confirmation e-mails were sent for your orders in the last hour. Please try again later.")]
     AccountResendLimit { limit: usize, retry_after_secs: u64 },
+    /// The account placed `limit` orders within the last minute (counted in the database,
+    /// so every instance of the shop counts the same orders).
+    #[error("You placed {limit} orders in the last minute. Please wait a moment before placing another.")]
+    TooManyOrders { limit: u32, retry_after_secs: u64 },
     /// The e-mail could not be handed over.
     #[error("Confirmation email could not be sent")]
     Mail(String),

@@ -190,6 +190,9 @@ pub struct Checkout {
     pub customer: CustomerSnapshot,
     pub address: AddressSnapshot,
     pub lines: Vec<CheckoutLine>,
+    /// When the account's orders placed at or after `PlaceRequest::recent_since` were
+    /// placed, oldest first (the per-account order limit counts them).
+    pub recent_orders: Vec<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -211,6 +214,8 @@ pub struct PlaceRequest {
     pub user_id: UserId,
     pub address_id: AddressId,
     pub idempotency_key: Option<String>,
+    /// The start of the per-account order limit's window.
+    pub recent_since: DateTime<Utc>,
 }
 
 /// A complete order ready to be written, built by the domain from a [`Checkout`].
@@ -307,6 +312,8 @@ pub const RESENDS_PER_ORDER: usize = 3;
 /// How many confirmations one account may have sent again within [`RESEND_WINDOW_MINUTES`].
 pub const RESENDS_PER_ACCOUNT: usize = 10;
 pub const RESEND_WINDOW_MINUTES: i64 = 60;
+/// The per-account order limit counts the orders placed within this window.
+pub const ORDER_LIMIT_WINDOW_SECONDS: i64 = 60;
 
 /// One re-sent confirmation, as logged.
 #[derive(Debug, Clone, PartialEq, Eq)]

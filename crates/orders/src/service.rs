@@ -5,7 +5,7 @@ use crate::email;
 use crate::error::OrdersError;
 use crate::models::{
     Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
-    PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, PAYMENT_METHOD_COD,
+    PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
     RESENDS_PER_ACCOUNT, RESENDS_PER_ORDER, RESEND_WINDOW_MINUTES,
 };
 use crate::ports::{Mailer, OrderStore, OrdersApi};
@@ -20,11 +20,19 @@ pub struct OrderService<S, M> {
     store: S,
     mailer: M,
     clock: Clock,
+    /// At most this many orders per account per minute; 0: no limit.
+    orders_per_minute: u32,
 }
 
 impl<S: OrderStore, M: Mailer> OrderService<S, M> {
     pub fn new(store: S, mailer: M) -> Self {
-        OrderService { store, mailer, clock: Clock::system() }
+        OrderService { store, mailer, clock: Clock::system(), orders_per_minute: 0 }
+    }
+
+    /// The same service allowing at most `per_minute` orders per account per minute
+    /// (0: no limit). The count is of placed orders, read inside the placing transaction.
+    pub fn with_order_limit(self, per_minute: u32) -> Self {
+        OrderService { orders_per_minute: per_minute, ..self }
     }
 
     /// The same service reading the time from `clock`.
@@ -109,7 +117,7 @@ pub fn build_order(
     Ok(NewOrder { order, idempotency_key: request.idempotency_key.clone() })
 }
 
-fn place_request(customer: &Customer, input: &PlaceOrderInput) -> Result<PlaceRequest, OrdersError> {
+fn place_request(customer: &Customer, input: &PlaceOrderInput, now: DateTime<Utc>) -> Result<PlaceRequest, OrdersError> {
     let method = input.payment_method.as_deref().map(str::trim).unwrap_or("");
     if !method.eq_ignore_ascii_case(PAYMENT_METHOD_COD) {
         return Err(OrdersError::invalid("paymentMethod", "Only Cash on Delivery (COD) is accepted"));
@@ -128,7 +136,20 @@ fn place_request(customer: &Customer, input: &PlaceOrderInput) -> Result<PlaceRe
         user_id: customer.id.clone(),
         address_id: AddressId::new(address_id),
         idempotency_key: key.map(str::to_string),
+        recent_since: now - Duration::seconds(ORDER_LIMIT_WINDOW_SECONDS),
     })
+}
+
+/// The per-account order limit over the account's orders of the last minute (oldest
+/// first). Retry-After is when the oldest counted one leaves the minute.
+fn order_allowed(recent: &[DateTime<Utc>], limit: u32, now: DateTime<Utc>) -> Result<(), OrdersError> {
+    let limit_len = limit as usize;
+    if limit == 0 || recent.len() < limit_len {
+        return Ok(());
+    }
+    let frees = recent[recent.len() - limit_len] + Duration::seconds(ORDER_LIMIT_WINDOW_SECONDS);
+    let ms = u64::try_from((frees - now).num_milliseconds()).unwrap_or(0);
+    Err(OrdersError::TooManyOrders { limit, retry_after_secs: ms.div_ceil(1000).max(1) })
 }
 
 /// The hourly re-send limits over the account's re-sends of the last hour (oldest first):
@@ -155,7 +176,8 @@ fn seconds_until(sent_at: DateTime<Utc>, now: DateTime<Utc>) -> u64 {
 
 impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
     fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError> {
-        let request = place_request(customer, &input)?;
+        let now = self.clock.now();
+        let request = place_request(customer, &input, now)?;
         if !request.address_id.is_uuid() {
             return Err(OrdersError::AddressNotFound);
         }
@@ -165,8 +187,11 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             }
         }
         let id = kernel::new_id();
-        let now = self.clock.now();
-        let placed = self.store.place(&request, &|checkout| build_order(&id, &request, checkout, now));
+        let limit = self.orders_per_minute;
+        let placed = self.store.place(&request, &|checkout| {
+            order_allowed(&checkout.recent_orders, limit, now)?;
+            build_order(&id, &request, checkout, now)
+        });
         let order = match (placed, &request.idempotency_key) {
             (Ok(order), _) => order,
             // A concurrent request with the same key may have won: it holds the order (and

@@ -7,10 +7,11 @@ use actix_web::middleware::{DefaultHeaders, ErrorHandlerResponse, ErrorHandlers}
 use actix_web::{web, App};
 use http::{ApiError, AppState};
 
-/// Where the shop's files live on disk.
-#[derive(Clone, Debug)]
+/// Where the shop's files live.
+#[derive(Clone)]
 pub struct Paths {
-    pub uploads_dir: PathBuf,
+    /// The uploads' storage (`/uploads/...` serves from it).
+    pub uploads: std::sync::Arc<dyn media::Blobs>,
     /// The built web app; `None` or a folder without index.html serves the API only.
     pub static_dir: Option<PathBuf>,
 }
@@ -70,7 +71,7 @@ pub fn make_app(
         ))
         .wrap(crate::cors::cors(&security.cors_origins))
         .wrap(tracing_actix_web::TracingLogger::default())
-        .app_data(web::Data::new(crate::uploads::UploadsDir(paths.uploads_dir.clone())))
+        .app_data(web::Data::new(crate::uploads::UploadsStore(paths.uploads.clone())))
         .configure(http::config)
         .configure(crate::uploads::routes);
     if let Some(dir) = web_app {

@@ -73,11 +73,12 @@ fn settings(config: &Config) -> Result<Settings, Fatal> {
     Ok(Settings {
         jwt_secret,
         bcrypt_cost: config.bcrypt_cost,
-        uploads_dir: config.uploads_dir.clone(),
+        uploads: crate::wiring::uploads(config.uploads_url.as_deref(), &config.uploads_dir).map_err(fatal)?,
         mail,
         rate_limits: config.rate_limits.clone(),
         clock: kernel::Clock::system(),
         public_url: config.public_url.clone(),
+        sync_poll: config.sync_poll,
     })
 }
 
@@ -158,18 +159,19 @@ async fn openapi_from(dir: &std::path::Path) -> Result<String, Fatal> {
     std::fs::create_dir_all(dir).map_err(fatal)?;
     let db = Db::open(&format!("sqlite://{}", dir.join("shop.db").display())).map_err(fatal)?;
     migrations::run_pending(&db).map_err(fatal)?;
-    let uploads_dir = dir.join("uploads");
+    let uploads: std::sync::Arc<dyn media::Blobs> = std::sync::Arc::new(media::LocalBlobs::new(dir.join("uploads")).map_err(fatal)?);
     let settings = Settings {
         jwt_secret: kernel::new_id().into_bytes(),
         bcrypt_cost: 4,
-        uploads_dir: uploads_dir.clone(),
+        uploads: uploads.clone(),
+        sync_poll: crate::sync::DEFAULT_POLL,
         mail: MailSettings::from_config(None, dir, None),
         rate_limits: http::ratelimit::RateLimitConfig::off(),
         clock: kernel::Clock::system(),
         public_url: "http://127.0.0.1:8080".into(),
     };
     let state = build_state(&db, &settings).map_err(fatal)?;
-    let paths = Paths { uploads_dir, static_dir: None };
+    let paths = Paths { uploads, static_dir: None };
     let security = WebSecurity { cors_origins: Vec::new(), hsts: false };
     let app = test::init_service(make_app(state, paths, security)).await;
     let response = test::call_service(&app, test::TestRequest::get().uri("/api/openapi.json").to_request()).await;
@@ -219,7 +221,8 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         Err(_) => None,
     };
     let db = open_and_migrate(&config)?;
-    let state = build_state(&db, &settings(&config)?).map_err(fatal)?;
+    let settings = settings(&config)?;
+    let state = build_state(&db, &settings).map_err(fatal)?;
     if let (Some(email), Some(password)) = (config.admin_email.clone(), config.admin_password.clone()) {
         let accounts = state.accounts.clone();
         // Never promotes a customer: someone could have registered the owner's address first.
@@ -240,9 +243,7 @@ async fn serve(config: Config) -> Result<(), Fatal> {
             tracing::info!(categories = report.categories, products = report.products, "seeded the demo catalogue");
         }
     }
-    std::fs::create_dir_all(&config.uploads_dir)
-        .map_err(|e| Fatal(format!("cannot create {}: {e}", config.uploads_dir.display())))?;
-    let paths = Paths { uploads_dir: config.uploads_dir.clone(), static_dir: Some(config.static_dir.clone()) };
+    let paths = Paths { uploads: settings.uploads.clone(), static_dir: Some(config.static_dir.clone()) };
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built web app found: serving the API only");
     }

@@ -12,6 +12,9 @@ pub struct Config {
     pub bind: String,
     /// UPLOADS_DIR
     pub uploads_dir: PathBuf,
+    /// SHOP_UPLOADS_URL: `s3://BUCKET[/PREFIX]` keeps uploads in S3-compatible object
+    /// storage (with the standard `AWS_*` variables) instead of `UPLOADS_DIR`.
+    pub uploads_url: Option<String>,
     /// SHOP_STATIC_DIR: the built web app.
     pub static_dir: PathBuf,
     /// JWT_SECRET: at least 32 bytes; unset means a generated secret kept in the data dir.
@@ -36,6 +39,9 @@ pub struct Config {
     pub cors_origins: Vec<String>,
     /// SHOP_HSTS=1: send Strict-Transport-Security (only behind an HTTPS proxy).
     pub hsts: bool,
+    /// SHOP_SYNC_POLL_MS: on PostgreSQL, how often (milliseconds) the catalogue and content
+    /// versions are read while the change listener is not connected; 1000 unless set.
+    pub sync_poll: std::time::Duration,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -88,6 +94,7 @@ impl Config {
             database_url,
             public_url,
             bind,
+            uploads_url: var("SHOP_UPLOADS_URL"),
             uploads_dir: PathBuf::from(var("UPLOADS_DIR").unwrap_or_else(|| "uploads".into())),
             static_dir: PathBuf::from(var("SHOP_STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             jwt_secret: std::env::var("JWT_SECRET").ok(),
@@ -100,6 +107,11 @@ impl Config {
             rate_limits: rate_limits().unwrap_or_default(),
             cors_origins: crate::cors::parse_origins(&var("SHOP_CORS_ORIGINS").unwrap_or_default()).unwrap_or_default(),
             hsts: flag("SHOP_HSTS"),
+            sync_poll: var("SHOP_SYNC_POLL_MS")
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|ms| *ms > 0)
+                .map(std::time::Duration::from_millis)
+                .unwrap_or(crate::sync::DEFAULT_POLL),
             data_dir,
         }
     }

@@ -8,5 +8,6 @@ pub mod config;
 pub mod cors;
 pub mod demo;
 pub mod secret;
+pub mod sync;
 pub mod uploads;
 pub mod wiring;

@@ -1,15 +1,19 @@
 //! Serving uploaded images: only server-made names, the exact content type, no sniffing,
-//! cached for a year (a name never changes content), SVG sandboxed.
+//! cached for a year (a name never changes content), SVG sandboxed. The files come from
+//! the storage port (`media::Blobs`): from the local folder through `NamedFile` (ranges,
+//! validators), from object storage as the stored bytes with the same headers.
 
-use std::path::PathBuf;
+use std::sync::Arc;
 
 use actix_files::NamedFile;
 use actix_web::http::header::{self, ContentType, HeaderValue};
 use actix_web::{web, HttpRequest, HttpResponse};
 use http::ApiError;
+use media::Blobs;
 
+/// Where `/uploads/...` reads from.
 #[derive(Clone)]
-pub struct UploadsDir(pub PathBuf);
+pub struct UploadsStore(pub Arc<dyn Blobs>);
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/uploads/{name}").get(serve).head(serve))
@@ -20,7 +24,7 @@ async fn not_found() -> ApiError {
     ApiError::not_found("No such file")
 }
 
-async fn serve(req: HttpRequest, name: web::Path<String>, dir: web::Data<UploadsDir>) -> Result<HttpResponse, ApiError> {
+async fn serve(req: HttpRequest, name: web::Path<String>, store: web::Data<UploadsStore>) -> Result<HttpResponse, ApiError> {
     let name = name.into_inner();
     if !kernel::is_stored_name(&name) {
         return Err(ApiError::not_found("No such file"));
@@ -32,18 +36,56 @@ async fn serve(req: HttpRequest, name: web::Path<String>, dir: web::Data<Uploads
         Some("svg") => "image/svg+xml",
         _ => return Err(ApiError::not_found("No such file")),
     };
-    let path = dir.0.join(&name);
-    if !path.is_file() && kernel::thumbnail_source(&name).is_some() {
-        // Images stored before thumbnails existed get theirs on first request.
-        let folder = dir.0.clone();
-        let thumb = name.clone();
-        actix_web::web::block(move || media::ensure_thumbnail(&folder, &thumb)).await.map_err(ApiError::internal)?;
-    }
-    let file = NamedFile::open(path).map_err(|_| ApiError::not_found("No such file"))?;
-    let mut response = file
-        .set_content_type(content_type.parse().unwrap_or(ContentType::octet_stream().0))
-        .disable_content_disposition()
-        .into_response(&req);
+    let blobs = store.0.clone();
+    let mut response = match blobs.local_dir().map(|dir| dir.join(&name)) {
+        Some(path) => {
+            if !path.is_file() && kernel::thumbnail_source(&name).is_some() {
+                // Images stored before thumbnails existed get theirs on first request.
+                let thumb = name.clone();
+                web::block(move || media::ensure_thumbnail(blobs.as_ref(), &thumb)).await.map_err(ApiError::internal)?;
+            }
+            let file = NamedFile::open(path).map_err(|_| ApiError::not_found("No such file"))?;
+            file.set_content_type(content_type.parse().unwrap_or(ContentType::octet_stream().0))
+                .disable_content_disposition()
+                .into_response(&req)
+        }
+        None => {
+            let wanted = name.clone();
+            let bytes = web::block(move || {
+                if kernel::thumbnail_source(&wanted).is_some() {
+                    media::ensure_thumbnail(blobs.as_ref(), &wanted);
+                }
+                blobs.get(&wanted)
+            })
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(|e| {
+                tracing::warn!(error = %e, file = %name, "upload not readable from the object store");
+                ApiError::unavailable("The file store does not answer")
+            })?
+            .ok_or_else(|| ApiError::not_found("No such file"))?;
+            let mut response = HttpResponse::Ok();
+            response.insert_header((header::CONTENT_TYPE, content_type));
+            // A name never changes content: the name is a strong validator.
+            if let Ok(etag) = HeaderValue::from_str(&format!("\"{name}\"")) {
+                if req.headers().get(header::IF_NONE_MATCH).is_some_and(|v| v == etag) {
+                    return Ok(with_file_headers(HttpResponse::NotModified().insert_header((header::ETAG, etag)).finish(), content_type));
+                }
+                response.insert_header((header::ETAG, etag));
+            }
+            if req.method() == actix_web::http::Method::HEAD {
+                response.insert_header((header::CONTENT_LENGTH, bytes.len()));
+                response.finish()
+            } else {
+                response.body(bytes)
+            }
+        }
+    };
+    response = with_file_headers(response, content_type);
+    Ok(response)
+}
+
+fn with_file_headers(mut response: HttpResponse, content_type: &str) -> HttpResponse {
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -53,5 +95,5 @@ async fn serve(req: HttpRequest, name: web::Path<String>, dir: web::Data<Uploads
             HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; sandbox"),
         );
     }
-    Ok(response)
+    response
 }

@@ -7,7 +7,7 @@ use accounts::{AccountPorts, AccountService, AccountSettings, AccountsApi};
 use cart::{CartApi, CartService, WishlistApi, WishlistService};
 use catalog::{CatalogApi, CatalogService};
 use content::{ContentApi, ContentService};
-use media::LocalMediaStore;
+use media::{Blobs, LocalBlobs, MediaFiles, ObjectBlobs};
 
 use crate::catalog_sync::CatalogSyncedOrders;
 use chrono::Duration;
@@ -29,13 +29,17 @@ pub const SESSION_LIFETIME_DAYS: i64 = 7;
 pub struct Settings {
     pub jwt_secret: Vec<u8>,
     pub bcrypt_cost: u32,
-    pub uploads_dir: PathBuf,
+    /// Where uploads are stored: the local folder or object storage ([`uploads`]).
+    pub uploads: Arc<dyn Blobs>,
     pub mail: MailSettings,
     pub rate_limits: RateLimitConfig,
     /// The time the per-hour limits read (tests move it instead of sleeping).
     pub clock: kernel::Clock,
     /// SHOP_PUBLIC_URL: how customers reach the shop (links in e-mails).
     pub public_url: String,
+    /// SHOP_SYNC_POLL_MS: on PostgreSQL, how often the version rows are read while the
+    /// change listener is not connected.
+    pub sync_poll: std::time::Duration,
 }
 
 /// Where order e-mails go.
@@ -74,8 +78,26 @@ fn mailer(settings: &MailSettings) -> Result<Arc<dyn Mailer>, WiringError> {
     })
 }
 
+/// The uploads' storage: S3-compatible object storage when `SHOP_UPLOADS_URL` is set
+/// (`s3://BUCKET[/PREFIX]`, credentials and endpoint from the standard `AWS_*` variables),
+/// otherwise the local folder `UPLOADS_DIR`.
+pub fn uploads(url: Option<&str>, dir: &std::path::Path) -> Result<Arc<dyn Blobs>, WiringError> {
+    match url {
+        Some(url) => Ok(Arc::new(ObjectBlobs::from_url(url).map_err(WiringError)?)),
+        None => Ok(Arc::new(
+            LocalBlobs::new(dir).map_err(|e| WiringError(format!("uploads folder {}: {e}", dir.display())))?,
+        )),
+    }
+}
+
 /// Connects every domain service to its adapters.
 pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError> {
+    // Read before the catalogue and content are loaded: a change committed in between is
+    // then seen as newer by the listener and reloaded.
+    let versions = match db.postgres_url() {
+        Some(_) => Some(store::versions::current(db).map_err(|e| WiringError(e.to_string()))?),
+        None => None,
+    };
     let mailer = mailer(&settings.mail)?;
     let accounts = AccountService::new(
         AccountPorts {
@@ -95,23 +117,35 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     .map_err(|e| WiringError(e.to_string()))?;
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
         .map_err(|e| WiringError(e.to_string()))?;
-    let media = || LocalMediaStore::new(&settings.uploads_dir).map_err(|e| WiringError(format!("uploads folder: {e}")));
+    let media = || Ok::<_, WiringError>(MediaFiles::on(settings.uploads.clone()));
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
-    let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone());
+    let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
+        .with_order_limit(settings.rate_limits.orders_per_account);
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);
     let orders = CatalogSyncedOrders::new(orders, catalog.clone());
+    let content: Arc<dyn ContentApi> = Arc::new(content);
+    let listener: http::state::ListenerCheck = match (db.postgres_url(), versions) {
+        (Some(url), Some(applied)) => {
+            let targets = crate::sync::Targets { catalog: Arc::downgrade(&catalog), content: Arc::downgrade(&content) };
+            let status = crate::sync::start(db.clone(), url.to_string(), targets, applied, settings.sync_poll)
+                .map_err(|e| WiringError(format!("cannot start the change listener: {e}")))?;
+            Arc::new(move || Some(status.listening()))
+        }
+        _ => Arc::new(|| None),
+    };
     let health_db = db.clone();
     Ok(AppState {
         accounts: Arc::new(accounts) as Arc<dyn AccountsApi>,
         catalog,
-        content: Arc::new(content) as Arc<dyn ContentApi>,
+        content,
         addresses: Arc::new(AddressService::new(DieselAddressRepo::new(db.clone()))) as Arc<dyn AddressesApi>,
         cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
         wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
         orders: Arc::new(orders) as Arc<dyn OrdersApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
+        listener,
         responses: Arc::new(http::cache::ResponseCache::default()),
         limits: Arc::new(RateLimiter::new(settings.rate_limits.clone())),
     })

@@ -7,6 +7,7 @@ use kernel::StoreError;
 
 use crate::conn::{establish, Backend, DbConn, Manager, Target};
 use crate::errors::store_error;
+use crate::versions::{self, ChangeKind};
 
 pub type PooledConn = r2d2::PooledConnection<Manager>;
 
@@ -19,6 +20,8 @@ pub struct Db {
     /// SQLite allows one writer at a time. Queuing writers on a mutex here is far cheaper
     /// than letting them spin in SQLite's busy handler; readers never take it (WAL).
     sqlite_writer: Arc<Mutex<()>>,
+    /// The PostgreSQL URL, for connections outside the pool (the change listener).
+    postgres_url: Option<Arc<str>>,
 }
 
 /// A failure to open the database, with the driver's own words.
@@ -49,17 +52,26 @@ impl Db {
             Backend::Sqlite => 8,
             Backend::Postgres => 16,
         };
+        let postgres_url = match &target {
+            Target::Postgres(url) => Some(Arc::from(url.as_str())),
+            Target::Sqlite(_) => None,
+        };
         let pool = r2d2::Pool::builder()
             .max_size(max_size)
             .min_idle(Some(1))
             .connection_timeout(Duration::from_secs(10))
             .build(Manager::new(target))
             .map_err(|e| OpenError(e.to_string()))?;
-        Ok(Db { pool, backend, sqlite_writer: Arc::new(Mutex::new(())) })
+        Ok(Db { pool, backend, sqlite_writer: Arc::new(Mutex::new(())), postgres_url })
     }
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The connection URL when the database is PostgreSQL.
+    pub fn postgres_url(&self) -> Option<&str> {
+        self.postgres_url.as_deref()
     }
 
     pub fn conn(&self) -> Result<PooledConn, StoreError> {
@@ -87,6 +99,25 @@ impl Db {
                 immediate_transaction(&mut conn, work)
             }
         }
+    }
+
+    /// Like [`Db::write`], and raises `kind`'s version in the same transaction when the work
+    /// succeeds (on PostgreSQL the other instances are notified at commit; see
+    /// [`crate::versions`]). `products`: the products whose stock alone changed.
+    pub fn write_changing<T, E>(
+        &self,
+        kind: ChangeKind,
+        products: &[String],
+        work: impl FnOnce(&mut DbConn) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        self.write(|conn| {
+            let value = work(conn)?;
+            versions::bump(conn, kind, products).map_err(|e| E::from(store_error(e)))?;
+            Ok(value)
+        })
     }
 
     /// Checks that the database answers a query.

@@ -9,6 +9,8 @@ pub mod migrations;
 pub mod repos;
 mod rows;
 pub mod schema;
+pub mod versions;
+pub mod listener;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 

@@ -266,3 +266,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_status_history,
     confirmation_resends,
 );
+
+diesel::table! {
+    change_versions (kind) {
+        kind -> Text,
+        version -> BigInt,
+    }
+}

@@ -11,6 +11,11 @@ pub use crate::error::ErrorBody;
 pub struct HealthDto {
     pub status: &'static str,
     pub database: &'static str,
+    /// The change listener that keeps this instance's catalogue and content current with
+    /// the other instances on one PostgreSQL database: `ok` (listening), `down` (not
+    /// connected: the version rows are polled meanwhile), `off` (SQLite: one process).
+    #[schema(example = "ok")]
+    pub listener: &'static str,
 }
 
 #[derive(Serialize, ToSchema)]

@@ -18,9 +18,16 @@ pub fn routes(cfg: &mut ServiceConfig) {
     )
 )]
 #[get("/health")]
-/// 200 when the database answers a query, 503 otherwise.
+/// 200 when the database answers a query, 503 otherwise. Also says whether the change
+/// listener is connected (a listener that is down does not make the shop unhealthy: the
+/// version rows are polled meanwhile).
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let check = state.health.clone();
     blocking(move || check().map_err(ApiError::unavailable)).await?;
-    Ok(HttpResponse::Ok().json(HealthDto { status: "ok", database: "ok" }))
+    let listener = match (state.listener)() {
+        None => "off",
+        Some(true) => "ok",
+        Some(false) => "down",
+    };
+    Ok(HttpResponse::Ok().json(HealthDto { status: "ok", database: "ok", listener }))
 }

@@ -42,7 +42,7 @@ fn customer(user: &accounts::User) -> Customer {
         JsonBody, RoleRequired, NotFound, Conflict, Throttled
     )
 )]
-#[post("/orders/place", wrap = "limit(Action::OrderByAccount)", wrap = "limit(Action::OrderByAddress)")]
+#[post("/orders/place", wrap = "limit(Action::OrderByAddress)")]
 /// 201 with the new order; a retry with the same `Idempotency-Key` gets 200 with the
 /// order the first request made (and no second e-mail).
 async fn place(

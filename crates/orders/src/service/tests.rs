@@ -72,6 +72,12 @@ impl OrderStore for MemoryStore {
                 postal_code: "411001".into(),
             },
             lines: s.carts.get(request.user_id.as_str()).cloned().unwrap_or_default(),
+            recent_orders: s
+                .orders
+                .iter()
+                .filter(|(o, _)| o.user_id == request.user_id.as_str() && o.created_at >= request.recent_since)
+                .map(|(o, _)| o.created_at)
+                .collect(),
         };
         let new = build(checkout)?;
         // All or nothing, like the transaction.
@@ -385,4 +391,28 @@ fn resends_are_limited_per_order_and_per_account_within_the_hour() {
     ok(svc.cancel(&UserId::from("u1"), &ids[3]));
     assert!(matches!(svc.resend_confirmation(&asha(), &ids[3]), Err(OrdersError::CancelledOrder)));
     assert_eq!(svc.mailer.sent().len(), 4 + 11);
+}
+
+#[test]
+fn an_account_places_at_most_its_limit_of_orders_per_minute() {
+    let clock = Clock::system();
+    let svc = service(false).with_clock(clock.clone()).with_order_limit(2);
+    let refill = |svc: &OrderService<MemoryStore, RecordingMailer>| {
+        svc.store.with(|s| {
+            s.stock.insert("v1".into(), 5);
+            s.carts.insert("u1".into(), vec![line("v1", "Indigo Kurta", 1, 999_00, 0)]);
+        })
+    };
+    ok(svc.place(&asha(), cod(None)));
+    refill(&svc);
+    ok(svc.place(&asha(), cod(None)));
+    refill(&svc);
+    match svc.place(&asha(), cod(None)) {
+        Err(OrdersError::TooManyOrders { limit: 2, retry_after_secs }) => assert!((1..=60).contains(&retry_after_secs), "{retry_after_secs}"),
+        other => panic!("expected TooManyOrders, got {other:?}"),
+    }
+    assert_eq!(svc.store.cart_len("u1"), 1, "nothing was taken");
+    // A minute later the oldest order no longer counts.
+    clock.advance(Duration::seconds(61));
+    ok(svc.place(&asha(), cod(None)));
 }

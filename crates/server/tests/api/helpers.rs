@@ -27,6 +27,7 @@ pub struct TestAppBuilder {
     security: WebSecurity,
     static_dir: Option<PathBuf>,
     clock: kernel::Clock,
+    blobs: Option<Arc<dyn media::Blobs>>,
 }
 
 impl TestAppBuilder {
@@ -58,6 +59,12 @@ impl TestAppBuilder {
         self
     }
 
+    /// Uploads go to this store (another storage adapter) instead of a fresh folder.
+    pub fn uploads(mut self, blobs: Arc<dyn media::Blobs>) -> Self {
+        self.blobs = Some(blobs);
+        self
+    }
+
     /// A clock the test keeps a clone of and moves forward.
     pub fn clock(mut self, clock: kernel::Clock) -> Self {
         self.clock = clock;
@@ -68,19 +75,24 @@ impl TestAppBuilder {
     pub fn spawn(self) -> TestApp {
         let db = TestDb::new(self.backend);
         let data = tempfile::tempdir().expect("data folder");
-        let uploads = tempfile::tempdir().expect("uploads folder");
-        let Started { server, accounts, catalog, content } = start(&self, &db, uploads.path(), data.path());
+        let uploads_dir = tempfile::tempdir().expect("uploads folder");
+        let uploads: Arc<dyn media::Blobs> = match &self.blobs {
+            Some(blobs) => blobs.clone(),
+            None => Arc::new(media::LocalBlobs::new(uploads_dir.path()).expect("uploads folder")),
+        };
+        let Started { server, accounts, catalog, content } = start(&self, &db, &uploads, data.path());
         let outbox = data.path().join("outbox");
-        TestApp { server, accounts, catalog, content, backend: self.backend, db, outbox, config: self, uploads, data }
+        TestApp { server, accounts, catalog, content, backend: self.backend, db, outbox, config: self, uploads, uploads_dir, data }
     }
 }
 
 /// The settings of one shop process on the test's database and folders.
-fn settings(config: &TestAppBuilder, uploads: &std::path::Path, data: &std::path::Path) -> Settings {
+fn settings(config: &TestAppBuilder, uploads: &Arc<dyn media::Blobs>, data: &std::path::Path) -> Settings {
     Settings {
         jwt_secret: SECRET.to_vec(),
         bcrypt_cost: 4,
-        uploads_dir: uploads.to_path_buf(),
+        uploads: uploads.clone(),
+        sync_poll: server::sync::DEFAULT_POLL,
         mail: MailSettings::from_config(config.smtp_url.as_deref(), data, None),
         rate_limits: config.limits.clone(),
         clock: config.clock.clone(),
@@ -95,10 +107,10 @@ struct Started {
     content: Arc<dyn content::ContentApi>,
 }
 
-fn start(config: &TestAppBuilder, db: &TestDb, uploads: &std::path::Path, data: &std::path::Path) -> Started {
+fn start(config: &TestAppBuilder, db: &TestDb, uploads: &Arc<dyn media::Blobs>, data: &std::path::Path) -> Started {
     let state = build_state(&db.db, &settings(config, uploads, data)).expect("wiring");
     let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
-    let paths = Paths { uploads_dir: uploads.to_path_buf(), static_dir: config.static_dir.clone() };
+    let paths = Paths { uploads: uploads.clone(), static_dir: config.static_dir.clone() };
     let security = config.security.clone();
     let server = actix_test::start(move || make_app(state.clone(), paths.clone(), security.clone()));
     Started { server, accounts, catalog, content }
@@ -114,8 +126,10 @@ pub struct TestApp {
     pub db: TestDb,
     /// Where the outbox mailer writes (also when another mailer is configured).
     pub outbox: PathBuf,
+    /// Where uploads are stored (the folder `uploads_dir`, or a store the test gave).
+    pub uploads: Arc<dyn media::Blobs>,
     config: TestAppBuilder,
-    uploads: tempfile::TempDir,
+    uploads_dir: tempfile::TempDir,
     data: tempfile::TempDir,
 }
 
@@ -197,6 +211,7 @@ impl TestApp {
             security: WebSecurity::default(),
             static_dir: None,
             clock: kernel::Clock::system(),
+            blobs: None,
         }
     }
 
@@ -208,7 +223,7 @@ impl TestApp {
     /// A second shop process with the same configuration on the same database, uploads and
     /// outbox (as two instances behind a load balancer): its own memory, the same rows.
     pub fn second_instance(&self) -> Instance {
-        Instance(start(&self.config, &self.db, self.uploads.path(), self.data.path()).server)
+        Instance(start(&self.config, &self.db, &self.uploads, self.data.path()).server)
     }
 
     pub async fn send(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
@@ -352,12 +367,20 @@ impl TestApp {
 
     /// Number of files in the uploads folder.
     pub fn upload_count(&self) -> usize {
-        std::fs::read_dir(self.uploads.path()).map(|d| d.count()).unwrap_or(0)
+        std::fs::read_dir(self.uploads_dir.path()).map(|d| d.count()).unwrap_or(0)
     }
 }
 
 /// Another shop process on the same database (see `TestApp::second_instance`).
-pub struct Instance(actix_test::TestServer);
+pub struct Instance(pub actix_test::TestServer);
+
+/// The instance's server, for requests the helpers below do not cover.
+impl std::ops::Deref for Instance {
+    type Target = actix_test::TestServer;
+    fn deref(&self) -> &actix_test::TestServer {
+        &self.0
+    }
+}
 
 impl Instance {
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {

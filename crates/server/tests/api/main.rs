@@ -23,6 +23,7 @@ mod limits;
 mod openapi;
 mod orders;
 mod password_reset;
+mod scale;
 mod sessions;
 mod startup;
 mod uploads;

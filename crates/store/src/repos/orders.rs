@@ -1,6 +1,7 @@
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
+use crate::versions::{self, ChangeKind};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Money, OrderId, Price, StoreError, UserId};
 use ::orders::{
@@ -100,6 +101,14 @@ fn stock_left(conn: &mut DbConn, variant_id: &str) -> QueryResult<i32> {
         .first(conn)
         .optional()
         .map(|s| s.unwrap_or(0))
+}
+
+/// The products an order's stock came from, each once.
+fn product_ids(order: &Order) -> Vec<String> {
+    let mut ids: Vec<String> = order.items.iter().filter_map(|i| i.product_id.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    ids
 }
 
 /// Takes every item's stock, in variant-id order so that two transactions never wait on
@@ -204,12 +213,20 @@ fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout,
             price: Price::new(Money::from_paise(original), Money::from_paise(discount)),
         })
         .collect();
+    let recent_orders: Vec<NaiveDateTime> = orders::table
+        .filter(orders::user_id.eq(request.user_id.as_str()))
+        .filter(orders::created_at.ge(request.recent_since.naive_utc()))
+        .order(orders::created_at.asc())
+        .select(orders::created_at)
+        .load(conn)
+        .map_err(store_error)?;
     let (first_name, last_name, email) = customer;
     let (address_line1, address_line2, city, state, postal_code) = address;
     let checkout = Checkout {
         customer: CustomerSnapshot { first_name, last_name, email },
         address: AddressSnapshot { address_line1, address_line2, city, state, postal_code },
         lines,
+        recent_orders: recent_orders.into_iter().map(|t| t.and_utc()).collect(),
     };
     Ok((checkout, line_ids))
 }
@@ -263,6 +280,8 @@ impl OrderStore for DieselOrderStore {
             if emptied != line_ids.len() {
                 return Err(OrdersError::CartChanged);
             }
+            // Stock moved: every instance refreshes these products (see `versions`).
+            versions::bump(conn, ChangeKind::Catalog, &product_ids(&new.order)).map_err(store_error)?;
             Ok(new.order)
         })
     }
@@ -370,6 +389,9 @@ impl OrderStore for DieselOrderStore {
             let order = load_one(conn, &t.order_id)
                 .map_err(store_error)?
                 .ok_or_else(|| StoreError::Backend("changed order vanished".into()))?;
+            if !matches!(t.stock, StockEffect::None) {
+                versions::bump(conn, ChangeKind::Catalog, &product_ids(&order)).map_err(store_error)?;
+            }
             Ok(TransitionOutcome::Applied(Box::new(order)))
         })
     }
