@@ -272,7 +272,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 200 when the database answers a query, 503 otherwise. */
+        /**
+         * 200 when the database answers a query, 503 otherwise. Also says whether the change
+         *     listener is connected (a listener that is down does not make the shop unhealthy: the
+         *     version rows are polled meanwhile).
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -556,8 +560,15 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AddToCartRequest: {
-            productVariantId?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: uuid
+             * @description The variant (size and colour) to add.
+             */
+            productVariantId: string;
+            /**
+             * Format: int64
+             * @description Pieces to add (1 when absent); the line holds at most 1,000 and never more than the stock.
+             */
             quantity?: number | null;
         };
         AddressDto: {
@@ -572,12 +583,13 @@ export interface components {
         };
         /** @description The address form. A `userId` in the body is ignored: the owner is the signed-in user. */
         AddressRequest: {
-            addressLine1?: string | null;
+            addressLine1: string;
             addressLine2?: string | null;
-            city?: string | null;
+            city: string;
             isDefault?: null | components["schemas"]["LooseFlag"];
-            postalCode?: null | components["schemas"]["Loose"];
-            state?: string | null;
+            /** @description The 6-digit PIN code (forms sometimes send it as a number). */
+            postalCode: string;
+            state: string;
         };
         CartCategoryRef: {
             id: string;
@@ -685,14 +697,17 @@ export interface components {
         /** @description `multipart/form-data` for the company details. */
         CompanyForm: {
             address?: string | null;
+            /** @description Empty, or an e-mail address. */
             email?: string | null;
             /**
              * Format: binary
              * @description PNG, JPEG or SVG, at most 2 MB.
              */
             logo?: string | null;
-            name?: string | null;
+            name: string;
+            /** @description Empty, or 10 digits (spaces and dashes are ignored). */
             phone?: string | null;
+            /** @description Empty, or the 6-digit PIN code. */
             pincode?: string | null;
         };
         ConfirmationSent: {
@@ -718,6 +733,11 @@ export interface components {
             data: components["schemas"]["DeletedProduct"];
             message: string;
         };
+        /**
+         * @description The delivery statuses an order moves through.
+         * @enum {string}
+         */
+        DeliveryStatusName: "PENDING" | "SHIPPED" | "DELIVERED" | "CANCELED";
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_AddressDto: {
             data: {
@@ -966,6 +986,13 @@ export interface components {
         /** @description `GET /api/health` */
         HealthDto: {
             database: string;
+            /**
+             * @description The change listener that keeps this instance's catalogue and content current with
+             *     the other instances on one PostgreSQL database: `ok` (listening), `down` (not
+             *     connected: the version rows are polled meanwhile), `off` (SQLite: one process).
+             * @example ok
+             */
+            listener: string;
             status: string;
         };
         HistoryDto: {
@@ -1016,10 +1043,18 @@ export interface components {
         };
         /** @description The web app sends the whole page back (id, createdAt, ...); only these fields count. */
         LegalPageRequest: {
-            content?: string | null;
-            slug?: string | null;
+            /** @description At most 100,000 characters (leading and trailing spaces aside). */
+            content: string;
+            /** @description Which page: the shop has these two. */
+            slug: components["schemas"]["LegalSlug"];
+            /** @description The page's default title when absent or empty. */
             title?: string | null;
         };
+        /**
+         * @description The legal pages the shop has.
+         * @enum {string}
+         */
+        LegalSlug: "privacy-policy" | "terms-conditions";
         ListingDto: {
             data: components["schemas"]["ProductDto"][];
             facets: components["schemas"]["FacetsDto"];
@@ -1087,6 +1122,7 @@ export interface components {
             quantity: number;
         };
         OrderRef: {
+            /** Format: uuid */
             id?: string | null;
         };
         OrderUserDto: {
@@ -1109,10 +1145,20 @@ export interface components {
             message: string;
             token: string;
         };
+        /**
+         * @description How an order is paid.
+         * @enum {string}
+         */
+        PaymentMethod: "COD";
         /** @description The place-order form. Prices, totals and e-mail come from the server, never from here. */
         PlaceOrderRequest: {
-            addressId?: string | null;
-            paymentMethod?: string | null;
+            /**
+             * Format: uuid
+             * @description One of the caller's addresses.
+             */
+            addressId: string;
+            /** @description Cash on delivery is the one payment method. */
+            paymentMethod: components["schemas"]["PaymentMethod"];
         };
         PlacedOrderAnswer: {
             data: components["schemas"]["OrderDto"];
@@ -1186,6 +1232,10 @@ export interface components {
         /** @description `{ orderId }` or the web app's `{ orderData: { id }, email }`; any `email` is ignored. */
         SendConfirmationRequest: {
             orderData?: null | components["schemas"]["OrderRef"];
+            /**
+             * Format: uuid
+             * @description The caller's order (or give it as `orderData.id`).
+             */
             orderId?: string | null;
         };
         Session: {
@@ -1197,7 +1247,7 @@ export interface components {
             size: string;
         };
         StatusRequest: {
-            deliveryStatus?: string | null;
+            deliveryStatus: components["schemas"]["DeliveryStatusName"];
         };
         SummaryDto: {
             /** Format: double */
@@ -1212,9 +1262,16 @@ export interface components {
             total: number;
         };
         UpdateQuantityRequest: {
-            cartItemId?: string | null;
-            /** Format: int64 */
-            newQuantity?: number | null;
+            /**
+             * Format: uuid
+             * @description The cart line (the caller's own).
+             */
+            cartItemId: string;
+            /**
+             * Format: int64
+             * @description The line's new quantity, never more than the stock.
+             */
+            newQuantity: number;
         };
         UploadDto: {
             filename: string;
@@ -1468,6 +1525,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_AddressDto"];
                 };
             };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in, or the session has expired */
             401: {
                 headers: {
@@ -1590,7 +1656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in, or the session has expired */
+            /** @description Wrong identifier or password */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2000,6 +2066,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     remove: {
@@ -2021,6 +2096,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CartDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session has expired */
@@ -2137,6 +2221,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list: {
@@ -2244,6 +2337,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update: {
@@ -2334,6 +2436,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     delete: {
@@ -2355,6 +2466,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedCategoryAnswer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session has expired */
@@ -2582,7 +2702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Body or file too large */
+            /** @description Body larger than 512 KB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2593,6 +2713,15 @@ export interface operations {
             };
             /** @description Wrong content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2804,6 +2933,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -2936,6 +3074,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OrderDto"];
                 };
             };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in, or the session has expired */
             401: {
                 headers: {
@@ -3058,17 +3205,31 @@ export interface operations {
     list: {
         parameters: {
             query?: {
-                page?: string;
-                limit?: string;
+                /** @description The page, from 1. Paging is forgiving: a smaller number reads as 1. */
+                page?: number;
+                /** @description Products per page, 1 to 1000; a number outside reads as the nearer end. */
+                limit?: number;
+                /** @description A category id or slug; its subcategories' products are included. */
                 categoryId?: string;
+                /** @description The same as `categoryId`. */
                 category?: string;
+                /**
+                 * @description In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
+                 *     trailing zeros aside); empty means no bound. Not above `maxPrice`.
+                 */
                 minPrice?: string;
+                /** @description In rupees, as `minPrice`. */
                 maxPrice?: string;
+                /** @description Colour names, comma-separated (at most 50). */
                 colors?: string;
+                /** @description Sizes, comma-separated (at most 50). */
                 sizes?: string;
+                /** @description `true` (also `1`, `yes`, `on`): only products with a variant in stock; any other text: all. */
                 inStock?: string;
+                /** @description `true` (also `1`, `yes`, `on`): only best sellers; any other text: only the others. */
                 bestSeller?: string;
-                sort?: string;
+                sort?: "newest" | "price_asc" | "price_desc" | "name";
+                /** @description Words that must all appear in the product's name, description, category or colours. */
                 q?: string;
             };
             header?: never;
@@ -3191,22 +3352,45 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     by_category: {
         parameters: {
             query?: {
-                page?: string;
-                limit?: string;
+                /** @description The page, from 1. Paging is forgiving: a smaller number reads as 1. */
+                page?: number;
+                /** @description Products per page, 1 to 1000; a number outside reads as the nearer end. */
+                limit?: number;
+                /** @description A category id or slug; its subcategories' products are included. */
                 categoryId?: string;
+                /** @description The same as `categoryId`. */
                 category?: string;
+                /**
+                 * @description In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
+                 *     trailing zeros aside); empty means no bound. Not above `maxPrice`.
+                 */
                 minPrice?: string;
+                /** @description In rupees, as `minPrice`. */
                 maxPrice?: string;
+                /** @description Colour names, comma-separated (at most 50). */
                 colors?: string;
+                /** @description Sizes, comma-separated (at most 50). */
                 sizes?: string;
+                /** @description `true` (also `1`, `yes`, `on`): only products with a variant in stock; any other text: all. */
                 inStock?: string;
+                /** @description `true` (also `1`, `yes`, `on`): only best sellers; any other text: only the others. */
                 bestSeller?: string;
-                sort?: string;
+                sort?: "newest" | "price_asc" | "price_desc" | "name";
+                /** @description Words that must all appear in the product's name, description, category or colours. */
                 q?: string;
             };
             header?: never;
@@ -3250,8 +3434,13 @@ export interface operations {
     search: {
         parameters: {
             query?: {
+                /** @description The search text; empty lists a few products. */
                 q?: string;
-                limit?: string;
+                /**
+                 * @description How many products at most, 1 to 100 (50 by default, 20 for an empty text); a number
+                 *     outside reads as the nearer end.
+                 */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -3403,6 +3592,15 @@ export interface operations {
             };
             /** @description Wrong content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3690,6 +3888,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_WishlistData"];
                 };
             };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in, or the session has expired */
             401: {
                 headers: {
@@ -3724,7 +3931,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Product id */
+                /** @description Product id; removing what is not there answers the list as it is */
                 productId: string;
             };
             cookie?: never;

@@ -7,7 +7,7 @@ use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 use crate::dto::Envelope;
-use crate::openapi::responses::{Conflict, JsonBody, NotFound, Unauthorized};
+use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, Unauthorized};
 use kernel::{AddressId, UserId};
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -54,11 +54,11 @@ async fn create(
 async fn update(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<String>,
+    path: web::Path<uuid::Uuid>,
     body: web::Json<AddressRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let addresses = state.addresses.clone();
-    let id = path.into_inner();
+    let id = path.into_inner().to_string();
     let address = blocking(move || addresses.update(&UserId::new(user.id), &AddressId::new(id), body.into_inner().into())).await?;
     Ok(HttpResponse::Ok().json(data_with_message(AddressDto::from(address), "Address updated")))
 }
@@ -69,7 +69,7 @@ async fn update(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Address deleted; the remaining addresses", body = Envelope<Vec<AddressDto>>),
-        Unauthorized, NotFound, Conflict
+        Invalid, Unauthorized, NotFound, Conflict
     )
 )]
 #[delete("/addresses/{id}")]
@@ -77,10 +77,10 @@ async fn update(
 async fn delete(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<String>,
+    path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let addresses = state.addresses.clone();
-    let id = path.into_inner();
+    let id = path.into_inner().to_string();
     let remaining = blocking(move || {
         addresses.delete(&UserId::new(user.id.clone()), &AddressId::new(id))?;
         addresses.list(&UserId::new(user.id.clone()))

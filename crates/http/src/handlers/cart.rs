@@ -8,7 +8,7 @@ use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 use crate::dto::Envelope;
-use crate::openapi::responses::{Conflict, JsonBody, NotFound, RoleRequired};
+use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequired, Unprocessable};
 use kernel::{CartLineId, UserId, VariantId};
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -34,7 +34,7 @@ async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
     responses(
         (status = 201, description = "New cart line", body = Envelope<CartDto>),
         (status = 200, description = "Existing line grew", body = Envelope<CartDto>),
-        JsonBody, RoleRequired, NotFound, Conflict
+        JsonBody, RoleRequired, NotFound, Conflict, Unprocessable
     )
 )]
 #[post("/cart/add")]
@@ -63,7 +63,7 @@ async fn add(
     tag = "cart",
     request_body = UpdateQuantityRequest,
     security(("bearer" = [])),
-    responses((status = 200, description = "Cart updated", body = Envelope<CartDto>), JsonBody, RoleRequired, NotFound, Conflict)
+    responses((status = 200, description = "Cart updated", body = Envelope<CartDto>), JsonBody, RoleRequired, NotFound, Conflict, Unprocessable)
 )]
 #[put("/cart/update-quantity")]
 async fn update_quantity(
@@ -83,16 +83,16 @@ async fn update_quantity(
     tag = "cart",
     params(("id" = uuid::Uuid, Path, description = "Cart line id (the caller's own)")),
     security(("bearer" = [])),
-    responses((status = 200, description = "Line removed", body = Envelope<CartDto>), RoleRequired, NotFound)
+    responses((status = 200, description = "Line removed", body = Envelope<CartDto>), Invalid, RoleRequired, NotFound)
 )]
 #[delete("/cart/remove/{id}")]
 async fn remove(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<String>,
+    path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let cart = state.cart.clone();
-    let line_id = path.into_inner();
+    let line_id = path.into_inner().to_string();
     let updated = blocking(move || cart.remove(&UserId::new(user.id), user.role, &CartLineId::new(line_id))).await?;
     Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(updated), "Removed from cart")))
 }

@@ -13,7 +13,7 @@ use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::state::AppState;
 use crate::dto::docs::{CategoryForm, DeletedCategory, DeletedCategoryAnswer};
 use crate::dto::Envelope;
-use crate::openapi::responses::{Conflict, FormBody, NotFound, RoleRequired};
+use crate::openapi::responses::{Conflict, FormBody, Invalid, NotFound, RoleRequired, Unprocessable};
 use kernel::CategoryId;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -55,7 +55,7 @@ fn input(form: &Form, on_update: bool) -> CategoryInput {
     tag = "categories",
     request_body(content = CategoryForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses((status = 201, description = "Category saved", body = Envelope<CategoryDto>), FormBody, RoleRequired, NotFound, Conflict)
+    responses((status = 201, description = "Category saved", body = Envelope<CategoryDto>), FormBody, RoleRequired, NotFound, Conflict, Unprocessable)
 )]
 #[post("/categories")]
 async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
@@ -71,20 +71,20 @@ async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipar
     params(("id" = uuid::Uuid, Path, description = "Category id")),
     request_body(content = CategoryForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses((status = 200, description = "Category updated", body = Envelope<CategoryDto>), FormBody, RoleRequired, NotFound, Conflict)
+    responses((status = 200, description = "Category updated", body = Envelope<CategoryDto>), FormBody, RoleRequired, NotFound, Conflict, Unprocessable)
 )]
 #[put("/categories/{id}")]
 async fn update(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<uuid::Uuid>,
     payload: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LIMITS).await?;
     let mut input = input(&form, true);
     input.deleted_upload_ids = form.id_list("deletedUploadIds")?;
     let catalog = state.catalog.clone();
-    let category = blocking(move || catalog.update_category(&CategoryId::new(id.into_inner()), input)).await?;
+    let category = blocking(move || catalog.update_category(&CategoryId::new(id.into_inner().to_string()), input)).await?;
     Ok(HttpResponse::Ok().json(data_with_message(CategoryDto::from_category(&category), "Category updated successfully!")))
 }
 
@@ -92,12 +92,12 @@ async fn update(
     tag = "categories",
     params(("id" = uuid::Uuid, Path, description = "Category id")),
     security(("bearer" = [])),
-    responses((status = 200, description = "Category deleted", body = DeletedCategoryAnswer), RoleRequired, NotFound, Conflict)
+    responses((status = 200, description = "Category deleted", body = DeletedCategoryAnswer), Invalid, RoleRequired, NotFound, Conflict)
 )]
 #[delete("/categories/{id}")]
-async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
     let catalog = state.catalog.clone();
-    let category = blocking(move || catalog.delete_category(&CategoryId::new(id.into_inner()))).await?;
+    let category = blocking(move || catalog.delete_category(&CategoryId::new(id.into_inner().to_string()))).await?;
     let message = format!("Deleted category: {}", category.name);
     Ok(HttpResponse::Ok().json(DeletedCategoryAnswer { data: DeletedCategory { id: category.id, name: category.name }, message }))
 }

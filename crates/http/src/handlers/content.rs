@@ -12,7 +12,7 @@ use crate::multipart::{read_form, FormLimits};
 use crate::state::AppState;
 use crate::dto::docs::CompanyForm;
 use crate::dto::Envelope;
-use crate::openapi::responses::{FormBody, JsonBody, RoleRequired};
+use crate::openapi::responses::{FormBody, JsonBody, RoleRequired, Unprocessable};
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(company).service(update_company).service(
@@ -83,6 +83,7 @@ async fn legal_pages(state: web::Data<AppState>) -> HttpResponse {
         (status = 200, description = "Page saved (created or replaced by slug)", body = Envelope<LegalPageDto>),
         JsonBody,
         (status = 413, description = "Body larger than 512 KB", body = ErrorBody),
+        Unprocessable,
         RoleRequired
     )
 )]

@@ -11,7 +11,7 @@ use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 use crate::dto::docs::{ConfirmationSent, CountDto, ErrorBody};
 use crate::dto::Envelope;
-use crate::openapi::responses::{Conflict, JsonBody, NotFound, RoleRequired, Throttled, Unauthorized};
+use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequired, Throttled, Unauthorized, Unprocessable};
 
 pub const PLACED_AND_MAILED: &str = "Order placed successfully! Confirmation email sent";
 pub const PLACED_MAIL_FAILED: &str = "Order placed, but confirmation email failed";
@@ -39,7 +39,7 @@ fn customer(user: &accounts::User) -> Customer {
     responses(
         (status = 201, description = "Order placed from the cart", body = PlacedOrderAnswer),
         (status = 200, description = "A retry with the same Idempotency-Key: the first order", body = PlacedOrderAnswer),
-        JsonBody, RoleRequired, NotFound, Conflict, Throttled
+        JsonBody, RoleRequired, NotFound, Conflict, Unprocessable, Throttled
     )
 )]
 #[post("/orders/place", wrap = "limit(Action::OrderByAddress)")]
@@ -100,16 +100,16 @@ async fn my_orders(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -
     tag = "orders",
     params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own)")),
     security(("bearer" = [])),
-    responses((status = 200, description = "Order cancelled", body = Envelope<OrderDto>), Unauthorized, NotFound, Conflict)
+    responses((status = 200, description = "Order cancelled", body = Envelope<OrderDto>), Invalid, Unauthorized, NotFound, Conflict)
 )]
 #[put("/orders/{id}/cancel")]
 async fn cancel(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<String>,
+    path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
-    let id = path.into_inner();
+    let id = path.into_inner().to_string();
     let order = blocking(move || orders.cancel(&UserId::new(user.id), &OrderId::new(id))).await?;
     Ok(HttpResponse::Ok().json(data_with_message(OrderDto::for_owner(order), "Order cancelled successfully!")))
 }
@@ -137,11 +137,11 @@ async fn all_orders(state: web::Data<AppState>, _admin: AdminUser) -> Result<Htt
 async fn set_status(
     state: web::Data<AppState>,
     AdminUser(admin): AdminUser,
-    path: web::Path<String>,
+    path: web::Path<uuid::Uuid>,
     body: web::Json<StatusRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let orders = state.orders.clone();
-    let id = path.into_inner();
+    let id = path.into_inner().to_string();
     let status = body.into_inner().delivery_status.unwrap_or_default();
     let order = blocking(move || orders.set_status(&UserId::new(admin.id), &OrderId::new(id), &status)).await?;
     let message = format!("Status updated to {}", order.delivery_status);

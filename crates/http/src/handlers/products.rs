@@ -18,7 +18,7 @@ use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 use crate::dto::docs::{DeletedProduct, DeletedProductAnswer, ProductForm};
 use crate::dto::Envelope;
-use crate::openapi::responses::{Conflict, FormBody, Invalid, NotFound, RoleRequired, Throttled};
+use crate::openapi::responses::{Conflict, FormBody, Invalid, NotFound, RoleRequired, Throttled, Unprocessable};
 
 pub fn routes(cfg: &mut ServiceConfig) {
     // The fixed paths first: `/products/{idOrSlug}` would match them too.
@@ -305,7 +305,7 @@ async fn save(state: &AppState, id: Option<String>, form: Form) -> Result<HttpRe
     responses(
         (status = 201, description = "Product created", body = Envelope<ProductDto>),
         (status = 200, description = "Product updated (the form named its id)", body = Envelope<ProductDto>),
-        FormBody, RoleRequired, NotFound, Conflict
+        FormBody, RoleRequired, NotFound, Conflict, Unprocessable
     )
 )]
 #[post("/products")]
@@ -322,7 +322,7 @@ async fn create_or_update(state: web::Data<AppState>, _admin: AdminUser, payload
     params(("idOrSlug" = uuid::Uuid, Path, description = "Product id")),
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses((status = 200, description = "Product updated", body = Envelope<ProductDto>), FormBody, RoleRequired, NotFound, Conflict)
+    responses((status = 200, description = "Product updated", body = Envelope<ProductDto>), FormBody, RoleRequired, NotFound, Conflict, Unprocessable)
 )]
 #[put("/products/{idOrSlug}")]
 async fn update(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>, payload: Multipart) -> Result<HttpResponse, ApiError> {

@@ -7,7 +7,7 @@ use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 use crate::dto::Envelope;
-use crate::openapi::responses::{NotFound, RoleRequired};
+use crate::openapi::responses::{Invalid, NotFound, RoleRequired};
 use kernel::{ProductId, UserId};
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -30,16 +30,16 @@ async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
     tag = "wishlist",
     params(("productId" = uuid::Uuid, Path, description = "Product id")),
     security(("bearer" = [])),
-    responses((status = 200, description = "Added (or already there)", body = Envelope<WishlistData>), RoleRequired, NotFound)
+    responses((status = 200, description = "Added (or already there)", body = Envelope<WishlistData>), Invalid, RoleRequired, NotFound)
 )]
 #[post("/wishlist/{productId}")]
 async fn add(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<String>,
+    path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let wishlist = state.wishlist.clone();
-    let product_id = path.into_inner();
+    let product_id = path.into_inner().to_string();
     let list = blocking(move || wishlist.add(&UserId::new(user.id), user.role, &ProductId::new(product_id))).await?;
     Ok(HttpResponse::Ok().json(data_with_message(WishlistData::from(list), "Added to wishlist")))
 }

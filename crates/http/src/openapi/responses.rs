@@ -49,6 +49,12 @@ pub struct NotFound(#[allow(dead_code)] ErrorBody);
 #[response(status = 409, description = "Conflicts with the current state")]
 pub struct Conflict(#[allow(dead_code)] ErrorBody);
 
+/// 422: well-formed, but breaks a rule on the values (a discount above the price, an image
+/// count, a guessable password, a total too large); the body's `code` names the rule.
+#[derive(IntoResponses)]
+#[response(status = 422, description = "Breaks a rule on the values; `code` names it")]
+pub struct Unprocessable(#[allow(dead_code)] ErrorBody);
+
 /// 400 on a call without a body: a query or path parameter the server refuses.
 #[derive(IntoResponses)]
 #[response(status = 400, description = "Invalid input")]

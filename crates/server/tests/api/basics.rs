@@ -44,3 +44,30 @@ async fn answers_carry_protective_headers() {
         assert!(reply.headers.get("referrer-policy").is_some());
     }
 }
+
+/// Ids of things the shop makes are UUIDs, as the OpenAPI document says: any other text in
+/// their place is a malformed request (400 `invalid_path`), not an unknown thing (404).
+#[actix_web::test]
+async fn an_id_that_is_not_a_uuid_is_a_malformed_path() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let (customer, _) = app.customer("pathfinder").await;
+        let calls = [
+            ("PUT", "/api/addresses/not-a-uuid", &customer, Some(json!({"addressLine1": "1 Road"}))),
+            ("DELETE", "/api/addresses/not-a-uuid", &customer, None),
+            ("DELETE", "/api/cart/remove/42", &customer, None),
+            ("POST", "/api/wishlist/x", &customer, None),
+            ("PUT", "/api/orders/ORD-1/cancel", &customer, None),
+            ("PUT", "/api/orders/ORD-1/status", &admin, Some(json!({"deliveryStatus": "SHIPPED"}))),
+            ("DELETE", "/api/categories/men", &admin, None),
+        ];
+        for (method, path, token, body) in calls {
+            let reply = app.send(method, path, Some(token), body).await;
+            assert_eq!(reply.error().0, 400, "{method} {path}: {}", reply.body);
+            assert_eq!(reply.error().1, "invalid_path", "{method} {path}");
+        }
+        // A well-formed id of nothing is still not found.
+        let reply = app.send("DELETE", "/api/addresses/0b6f5e4e-8d7c-4b5a-9e3f-2a1b0c9d8e7f", Some(&customer), None).await;
+        assert_eq!(reply.status.as_u16(), 404, "{}", reply.body);
+    }
+}
