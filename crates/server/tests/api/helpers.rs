@@ -390,6 +390,10 @@ impl Instance {
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
         send_to(&self.0, "POST", path, token, Body::Json(body), &[]).await
     }
+
+    pub async fn send_with(&self, method: &str, path: &str, token: Option<&str>, body: Value, headers: &[(&str, &str)]) -> Reply {
+        send_to(&self.0, method, path, token, Body::Json(body), headers).await
+    }
 }
 
 /// base64url without padding, for hand-made tokens.

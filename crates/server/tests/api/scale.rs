@@ -274,3 +274,23 @@ async fn an_image_uploaded_through_one_instance_is_served_by_another_from_object
         assert_eq!(missing, 404);
     }
 }
+
+/// A checkout retried through another instance (the load balancer chose another one) with
+/// the same `Idempotency-Key` answers the first order: one order, the stock taken once.
+#[actix_web::test]
+async fn an_idempotent_retry_on_another_instance_answers_the_first_order() {
+    for a in TestApp::all() {
+        let b = a.second_instance();
+        let (_, v) = crate::helpers::seed_product(&a, "Kurta", &[("M", "Blue", 5, 1_000, 0)]);
+        let (asha, _) = a.customer("asha").await;
+        let home = a.address(&asha, "1 MG Road").await;
+        a.add_to_cart(&asha, &v[0], 2).await.expect(201);
+        let order = json!({ "addressId": home, "paymentMethod": "COD" });
+        let key = [("Idempotency-Key", "checkout-across")];
+        let first = a.send_with("POST", "/api/orders/place", Some(&asha), order.clone(), &key).await.expect(201);
+        let retry = b.send_with("POST", "/api/orders/place", Some(&asha), order, &key).await.expect(200);
+        assert_eq!(retry.body["data"]["id"], first.body["data"]["id"], "{:?}: {}", a.backend, retry.body);
+        assert_eq!(crate::helpers::stock(&a, &v[0]), 3, "{:?}", a.backend);
+        assert_eq!(crate::helpers::count(&a, "orders"), 1, "{:?}", a.backend);
+    }
+}
