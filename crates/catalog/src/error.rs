@@ -72,6 +72,22 @@ impl CatalogError {
         CatalogError::Invalid { field, message: message.into() }
     }
 
+    /// `category` still holds `count` subcategories or products.
+    pub fn not_empty(holds: Holds, category: &str, count: usize) -> Self {
+        let plural = count != 1;
+        let message = match holds {
+            Holds::Subcategories => format!(
+                "\"{category}\" still has {count} subcategor{}: delete or move them first",
+                if plural { "ies" } else { "y" }
+            ),
+            Holds::Products => format!(
+                "\"{category}\" still has {count} product{}: delete them or move them to another category first",
+                if plural { "s" } else { "" }
+            ),
+        };
+        CatalogError::CategoryNotEmpty { holds, message }
+    }
+
     pub fn rule(rule: Rule, field: &'static str, message: impl Into<String>) -> Self {
         CatalogError::Rule { rule, field, message: message.into() }
     }

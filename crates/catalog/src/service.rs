@@ -244,22 +244,8 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
                 Ok(category)
             }
             CategoryDelete::NotFound => Err(CatalogError::NotFound("Category not found")),
-            CategoryDelete::HasSubcategories(n) => Err(CatalogError::CategoryNotEmpty {
-                holds: Holds::Subcategories,
-                message: format!(
-                    "\"{}\" still has {n} subcategor{}: delete or move them first",
-                    category.name,
-                    if n == 1 { "y" } else { "ies" }
-                ),
-            }),
-            CategoryDelete::HasProducts(n) => Err(CatalogError::CategoryNotEmpty {
-                holds: Holds::Products,
-                message: format!(
-                    "\"{}\" still has {n} product{}: delete them or move them to another category first",
-                    category.name,
-                    if n == 1 { "" } else { "s" }
-                ),
-            }),
+            CategoryDelete::HasSubcategories(n) => Err(CatalogError::not_empty(Holds::Subcategories, &category.name, n)),
+            CategoryDelete::HasProducts(n) => Err(CatalogError::not_empty(Holds::Products, &category.name, n)),
         }
     }
 

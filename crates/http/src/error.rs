@@ -39,6 +39,11 @@ impl ApiError {
         ApiError { field: Some(field), ..self }
     }
 
+    /// 429 with `Retry-After`: a limit that frees up in `retry_after_secs`.
+    pub fn throttled(code: &'static str, message: impl Into<String>, retry_after_secs: u64) -> Self {
+        ApiError { retry_after_secs: Some(retry_after_secs), ..Self::new(StatusCode::TOO_MANY_REQUESTS, code, message) }
+    }
+
     /// 422: a well-formed request that breaks a rule on the values.
     pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
@@ -120,10 +125,7 @@ impl From<AccountsError> for ApiError {
             AccountsError::InvalidCredentials => {
                 ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message)
             }
-            AccountsError::TooManyAttempts { retry_after_secs, .. } => ApiError {
-                retry_after_secs: Some(retry_after_secs),
-                ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", message)
-            },
+            AccountsError::TooManyAttempts { retry_after_secs, .. } => ApiError::throttled("too_many_attempts", message, retry_after_secs),
             AccountsError::TooManyRequests { retry_after_secs } => crate::ratelimit::too_many(retry_after_secs),
             // 422, not 401: a 401 would sign the person out of the web app.
             AccountsError::WrongCurrentPassword => {
@@ -187,15 +189,9 @@ impl From<OrdersError> for ApiError {
             OrdersError::Busy => ApiError::conflict("busy", message),
             OrdersError::CancelledOrder => ApiError::conflict("order_cancelled", message),
             OrdersError::OrderResendLimit { retry_after_secs, .. } | OrdersError::AccountResendLimit { retry_after_secs, .. } => {
-                ApiError {
-                    retry_after_secs: Some(retry_after_secs),
-                    ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_confirmations", message)
-                }
+                ApiError::throttled("too_many_confirmations", message, retry_after_secs)
             }
-            OrdersError::TooManyOrders { retry_after_secs, .. } => ApiError {
-                retry_after_secs: Some(retry_after_secs),
-                ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_orders", message)
-            },
+            OrdersError::TooManyOrders { retry_after_secs, .. } => ApiError::throttled("too_many_orders", message, retry_after_secs),
             OrdersError::Mail(cause) => {
                 tracing::warn!(%cause, "e-mail not sent");
                 ApiError::new(StatusCode::BAD_GATEWAY, "email_failed", message)

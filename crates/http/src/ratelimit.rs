@@ -19,7 +19,6 @@ use std::num::NonZeroU32;
 use std::future::{ready, Ready};
 
 use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Transform};
-use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest};
 use futures_util::future::Either;
 use governor::clock::{Clock, DefaultClock};
@@ -127,13 +126,6 @@ impl RateLimiter {
         })
     }
 
-    /// Whose budget a request spends: its client address (every limit here is per address).
-    fn key(&self, action: Action, req: &HttpRequest) -> String {
-        match action {
-            Action::Register | Action::PasswordReset | Action::OrderByAddress | Action::Search => self.client_ip(req),
-        }
-    }
-
     /// The client's address: the peer, or — only when the peer is a trusted proxy — the
     /// right-most `X-Forwarded-For` entry that is not itself a trusted proxy.
     pub fn client_ip(&self, req: &HttpRequest) -> String {
@@ -202,7 +194,7 @@ where
 
     fn call(&self, req: ServiceRequest) -> Self::Future {
         let checked = match req.app_data::<web::Data<AppState>>() {
-            Some(state) => state.limits.check(self.action, &state.limits.key(self.action, req.request())),
+            Some(state) => state.limits.check(self.action, &state.limits.client_ip(req.request())),
             None => Err(ApiError::internal("AppState is not registered")),
         };
         match checked {
@@ -213,10 +205,7 @@ where
 }
 
 pub fn too_many(retry_after_secs: u64) -> ApiError {
-    ApiError {
-        retry_after_secs: Some(retry_after_secs),
-        ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many requests. Please wait a moment and try again.")
-    }
+    ApiError::throttled("rate_limited", "Too many requests. Please wait a moment and try again.", retry_after_secs)
 }
 
 impl Default for RateLimiter {

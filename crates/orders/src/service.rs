@@ -147,9 +147,8 @@ fn order_allowed(recent: &[DateTime<Utc>], limit: u32, now: DateTime<Utc>) -> Re
     if limit == 0 || recent.len() < limit_len {
         return Ok(());
     }
-    let frees = recent[recent.len() - limit_len] + Duration::seconds(ORDER_LIMIT_WINDOW_SECONDS);
-    let ms = u64::try_from((frees - now).num_milliseconds()).unwrap_or(0);
-    Err(OrdersError::TooManyOrders { limit, retry_after_secs: ms.div_ceil(1000).max(1) })
+    let oldest = recent[recent.len() - limit_len];
+    Err(OrdersError::TooManyOrders { limit, retry_after_secs: seconds_until(oldest, Duration::seconds(ORDER_LIMIT_WINDOW_SECONDS), now) })
 }
 
 /// The hourly re-send limits over the account's re-sends of the last hour (oldest first):
@@ -158,18 +157,19 @@ fn resend_allowed(sent: &[Resend], order_id: &OrderId, now: DateTime<Utc>) -> Re
     let for_order: Vec<&Resend> = sent.iter().filter(|r| order_id == r.order_id.as_str()).collect();
     if for_order.len() >= RESENDS_PER_ORDER {
         let frees = for_order[for_order.len() - RESENDS_PER_ORDER].sent_at;
-        return Err(OrdersError::OrderResendLimit { limit: RESENDS_PER_ORDER, retry_after_secs: seconds_until(frees, now) });
+        return Err(OrdersError::OrderResendLimit { limit: RESENDS_PER_ORDER, retry_after_secs: seconds_until(frees, Duration::minutes(RESEND_WINDOW_MINUTES), now) });
     }
     if sent.len() >= RESENDS_PER_ACCOUNT {
         let frees = sent[sent.len() - RESENDS_PER_ACCOUNT].sent_at;
-        return Err(OrdersError::AccountResendLimit { limit: RESENDS_PER_ACCOUNT, retry_after_secs: seconds_until(frees, now) });
+        return Err(OrdersError::AccountResendLimit { limit: RESENDS_PER_ACCOUNT, retry_after_secs: seconds_until(frees, Duration::minutes(RESEND_WINDOW_MINUTES), now) });
     }
     Ok(())
 }
 
-/// Whole seconds (rounded up, at least 1) until a re-send made at `sent_at` leaves the window.
-fn seconds_until(sent_at: DateTime<Utc>, now: DateTime<Utc>) -> u64 {
-    let left = sent_at + Duration::minutes(RESEND_WINDOW_MINUTES) - now;
+/// Whole seconds (rounded up, at least 1) until something done at `done_at` leaves a
+/// window of length `window`: the Retry-After of every per-account limit.
+fn seconds_until(done_at: DateTime<Utc>, window: Duration, now: DateTime<Utc>) -> u64 {
+    let left = done_at + window - now;
     let ms = u64::try_from(left.num_milliseconds()).unwrap_or(0);
     ms.div_ceil(1000).max(1)
 }

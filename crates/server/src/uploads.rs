@@ -52,10 +52,13 @@ async fn serve(req: HttpRequest, name: web::Path<String>, store: web::Data<Uploa
         None => {
             let wanted = name.clone();
             let bytes = web::block(move || {
-                if kernel::thumbnail_source(&wanted).is_some() {
-                    media::ensure_thumbnail(blobs.as_ref(), &wanted);
+                // One read on the common path; a missing thumbnail is made, then read.
+                match blobs.get(&wanted)? {
+                    None if kernel::thumbnail_source(&wanted).is_some() && media::ensure_thumbnail(blobs.as_ref(), &wanted) => {
+                        blobs.get(&wanted)
+                    }
+                    found => Ok(found),
                 }
-                blobs.get(&wanted)
             })
             .await
             .map_err(ApiError::internal)?

@@ -117,9 +117,9 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     .map_err(|e| WiringError(e.to_string()))?;
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
         .map_err(|e| WiringError(e.to_string()))?;
-    let media = || Ok::<_, WiringError>(MediaFiles::on(settings.uploads.clone()));
-    let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
-    let content = ContentService::new(DieselContentRepo::new(db.clone()), media()?).map_err(|e| WiringError(e.to_string()))?;
+    let media = || MediaFiles::on(settings.uploads.clone());
+    let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
+    let content = ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
         .with_order_limit(settings.rate_limits.orders_per_account);
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);

@@ -103,11 +103,10 @@ impl Db {
 
     /// Like [`Db::write`], and raises `kind`'s version in the same transaction when the work
     /// succeeds (on PostgreSQL the other instances are notified at commit; see
-    /// [`crate::versions`]). `products`: the products whose stock alone changed.
+    /// [`crate::versions`]).
     pub fn write_changing<T, E>(
         &self,
         kind: ChangeKind,
-        products: &[String],
         work: impl FnOnce(&mut DbConn) -> Result<T, E>,
     ) -> Result<T, E>
     where
@@ -115,7 +114,7 @@ impl Db {
     {
         self.write(|conn| {
             let value = work(conn)?;
-            versions::bump(conn, kind, products).map_err(|e| E::from(store_error(e)))?;
+            versions::bump(conn, kind, &[]).map_err(|e| E::from(store_error(e)))?;
             Ok(value)
         })
     }

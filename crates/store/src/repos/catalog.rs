@@ -228,7 +228,7 @@ impl CatalogRepository for DieselCatalogRepo {
 
     fn insert_category(&self, c: &CategoryWrite) -> Result<()> {
         let now = c.now.naive_utc();
-        self.db.write_changing(ChangeKind::Catalog, &[], |conn| {
+        self.db.write_changing(ChangeKind::Catalog, |conn| {
             if let Some(file) = &c.new_image {
                 insert_upload(conn, file, now)?;
             }
@@ -252,7 +252,7 @@ impl CatalogRepository for DieselCatalogRepo {
 
     fn update_category(&self, c: &CategoryWrite) -> Result<Option<Option<String>>> {
         let now = c.now.naive_utc();
-        self.db.write_changing(ChangeKind::Catalog, &[], |conn| {
+        self.db.write_changing(ChangeKind::Catalog, |conn| {
             let current: Option<Option<String>> = categories::table
                 .find(&c.id)
                 .select(categories::upload_id)
@@ -291,7 +291,7 @@ impl CatalogRepository for DieselCatalogRepo {
 
     fn delete_category(&self, id: &CategoryId) -> Result<CategoryDelete> {
         let id = id.as_str();
-        self.db.write_changing(ChangeKind::Catalog, &[], |conn| {
+        self.db.write_changing(ChangeKind::Catalog, |conn| {
             let upload: Option<Option<String>> = categories::table
                 .find(id)
                 .select(categories::upload_id)
@@ -326,7 +326,7 @@ impl CatalogRepository for DieselCatalogRepo {
 
     fn insert_product(&self, p: &ProductWrite) -> Result<()> {
         let now = p.now.naive_utc();
-        self.db.write_changing(ChangeKind::Catalog, &[], |conn| {
+        self.db.write_changing(ChangeKind::Catalog, |conn| {
             diesel::insert_into(products::table)
                 .values(NewProductRow { id: &p.id, fields: product_changes(p), created_at: now })
                 .execute(conn)
@@ -341,7 +341,7 @@ impl CatalogRepository for DieselCatalogRepo {
 
     fn update_product(&self, p: &ProductWrite) -> Result<Option<Vec<String>>> {
         let now = p.now.naive_utc();
-        self.db.write_changing(ChangeKind::Catalog, &[], |conn| {
+        self.db.write_changing(ChangeKind::Catalog, |conn| {
             let updated = diesel::update(products::table.find(&p.id))
                 .set(product_changes(p))
                 .execute(conn)
@@ -399,7 +399,7 @@ impl CatalogRepository for DieselCatalogRepo {
 
     fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>> {
         let id = id.as_str();
-        self.db.write_changing(ChangeKind::Catalog, &[], |conn| {
+        self.db.write_changing(ChangeKind::Catalog, |conn| {
             let upload_ids: Vec<String> = product_images::table
                 .filter(product_images::product_id.eq(id))
                 .select(product_images::upload_id)

@@ -77,7 +77,7 @@ impl ContentRepository for DieselContentRepo {
 
     fn save_company(&self, f: &CompanyFields, logo: Option<&StoredFile>) -> Result<Option<String>, StoreError> {
         let now = Utc::now().naive_utc();
-        self.db.write_changing(ChangeKind::Content, &[], |conn| {
+        self.db.write_changing(ChangeKind::Content, |conn| {
             let current: Option<Option<String>> = company_details::table
                 .find(COMPANY_ROW)
                 .select(company_details::logo_upload_id)
@@ -124,7 +124,7 @@ impl ContentRepository for DieselContentRepo {
 
     fn save_legal_page(&self, page: &LegalWrite) -> Result<LegalPage, StoreError> {
         let now = Utc::now().naive_utc();
-        self.db.write_changing(ChangeKind::Content, &[], |conn| {
+        self.db.write_changing(ChangeKind::Content, |conn| {
             let existing: Option<String> = legal_pages::table
                 .filter(legal_pages::slug.eq(&page.slug))
                 .select(legal_pages::id)
