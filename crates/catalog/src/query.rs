@@ -21,9 +21,9 @@ pub enum Sort {
 impl Sort {
     pub fn parse(raw: &str) -> Option<Sort> {
         match raw {
-            "" | "newest" => Some(Sort::Newest),
-            "price_asc" | "price-asc" | "priceAsc" => Some(Sort::PriceAsc),
-            "price_desc" | "price-desc" | "priceDesc" => Some(Sort::PriceDesc),
+            "newest" => Some(Sort::Newest),
+            "price_asc" => Some(Sort::PriceAsc),
+            "price_desc" => Some(Sort::PriceDesc),
             "name" => Some(Sort::Name),
             _ => None,
         }

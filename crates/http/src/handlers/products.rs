@@ -3,7 +3,8 @@ use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use utoipa_actix_web::service_config::ServiceConfig;
 use catalog::query::{self, ProductQuery, Sort};
 use catalog::{ProductInput, VariantInput};
-use kernel::{Money, PageRequest, ProductId};
+use kernel::money::MAX_PAISE;
+use kernel::{Money, MoneyError, PageRequest, ProductId};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -56,11 +57,12 @@ pub struct ListParams {
     /// The same as `categoryId`.
     category: Option<String>,
     /// In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
-    /// trailing zeros aside); empty means no bound. Not above `maxPrice`.
-    #[param(pattern = r"^\s*$|^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
+    /// trailing zeros aside); empty means no bound; above the shop's largest price (one crore)
+    /// reads as that price. Not above `maxPrice` (422).
+    #[param(pattern = r"^[ \t\n\r]*$|^[ \t\n\r]*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)[ \t\n\r]*$")]
     min_price: Option<String>,
     /// In rupees, as `minPrice`.
-    #[param(pattern = r"^\s*$|^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
+    #[param(pattern = r"^[ \t\n\r]*$|^[ \t\n\r]*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)[ \t\n\r]*$")]
     max_price: Option<String>,
     /// Colour names, comma-separated (at most 50).
     colors: Option<String>,
@@ -87,9 +89,11 @@ enum SortOrder {
     Name,
 }
 
+/// An integer query parameter: absent is "not given"; present it must be a whole number
+/// (`limit=` is not one, so the document's `integer` is exact).
 fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
+    match raw.as_deref() {
+        None => Ok(None),
         Some(v) => v
             .parse()
             .map(Some)
@@ -97,12 +101,24 @@ fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiErro
     }
 }
 
+/// A price bound of a listing, read exactly as its pattern in the document says: ASCII
+/// blanks around digits, at most one point. A bound beyond the largest price the shop takes
+/// filters nothing out, so it reads as that price rather than as an error.
 fn price(raw: &Option<String>, name: &str) -> Result<Option<Money>, ApiError> {
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(v) => Money::parse_rupees(v)
-            .map(Some)
-            .map_err(|e| ApiError::bad_request("invalid_query", format!("{name} {e}"))),
+    let Some(text) = raw.as_deref().map(|v| v.trim_matches([' ', '\t', '\n', '\r'])) else { return Ok(None) };
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let malformed = || ApiError::bad_request("invalid_query", format!("{name} must be an amount in rupees"));
+    if !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return Err(malformed());
+    }
+    match Money::parse_rupees(text) {
+        Ok(amount) => Ok(Some(amount)),
+        Err(MoneyError::TooLarge) if text.trim_start_matches('0').split('.').next().is_some_and(|w| w.len() <= 9) => {
+            Ok(Some(Money::from_paise(MAX_PAISE)))
+        }
+        Err(e) => Err(ApiError::bad_request("invalid_query", format!("{name} {e}"))),
     }
 }
 
@@ -122,13 +138,13 @@ impl ListParams {
 
     pub(crate) fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
         let page = PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, default_limit, MAX_LIMIT);
-        let sort = Sort::parse(self.sort.as_deref().unwrap_or("").trim()).ok_or_else(|| {
+        let sort = self.sort.as_deref().map_or(Some(Sort::Newest), Sort::parse).ok_or_else(|| {
             ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name")
         })?;
         let (min_price, max_price) = (price(&self.min_price, "minPrice")?, price(&self.max_price, "maxPrice")?);
         if let (Some(lo), Some(hi)) = (min_price, max_price) {
             if lo > hi {
-                return Err(ApiError::bad_request("invalid_query", "minPrice cannot be greater than maxPrice"));
+                return Err(ApiError::unprocessable("price_range", "minPrice cannot be greater than maxPrice").on("minPrice"));
             }
         }
         Ok(ProductQuery {
