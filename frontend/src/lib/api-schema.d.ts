@@ -3215,7 +3215,8 @@ export interface operations {
                 category?: string;
                 /**
                  * @description In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
-                 *     trailing zeros aside); empty means no bound. Not above `maxPrice`.
+                 *     trailing zeros aside); empty means no bound; above the shop's largest price (one crore)
+                 *     reads as that price. Not above `maxPrice` (422).
                  */
                 minPrice?: string;
                 /** @description In rupees, as `minPrice`. */
@@ -3376,7 +3377,8 @@ export interface operations {
                 category?: string;
                 /**
                  * @description In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
-                 *     trailing zeros aside); empty means no bound. Not above `maxPrice`.
+                 *     trailing zeros aside); empty means no bound; above the shop's largest price (one crore)
+                 *     reads as that price. Not above `maxPrice` (422).
                  */
                 minPrice?: string;
                 /** @description In rupees, as `minPrice`. */
