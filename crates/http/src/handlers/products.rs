@@ -166,7 +166,7 @@ impl ListParams {
     tag = "products",
     params(ListParams),
     security(()),
-    responses((status = 200, description = "A page of products with facets", body = ListingDto), Invalid)
+    responses((status = 200, description = "A page of products with facets", body = ListingDto), Invalid, Unprocessable)
 )]
 #[get("/products")]
 async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
@@ -183,7 +183,7 @@ async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<L
     security(()),
     responses(
         (status = 200, description = "A page of the category's products (and its subcategories')", body = ListingDto),
-        Invalid, NotFound
+        Invalid, NotFound, Unprocessable
     )
 )]
 #[get("/products/category/{categoryId}")]

@@ -332,6 +332,10 @@ async fn listing_filters_facets_and_paging_on_a_known_catalogue() {
         // Well-formed bounds that contradict each other break a rule (422), not the format.
         let crossed = app.get("/api/products?minPrice=500&maxPrice=100", None).await;
         assert_eq!(crossed.error(), (422, "price_range", Some("minPrice")));
+        let document = app.get("/api/openapi.json", None).await.expect(200).body;
+        for path in ["/api/products", "/api/products/category/{categoryId}"] {
+            assert!(document["paths"][path]["get"]["responses"]["422"].is_object(), "{path} documents its 422");
+        }
         // Blanks and zeros as the document allows them; a bound beyond the largest price filters nothing out.
         let wide = app.get("/api/products?minPrice=%20%0A0950.000000&maxPrice=999999999.99&sort=price_asc", None).await.expect(200);
         assert_eq!(names(&wide.body)[..3], names(&priced.body)[..], "the cheap shirt is left out, nothing above");
