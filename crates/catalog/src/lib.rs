@@ -5,6 +5,7 @@ pub mod error;
 pub mod models;
 pub mod ports;
 pub mod query;
+pub mod search;
 pub mod service;
 pub mod snapshot;
 

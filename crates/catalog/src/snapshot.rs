@@ -5,7 +5,7 @@ mod compact;
 mod loading;
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
 
@@ -13,6 +13,7 @@ use compact::Looks;
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
+use crate::search::Vocabulary;
 
 /// The catalogue at one version. Everything but the product entries is behind `Arc`, so
 /// a stock change makes a new snapshot by copying pointers, not by rebuilding.
@@ -33,6 +34,9 @@ pub struct CatalogSnapshot {
     subtree: Arc<HashMap<String, Vec<String>>>,
     /// Products directly in each category, by category index.
     direct_counts: Arc<Vec<usize>>,
+    /// The words of every product's text, for typo-tolerant search: built at the first
+    /// search, and shared with the next snapshot while no text changes (an order changes stock only).
+    vocabulary: Arc<OnceLock<Vocabulary>>,
 }
 
 impl CatalogSnapshot {
@@ -87,6 +91,7 @@ impl CatalogSnapshot {
             category_by_id,
             subtree,
             direct_counts: Arc::new(direct_counts),
+            vocabulary: Arc::default(),
         }
     }
 
@@ -130,6 +135,7 @@ impl CatalogSnapshot {
             return None;
         }
         let mut entries = self.entries.clone();
+        let mut same_texts = true;
         for entry in fresh {
             let index = self.index_of_id(&entry.id)?;
             let old = entries.get(index)?;
@@ -140,6 +146,7 @@ impl CatalogSnapshot {
             if !same_place {
                 return None;
             }
+            same_texts &= old.text_lc() == entry.text_lc();
             entries[index] = entry.clone();
         }
         Some(CatalogSnapshot {
@@ -152,7 +159,13 @@ impl CatalogSnapshot {
             category_by_id: self.category_by_id.clone(),
             subtree: self.subtree.clone(),
             direct_counts: self.direct_counts.clone(),
+            vocabulary: if same_texts { self.vocabulary.clone() } else { Arc::default() },
         })
+    }
+
+    /// The words of the catalogue's texts (see [`crate::search`]).
+    pub fn vocabulary(&self) -> &Vocabulary {
+        self.vocabulary.get_or_init(|| Vocabulary::of(self.entries.iter().map(|e| e.text_lc())))
     }
 
     fn index_of_id(&self, id: &Id) -> Option<usize> {

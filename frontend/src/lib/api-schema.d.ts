@@ -941,23 +941,6 @@ export interface components {
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
-        Envelope_Vec_ProductDto: {
-            data: {
-                category: components["schemas"]["CategoryRefDto"];
-                categoryId: string;
-                createdAt: string;
-                description: string;
-                id: string;
-                images: components["schemas"]["ImageDto"][];
-                isBestSeller: boolean;
-                name: string;
-                slug: string;
-                updatedAt: string;
-                variants: components["schemas"]["VariantDto"][];
-            }[];
-            message?: string | null;
-        };
-        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_WishlistData: {
             /** @description `{ wishlist: { id, userId, items } }` */
             data: {
@@ -1228,6 +1211,14 @@ export interface components {
             newPassword?: string | null;
             /** @description The token from the e-mailed link. */
             token?: string | null;
+        };
+        /**
+         * @description The answer to a search: the products found and, when none is, the query with its
+         *     unknown words replaced by the catalogue's closest words.
+         */
+        SearchDto: {
+            data: components["schemas"]["ProductDto"][];
+            didYouMean?: string | null;
         };
         /** @description `{ orderId }` or the web app's `{ orderData: { id }, email }`; any `email` is ignored. */
         SendConfirmationRequest: {
@@ -3450,13 +3441,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching products */
+            /** @description Matching products; when none, perhaps a corrected query */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ProductDto"];
+                    "application/json": components["schemas"]["SearchDto"];
                 };
             };
             /** @description Invalid input */

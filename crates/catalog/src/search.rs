@@ -1,0 +1,322 @@
+//! What a shopper's words mean against the catalogue: each word with its spelling variants
+//! (synonyms such as saree/sari) and, for longer words, the catalogue's own words within one
+//! or two typing mistakes (insert, delete, substitute, or two neighbours swapped).
+//!
+//! The catalogue's words live in a finite-state set ([`Vocabulary`], `fst`), and the
+//! mistakes are found by intersecting it with a Levenshtein automaton
+//! (`levenshtein_automata`, the matcher Tantivy uses), so a misspelt word costs a walk of
+//! the automaton, not a comparison with every product. Matching a product stays a substring
+//! test of its lower-case text, so a word typed half-way ("kur") still finds "kurta".
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use fst::{IntoStreamer, Map, Streamer};
+use levenshtein_automata::LevenshteinAutomatonBuilder;
+
+/// Spelling variants shoppers in India type for the same garment. Every word of a group
+/// finds the products that use any other. Words are written as [`tokens`] reads them.
+pub const SYNONYM_GROUPS: &[&[&str]] = &[
+    &["saree", "sari"],
+    &["kurti", "kurthi"],
+    &["kurta", "kurtha"],
+    &["lehenga", "lehnga", "lehanga"],
+    &["dupatta", "chunni", "chunri"],
+    &["pyjama", "pajama", "pyjamas", "pajamas"],
+    &["tshirt", "t-shirt", "tee", "tees", "tshirts", "t-shirts"],
+    &["salwar", "shalwar"],
+    &["jeans", "denims"],
+];
+
+/// Words this long or longer tolerate one mistake.
+const ONE_MISTAKE_FROM: usize = 5;
+/// Words this long or longer tolerate two mistakes.
+const TWO_MISTAKES_FROM: usize = 9;
+/// At most this many corrections of one word are tried (the closest first).
+const MAX_CORRECTIONS: usize = 8;
+/// At most this many words of a query are read.
+const MAX_WORDS: usize = 8;
+
+/// The words of the catalogue's texts: each lower-case token mapped to the form it has in
+/// the text ("tshirt" to "t-shirt"), so a match can stay a substring test of that text.
+#[derive(Debug)]
+pub struct Vocabulary {
+    words: Map<Vec<u8>>,
+    surfaces: Vec<String>,
+}
+
+impl Default for Vocabulary {
+    fn default() -> Self {
+        Vocabulary::of(std::iter::empty())
+    }
+}
+
+impl Vocabulary {
+    /// The vocabulary of these lower-case texts.
+    pub fn of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
+        let mut found: BTreeMap<String, String> = BTreeMap::new();
+        for text in texts {
+            for (token, surface) in tokens(text) {
+                found.entry(token).or_insert(surface);
+            }
+        }
+        let surfaces: Vec<String> = found.values().cloned().collect();
+        let words = Map::from_iter(found.into_keys().enumerate().map(|(i, k)| (k, i as u64)))
+            .unwrap_or_else(|_| Map::default());
+        Vocabulary { words, surfaces }
+    }
+
+    pub fn len(&self) -> usize {
+        self.surfaces.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.surfaces.is_empty()
+    }
+
+    fn surface(&self, token: &str) -> Option<&str> {
+        self.words.get(token).and_then(|i| self.surfaces.get(i as usize)).map(String::as_str)
+    }
+
+    /// The catalogue's words within the mistakes a word of this length tolerates, closest
+    /// first (then alphabetical), without the word itself.
+    fn corrections(&self, word: &str) -> Vec<(u8, String)> {
+        let length = word.chars().count();
+        let distance = if length >= TWO_MISTAKES_FROM { 2 } else if length >= ONE_MISTAKE_FROM { 1 } else { return Vec::new() };
+        let dfa = automaton_builder(distance).build_dfa(word);
+        let mut stream = self.words.search_with_state(&dfa).into_stream();
+        let mut found = Vec::new();
+        while let Some((_, index, state)) = stream.next() {
+            let levenshtein_automata::Distance::Exact(d) = dfa.distance(state) else { continue };
+            if d == 0 {
+                continue;
+            }
+            if let Some(surface) = self.surfaces.get(index as usize) {
+                found.push((d, surface.clone()));
+            }
+        }
+        found.sort();
+        found.truncate(MAX_CORRECTIONS);
+        found
+    }
+}
+
+fn automaton_builder(distance: u8) -> &'static LevenshteinAutomatonBuilder {
+    static ONE: OnceLock<LevenshteinAutomatonBuilder> = OnceLock::new();
+    static TWO: OnceLock<LevenshteinAutomatonBuilder> = OnceLock::new();
+    let cell = if distance == 1 { &ONE } else { &TWO };
+    cell.get_or_init(|| LevenshteinAutomatonBuilder::new(distance, true))
+}
+
+/// The tokens of a lower-case text with the form each has in it: words split at blanks and
+/// ASCII punctuation (letters of any script and their marks stay together), and a
+/// hyphenated word also as one ("t-shirt" gives "t", "shirt" and "tshirt").
+pub fn tokens(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for chunk in text.split_whitespace() {
+        let chunk = chunk.trim_matches(|c: char| c.is_ascii_punctuation());
+        let parts: Vec<&str> = chunk.split(|c: char| c.is_ascii_punctuation()).filter(|p| !p.is_empty()).collect();
+        for part in &parts {
+            out.push((part.to_string(), part.to_string()));
+        }
+        if parts.len() > 1 {
+            out.push((parts.concat(), chunk.to_string()));
+        }
+    }
+    out
+}
+
+/// How a product's text met one word of the query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fit {
+    /// The word as typed, or one of its spelling variants.
+    Exact,
+    /// Only a correction of a typing mistake.
+    Corrected,
+}
+
+/// One word of the query with everything it may stand for in a product's text.
+#[derive(Debug, Clone)]
+struct Word {
+    exact: Vec<String>,
+    corrected: Vec<String>,
+}
+
+/// A shopper's query, read once against a vocabulary and then tested against each product.
+#[derive(Debug, Clone, Default)]
+pub struct Matcher {
+    words: Vec<Word>,
+}
+
+impl Matcher {
+    pub fn new(query: &str, vocabulary: &Vocabulary) -> Matcher {
+        let query = query.to_lowercase();
+        let words = query
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
+            .filter(|w| !w.is_empty())
+            .take(MAX_WORDS)
+            .map(|typed| Word::read(typed, vocabulary))
+            .collect();
+        Matcher { words }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// How the product's lower-case text meets the whole query: `None` when a word is
+    /// missing, `Corrected` when a word is there only as a correction.
+    pub fn fit(&self, text_lc: &str) -> Option<Fit> {
+        let mut fit = Fit::Exact;
+        for word in &self.words {
+            if word.exact.iter().any(|w| text_lc.contains(w.as_str())) {
+                continue;
+            }
+            if word.corrected.iter().any(|w| contains_word(text_lc, w)) {
+                fit = Fit::Corrected;
+                continue;
+            }
+            return None;
+        }
+        Some(fit)
+    }
+
+    /// Whether every word is in this text as typed or as a spelling variant.
+    pub fn all_exact_in(&self, text_lc: &str) -> bool {
+        self.words.iter().all(|w| w.exact.iter().any(|e| text_lc.contains(e.as_str())))
+    }
+
+    /// The query with each word that the catalogue does not have replaced by its closest
+    /// correction: what "Did you mean" offers. `None` when there is nothing to correct.
+    pub fn suggestion(&self, vocabulary: &Vocabulary) -> Option<String> {
+        let mut changed = false;
+        let words: Vec<String> = self
+            .words
+            .iter()
+            .map(|w| {
+                let typed = &w.exact[0];
+                match w.corrected.first() {
+                    Some(c) if vocabulary.surface(typed).is_none() => {
+                        changed = true;
+                        c.clone()
+                    }
+                    _ => typed.clone(),
+                }
+            })
+            .collect();
+        changed.then(|| words.join(" "))
+    }
+}
+
+impl Word {
+    fn read(typed: &str, vocabulary: &Vocabulary) -> Word {
+        let joined: String = typed.chars().filter(|c| !c.is_ascii_punctuation()).collect();
+        let mut exact = vec![typed.to_string()];
+        let add = |list: &mut Vec<String>, w: &str| {
+            if !w.is_empty() && !list.iter().any(|x| x == w) {
+                list.push(w.to_string());
+            }
+        };
+        // "tshirt" typed, "t-shirt" written: the vocabulary knows the written form.
+        if let Some(surface) = vocabulary.surface(&joined) {
+            add(&mut exact, surface);
+        }
+        for variant in synonyms_of(&joined) {
+            add(&mut exact, variant);
+            if let Some(surface) = vocabulary.surface(&variant.replace('-', "")) {
+                add(&mut exact, surface);
+            }
+        }
+        let mut corrected = Vec::new();
+        // A word the catalogue has as typed needs no correction: "silk" must not also find "milk".
+        if vocabulary.surface(&joined).is_none() {
+            for (_, correction) in vocabulary.corrections(&joined) {
+                if exact.contains(&correction) {
+                    continue;
+                }
+                let key = correction.replace('-', "");
+                add(&mut corrected, &correction);
+                for variant in synonyms_of(&key) {
+                    add(&mut corrected, variant);
+                }
+            }
+        }
+        corrected.retain(|c| !exact.contains(c));
+        Word { exact, corrected }
+    }
+}
+
+/// The other words of the synonym groups this word belongs to.
+fn synonyms_of(word: &str) -> impl Iterator<Item = &'static str> + '_ {
+    SYNONYM_GROUPS
+        .iter()
+        .filter(move |group| group.iter().any(|w| w.replace('-', "") == word))
+        .flat_map(|group| group.iter().copied())
+        .filter(move |w| w.replace('-', "") != word)
+}
+
+/// A correction counts only as a whole word of the text: "kurta" corrected from "kurtaa"
+/// must not match inside a longer word by accident.
+fn contains_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        let boundary = |c: Option<char>| c.is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation());
+        boundary(before) && boundary(after)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vocabulary() -> Vocabulary {
+        Vocabulary::of(
+            ["cotton kurta set", "silk saree with zari", "graphic t-shirt", "slim jeans", "festive lehenga choli", "navy blue"]
+                .into_iter(),
+        )
+    }
+
+    #[test]
+    fn a_hyphenated_word_is_also_one_token_with_its_written_form() {
+        let found = tokens("graphic t-shirt, navy");
+        assert!(found.contains(&("tshirt".to_string(), "t-shirt".to_string())));
+        assert!(found.contains(&("shirt".to_string(), "shirt".to_string())));
+        assert!(found.contains(&("navy".to_string(), "navy".to_string())));
+    }
+
+    #[test]
+    fn typing_mistakes_within_the_allowed_distance_are_corrected() {
+        let v = vocabulary();
+        for (typed, text) in [("kurtaa", "cotton kurta set"), ("saaree", "silk saree with zari"), ("lehnega", "festive lehenga choli")] {
+            assert_eq!(Matcher::new(typed, &v).fit(text), Some(Fit::Corrected), "{typed}");
+        }
+        // Four letters tolerate no mistake; nine tolerate two.
+        assert_eq!(Matcher::new("sikl", &v).fit("silk saree with zari"), None);
+        assert_eq!(Matcher::new("slik", &v).fit("silk saree with zari"), None);
+    }
+
+    #[test]
+    fn spelling_variants_are_exact_matches() {
+        let v = vocabulary();
+        assert_eq!(Matcher::new("sari", &v).fit("silk saree with zari"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("tshirt", &v).fit("graphic t-shirt"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("tee", &v).fit("graphic t-shirt"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("lehnga", &v).fit("festive lehenga choli"), Some(Fit::Exact));
+    }
+
+    #[test]
+    fn every_word_must_be_there_and_a_partial_word_still_finds() {
+        let v = vocabulary();
+        assert_eq!(Matcher::new("silk kur", &v).fit("silk saree with zari"), None);
+        assert_eq!(Matcher::new("kur", &v).fit("cotton kurta set"), Some(Fit::Exact));
+    }
+
+    #[test]
+    fn did_you_mean_replaces_only_unknown_words() {
+        let v = vocabulary();
+        assert_eq!(Matcher::new("silk kurtaa", &v).suggestion(&v).as_deref(), Some("silk kurta"));
+        assert_eq!(Matcher::new("silk saree", &v).suggestion(&v), None);
+    }
+}
