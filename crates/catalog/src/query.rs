@@ -108,7 +108,7 @@ fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<
         }
         _ => None,
     };
-    let matcher = query.search.as_deref().map(|q| Matcher::new(q, snapshot.vocabulary())).unwrap_or_default();
+    let matcher = query.search.as_deref().map(|q| Matcher::new(q, snapshot.vocabulary(), snapshot.synonyms())).unwrap_or_default();
     Some(
         snapshot
             .entries
@@ -222,7 +222,7 @@ pub fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing {
 /// name holds every word, then the rest, newest first within each group. An empty query
 /// gives the newest products.
 pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<Arc<Product>> {
-    let matcher = Matcher::new(raw_query, snapshot.vocabulary());
+    let matcher = Matcher::new(raw_query, snapshot.vocabulary(), snapshot.synonyms());
     if matcher.is_empty() {
         return snapshot.entries.iter().take(limit).map(|e| snapshot.expand(e)).collect();
     }
@@ -267,7 +267,7 @@ fn rank(snapshot: &CatalogSnapshot, e: &Entry, fit: Fit, whole: &str, matcher: &
 /// catalogue does not have replaced by its closest word.
 pub fn suggestion(snapshot: &CatalogSnapshot, raw_query: &str) -> Option<String> {
     let vocabulary = snapshot.vocabulary();
-    Matcher::new(raw_query, vocabulary).suggestion(vocabulary)
+    Matcher::new(raw_query, vocabulary, snapshot.synonyms()).suggestion(vocabulary)
 }
 
 #[cfg(test)]

@@ -14,8 +14,9 @@ use std::sync::OnceLock;
 use fst::{IntoStreamer, Map, Streamer};
 use levenshtein_automata::LevenshteinAutomatonBuilder;
 
-/// Spelling variants shoppers in India type for the same garment. Every word of a group
-/// finds the products that use any other. Words are written as [`tokens`] reads them.
+/// The spelling variants a new shop starts with (the owner edits them in the back office):
+/// words shoppers in India type for the same garment. Every word of a group finds the
+/// products that use any other.
 pub const SYNONYM_GROUPS: &[&[&str]] = &[
     &["saree", "sari"],
     &["kurti", "kurthi"],
@@ -36,6 +37,122 @@ const TWO_MISTAKES_FROM: usize = 9;
 const MAX_CORRECTIONS: usize = 8;
 /// At most this many words of a query are read.
 const MAX_WORDS: usize = 8;
+/// Limits of the synonym list an owner can save.
+pub const MAX_SYNONYM_LINES: usize = 500;
+pub const MAX_SYNONYM_WORD: usize = 40;
+
+/// The synonym list in the format search engines share (Solr's and Elasticsearch's): a line
+/// `saree, sari` makes its words equivalent both ways; `chunni => dupatta` makes the words
+/// left of the arrow also find those on its right, not the other way. Blank lines and lines
+/// starting with `#` are comments. Words are compared without hyphens ("t-shirt" is "tshirt").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Synonyms {
+    /// Each word (without hyphens) with the words it also finds, as written.
+    rules: BTreeMap<String, Vec<String>>,
+    text: String,
+    lines: usize,
+}
+
+/// A line of a synonym list that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SynonymError {
+    pub line: usize,
+    pub problem: &'static str,
+}
+
+impl std::fmt::Display for SynonymError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Line {}: {}", self.line, self.problem)
+    }
+}
+
+impl Default for Synonyms {
+    fn default() -> Self {
+        let text: Vec<String> = SYNONYM_GROUPS.iter().map(|g| g.join(", ")).collect();
+        Synonyms::parse(&text.join("\n")).unwrap_or(Synonyms { rules: BTreeMap::new(), text: String::new(), lines: 0 })
+    }
+}
+
+impl Synonyms {
+    pub fn parse(text: &str) -> Result<Synonyms, SynonymError> {
+        let mut rules: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut lines = 0;
+        for (i, line) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            lines += 1;
+            if lines > MAX_SYNONYM_LINES {
+                return Err(SynonymError { line: line_no, problem: "a list holds at most 500 rules" });
+            }
+            let words = |part: &str| -> Result<Vec<String>, SynonymError> {
+                let list: Vec<String> = part.split(',').map(|w| w.trim().to_lowercase()).collect();
+                if list.iter().any(|w| w.is_empty()) {
+                    return Err(SynonymError { line: line_no, problem: "an empty word (two commas in a row, or one at an end)" });
+                }
+                if list.iter().any(|w| w.chars().count() > MAX_SYNONYM_WORD) {
+                    return Err(SynonymError { line: line_no, problem: "a word is longer than 40 characters" });
+                }
+                if list.iter().any(|w| w.contains("=>") || w.chars().any(char::is_control)) {
+                    return Err(SynonymError { line: line_no, problem: "a word holds an arrow or a control character" });
+                }
+                Ok(list)
+            };
+            let mut add = |from: &str, to: &str| {
+                let key = unhyphenated(from);
+                if key != unhyphenated(to) {
+                    let list = rules.entry(key).or_default();
+                    if !list.iter().any(|w| w == to) {
+                        list.push(to.to_string());
+                    }
+                }
+            };
+            match line.split_once("=>") {
+                Some((left, right)) => {
+                    let (from, to) = (words(left)?, words(right)?);
+                    for f in &from {
+                        for t in &to {
+                            add(f, t);
+                        }
+                    }
+                }
+                None => {
+                    let group = words(line)?;
+                    if group.len() < 2 {
+                        return Err(SynonymError { line: line_no, problem: "a group needs at least two words, separated by commas" });
+                    }
+                    for a in &group {
+                        for b in &group {
+                            add(a, b);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Synonyms { rules, text: text.trim().to_string(), lines })
+    }
+
+    /// The list as the owner wrote it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// How many rules (non-comment lines) the list holds.
+    pub fn rules(&self) -> usize {
+        self.lines
+    }
+
+    /// The words this word also finds, as written in the list.
+    fn of(&self, word: &str) -> &[String] {
+        self.rules.get(&unhyphenated(word)).map_or(&[], Vec::as_slice)
+    }
+}
+
+fn unhyphenated(word: &str) -> String {
+    word.chars().filter(|c| *c != '-').collect()
+}
 
 /// The words of the catalogue's texts: each lower-case token mapped to the form it has in
 /// the text ("tshirt" to "t-shirt"), so a match can stay a substring test of that text.
@@ -149,14 +266,14 @@ pub struct Matcher {
 }
 
 impl Matcher {
-    pub fn new(query: &str, vocabulary: &Vocabulary) -> Matcher {
+    pub fn new(query: &str, vocabulary: &Vocabulary, synonyms: &Synonyms) -> Matcher {
         let query = query.to_lowercase();
         let words = query
             .split_whitespace()
             .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
             .filter(|w| !w.is_empty())
             .take(MAX_WORDS)
-            .map(|typed| Word::read(typed, vocabulary))
+            .map(|typed| Word::read(typed, vocabulary, synonyms))
             .collect();
         Matcher { words }
     }
@@ -210,7 +327,7 @@ impl Matcher {
 }
 
 impl Word {
-    fn read(typed: &str, vocabulary: &Vocabulary) -> Word {
+    fn read(typed: &str, vocabulary: &Vocabulary, synonyms: &Synonyms) -> Word {
         let joined: String = typed.chars().filter(|c| !c.is_ascii_punctuation()).collect();
         let mut exact = vec![typed.to_string()];
         let add = |list: &mut Vec<String>, w: &str| {
@@ -222,9 +339,9 @@ impl Word {
         if let Some(surface) = vocabulary.surface(&joined) {
             add(&mut exact, surface);
         }
-        for variant in synonyms_of(&joined) {
+        for variant in synonyms.of(&joined) {
             add(&mut exact, variant);
-            if let Some(surface) = vocabulary.surface(&variant.replace('-', "")) {
+            if let Some(surface) = vocabulary.surface(&unhyphenated(variant)) {
                 add(&mut exact, surface);
             }
         }
@@ -235,9 +352,8 @@ impl Word {
                 if exact.contains(&correction) {
                     continue;
                 }
-                let key = correction.replace('-', "");
                 add(&mut corrected, &correction);
-                for variant in synonyms_of(&key) {
+                for variant in synonyms.of(&correction) {
                     add(&mut corrected, variant);
                 }
             }
@@ -247,14 +363,6 @@ impl Word {
     }
 }
 
-/// The other words of the synonym groups this word belongs to.
-fn synonyms_of(word: &str) -> impl Iterator<Item = &'static str> + '_ {
-    SYNONYM_GROUPS
-        .iter()
-        .filter(move |group| group.iter().any(|w| w.replace('-', "") == word))
-        .flat_map(|group| group.iter().copied())
-        .filter(move |w| w.replace('-', "") != word)
-}
 
 /// A correction counts only as a whole word of the text: "kurta" corrected from "kurtaa"
 /// must not match inside a longer word by accident.
@@ -290,33 +398,47 @@ mod tests {
     fn typing_mistakes_within_the_allowed_distance_are_corrected() {
         let v = vocabulary();
         for (typed, text) in [("kurtaa", "cotton kurta set"), ("saaree", "silk saree with zari"), ("lehnega", "festive lehenga choli")] {
-            assert_eq!(Matcher::new(typed, &v).fit(text), Some(Fit::Corrected), "{typed}");
+            assert_eq!(Matcher::new(typed, &v, &Synonyms::default()).fit(text), Some(Fit::Corrected), "{typed}");
         }
         // Four letters tolerate no mistake; nine tolerate two.
-        assert_eq!(Matcher::new("sikl", &v).fit("silk saree with zari"), None);
-        assert_eq!(Matcher::new("slik", &v).fit("silk saree with zari"), None);
+        assert_eq!(Matcher::new("sikl", &v, &Synonyms::default()).fit("silk saree with zari"), None);
+        assert_eq!(Matcher::new("slik", &v, &Synonyms::default()).fit("silk saree with zari"), None);
     }
 
     #[test]
     fn spelling_variants_are_exact_matches() {
         let v = vocabulary();
-        assert_eq!(Matcher::new("sari", &v).fit("silk saree with zari"), Some(Fit::Exact));
-        assert_eq!(Matcher::new("tshirt", &v).fit("graphic t-shirt"), Some(Fit::Exact));
-        assert_eq!(Matcher::new("tee", &v).fit("graphic t-shirt"), Some(Fit::Exact));
-        assert_eq!(Matcher::new("lehnga", &v).fit("festive lehenga choli"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("sari", &v, &Synonyms::default()).fit("silk saree with zari"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("tshirt", &v, &Synonyms::default()).fit("graphic t-shirt"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("tee", &v, &Synonyms::default()).fit("graphic t-shirt"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("lehnga", &v, &Synonyms::default()).fit("festive lehenga choli"), Some(Fit::Exact));
     }
 
     #[test]
     fn every_word_must_be_there_and_a_partial_word_still_finds() {
         let v = vocabulary();
-        assert_eq!(Matcher::new("silk kur", &v).fit("silk saree with zari"), None);
-        assert_eq!(Matcher::new("kur", &v).fit("cotton kurta set"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("silk kur", &v, &Synonyms::default()).fit("silk saree with zari"), None);
+        assert_eq!(Matcher::new("kur", &v, &Synonyms::default()).fit("cotton kurta set"), Some(Fit::Exact));
+    }
+
+    #[test]
+    fn an_owners_list_has_two_way_groups_and_one_way_rules() {
+        let v = Vocabulary::of(["red dupatta", "cotton chunni", "silk stole"].into_iter());
+        let list = Synonyms::parse("# shawls\nchunni => dupatta\n\nstole, shawl").expect("valid");
+        assert_eq!(list.rules(), 2);
+        assert_eq!(Matcher::new("chunni", &v, &list).fit("red dupatta"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("dupatta", &v, &list).fit("cotton chunni"), None, "one way only");
+        assert_eq!(Matcher::new("shawl", &v, &list).fit("silk stole"), Some(Fit::Exact));
+        for (bad, line) in [("saree, sari\nkurta", 2), ("a,,b", 1), ("x => ", 1)] {
+            assert_eq!(Synonyms::parse(bad).map(|_| ()).map_err(|e| e.line), Err(line), "{bad}");
+        }
+        assert!(Synonyms::default().rules() >= 9, "the built-in groups");
     }
 
     #[test]
     fn did_you_mean_replaces_only_unknown_words() {
         let v = vocabulary();
-        assert_eq!(Matcher::new("silk kurtaa", &v).suggestion(&v).as_deref(), Some("silk kurta"));
-        assert_eq!(Matcher::new("silk saree", &v).suggestion(&v), None);
+        assert_eq!(Matcher::new("silk kurtaa", &v, &Synonyms::default()).suggestion(&v).as_deref(), Some("silk kurta"));
+        assert_eq!(Matcher::new("silk saree", &v, &Synonyms::default()).suggestion(&v), None);
     }
 }

@@ -12,7 +12,7 @@ use crate::answers;
 use crate::auth::AdminUser;
 use crate::cache::{key_of, respond};
 use crate::dto::catalog::{ListingDto, ProductDto, SearchDto};
-use crate::dto::{data, data_with_message};
+use crate::dto::data_with_message;
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::ratelimit::{limit, Action};
@@ -237,7 +237,21 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
         let did_you_mean = if found.is_empty() { query::suggestion(&snapshot, &q) } else { None };
         Ok(SearchDto { data: found.iter().map(|p| ProductDto::from(p.as_ref())).collect(), did_you_mean })
     })?;
+    // Counted on every answer, cached or not, so the owner sees how often a miss happens.
+    if found_nothing(cached.json()) {
+        if let Some(q) = params.q.clone().filter(|q| !q.trim().is_empty()) {
+            let catalog = state.catalog.clone();
+            if let Err(e) = blocking(move || catalog.record_search_miss(&q)).await {
+                tracing::warn!("a missed search was not counted: {}", e.message);
+            }
+        }
+    }
     Ok(respond(&req, &cached))
+}
+
+/// Whether a search answer lists no product (`SearchDto` writes `data` first).
+fn found_nothing(json: &[u8]) -> bool {
+    json.starts_with(br#"{"data":[]"#)
 }
 
 #[utoipa::path(
