@@ -11,8 +11,8 @@ use serde_json::Value;
 use crate::answers;
 use crate::auth::AdminUser;
 use crate::cache::{key_of, respond};
-use crate::dto::catalog::{ListingDto, ProductDto};
-use crate::dto::{data, data_with_message};
+use crate::dto::catalog::{ListingDto, ProductDto, SearchDto};
+use crate::dto::data_with_message;
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::ratelimit::{limit, Action};
@@ -221,7 +221,7 @@ struct SearchParams {
     tag = "products",
     params(SearchParams),
     security(()),
-    responses((status = 200, description = "Matching products", body = Envelope<Vec<ProductDto>>), Invalid, Throttled)
+    responses((status = 200, description = "Matching products; when none, perhaps a corrected query", body = SearchDto), Invalid, Throttled)
 )]
 #[get("/products/search", wrap = "limit(Action::Search)")]
 async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
@@ -234,9 +234,24 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
         let default = if q.trim().is_empty() { EMPTY_SEARCH_LIMIT } else { SEARCH_LIMIT };
         let limit = whole_number(&params.limit, "limit")?.map_or(default, |l| l.clamp(1, 100) as usize);
         let found = query::search(&snapshot, &q, limit);
-        Ok(data(found.iter().map(|p| ProductDto::from(p.as_ref())).collect::<Vec<_>>()))
+        let did_you_mean = if found.is_empty() { query::suggestion(&snapshot, &q) } else { None };
+        Ok(SearchDto { data: found.iter().map(|p| ProductDto::from(p.as_ref())).collect(), did_you_mean })
     })?;
+    // Counted on every answer, cached or not, so the owner sees how often a miss happens.
+    if found_nothing(cached.json()) {
+        if let Some(q) = params.q.clone().filter(|q| !q.trim().is_empty()) {
+            let catalog = state.catalog.clone();
+            if let Err(e) = blocking(move || catalog.record_search_miss(&q)).await {
+                tracing::warn!("a missed search was not counted: {}", e.message);
+            }
+        }
+    }
     Ok(respond(&req, &cached))
+}
+
+/// Whether a search answer lists no product (`SearchDto` writes `data` first).
+fn found_nothing(json: &[u8]) -> bool {
+    json.starts_with(br#"{"data":[]"#)
 }
 
 #[utoipa::path(

@@ -366,6 +366,13 @@ async fn search_matches_name_description_category_and_colour() {
         assert_eq!(search("saree%20red").await, vec!["Silk Saree"], "every word must match");
         assert!(search("tuxedo").await.is_empty());
         assert_eq!(search("").await.len(), 4, "an empty query lists the first products");
+        // Typing mistakes and the spellings shoppers use find the product.
+        assert_eq!(search("sari").await, vec!["Silk Saree"], "a spelling variant");
+        assert_eq!(search("jeanz").await, vec!["Slim Jeans"], "one mistake in a five-letter word");
+        assert_eq!(search("oxfrod").await, vec!["Oxford Shirt"], "two letters swapped");
+        let none = app.get("/api/products/search?q=tuxedo%20shrit", None).await.expect(200);
+        assert_eq!(none.body["didYouMean"], "tuxedo shirt");
+        assert!(app.get("/api/products/search?q=linen", None).await.expect(200).body.get("didYouMean").is_none());
     }
 }
 
