@@ -195,9 +195,13 @@ impl CatalogSnapshot {
         Some(self.by_slug[found] as usize)
     }
 
-    /// The entry with this id or slug.
+    /// The entry with this id or slug, or with the name this slug is made from (a link
+    /// written with the product's name, `Woollen Muffler`, finds `woollen-muffler`).
     pub fn entry(&self, id_or_slug: &str) -> Option<&Arc<Entry>> {
-        let index = self.index_of_id(&Id::new(id_or_slug)).or_else(|| self.index_of_slug(id_or_slug))?;
+        let index = self
+            .index_of_id(&Id::new(id_or_slug))
+            .or_else(|| self.index_of_slug(id_or_slug))
+            .or_else(|| self.index_of_slug(&crate::models::slugify(id_or_slug)))?;
         self.entries.get(index)
     }
 
