@@ -24,7 +24,7 @@ pub const SYNONYM_GROUPS: &[&[&str]] = &[
     &["lehenga", "lehnga", "lehanga"],
     &["dupatta", "chunni", "chunri"],
     &["pyjama", "pajama", "pyjamas", "pajamas"],
-    &["tshirt", "t-shirt", "tee", "tees", "tshirts", "t-shirts"],
+    &["tshirt", "t-shirt", "t shirt", "tee", "tees", "tshirts", "t-shirts", "t shirts"],
     &["salwar", "shalwar"],
     &["jeans", "denims"],
 ];
