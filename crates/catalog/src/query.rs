@@ -17,6 +17,10 @@ pub enum Sort {
     PriceAsc,
     PriceDesc,
     Name,
+    /// The largest saving (percent off the MRP, of any variant) first.
+    Discount,
+    /// Best sellers first, each group newest first.
+    BestSellers,
 }
 
 impl Sort {
@@ -26,6 +30,8 @@ impl Sort {
             "price_asc" => Some(Sort::PriceAsc),
             "price_desc" => Some(Sort::PriceDesc),
             "name" => Some(Sort::Name),
+            "discount" => Some(Sort::Discount),
+            "best_sellers" => Some(Sort::BestSellers),
             _ => None,
         }
     }
@@ -123,6 +129,11 @@ fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<
     )
 }
 
+/// The largest percent off the MRP among a product's variants.
+fn best_saving(e: &Entry) -> u32 {
+    e.variants.iter().map(|v| v.price.percent_off()).max().unwrap_or(0)
+}
+
 fn variant_filters_hold(variants: &[CompactVariant], query: &ProductQuery) -> bool {
     let no_variant_filter = query.min_price.is_none()
         && query.max_price.is_none()
@@ -206,6 +217,9 @@ pub fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing {
         Sort::PriceAsc => matching.sort_by_key(|e| e.min_price),
         Sort::PriceDesc => matching.sort_by_key(|e| std::cmp::Reverse(e.min_price)),
         Sort::Name => matching.sort_by(|a, b| a.name_lc().cmp(b.name_lc())),
+        // Stable sorts: ties keep the catalogue's order (newest first).
+        Sort::Discount => matching.sort_by_key(|e| std::cmp::Reverse(best_saving(e))),
+        Sort::BestSellers => matching.sort_by_key(|e| !e.is_best_seller),
     }
     let total_items = matching.len() as u64;
     let items = matching

@@ -3295,7 +3295,7 @@ export interface operations {
                 inStock?: string;
                 /** @description `true` (also `1`, `yes`, `on`): only best sellers; any other text: only the others. */
                 bestSeller?: string;
-                sort?: "newest" | "price_asc" | "price_desc" | "name";
+                sort?: "newest" | "price_asc" | "price_desc" | "name" | "discount" | "best_sellers";
                 /** @description Words that must all appear in the product's name, description, category or colours. */
                 q?: string;
             };
@@ -3466,7 +3466,7 @@ export interface operations {
                 inStock?: string;
                 /** @description `true` (also `1`, `yes`, `on`): only best sellers; any other text: only the others. */
                 bestSeller?: string;
-                sort?: "newest" | "price_asc" | "price_desc" | "name";
+                sort?: "newest" | "price_asc" | "price_desc" | "name" | "discount" | "best_sellers";
                 /** @description Words that must all appear in the product's name, description, category or colours. */
                 q?: string;
             };

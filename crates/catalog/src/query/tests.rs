@@ -245,3 +245,26 @@ fn a_stock_change_keeps_the_vocabulary_and_a_new_name_renews_it() {
     let renamed = after_order.with_products(3, &["p1".to_string()], vec![Arc::new(p1)]);
     assert_eq!(found(&renamed, "kurtaa"), vec!["p1", "p5"]);
 }
+
+#[test]
+fn listings_sort_by_saving_and_best_sellers() {
+    let categories = vec![category("women", "Women", None, 1)];
+    let women = ("women", "Women");
+    let on_sale = |percent: i64| {
+        let mut v = variant("M", "Red", 3, 1000);
+        v.price = Price::new(Money::from_paise((100 - percent) * 1000), Money::from_paise(percent * 1000));
+        v
+    };
+    let snap = CatalogSnapshot::build(1, categories, vec![
+        product("p1", "Plain", women, 1, vec![variant("M", "Red", 3, 1000)]),
+        product("p2", "Half Off", women, 2, vec![on_sale(50)]),
+        product("p3", "Tenth Off", women, 3, vec![variant("S", "Red", 3, 1000), on_sale(10)]),
+        product("p4", "Also Plain", women, 4, vec![variant("M", "Red", 3, 1000)]),
+    ]);
+    let sorted = |sort| ids(&list(&snap, &ProductQuery { sort, ..query() })).into_iter().map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(sorted(Sort::Discount), vec!["p2", "p3", "p1", "p4"], "ties stay newest first");
+    // p2 is the test catalogue's best seller.
+    assert_eq!(sorted(Sort::BestSellers), vec!["p2", "p1", "p3", "p4"]);
+    assert_eq!(Sort::parse("discount"), Some(Sort::Discount));
+    assert_eq!(Sort::parse("best_sellers"), Some(Sort::BestSellers));
+}

@@ -87,6 +87,8 @@ enum SortOrder {
     PriceAsc,
     PriceDesc,
     Name,
+    Discount,
+    BestSellers,
 }
 
 /// An integer query parameter: absent is "not given"; present it must be a whole number
@@ -139,7 +141,7 @@ impl ListParams {
     pub(crate) fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
         let page = PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, default_limit, MAX_LIMIT);
         let sort = self.sort.as_deref().map_or(Some(Sort::Newest), Sort::parse).ok_or_else(|| {
-            ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name")
+            ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name, discount, best_sellers")
         })?;
         let (min_price, max_price) = (price(&self.min_price, "minPrice")?, price(&self.max_price, "maxPrice")?);
         if let (Some(lo), Some(hi)) = (min_price, max_price) {

@@ -314,6 +314,9 @@ async fn listing_filters_facets_and_paging_on_a_known_catalogue() {
         assert_eq!(names(&filtered.body), vec!["Oxford Shirt"]);
         let in_stock = app.get(&format!("/api/products?categoryId={men}&colors=Blue&sizes=L&inStock=true"), None).await.expect(200);
         assert!(names(&in_stock.body).is_empty());
+        let by_saving = app.get("/api/products?sort=discount", None).await.expect(200);
+        assert_eq!(names(&by_saving.body), vec!["Slim Jeans", "Oxford Shirt", "Silk Saree", "Linen Shirt"], "20%, 20% (newer first), 17%, none");
+        app.get("/api/products?sort=best_sellers", None).await.expect(200);
         let priced = app.get("/api/products?minPrice=950&maxPrice=2000&sort=price_asc", None).await.expect(200);
         assert_eq!(names(&priced.body), vec!["Linen Shirt", "Oxford Shirt", "Slim Jeans"]);
 
