@@ -85,6 +85,11 @@ test.describe('search overlay', () => {
     await box.fill('oxford');
     await expect(overlay.getByRole('article')).toHaveCount(1);
     await expect(overlay.getByRole('article', { name: 'Classic Oxford Shirt' })).toBeVisible();
+    // Typing mistakes and the spellings shoppers use still find the product.
+    await box.fill('oxfrod shrit');
+    await expect(overlay.getByRole('article', { name: 'Classic Oxford Shirt' })).toBeVisible();
+    await box.fill('lehnga');
+    await expect(overlay.getByRole('article', { name: 'Lehenga Choli Set' })).toBeVisible();
 
     await box.fill('zzqx nothing like this');
     await expect(overlay.getByText('No products found')).toBeVisible();
