@@ -87,7 +87,7 @@ enum SortOrder {
     Name,
 }
 
-fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
+pub(crate) fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
     match raw.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
         Some(v) => v
