@@ -125,10 +125,10 @@ pub struct OrderListParams {
     #[param(max_length = 100)]
     q: Option<String>,
     /// First day of the order date, YYYY-MM-DD, India time (included).
-    #[param(value_type = Option<chrono::NaiveDate>)]
+    #[param(value_type = Option<String>, format = Date)]
     from: Option<String>,
     /// Last day of the order date, YYYY-MM-DD, India time (included); not before `from` (422).
-    #[param(value_type = Option<chrono::NaiveDate>)]
+    #[param(value_type = Option<String>, format = Date)]
     to: Option<String>,
     #[param(value_type = Option<OrderSortName>, inline)]
     sort: Option<String>,

@@ -10,6 +10,7 @@ use kernel::{Money, OrderId, Price, StoreError, UserId};
 use super::*;
 use crate::models::{AddressSnapshot, CheckoutLine, CustomerSnapshot, StockEffect};
 use crate::ports::MailError;
+use crate::{OrderFilter, OrderSort, StatusCounts};
 
 const ADDRESS: &str = "00000000-0000-4000-8000-0000000000aa";
 const OTHER_ADDRESS: &str = "00000000-0000-4000-8000-0000000000bb";

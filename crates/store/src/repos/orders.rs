@@ -383,14 +383,16 @@ impl OrderStore for DieselOrderStore {
 
     fn status_counts(&self, filter: &OrderFilter) -> Result<StatusCounts, StoreError> {
         let mut conn = self.db.conn()?;
-        let rows: Vec<(String, i64)> = filtered(filter, false)
-            .group_by(orders::delivery_status)
-            .select((orders::delivery_status, count_star()))
-            .load(&mut *conn)
-            .map_err(store_error)?;
+        // One count per status (a boxed query cannot be grouped): each is a range of
+        // `orders_status_created_idx` when the filter is a date range.
         let mut counts = StatusCounts::default();
-        for (status, n) in rows {
-            counts.add(DeliveryStatus::from_stored(&status), u64::try_from(n).unwrap_or(0));
+        for status in DeliveryStatus::ALL {
+            let n: i64 = filtered(filter, false)
+                .filter(orders::delivery_status.eq(status.as_str()))
+                .select(count_star())
+                .first(&mut *conn)
+                .map_err(store_error)?;
+            counts.add(status, u64::try_from(n).unwrap_or(0));
         }
         Ok(counts)
     }
