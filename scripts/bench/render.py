@@ -124,7 +124,7 @@ elif lh:
 
 w("## How to reproduce\n")
 w("```sh\nmake bench                          # everything above; writes this page and bench-results/latest.json")
-w("BENCH_RUNS=1 BENCH_SECONDS=2 BENCH_BIG_PRODUCTS=0 BENCH_LIGHTHOUSE=0 make bench   # a quick look\n```\n")
+w("BENCH_RUNS=1 BENCH_SECONDS=2 BENCH_BIG_PRODUCTS=0 BENCH_ORDERS=0 BENCH_LIGHTHOUSE=0 make bench   # a quick look\n```\n")
 w("It installs wrk and nginx from Debian when missing, builds the release binaries, seeds a deterministic")
 w("catalogue with `xtask seed-bench --products N` into a temporary folder, and removes it afterwards.\n")
 w("## How the shop gets there\n")
