@@ -485,10 +485,11 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
           count={total}
           page={Math.max(0, params.page - 1)}
           rowsPerPage={params.limit}
-          rowsPerPageOptions={PAGE_SIZES}
+          rowsPerPageOptions={small ? [] : PAGE_SIZES}
           onPageChange={(_, page) => setParams({ ...params, page: page + 1 })}
           onRowsPerPageChange={(e) => setParams({ limit: Number(e.target.value) })}
           labelRowsPerPage="Orders per page"
+          sx={{ overflowX: 'auto' }}
         />
       )}
       {open && <OrderDetailsDialog order={open} onClose={() => setViewing(null)} />}
