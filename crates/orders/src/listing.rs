@@ -56,10 +56,10 @@ pub enum OrderSort {
 impl OrderSort {
     pub const MESSAGE: &'static str = "sort must be one of newest, oldest, total_desc, total_asc";
 
-    /// Reads a sort name; empty is `Newest`, anything unknown `None`.
+    /// Reads a sort name exactly; anything else is `None`.
     pub fn parse(raw: &str) -> Option<OrderSort> {
-        match raw.trim() {
-            "" | "newest" => Some(OrderSort::Newest),
+        match raw {
+            "newest" => Some(OrderSort::Newest),
             "oldest" => Some(OrderSort::Oldest),
             "total_desc" => Some(OrderSort::TotalDesc),
             "total_asc" => Some(OrderSort::TotalAsc),
@@ -253,7 +253,8 @@ mod tests {
 
     #[test]
     fn sort_names() {
-        assert_eq!(OrderSort::parse(""), Some(OrderSort::Newest));
+        assert_eq!(OrderSort::parse("newest"), Some(OrderSort::Newest));
+        assert_eq!(OrderSort::parse(""), None);
         assert_eq!(OrderSort::parse("total_desc"), Some(OrderSort::TotalDesc));
         assert_eq!(OrderSort::parse("price"), None);
     }

@@ -7,6 +7,7 @@ pub mod content;
 pub mod health;
 pub mod products;
 pub mod reports;
+pub mod search;
 pub mod cart;
 pub mod orders;
 pub mod users;

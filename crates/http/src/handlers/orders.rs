@@ -156,9 +156,10 @@ enum OrderSortName {
     TotalAsc,
 }
 
+/// A date parameter: absent is "not given"; present it must be a date (`from=` is not one).
 fn day(raw: &Option<String>, name: &str) -> Result<Option<chrono::NaiveDate>, ApiError> {
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
+    match raw.as_deref() {
+        None => Ok(None),
         Some(v) => chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
             .map(Some)
             .map_err(|_| ApiError::bad_request("invalid_query", format!("{name} must be a date as YYYY-MM-DD"))),
@@ -168,14 +169,17 @@ fn day(raw: &Option<String>, name: &str) -> Result<Option<chrono::NaiveDate>, Ap
 impl OrderListParams {
     fn into_search(self) -> Result<OrderSearch, ApiError> {
         let page = PageParams { page: self.page, limit: self.limit }.read()?;
-        let status = match self.status.as_deref().map(str::trim) {
-            None | Some("") => None,
+        // Exactly the document's values: an empty or unknown name is a 400.
+        let status = match self.status.as_deref() {
+            None => None,
             Some(raw) => Some(DeliveryStatus::ALL.into_iter().find(|s| s.as_str() == raw).ok_or_else(|| {
                 ApiError::bad_request("invalid_query", "status must be one of PENDING, SHIPPED, DELIVERED, CANCELED")
             })?),
         };
-        let sort = OrderSort::parse(self.sort.as_deref().unwrap_or(""))
-            .ok_or_else(|| ApiError::bad_request("invalid_query", OrderSort::MESSAGE))?;
+        let sort = match self.sort.as_deref() {
+            None => OrderSort::Newest,
+            Some(raw) => OrderSort::parse(raw).ok_or_else(|| ApiError::bad_request("invalid_query", OrderSort::MESSAGE))?,
+        };
         if self.q.as_ref().is_some_and(|q| q.chars().count() > 100) {
             return Err(ApiError::bad_request("invalid_query", "q may hold up to 100 characters"));
         }

@@ -25,6 +25,7 @@ mod orders;
 mod order_list;
 mod password_reset;
 mod scale;
+mod search;
 mod sessions;
 mod startup;
 mod uploads;
