@@ -231,7 +231,8 @@ test('a customer orders it, the admin ships it and the customer sees Shipped', a
   const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: shortId });
   await expect(row).toContainText(customer.username);
   await expect(row).toContainText('₹1,500.00');
-  const statusCell = row.getByRole('cell').nth(4);
+  // Cells: the tick box, order ID, customer, total, payment, status, ...
+  const statusCell = row.getByRole('cell').nth(5);
   await expect(statusCell).toHaveText('PENDING');
 
   await row.getByRole('button', { name: `View details of order ${shortId}` }).click();

@@ -248,6 +248,37 @@ def big_catalogue():
         shutil.rmtree(data, ignore_errors=True)
 
 
+ORDERS = int(os.environ.get("BENCH_ORDERS", "100000"))
+
+
+def order_list():
+    """The back office's filtered order pages at ORDERS orders (scripts/bench/orders.py), on SQLite."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import orders
+    data = Path(tempfile.mkdtemp(prefix="bench-orders-"))
+    admin = {"SHOP_ADMIN_EMAIL": "bench@shop.in", "SHOP_ADMIN_PASSWORD": "bench-orders-admin-77"}
+    os.environ.update(admin)
+    try:
+        Shop(data).stop()  # migrates and makes the admin
+        seed_s = orders.seed(str(data / "data/shop.db"), ORDERS)
+        shop = Shop(data)
+        try:
+            login = urllib.request.Request(BASE + "/api/auth/login", method="POST", headers={"Content-Type": "application/json"},
+                                           data=json.dumps({"identifier": admin["SHOP_ADMIN_EMAIL"], "password": admin["SHOP_ADMIN_PASSWORD"]}).encode())
+            with urllib.request.urlopen(login, timeout=30) as r:
+                token = json.loads(r.read())["token"]
+            pages = orders.time_pages(BASE, token)
+        finally:
+            shop.stop()
+        for path, m in pages.items():
+            print(f"  {path:64} p50 {m['p50_ms']:7.2f} ms  p95 {m['p95_ms']:7.2f} ms  ({m['matches']:,} match)", flush=True)
+        return {"orders": ORDERS, "seed_s": seed_s, "pages": pages}
+    finally:
+        for key in admin:
+            os.environ.pop(key, None)
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def lighthouse():
     if not shutil.which("npm") or not Path("/usr/bin/chromium").exists():
         return {"skipped": "npm or /usr/bin/chromium missing"}
@@ -312,6 +343,9 @@ def main():
                "startup_s": startup, "peak_rss_mb": peak, "reads": reads, "uncached": uncached, "writes": writes}
     if BIG:
         results["big"] = big_catalogue()
+    if ORDERS:
+        print(f"order list at {ORDERS:,} orders (1 request at a time):", flush=True)
+        results["order_list"] = order_list()
     if os.environ.get("BENCH_LIGHTHOUSE", "1") == "1":
         results["lighthouse"] = lighthouse()
         results["home_js"] = home_js_kb()

@@ -252,6 +252,20 @@ impl CatalogSnapshot {
     pub fn product_count_in(&self, category_id: &str) -> usize {
         self.category_index(category_id).and_then(|i| self.direct_counts.get(i)).copied().unwrap_or(0)
     }
+
+    /// How many variants have `1..=low_max` pieces left, and how many none (the back
+    /// office's dashboard). One pass over the entries, no expansion.
+    pub fn stock_counts(&self, low_max: i32) -> (u64, u64) {
+        let (mut low, mut out) = (0, 0);
+        for variant in self.entries.iter().flat_map(|e| e.variants.iter()) {
+            if variant.stock <= 0 {
+                out += 1;
+            } else if variant.stock <= low_max {
+                low += 1;
+            }
+        }
+        (low, out)
+    }
 }
 
 fn build_tree(categories: &[Category]) -> Vec<CategoryNode> {

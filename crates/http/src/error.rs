@@ -49,6 +49,11 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
 
+    /// The body this error is answered with.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody { message: self.message.clone(), code: self.code.to_string(), field: self.field.map(str::to_string) }
+    }
+
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message)
     }
@@ -97,11 +102,7 @@ impl ResponseError for ApiError {
         if let Some(secs) = self.retry_after_secs {
             response.insert_header((header::RETRY_AFTER, secs.to_string()));
         }
-        response.json(ErrorBody {
-            message: self.message.clone(),
-            code: self.code.to_string(),
-            field: self.field.map(str::to_string),
-        })
+        response.json(self.body())
     }
 }
 
@@ -178,6 +179,7 @@ impl From<OrdersError> for ApiError {
         let message = e.to_string();
         match e {
             OrdersError::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
+            OrdersError::Rule { field, .. } => ApiError::unprocessable("invalid_date_range", message).on(field),
             OrdersError::EmptyCart => ApiError::conflict("empty_cart", message),
             OrdersError::TotalTooLarge => ApiError::unprocessable("total_too_large", message),
             OrdersError::CartChanged => ApiError::conflict("cart_changed", message),

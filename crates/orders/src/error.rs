@@ -6,6 +6,10 @@ pub enum OrdersError {
     /// Input broke a rule; the message is the sentence for the user.
     #[error("{message}")]
     Invalid { field: &'static str, message: String },
+    /// Well-formed values that break a rule together (a date range that ends before it
+    /// starts).
+    #[error("{message}")]
+    Rule { field: &'static str, message: String },
     #[error("Your cart is empty")]
     EmptyCart,
     /// A line or the order's total would not fit in the shop's money type.

@@ -7,11 +7,15 @@
 
 pub mod email;
 pub mod error;
+pub mod listing;
 pub mod models;
 pub mod ports;
 pub mod service;
 
 pub use error::OrdersError;
+pub use listing::{
+    BulkOutcome, DaySales, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, StatusCounts, TextMatch,
+};
 pub use models::*;
 pub use ports::{MailError, Mailer, OrderStore, OrdersApi};
 pub use service::OrderService;

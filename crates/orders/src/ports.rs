@@ -4,6 +4,10 @@ use chrono::{DateTime, Utc};
 use kernel::{OrderId, StoreError, UserId};
 
 use crate::error::OrdersError;
+use crate::listing::{
+    BulkOutcome, DaySales, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, StatusCounts, MAX_BULK_ORDERS,
+};
+use kernel::PageRequest;
 use crate::models::{
     Checkout, Customer, DeliveryStatus, NewOrder, Order, PlaceOrderInput, PlaceRequest, PlacedOrder,
     Resend, Transition, TransitionOutcome,
@@ -18,18 +22,39 @@ pub trait OrdersApi: Send + Sync {
     /// (nothing changed), `TotalTooLarge`, `AccountNotFound`, `Storage`. A failed e-mail is
     /// not an error.
     fn place(&self, customer: &Customer, input: PlaceOrderInput) -> Result<PlacedOrder, OrdersError>;
-    /// The customer's orders, newest first.
-    fn my_orders(&self, user_id: &UserId) -> Result<Vec<Order>, OrdersError>;
+    /// A page of the customer's orders, newest first (`counts` over all of them).
+    fn my_orders(&self, user_id: &UserId, page: PageRequest) -> Result<OrderPage, OrdersError>;
     /// Cancels the customer's own PENDING order and returns its stock, exactly once.
     /// Errors: `NotFound` (also another customer's), `CannotCancel`, `Storage`.
     fn cancel(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError>;
-    /// Every order, newest first (admin).
-    fn all_orders(&self) -> Result<Vec<Order>, OrdersError>;
+    /// A page of the orders matching `search`, with the count per status for the same
+    /// search without its status (admin). Errors: `Rule` (`from` after `to`), `Storage`.
+    fn list_orders(&self, search: OrderSearch) -> Result<OrderPage, OrdersError>;
     /// Moves an order to any status (admin). Errors: `Invalid` (unknown status),
     /// `NotFound`, `OutOfStock` (leaving CANCELED without the stock), `Busy`, `Storage`.
     fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError>;
+    /// Moves each order to `status` through this API's own [`OrdersApi::set_status`] (so
+    /// every rule and effect of a single change applies, also those a wrapper adds), one
+    /// result per distinct id in the given order; one order's refusal does not stop the
+    /// others (admin). Errors for the whole call: `Invalid` (unknown status, no ids, more
+    /// than `MAX_BULK_ORDERS`).
+    fn set_status_many(&self, admin_id: &UserId, order_ids: &[OrderId], status: &str) -> Result<Vec<BulkOutcome>, OrdersError> {
+        DeliveryStatus::parse(status).ok_or_else(|| OrdersError::invalid("deliveryStatus", DeliveryStatus::MESSAGE))?;
+        if order_ids.is_empty() || order_ids.len() > MAX_BULK_ORDERS {
+            return Err(OrdersError::invalid("orderIds", format!("Choose 1 to {MAX_BULK_ORDERS} orders")));
+        }
+        let mut seen = std::collections::HashSet::new();
+        Ok(order_ids
+            .iter()
+            .filter(|id| seen.insert(id.as_str().to_string()))
+            .map(|id| BulkOutcome { order_id: id.to_string(), result: self.set_status(admin_id, id, status) })
+            .collect())
+    }
     /// How many orders are PENDING (admin dashboard).
     fn pending_count(&self) -> Result<u64, OrdersError>;
+    /// Today's orders and revenue, the last `CHART_DAYS` days and the orders waiting to
+    /// ship, by India's calendar (admin dashboard).
+    fn sales_figures(&self) -> Result<SalesFigures, OrdersError>;
     /// Sends the confirmation of the customer's own order again, to the account's address,
     /// at most `RESENDS_PER_ORDER` times per order and `RESENDS_PER_ACCOUNT` times per
     /// account within the hour (an attempt counts even when the mail server fails).
@@ -54,10 +79,14 @@ pub trait OrderStore: Send + Sync {
     ) -> Result<Order, OrdersError>;
     fn find(&self, order_id: &OrderId) -> Result<Option<Order>, StoreError>;
     fn find_by_key(&self, user_id: &UserId, idempotency_key: &str) -> Result<Option<Order>, StoreError>;
-    /// Newest first.
-    fn for_user(&self, user_id: &UserId) -> Result<Vec<Order>, StoreError>;
-    /// Newest first.
-    fn all(&self) -> Result<Vec<Order>, StoreError>;
+    /// One page of the orders matching `filter`, in `sort` order (ties: newest, then by
+    /// id), and how many match in all.
+    fn search(&self, filter: &OrderFilter, sort: OrderSort, page: PageRequest) -> Result<(Vec<Order>, u64), StoreError>;
+    /// How many orders match `filter` per status (the filter's own status is ignored).
+    fn status_counts(&self, filter: &OrderFilter) -> Result<StatusCounts, StoreError>;
+    /// For each India day from `first` through `last`: the orders placed that day and their
+    /// total, cancelled orders left out. Oldest first, every day present.
+    fn daily_sales(&self, first: chrono::NaiveDate, last: chrono::NaiveDate) -> Result<Vec<DaySales>, StoreError>;
     /// ONE transaction: the guarded status update (only while the order is in
     /// `transition.from`), then the stock effect, then the history entry. `Stale` when the
     /// order was not in `from`; `OutOfStock` (rolled back) when stock cannot be taken again.

@@ -3,6 +3,9 @@ use kernel::{AddressId, Clock, OrderId, StoreError, Totals, UserId};
 
 use crate::email;
 use crate::error::OrdersError;
+use crate::listing::{
+    india_day, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, CHART_DAYS,
+};
 use crate::models::{
     Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
     PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
@@ -209,8 +212,11 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         Ok(PlacedOrder { email_sent: sent.is_ok(), email_error: sent.err().map(|e| e.0), order, created: true })
     }
 
-    fn my_orders(&self, user_id: &UserId) -> Result<Vec<Order>, OrdersError> {
-        Ok(self.store.for_user(user_id)?)
+    fn my_orders(&self, user_id: &UserId, page: kernel::PageRequest) -> Result<OrderPage, OrdersError> {
+        let filter = OrderFilter { user_id: Some(user_id.to_string()), ..OrderFilter::default() };
+        let (orders, total) = self.store.search(&filter, OrderSort::Newest, page)?;
+        let counts = self.store.status_counts(&filter)?;
+        Ok(OrderPage { orders, total, page, counts })
     }
 
     fn cancel(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError> {
@@ -229,8 +235,32 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         Err(OrdersError::Busy)
     }
 
-    fn all_orders(&self) -> Result<Vec<Order>, OrdersError> {
-        Ok(self.store.all()?)
+    fn list_orders(&self, search: OrderSearch) -> Result<OrderPage, OrdersError> {
+        let filter = search.filter()?;
+        let counts = self.store.status_counts(&filter)?;
+        // The counts already say how many match: the page needs no count of its own.
+        let total = match filter.status {
+            Some(status) => counts.of(status),
+            None => counts.total(),
+        };
+        let orders = if total == 0 || search.page.offset() >= total {
+            Vec::new()
+        } else {
+            self.store.search(&filter, search.sort, search.page)?.0
+        };
+        Ok(OrderPage { orders, total, page: search.page, counts })
+    }
+
+    fn sales_figures(&self) -> Result<SalesFigures, OrdersError> {
+        let today = india_day(self.clock.now());
+        let first = today - Duration::days(i64::from(CHART_DAYS) - 1);
+        let days = self.store.daily_sales(first, today)?;
+        let today_sales = days.last().copied().filter(|d| d.day == today).unwrap_or(crate::listing::DaySales {
+            day: today,
+            orders: 0,
+            revenue: kernel::Money::ZERO,
+        });
+        Ok(SalesFigures { today: today_sales, days, pending: self.store.count_with_status(DeliveryStatus::Pending)? })
     }
 
     fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError> {

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use catalog::CatalogApi;
-use orders::{Customer, Order, OrdersApi, OrdersError, PlaceOrderInput, PlacedOrder};
-use kernel::{OrderId, UserId};
+use orders::{Customer, Order, OrderPage, OrderSearch, OrdersApi, OrdersError, PlaceOrderInput, PlacedOrder, SalesFigures};
+use kernel::{OrderId, PageRequest, UserId};
 
 pub struct CatalogSyncedOrders<O> {
     inner: O,
@@ -39,8 +39,8 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         Ok(placed)
     }
 
-    fn my_orders(&self, user_id: &UserId) -> Result<Vec<Order>, OrdersError> {
-        self.inner.my_orders(user_id)
+    fn my_orders(&self, user_id: &UserId, page: PageRequest) -> Result<OrderPage, OrdersError> {
+        self.inner.my_orders(user_id, page)
     }
 
     fn cancel(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError> {
@@ -49,8 +49,12 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         Ok(order)
     }
 
-    fn all_orders(&self) -> Result<Vec<Order>, OrdersError> {
-        self.inner.all_orders()
+    fn list_orders(&self, search: OrderSearch) -> Result<OrderPage, OrdersError> {
+        self.inner.list_orders(search)
+    }
+
+    fn sales_figures(&self) -> Result<SalesFigures, OrdersError> {
+        self.inner.sales_figures()
     }
 
     fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError> {

@@ -62,7 +62,8 @@ fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
         assert_eq!((stored.subtotal.paise(), stored.discount.paise(), stored.total.paise()), (2 * 99_900 + 49_900, 40_000, 2 * 79_900 + 49_900));
         assert_eq!(stored.history.len(), 1);
         assert_eq!(stored.expected_delivery_date, order.expected_delivery_date);
-        assert_eq!(store.for_user(&UserId::new(asha.clone())).unwrap_or_default().len(), 1);
+        let mine = orders::OrderFilter { user_id: Some(asha.clone()), ..Default::default() };
+        assert_eq!(store.search(&mine, orders::OrderSort::Newest, kernel::PageRequest::default()).map(|(o, n)| (o.len(), n)).ok(), Some((1, 1)));
         assert_eq!(store.count_with_status(DeliveryStatus::Pending).ok(), Some(1));
     });
 }

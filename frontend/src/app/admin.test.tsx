@@ -70,8 +70,61 @@ describe('admin layout and dashboard', () => {
     server.use(
       http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
       http.get('/api/orders/pending-count', () => HttpResponse.json({ data: { count: 7 } })),
+      http.get('/api/reports/summary', () => HttpResponse.json({ data: summary() })),
     );
   }
+
+  function summary() {
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      date: `2026-10-${String(i + 1).padStart(2, '0')}`,
+      orders: i === 29 ? 3 : i === 10 ? 2 : 0,
+      revenue: i === 29 ? 123456.5 : i === 10 ? 1000 : 0,
+    }));
+    return { today: days[29], days, pendingOrders: 7, lowStockVariants: 4, outOfStockVariants: 2, lowStockMax: 5 };
+  }
+
+  it('the dashboard shows the day\'s figures beside the four cards, each a link to its filtered list', async () => {
+    signInAdmin();
+    dashboardHandlers();
+    await renderRoutes(routes, '/admin/dashboard');
+    const today = await screen.findByRole('region', { name: "Today's orders" });
+    expect(within(today).getByText('3')).toBeInTheDocument();
+    expect(within(today).getByRole('link')).toHaveAttribute('href', '/admin/order?from=2026-10-30&to=2026-10-30');
+    const revenue = screen.getByRole('region', { name: "Today's revenue" });
+    expect(within(revenue).getByText('₹1,23,456.50')).toBeInTheDocument();
+    const waiting = screen.getByRole('region', { name: 'Waiting to ship' });
+    expect(within(waiting).getByText('7')).toBeInTheDocument();
+    expect(within(waiting).getByRole('link')).toHaveAttribute('href', '/admin/order?status=PENDING');
+    const low = screen.getByRole('region', { name: 'Low stock' });
+    expect(within(low).getByText('4')).toBeInTheDocument();
+    expect(within(low).getByText('Variants with 1 to 5 left')).toBeInTheDocument();
+    expect(within(low).getByRole('link')).toHaveAttribute('href', '/admin/product?stock=low');
+    expect(within(screen.getByRole('region', { name: 'Out of stock' })).getByRole('link')).toHaveAttribute('href', '/admin/product?stock=out');
+    const month = screen.getByRole('region', { name: 'Last 30 days' });
+    expect(within(month).getByText('5 orders · ₹1,24,456.50')).toBeInTheDocument();
+    expect(within(month).getAllByRole('link')[0]).toHaveAttribute('href', '/admin/order?from=2026-10-01&to=2026-10-30');
+    // The four cards of the specification stay.
+    for (const title of ['Category', 'Product', 'Order', 'Company']) {
+      expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+    }
+  });
+
+  it('a dashboard whose figures fail offers to try again and keeps the cards', async () => {
+    signInAdmin();
+    dashboardHandlers();
+    let calls = 0;
+    server.use(
+      http.get('/api/reports/summary', () => {
+        calls += 1;
+        return calls === 1 ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ data: summary() });
+      }),
+    );
+    await renderRoutes(routes, '/admin/dashboard');
+    expect(await screen.findByText("Failed to load the shop's figures")).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Order' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: /try again|retry/i }));
+    expect(await screen.findByRole('region', { name: 'Waiting to ship' })).toBeInTheDocument();
+  });
 
   it('/admin goes to the dashboard: four cards with Manage and View All and the badges', async () => {
     signInAdmin();

@@ -318,6 +318,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/bulk-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One order's refusal (not found, out of stock to leave CANCELED, ...) does not stop the
+         *     others; each result carries the status and error body that order's own change answers.
+         */
+        post: operations["bulk_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/my-orders": {
         parameters: {
             query?: never;
@@ -491,6 +511,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today's orders and revenue and the last 30 days per day (India time, cancelled orders
+         *     left out), the orders waiting to ship, and how many variants are low on stock (1 to 5
+         *     pieces) or out of it (from the catalogue every shopper reads).
+         */
+        get: operations["summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/misses": {
         parameters: {
             query?: never;
@@ -623,6 +664,38 @@ export interface components {
             postalCode: string;
             state: string;
         };
+        /** @description What happened to one order of a bulk change. */
+        BulkResultDto: {
+            error?: null | components["schemas"]["ErrorBody"];
+            order?: null | components["schemas"]["OrderDto"];
+            orderId: string;
+            /**
+             * Format: int32
+             * @description The status this order's own change would have answered (200, 404, 409, ...).
+             */
+            status: number;
+        };
+        BulkStatusAnswer: {
+            /** @description One result per distinct order id, in the request's order. */
+            data: components["schemas"]["BulkResultDto"][];
+            /**
+             * Format: int64
+             * @description How many were refused.
+             */
+            failed: number;
+            message: string;
+            /**
+             * Format: int64
+             * @description How many orders changed (or already had the status).
+             */
+            updated: number;
+        };
+        /** @description Moves several orders to one status. */
+        BulkStatusRequest: {
+            deliveryStatus: components["schemas"]["DeliveryStatusName"];
+            /** @description 1 to 100 orders; a repeated id counts once. */
+            orderIds: string[];
+        };
         CartCategoryRef: {
             id: string;
             name: string;
@@ -749,6 +822,21 @@ export interface components {
         CountDto: {
             /** Format: int64 */
             count: number;
+        };
+        /** @description One India calendar day of the dashboard's chart. */
+        DaySalesDto: {
+            /** @description YYYY-MM-DD, India time. */
+            date: string;
+            /**
+             * Format: int64
+             * @description Orders placed that day, cancelled ones left out.
+             */
+            orders: number;
+            /**
+             * Format: double
+             * @description What they came to, in rupees.
+             */
+            revenue: number;
         };
         DeletedCategory: {
             id: string;
@@ -895,6 +983,31 @@ export interface components {
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_SummaryDto: {
+            /** @description The back office's figures. */
+            data: {
+                /** @description The last 30 days, oldest first, today last, days without orders included. */
+                days: components["schemas"]["DaySalesDto"][];
+                /** Format: int32 */
+                lowStockMax: number;
+                /**
+                 * Format: int64
+                 * @description Variants with 1 to `lowStockMax` pieces left.
+                 */
+                lowStockVariants: number;
+                /** Format: int64 */
+                outOfStockVariants: number;
+                /**
+                 * Format: int64
+                 * @description Orders waiting to ship (PENDING).
+                 */
+                pendingOrders: number;
+                /** @description Today (India time). */
+                today: components["schemas"]["DaySalesDto"];
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_SynonymsDto: {
             /** @description The synonym list as the owner wrote it (see `PUT`). */
             data: {
@@ -952,33 +1065,6 @@ export interface components {
                 slug: string;
                 title: string;
                 updatedAt: string;
-            }[];
-            message?: string | null;
-        };
-        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
-        Envelope_Vec_OrderDto: {
-            data: {
-                address: components["schemas"]["OrderAddressDto"];
-                createdAt: string;
-                deliveredOn?: string | null;
-                deliveryStatus: string;
-                /** Format: double */
-                discount: number;
-                /** @description YYYY-MM-DD */
-                expectedDeliveryDate: string;
-                history: components["schemas"]["HistoryDto"][];
-                id: string;
-                items: components["schemas"]["OrderItemDto"][];
-                orderDate: string;
-                /** Format: double */
-                orderTotal: number;
-                paymentMethod: string;
-                paymentStatus: string;
-                /** @description The delivery status in lower case (the dashboard compares it with "pending"). */
-                status: string;
-                /** Format: double */
-                subtotal: number;
-                user: components["schemas"]["OrderUserDto"];
             }[];
             message?: string | null;
         };
@@ -1158,6 +1244,12 @@ export interface components {
             /** Format: int32 */
             quantity: number;
         };
+        /** @description A page of orders: `{data, pagination, counts}`. */
+        OrderListDto: {
+            counts: components["schemas"]["StatusCountsDto"];
+            data: components["schemas"]["OrderDto"][];
+            pagination: components["schemas"]["PaginationDto"];
+        };
         OrderRef: {
             /** Format: uuid */
             id?: string | null;
@@ -1299,20 +1391,45 @@ export interface components {
             count: number;
             size: string;
         };
+        /** @description How many orders of each status match the list's other filters (the back office's tabs). */
+        StatusCountsDto: {
+            /**
+             * Format: int64
+             * @description Every status together.
+             */
+            all: number;
+            /** Format: int64 */
+            canceled: number;
+            /** Format: int64 */
+            delivered: number;
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            shipped: number;
+        };
         StatusRequest: {
             deliveryStatus: components["schemas"]["DeliveryStatusName"];
         };
+        /** @description The back office's figures. */
         SummaryDto: {
-            /** Format: double */
-            discount: number;
+            /** @description The last 30 days, oldest first, today last, days without orders included. */
+            days: components["schemas"]["DaySalesDto"][];
+            /** Format: int32 */
+            lowStockMax: number;
+            /**
+             * Format: int64
+             * @description Variants with 1 to `lowStockMax` pieces left.
+             */
+            lowStockVariants: number;
             /** Format: int64 */
-            itemCount: number;
-            /** Format: double */
-            subtotal: number;
-            /** Format: double */
-            tax: number;
-            /** Format: double */
-            total: number;
+            outOfStockVariants: number;
+            /**
+             * Format: int64
+             * @description Orders waiting to ship (PENDING).
+             */
+            pendingOrders: number;
+            /** @description Today (India time). */
+            today: components["schemas"]["DaySalesDto"];
         };
         /** @description The synonym list as the owner wrote it (see `PUT`). */
         SynonymsDto: {
@@ -2799,20 +2916,46 @@ export interface operations {
     };
     all_orders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page, from 1; a smaller number reads as 1. */
+                page?: number;
+                /** @description Orders per page, 1 to 100 (20 when absent); a number outside reads as the nearer end. */
+                limit?: number;
+                /** @description Only orders in this delivery status. */
+                status?: "PENDING" | "SHIPPED" | "DELIVERED" | "CANCELED";
+                /**
+                 * @description The start of an order number (`#` optional), or part of the customer's name or
+                 *     e-mail, or of their mobile number.
+                 */
+                q?: string;
+                /** @description First day of the order date, YYYY-MM-DD, India time (included). */
+                from?: string;
+                /** @description Last day of the order date, YYYY-MM-DD, India time (included); not before `from` (422). */
+                to?: string;
+                sort?: "newest" | "oldest" | "total_desc" | "total_asc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Every order (admin) */
+            /** @description A page of the orders matching the filters, with the count per status for the same filters without `status` (admin) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_OrderDto"];
+                    "application/json": components["schemas"]["OrderListDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session has expired */
@@ -2833,24 +2976,116 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
-    my_orders: {
+    bulk_status: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkStatusRequest"];
+            };
+        };
         responses: {
-            /** @description The caller's orders */
+            /** @description Each order moved as `PUT /orders/{id}/status` would move it: one result per order (admin) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_OrderDto"];
+                    "application/json": components["schemas"]["BulkStatusAnswer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_orders: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1; a smaller number reads as 1. */
+                page?: number;
+                /** @description Orders per page, 1 to 100 (20 when absent); a number outside reads as the nearer end. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderListDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session has expired */
@@ -3746,6 +3981,44 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The back office's figures (admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SummaryDto"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -222,3 +222,116 @@ impl SendConfirmationRequest {
         self.order_id.or(self.order_data.and_then(|d| d.id))
     }
 }
+
+/// How many orders of each status match the list's other filters (the back office's tabs).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusCountsDto {
+    /// Every status together.
+    pub all: u64,
+    pub pending: u64,
+    pub shipped: u64,
+    pub delivered: u64,
+    pub canceled: u64,
+}
+
+impl From<orders::StatusCounts> for StatusCountsDto {
+    fn from(c: orders::StatusCounts) -> Self {
+        StatusCountsDto { all: c.total(), pending: c.pending, shipped: c.shipped, delivered: c.delivered, canceled: c.canceled }
+    }
+}
+
+/// A page of orders: `{data, pagination, counts}`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderListDto {
+    pub data: Vec<OrderDto>,
+    pub pagination: super::catalog::PaginationDto,
+    pub counts: StatusCountsDto,
+}
+
+impl OrderListDto {
+    pub fn new(page: orders::OrderPage, view: fn(Order) -> OrderDto) -> Self {
+        let kernel::PageRequest { page: current_page, limit } = page.page;
+        OrderListDto {
+            pagination: super::catalog::PaginationDto {
+                total_items: page.total,
+                current_page,
+                limit,
+                total_pages: page.total.div_ceil(u64::from(limit.max(1))),
+            },
+            counts: page.counts.into(),
+            data: page.orders.into_iter().map(view).collect(),
+        }
+    }
+}
+
+/// Moves several orders to one status.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkStatusRequest {
+    /// 1 to 100 orders; a repeated id counts once.
+    #[schema(min_items = 1, max_items = 100)]
+    pub order_ids: Vec<uuid::Uuid>,
+    #[schema(value_type = DeliveryStatusName, required = true)]
+    pub delivery_status: Option<String>,
+}
+
+/// What happened to one order of a bulk change.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkResultDto {
+    pub order_id: String,
+    /// The status this order's own change would have answered (200, 404, 409, ...).
+    pub status: u16,
+    /// The order after the change, when it succeeded.
+    pub order: Option<OrderDto>,
+    /// Why it was refused, when it was.
+    pub error: Option<super::docs::ErrorBody>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkStatusAnswer {
+    /// One result per distinct order id, in the request's order.
+    pub data: Vec<BulkResultDto>,
+    /// How many orders changed (or already had the status).
+    pub updated: u64,
+    /// How many were refused.
+    pub failed: u64,
+    pub message: String,
+}
+
+/// One India calendar day of the dashboard's chart.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DaySalesDto {
+    /// YYYY-MM-DD, India time.
+    pub date: String,
+    /// Orders placed that day, cancelled ones left out.
+    pub orders: u64,
+    /// What they came to, in rupees.
+    pub revenue: f64,
+}
+
+impl From<orders::DaySales> for DaySalesDto {
+    fn from(d: orders::DaySales) -> Self {
+        DaySalesDto { date: d.day.format("%Y-%m-%d").to_string(), orders: d.orders, revenue: d.revenue.to_rupees() }
+    }
+}
+
+/// The back office's figures.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryDto {
+    /// Today (India time).
+    pub today: DaySalesDto,
+    /// The last 30 days, oldest first, today last, days without orders included.
+    pub days: Vec<DaySalesDto>,
+    /// Orders waiting to ship (PENDING).
+    pub pending_orders: u64,
+    /// Variants with 1 to `lowStockMax` pieces left.
+    pub low_stock_variants: u64,
+    pub out_of_stock_variants: u64,
+    pub low_stock_max: i32,
+}

@@ -4,7 +4,15 @@ use orders::{Customer, PlaceOrderInput};
 use kernel::{OrderId, UserId};
 
 use crate::auth::{AdminUser, CurrentUser};
-use crate::dto::order::{OrderDto, PlaceOrderRequest, PlacedOrderAnswer, SendConfirmationRequest, StatusRequest};
+use crate::dto::order::{
+    BulkResultDto, BulkStatusAnswer, BulkStatusRequest, OrderDto, OrderListDto, PlaceOrderRequest, PlacedOrderAnswer,
+    SendConfirmationRequest, StatusRequest,
+};
+use super::products::whole_number;
+use kernel::PageRequest;
+use orders::listing::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
+use orders::{DeliveryStatus, OrderSearch, OrderSort};
+use serde::Deserialize;
 use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::ratelimit::{limit, Action};
@@ -21,6 +29,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(place)
         .service(my_orders)
         .service(all_orders)
+        .service(bulk_status)
         .service(pending_count)
         .service(send_confirmation)
         .service(cancel)
@@ -80,20 +89,120 @@ async fn place(
     }))
 }
 
-fn list(orders: Vec<orders::Order>, view: fn(orders::Order) -> OrderDto) -> Vec<OrderDto> {
-    orders.into_iter().map(view).collect()
+/// Paging of an order list, read forgivingly like the product list's.
+#[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// The page, from 1; a smaller number reads as 1.
+    #[param(value_type = Option<i64>)]
+    page: Option<String>,
+    /// Orders per page, 1 to 100 (20 when absent); a number outside reads as the nearer end.
+    #[param(value_type = Option<i64>)]
+    limit: Option<String>,
+}
+
+impl PageParams {
+    fn read(&self) -> Result<PageRequest, ApiError> {
+        Ok(PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE))
+    }
+}
+
+/// The back office's order list: what it filters on and how it is sorted.
+#[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderListParams {
+    /// The page, from 1; a smaller number reads as 1.
+    #[param(value_type = Option<i64>)]
+    page: Option<String>,
+    /// Orders per page, 1 to 100 (20 when absent); a number outside reads as the nearer end.
+    #[param(value_type = Option<i64>)]
+    limit: Option<String>,
+    /// Only orders in this delivery status.
+    #[param(value_type = Option<DeliveryStatusParam>, inline)]
+    status: Option<String>,
+    /// The start of an order number (`#` optional), or part of the customer's name or
+    /// e-mail, or of their mobile number.
+    #[param(max_length = 100)]
+    q: Option<String>,
+    /// First day of the order date, YYYY-MM-DD, India time (included).
+    #[param(value_type = Option<String>, format = Date)]
+    from: Option<String>,
+    /// Last day of the order date, YYYY-MM-DD, India time (included); not before `from` (422).
+    #[param(value_type = Option<String>, format = Date)]
+    to: Option<String>,
+    #[param(value_type = Option<OrderSortName>, inline)]
+    sort: Option<String>,
+}
+
+/// The delivery statuses (the list's `status` filter).
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "UPPERCASE")]
+#[allow(dead_code)]
+enum DeliveryStatusParam {
+    Pending,
+    Shipped,
+    Delivered,
+    Canceled,
+}
+
+/// How the order list is sorted (`newest` when absent; ties newest first).
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum OrderSortName {
+    Newest,
+    Oldest,
+    TotalDesc,
+    TotalAsc,
+}
+
+/// A date parameter: absent is "not given"; present it must be a date (`from=` is not one).
+fn day(raw: &Option<String>, name: &str) -> Result<Option<chrono::NaiveDate>, ApiError> {
+    match raw.as_deref() {
+        None => Ok(None),
+        Some(v) => chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| ApiError::bad_request("invalid_query", format!("{name} must be a date as YYYY-MM-DD"))),
+    }
+}
+
+impl OrderListParams {
+    fn into_search(self) -> Result<OrderSearch, ApiError> {
+        let page = PageParams { page: self.page, limit: self.limit }.read()?;
+        // Exactly the document's values: an empty or unknown name is a 400.
+        let status = match self.status.as_deref() {
+            None => None,
+            Some(raw) => Some(DeliveryStatus::ALL.into_iter().find(|s| s.as_str() == raw).ok_or_else(|| {
+                ApiError::bad_request("invalid_query", "status must be one of PENDING, SHIPPED, DELIVERED, CANCELED")
+            })?),
+        };
+        let sort = match self.sort.as_deref() {
+            None => OrderSort::Newest,
+            Some(raw) => OrderSort::parse(raw).ok_or_else(|| ApiError::bad_request("invalid_query", OrderSort::MESSAGE))?,
+        };
+        if self.q.as_ref().is_some_and(|q| q.chars().count() > 100) {
+            return Err(ApiError::bad_request("invalid_query", "q may hold up to 100 characters"));
+        }
+        Ok(OrderSearch { status, text: self.q, from: day(&self.from, "from")?, to: day(&self.to, "to")?, sort, page })
+    }
 }
 
 #[utoipa::path(
     tag = "orders",
+    params(PageParams),
     security(("bearer" = [])),
-    responses((status = 200, description = "The caller's orders", body = Envelope<Vec<OrderDto>>), Unauthorized)
+    responses((status = 200, description = "A page of the caller's orders, newest first", body = OrderListDto), Invalid, Unauthorized)
 )]
 #[get("/orders/my-orders")]
-async fn my_orders(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
+async fn my_orders(
+    state: web::Data<AppState>,
+    CurrentUser(user): CurrentUser,
+    params: web::Query<PageParams>,
+) -> Result<HttpResponse, ApiError> {
+    let page = params.read()?;
     let orders = state.orders.clone();
-    let mine = blocking(move || orders.my_orders(&UserId::new(user.id))).await?;
-    Ok(HttpResponse::Ok().json(data(list(mine, OrderDto::for_owner))))
+    let mine = blocking(move || orders.my_orders(&UserId::new(user.id), page)).await?;
+    Ok(HttpResponse::Ok().json(OrderListDto::new(mine, OrderDto::for_owner)))
 }
 
 #[utoipa::path(
@@ -116,14 +225,64 @@ async fn cancel(
 
 #[utoipa::path(
     tag = "orders",
+    params(OrderListParams),
     security(("bearer" = [])),
-    responses((status = 200, description = "Every order (admin)", body = Envelope<Vec<OrderDto>>), RoleRequired)
+    responses(
+        (status = 200, description = "A page of the orders matching the filters, with the count per status for the same filters without `status` (admin)", body = OrderListDto),
+        Invalid, RoleRequired, Unprocessable
+    )
 )]
 #[get("/orders/all")]
-async fn all_orders(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn all_orders(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    params: web::Query<OrderListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let search = params.into_inner().into_search()?;
     let orders = state.orders.clone();
-    let every = blocking(move || orders.all_orders()).await?;
-    Ok(HttpResponse::Ok().json(data(list(every, OrderDto::for_admin))))
+    let page = blocking(move || orders.list_orders(search)).await?;
+    Ok(HttpResponse::Ok().json(OrderListDto::new(page, OrderDto::for_admin)))
+}
+
+#[utoipa::path(
+    tag = "orders",
+    request_body = BulkStatusRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Each order moved as `PUT /orders/{id}/status` would move it: one result per order (admin)", body = BulkStatusAnswer),
+        JsonBody, RoleRequired
+    )
+)]
+#[post("/orders/bulk-status")]
+/// One order's refusal (not found, out of stock to leave CANCELED, ...) does not stop the
+/// others; each result carries the status and error body that order's own change answers.
+async fn bulk_status(
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    body: web::Json<BulkStatusRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let BulkStatusRequest { order_ids, delivery_status } = body.into_inner();
+    let ids: Vec<OrderId> = order_ids.iter().map(|id| OrderId::new(id.to_string())).collect();
+    let status = delivery_status.unwrap_or_default();
+    let orders = state.orders.clone();
+    let outcomes = blocking(move || orders.set_status_many(&UserId::new(admin.id), &ids, &status)).await?;
+    let data: Vec<BulkResultDto> = outcomes
+        .into_iter()
+        .map(|o| match o.result {
+            Ok(order) => BulkResultDto { order_id: o.order_id, status: 200, order: Some(OrderDto::for_admin(order)), error: None },
+            Err(e) => {
+                let e = ApiError::from(e);
+                BulkResultDto { order_id: o.order_id, status: e.status.as_u16(), order: None, error: Some(e.body()) }
+            }
+        })
+        .collect();
+    let updated = data.iter().filter(|r| r.order.is_some()).count() as u64;
+    let failed = data.len() as u64 - updated;
+    let message = match failed {
+        0 => format!("{updated} orders updated"),
+        _ => format!("{updated} orders updated, {failed} could not be changed"),
+    };
+    Ok(HttpResponse::Ok().json(BulkStatusAnswer { data, updated, failed, message }))
 }
 
 #[utoipa::path(

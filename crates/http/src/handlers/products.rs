@@ -93,7 +93,7 @@ enum SortOrder {
 
 /// An integer query parameter: absent is "not given"; present it must be a whole number
 /// (`limit=` is not one, so the document's `integer` is exact).
-fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
+pub(crate) fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
     match raw.as_deref() {
         None => Ok(None),
         Some(v) => v

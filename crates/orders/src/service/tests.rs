@@ -10,6 +10,7 @@ use kernel::{Money, OrderId, Price, StoreError, UserId};
 use super::*;
 use crate::models::{AddressSnapshot, CheckoutLine, CustomerSnapshot, StockEffect};
 use crate::ports::MailError;
+use crate::{OrderFilter, OrderSort, StatusCounts};
 
 const ADDRESS: &str = "00000000-0000-4000-8000-0000000000aa";
 const OTHER_ADDRESS: &str = "00000000-0000-4000-8000-0000000000bb";
@@ -102,12 +103,46 @@ impl OrderStore for MemoryStore {
         let s = self.state.lock().map_err(backend)?;
         Ok(s.orders.iter().find(|(o, k)| o.user_id == *user && k.as_deref() == Some(key)).map(|(o, _)| o.clone()))
     }
-    fn for_user(&self, user: &UserId) -> Result<Vec<Order>, StoreError> {
+    fn search(&self, filter: &OrderFilter, _sort: OrderSort, page: kernel::PageRequest) -> Result<(Vec<Order>, u64), StoreError> {
         let s = self.state.lock().map_err(backend)?;
-        Ok(s.orders.iter().rev().filter(|(o, _)| o.user_id == *user).map(|(o, _)| o.clone()).collect())
+        let all: Vec<Order> = s
+            .orders
+            .iter()
+            .rev()
+            .filter(|(o, _)| filter.user_id.as_ref().is_none_or(|u| *u == o.user_id))
+            .filter(|(o, _)| filter.status.is_none_or(|st| st == o.delivery_status))
+            .map(|(o, _)| o.clone())
+            .collect();
+        let total = all.len() as u64;
+        Ok((all.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect(), total))
     }
-    fn all(&self) -> Result<Vec<Order>, StoreError> {
-        Ok(self.state.lock().map_err(backend)?.orders.iter().rev().map(|(o, _)| o.clone()).collect())
+    fn status_counts(&self, filter: &OrderFilter) -> Result<StatusCounts, StoreError> {
+        let s = self.state.lock().map_err(backend)?;
+        let mut counts = StatusCounts::default();
+        for (o, _) in s.orders.iter().filter(|(o, _)| filter.user_id.as_ref().is_none_or(|u| *u == o.user_id)) {
+            counts.add(o.delivery_status, 1);
+        }
+        Ok(counts)
+    }
+    fn daily_sales(&self, first: chrono::NaiveDate, last: chrono::NaiveDate) -> Result<Vec<crate::DaySales>, StoreError> {
+        let s = self.state.lock().map_err(backend)?;
+        Ok(first
+            .iter_days()
+            .take_while(|d| *d <= last)
+            .map(|day| {
+                let of_day: Vec<&Order> = s
+                    .orders
+                    .iter()
+                    .map(|(o, _)| o)
+                    .filter(|o| crate::listing::india_day(o.created_at) == day && o.delivery_status != DeliveryStatus::Canceled)
+                    .collect();
+                crate::DaySales {
+                    day,
+                    orders: of_day.len() as u64,
+                    revenue: Money::from_paise(of_day.iter().map(|o| o.total.paise()).sum()),
+                }
+            })
+            .collect())
     }
     fn transition(&self, t: &Transition) -> Result<TransitionOutcome, OrdersError> {
         let mut s = self.state.lock().map_err(backend)?;

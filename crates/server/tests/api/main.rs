@@ -22,6 +22,7 @@ mod layering;
 mod limits;
 mod openapi;
 mod orders;
+mod order_list;
 mod password_reset;
 mod scale;
 mod search;

@@ -82,6 +82,8 @@ const KNOWN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/orders/my-orders"),
     ("GET", "/api/orders/all"),
     ("GET", "/api/orders/pending-count"),
+    ("POST", "/api/orders/bulk-status"),
+    ("GET", "/api/reports/summary"),
     ("POST", "/api/orders/send-confirmation"),
     ("PUT", "/api/orders/{id}/cancel"),
     ("PUT", "/api/orders/{id}/status"),

@@ -5,9 +5,15 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Money, OrderId, Price, StoreError, UserId};
 use ::orders::{
-    AddressSnapshot, Checkout, CheckoutLine, CustomerSnapshot, DeliveryStatus, NewOrder, Order, OrderStore,
-    OrdersError, PlaceRequest, Resend, StatusChange, StockEffect, Transition, TransitionOutcome,
+    AddressSnapshot, Checkout, CheckoutLine, CustomerSnapshot, DaySales, DeliveryStatus, NewOrder, Order, OrderFilter,
+    OrderSort, OrderStore, OrdersError, PlaceRequest, Resend, StatusChange, StatusCounts, StockEffect, Transition,
+    TransitionOutcome,
 };
+use diesel::dsl::count_star;
+use kernel::PageRequest;
+
+use super::lower;
+use crate::conn::MultiBackend;
 
 use super::product_views::images_for;
 use crate::conn::DbConn;
@@ -74,6 +80,58 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
             row.into_domain(its, hist)
         })
         .collect())
+}
+
+/// `LIKE` text matching `raw` literally (`\\` escapes `%`, `_` and itself).
+fn like_escaped(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for c in raw.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+type OrderCondition = Box<dyn BoxableExpression<orders::table, MultiBackend, SqlType = diesel::sql_types::Bool>>;
+
+/// The orders `filter` selects (its status only when `with_status`). Each condition can
+/// use an index: the status with the date (`orders_status_created_idx`), the date alone
+/// (`orders_created_idx`), the customer (`orders_user_idx`); the search text scans what
+/// the other conditions left.
+fn filtered(filter: &OrderFilter, with_status: bool) -> orders::BoxedQuery<'static, MultiBackend> {
+    let mut query = orders::table.into_boxed();
+    if let Some(user_id) = &filter.user_id {
+        query = query.filter(orders::user_id.eq(user_id.clone()));
+    }
+    if let (true, Some(status)) = (with_status, filter.status) {
+        query = query.filter(orders::delivery_status.eq(status.as_str()));
+    }
+    if let Some(since) = filter.since {
+        query = query.filter(orders::created_at.ge(since.naive_utc()));
+    }
+    if let Some(before) = filter.before {
+        query = query.filter(orders::created_at.lt(before.naive_utc()));
+    }
+    if let Some(text) = &filter.text {
+        let words = format!("%{}%", like_escaped(&text.words));
+        let mut any: OrderCondition = Box::new(
+            orders::id
+                .like(format!("{}%", like_escaped(&text.order_prefix)))
+                .escape('\\')
+                .or(lower(orders::customer_first_name.concat(" ").concat(orders::customer_last_name)).like(words.clone()).escape('\\'))
+                .or(lower(orders::customer_email).like(words).escape('\\')),
+        );
+        if let Some(digits) = &text.phone_digits {
+            let by_phone = users::table
+                .filter(users::mobile.like(format!("%{}%", like_escaped(digits))).escape('\\'))
+                .select(users::id);
+            any = Box::new(any.or(orders::user_id.eq_any(by_phone)));
+        }
+        query = query.filter(any);
+    }
+    query
 }
 
 fn load_one(conn: &mut DbConn, id: &str) -> QueryResult<Option<Order>> {
@@ -307,26 +365,85 @@ impl OrderStore for DieselOrderStore {
         }
     }
 
-    fn for_user(&self, user_id: &UserId) -> Result<Vec<Order>, StoreError> {
-        let user_id = user_id.as_str();
+    fn search(&self, filter: &OrderFilter, sort: OrderSort, page: PageRequest) -> Result<(Vec<Order>, u64), StoreError> {
         let mut conn = self.db.conn()?;
-        let rows = orders::table
-            .filter(orders::user_id.eq(user_id))
-            .order((orders::created_at.desc(), orders::id.desc()))
-            .select(OrderRow::as_select())
-            .load(&mut *conn)
-            .map_err(store_error)?;
-        assemble(&mut conn, rows).map_err(store_error)
+        let total: i64 = filtered(filter, true).select(count_star()).first(&mut *conn).map_err(store_error)?;
+        let query = filtered(filter, true).select(OrderRow::as_select());
+        let query = match sort {
+            OrderSort::Newest => query.order((orders::created_at.desc(), orders::id.desc())),
+            OrderSort::Oldest => query.order((orders::created_at.asc(), orders::id.asc())),
+            OrderSort::TotalDesc => query.order((orders::total_paise.desc(), orders::created_at.desc(), orders::id.desc())),
+            OrderSort::TotalAsc => query.order((orders::total_paise.asc(), orders::created_at.desc(), orders::id.desc())),
+        };
+        let offset = i64::try_from(page.offset()).unwrap_or(i64::MAX);
+        let rows = query.limit(i64::from(page.limit)).offset(offset).load(&mut *conn).map_err(store_error)?;
+        let orders = assemble(&mut conn, rows).map_err(store_error)?;
+        Ok((orders, u64::try_from(total).unwrap_or(0)))
     }
 
-    fn all(&self) -> Result<Vec<Order>, StoreError> {
+    fn status_counts(&self, filter: &OrderFilter) -> Result<StatusCounts, StoreError> {
         let mut conn = self.db.conn()?;
-        let rows = orders::table
-            .order((orders::created_at.desc(), orders::id.desc()))
-            .select(OrderRow::as_select())
-            .load(&mut *conn)
+        let mut counts = StatusCounts::default();
+        if filter.text.is_none() {
+            // Without a search text, one count per status is a range of
+            // `orders_status_created_idx` (`orders_user_idx` for a customer): four index
+            // ranges cost less than one pass over the table.
+            for status in DeliveryStatus::ALL {
+                let n: i64 = filtered(filter, false)
+                    .filter(orders::delivery_status.eq(status.as_str()))
+                    .select(count_star())
+                    .first(&mut *conn)
+                    .map_err(store_error)?;
+                counts.add(status, u64::try_from(n).unwrap_or(0));
+            }
+            return Ok(counts);
+        }
+        // A search text is matched row by row: one pass counts every status at once (a
+        // boxed query cannot be grouped, hence the four sums).
+        let per_status = |status: DeliveryStatus| {
+            diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(&format!(
+                "CAST(SUM(CASE WHEN delivery_status = '{}' THEN 1 ELSE 0 END) AS BIGINT)",
+                status.as_str()
+            ))
+        };
+        let (pending, shipped, delivered, canceled): (Option<i64>, Option<i64>, Option<i64>, Option<i64>) = filtered(filter, false)
+            .select((
+                per_status(DeliveryStatus::Pending),
+                per_status(DeliveryStatus::Shipped),
+                per_status(DeliveryStatus::Delivered),
+                per_status(DeliveryStatus::Canceled),
+            ))
+            .first(&mut *conn)
             .map_err(store_error)?;
-        assemble(&mut conn, rows).map_err(store_error)
+        for (status, n) in DeliveryStatus::ALL.into_iter().zip([pending, shipped, delivered, canceled]) {
+            counts.add(status, n.and_then(|n| u64::try_from(n).ok()).unwrap_or(0));
+        }
+        Ok(counts)
+    }
+
+    fn daily_sales(&self, first: chrono::NaiveDate, last: chrono::NaiveDate) -> Result<Vec<DaySales>, StoreError> {
+        let mut conn = self.db.conn()?;
+        let mut days = Vec::new();
+        // One indexed range per day (`orders_created_idx`): the day boundaries are India's,
+        // which neither database's date functions read the same way.
+        for day in first.iter_days().take_while(|d| *d <= last) {
+            let since = ::orders::listing::india_midnight(day).naive_utc();
+            let before = day.succ_opt().map(::orders::listing::india_midnight).map(|t| t.naive_utc()).unwrap_or(since);
+            let (orders, revenue): (i64, Option<i64>) = orders::table
+                .filter(orders::created_at.ge(since))
+                .filter(orders::created_at.lt(before))
+                .filter(orders::delivery_status.ne(DeliveryStatus::Canceled.as_str()))
+                // SUM(bigint) is NUMERIC on PostgreSQL: cast it back to paise.
+                .select((count_star(), diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>("CAST(SUM(total_paise) AS BIGINT)")))
+                .first(&mut *conn)
+                .map_err(store_error)?;
+            days.push(DaySales {
+                day,
+                orders: u64::try_from(orders).unwrap_or(0),
+                revenue: Money::from_paise(revenue.unwrap_or(0)),
+            });
+        }
+        Ok(days)
     }
 
     fn transition(&self, t: &Transition) -> Result<TransitionOutcome, OrdersError> {

@@ -44,3 +44,14 @@ export interface AdminOrder {
   createdAt: string;
   history?: StatusChange[];
 }
+
+export type OrderSort = 'newest' | 'oldest' | 'total_desc' | 'total_asc';
+
+/** Orders per status for the list's other filters (the tabs). */
+export interface StatusCounts {
+  all: number;
+  pending: number;
+  shipped: number;
+  delivered: number;
+  canceled: number;
+}

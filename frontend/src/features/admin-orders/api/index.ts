@@ -1,15 +1,54 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
-import type { AdminOrder, DeliveryStatus } from '../types';
+import type { Pagination } from '@/lib/api-types';
+import type { AdminOrder, DeliveryStatus, OrderSort, StatusCounts } from '../types';
 
 export const adminOrderKeys = {
   all: ['me', 'admin', 'orders'] as const,
+  lists: ['me', 'admin', 'orders', 'list'] as const,
   pendingCount: ['me', 'admin', 'orders', 'pending-count'] as const,
 };
 
-export async function fetchAllOrders(): Promise<AdminOrder[]> {
-  const body = await api.get<Envelope<AdminOrder[]>>('/orders/all');
-  return Array.isArray(body?.data) ? body.data : [];
+/** What the orders screen asks the server for (every filter is applied there). */
+export interface OrderListParams {
+  page: number;
+  limit: number;
+  status?: DeliveryStatus;
+  q?: string;
+  /** YYYY-MM-DD, India time, both ends included. */
+  from?: string;
+  to?: string;
+  sort?: OrderSort;
+}
+
+export interface OrderList {
+  data: AdminOrder[];
+  pagination: Pagination;
+  counts: StatusCounts;
+}
+
+const NO_COUNTS: StatusCounts = { all: 0, pending: 0, shipped: 0, delivered: 0, canceled: 0 };
+
+export async function fetchOrders(params: OrderListParams): Promise<OrderList> {
+  const body = await api.get<Partial<OrderList>>('/orders/all', {
+    params: { ...params, q: params.q?.trim() || undefined, sort: params.sort === 'newest' ? undefined : params.sort },
+  });
+  return {
+    data: Array.isArray(body?.data) ? body.data : [],
+    pagination: body?.pagination ?? { totalItems: 0, currentPage: params.page, limit: params.limit, totalPages: 0 },
+    counts: body?.counts ?? NO_COUNTS,
+  };
+}
+
+/** Every order the filters select (for the CSV export), a page of 100 at a time. */
+export async function fetchAllMatching(params: Omit<OrderListParams, 'page' | 'limit'>, max = 10_000): Promise<AdminOrder[]> {
+  const out: AdminOrder[] = [];
+  for (let page = 1; out.length < max; page++) {
+    const list = await fetchOrders({ ...params, page, limit: 100 });
+    out.push(...list.data);
+    if (page >= list.pagination.totalPages || list.data.length === 0) break;
+  }
+  return out.slice(0, max);
 }
 
 export async function fetchPendingCount(): Promise<number> {
@@ -23,29 +62,74 @@ export async function updateOrderStatus(input: { id: string; deliveryStatus: Del
   });
 }
 
-export const allOrdersQuery = () => queryOptions({ queryKey: adminOrderKeys.all, queryFn: fetchAllOrders, staleTime: 0 });
+export interface BulkResult {
+  orderId: string;
+  status: number;
+  order?: AdminOrder | null;
+  error?: { message: string; code: string } | null;
+}
+
+export interface BulkAnswer {
+  data: BulkResult[];
+  updated: number;
+  failed: number;
+  message: string;
+}
+
+export async function bulkUpdateStatus(input: { ids: string[]; deliveryStatus: DeliveryStatus }): Promise<BulkAnswer> {
+  return api.post<BulkAnswer>('/orders/bulk-status', { orderIds: input.ids, deliveryStatus: input.deliveryStatus });
+}
+
+export const ordersQuery = (params: OrderListParams) =>
+  queryOptions({
+    queryKey: [...adminOrderKeys.lists, params] as const,
+    queryFn: () => fetchOrders(params),
+    staleTime: 0,
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
 export const pendingCountQuery = () =>
   queryOptions({ queryKey: adminOrderKeys.pendingCount, queryFn: fetchPendingCount, staleTime: 0 });
 
-export function useAllOrders() {
-  return useQuery(allOrdersQuery());
+export function useOrders(params: OrderListParams) {
+  return useQuery(ordersQuery(params));
 }
 
 export function usePendingCount() {
   return useQuery(pendingCountQuery());
 }
 
-/** Status change of one order; the answer replaces that order in the cached list. */
-export function useUpdateOrderStatus(onChanged?: () => void) {
+/** Puts changed orders into every cached list page, then reads the lists (and counts) again. */
+function useOrdersChanged(onChanged?: () => void) {
   const qc = useQueryClient();
+  return (changed: AdminOrder[]) => {
+    const byId = new Map(changed.map((o) => [o.id, o]));
+    qc.setQueriesData<OrderList>({ queryKey: adminOrderKeys.lists }, (prev) =>
+      prev ? { ...prev, data: prev.data.map((o) => (byId.has(o.id) ? { ...o, ...byId.get(o.id) } : o)) } : prev,
+    );
+    onChanged?.();
+    // Also the dashboard's figures, which live under the same key.
+    void qc.invalidateQueries({ queryKey: adminOrderKeys.all });
+  };
+}
+
+/** Status change of one order; the answer replaces that order in the cached lists. */
+export function useUpdateOrderStatus(onChanged?: () => void) {
+  const changed = useOrdersChanged(onChanged);
   return useMutation({
     mutationFn: updateOrderStatus,
     onSuccess: (res, input) => {
-      qc.setQueryData<AdminOrder[]>(adminOrderKeys.all, (prev) =>
-        prev?.map((o) => (o.id === input.id ? { ...o, ...(res?.data ?? {}), deliveryStatus: res?.data?.deliveryStatus ?? input.deliveryStatus } : o)),
-      );
-      onChanged?.();
-      void qc.invalidateQueries({ queryKey: adminOrderKeys.all });
+      if (res?.data) changed([{ ...res.data, id: input.id, deliveryStatus: res.data.deliveryStatus ?? input.deliveryStatus }]);
+      else changed([]);
     },
+  });
+}
+
+/** One status for several orders; each order is changed (or refused) on its own. */
+export function useBulkUpdateStatus(onChanged?: () => void) {
+  const changed = useOrdersChanged(onChanged);
+  return useMutation({
+    mutationFn: bulkUpdateStatus,
+    onSuccess: (res) => changed((res?.data ?? []).flatMap((r) => (r.order ? [r.order] : []))),
   });
 }

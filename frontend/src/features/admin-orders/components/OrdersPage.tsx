@@ -1,34 +1,109 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import SearchIcon from '@mui/icons-material/Search';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
+import { serverMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
-import { useAllOrders, useUpdateOrderStatus } from '../api';
-import { DELIVERY_STATUSES, ORDER_MESSAGES, formatOrderDate, paymentMethodLabel, shortOrderId, statusTone } from '../lib/format';
-import type { AdminOrder, DeliveryStatus } from '../types';
+import { fetchAllMatching, useBulkUpdateStatus, useOrders, useUpdateOrderStatus, type OrderListParams } from '../api';
+import { download, ordersCsv } from '../lib/csv';
+import {
+  DELIVERY_STATUSES,
+  ORDER_MESSAGES,
+  confirmationFor,
+  formatOrderDate,
+  indiaToday,
+  paymentMethodLabel,
+  shortOrderId,
+  statusTone,
+} from '../lib/format';
+import type { AdminOrder, DeliveryStatus, OrderSort, StatusCounts } from '../types';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
+
+const PAGE_SIZES = [20, 50, 100];
+const SORTS: { value: OrderSort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'total_desc', label: 'Highest total' },
+  { value: 'total_asc', label: 'Lowest total' },
+];
+const TABS: { value: DeliveryStatus | 'ALL'; label: string; count: keyof StatusCounts }[] = [
+  { value: 'ALL', label: 'All', count: 'all' },
+  { value: 'PENDING', label: 'Pending', count: 'pending' },
+  { value: 'SHIPPED', label: 'Shipped', count: 'shipped' },
+  { value: 'DELIVERED', label: 'Delivered', count: 'delivered' },
+  { value: 'CANCELED', label: 'Canceled', count: 'canceled' },
+];
+/** How long typing pauses before the search is sent. */
+export const SEARCH_DELAY_MS = 300;
+
+function isStatus(value: string | null): value is DeliveryStatus {
+  return value !== null && (DELIVERY_STATUSES as string[]).includes(value);
+}
+
+function isDate(value: string | null): value is string {
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+}
+
+/** The list's filters live in the address, so a dashboard figure can link to them. */
+function useListParams(): [OrderListParams, (change: Partial<OrderListParams>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo<OrderListParams>(() => {
+    const limit = Number(search.get('limit'));
+    const sort = search.get('sort');
+    return {
+      page: Math.max(1, Number(search.get('page')) || 1),
+      limit: PAGE_SIZES.includes(limit) ? limit : PAGE_SIZES[0],
+      status: isStatus(search.get('status')) ? (search.get('status') as DeliveryStatus) : undefined,
+      q: search.get('q') ?? undefined,
+      from: isDate(search.get('from')) ? (search.get('from') as string) : undefined,
+      to: isDate(search.get('to')) ? (search.get('to') as string) : undefined,
+      sort: SORTS.some((s) => s.value === sort) ? (sort as OrderSort) : 'newest',
+    };
+  }, [search]);
+  const update = (change: Partial<OrderListParams>) => {
+    const next = { ...params, page: 1, ...change };
+    const out = new URLSearchParams();
+    if (next.status) out.set('status', next.status);
+    if (next.q) out.set('q', next.q);
+    if (next.from) out.set('from', next.from);
+    if (next.to) out.set('to', next.to);
+    if (next.sort && next.sort !== 'newest') out.set('sort', next.sort);
+    if (next.page > 1) out.set('page', String(next.page));
+    if (next.limit !== PAGE_SIZES[0]) out.set('limit', String(next.limit));
+    setSearch(out, { replace: true });
+  };
+  return [params, update];
+}
 
 function StatusSelect({ order, busy, onChange }: { order: AdminOrder; busy: boolean; onChange: (s: DeliveryStatus) => void }) {
   return (
@@ -62,51 +137,156 @@ function Payment({ order }: { order: AdminOrder }) {
   );
 }
 
-/** All orders, newest first: table on wide screens, cards on small ones; status changes and details. */
+function customerName(o: AdminOrder): string {
+  return [o.user?.firstName, o.user?.lastName].filter(Boolean).join(' ') || '—';
+}
+
+interface PendingChange {
+  orders: AdminOrder[];
+  to: DeliveryStatus;
+  question: string;
+  bulk: boolean;
+}
+
+/**
+ * Orders, filtered and paged by the server: search, status tabs with counts, a date range,
+ * sorting; status changes (confirmed first when they cancel or go back), bulk changes of the
+ * selected orders, CSV export and the details of one order.
+ */
 export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const orders = useAllOrders();
+  const [params, setParams] = useListParams();
+  const orders = useOrders(params);
   const update = useUpdateOrderStatus(onChanged);
+  const bulk = useBulkUpdateStatus(onChanged);
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
   const [viewing, setViewing] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [typed, setTyped] = useState(params.q ?? '');
+  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     if (orders.isError) notify.error(ORDER_MESSAGES.fetchFailed);
   }, [orders.isError, orders.errorUpdatedAt]);
 
-  function changeStatus(order: AdminOrder, status: DeliveryStatus) {
-    if (status === order.deliveryStatus) return;
-    setBusy((b) => new Set(b).add(order.id));
+  // The search is sent once typing pauses.
+  useEffect(() => {
+    if ((params.q ?? '') === typed) return;
+    const timer = setTimeout(() => setParams({ q: typed || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new text starts the timer
+  }, [typed]);
+
+  // A new filter or page starts a new selection.
+  const listKey = JSON.stringify(params);
+  useEffect(() => setSelected(new Set()), [listKey]);
+
+  const list = orders.data?.data ?? [];
+  const counts = orders.data?.counts;
+  const total = orders.data?.pagination.totalItems ?? 0;
+  const open = list.find((o) => o.id === viewing) ?? null;
+  const chosen = list.filter((o) => selected.has(o.id));
+
+  function markBusy(ids: string[], on: boolean) {
+    setBusy((b) => {
+      const next = new Set(b);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  function applyOne(order: AdminOrder, status: DeliveryStatus) {
+    markBusy([order.id], true);
     update.mutate(
       { id: order.id, deliveryStatus: status },
       {
         onSuccess: (res) => notify.success(ORDER_MESSAGES.updated(res?.data?.deliveryStatus ?? status)),
-        // A failed status update is only logged: the selector shows the stored status again.
-        onError: (err) => console.error('Failed to update order status', err),
-        onSettled: () =>
-          setBusy((b) => {
-            const next = new Set(b);
-            next.delete(order.id);
-            return next;
-          }),
+        onError: (err) => notify.error(serverMessage(err, ORDER_MESSAGES.updateFailed)),
+        onSettled: () => markBusy([order.id], false),
       },
     );
   }
 
-  const list = orders.data ?? [];
-  const open = list.find((o) => o.id === viewing) ?? null;
+  function applyBulk(targets: AdminOrder[], status: DeliveryStatus) {
+    const ids = targets.map((o) => o.id);
+    markBusy(ids, true);
+    bulk.mutate(
+      { ids, deliveryStatus: status },
+      {
+        onSuccess: (res) => {
+          const refused = (res?.data ?? []).filter((r) => !r.order);
+          if (refused.length === 0) notify.success(res.message);
+          else
+            notify.error(
+              `${res.message}: ${refused.map((r) => `#${shortOrderId(r.orderId)} ${r.error?.message ?? ''}`.trim()).join('; ')}`,
+            );
+          setSelected(new Set(refused.map((r) => r.orderId)));
+        },
+        onError: (err) => notify.error(serverMessage(err, ORDER_MESSAGES.updateFailed)),
+        onSettled: () => markBusy(ids, false),
+      },
+    );
+  }
+
+  function changeStatus(order: AdminOrder, status: DeliveryStatus) {
+    if (status === order.deliveryStatus) return;
+    const question = confirmationFor(order.deliveryStatus, status);
+    if (question) setPending({ orders: [order], to: status, question, bulk: false });
+    else applyOne(order, status);
+  }
+
+  function changeSelected(status: DeliveryStatus) {
+    const backwards = chosen.filter((o) => confirmationFor(o.deliveryStatus, status) !== null);
+    if (backwards.length > 0) {
+      setPending({
+        orders: chosen,
+        to: status,
+        bulk: true,
+        question: `${backwards.length} of the ${chosen.length} selected orders would move back or be reopened as ${status}. Change all ${chosen.length}?`,
+      });
+    } else applyBulk(chosen, status);
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const rows = chosen.length > 0 ? chosen : await fetchAllMatching({ ...params });
+      download(`orders-${indiaToday()}.csv`, ordersCsv(rows));
+    } catch (err) {
+      notify.error(serverMessage(err, 'Failed to export orders'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  function toggle(id: string) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  const allChosen = list.length > 0 && chosen.length === list.length;
+  const filtered = Boolean(params.q || params.from || params.to || params.status);
 
   let body;
   if (orders.isPending) body = <PageLoader label="Loading orders" />;
-  else if (orders.isError)
-    body = (
-      <RetryAlert onRetry={() => orders.refetch()}>{ORDER_MESSAGES.fetchFailed}</RetryAlert>
-    );
+  else if (orders.isError && !orders.data) body = <RetryAlert onRetry={() => orders.refetch()}>{ORDER_MESSAGES.fetchFailed}</RetryAlert>;
   else if (list.length === 0)
     body = (
       <Paper variant="outlined">
-        <EmptyState icon={<ReceiptIcon />} title="No orders found" text="Orders placed by customers show up here." />
+        <EmptyState
+          icon={<ReceiptIcon />}
+          title="No orders found"
+          text={filtered ? 'No order matches these filters.' : 'Orders placed by customers show up here.'}
+        />
       </Paper>
     );
   else if (small)
@@ -116,10 +296,17 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
           <Card key={o.id} component="li" variant="outlined" aria-label={`Order ${shortOrderId(o.id)}`}>
             <CardContent>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-                <Typography fontWeight={700}>#{shortOrderId(o.id)}</Typography>
+                <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                  <Checkbox
+                    checked={selected.has(o.id)}
+                    onChange={() => toggle(o.id)}
+                    slotProps={{ input: { 'aria-label': `Select order ${shortOrderId(o.id)}` } }}
+                  />
+                  <Typography fontWeight={700}>#{shortOrderId(o.id)}</Typography>
+                </Box>
                 <Chip size="small" color={statusTone(o.deliveryStatus)} label={o.deliveryStatus} />
               </Box>
-              <Typography>{o.user?.firstName ?? '—'}</Typography>
+              <Typography>{customerName(o)}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {formatOrderDate(o.orderDate || o.createdAt)}
               </Typography>
@@ -146,6 +333,14 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
         <Table aria-label="Orders">
           <TableHead>
             <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allChosen}
+                  indeterminate={chosen.length > 0 && !allChosen}
+                  onChange={() => setSelected(allChosen ? new Set() : new Set(list.map((o) => o.id)))}
+                  slotProps={{ input: { 'aria-label': 'Select every order on this page' } }}
+                />
+              </TableCell>
               <TableCell>Order ID</TableCell>
               <TableCell>Customer</TableCell>
               <TableCell>Total</TableCell>
@@ -157,9 +352,21 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
           </TableHead>
           <TableBody>
             {list.map((o) => (
-              <TableRow key={o.id} hover>
+              <TableRow key={o.id} hover selected={selected.has(o.id)}>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selected.has(o.id)}
+                    onChange={() => toggle(o.id)}
+                    slotProps={{ input: { 'aria-label': `Select order ${shortOrderId(o.id)}` } }}
+                  />
+                </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{shortOrderId(o.id)}</TableCell>
-                <TableCell>{o.user?.firstName ?? '—'}</TableCell>
+                <TableCell>
+                  <Typography variant="body2">{customerName(o)}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {o.user?.email}
+                  </Typography>
+                </TableCell>
                 <TableCell>{formatMoney(o.orderTotal)}</TableCell>
                 <TableCell>
                   <Payment order={o} />
@@ -185,9 +392,121 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
 
   return (
     <>
-      <AdminPageHeader title="Orders" subtitle="Newest first" />
+      <AdminPageHeader title="Orders" subtitle={`${total.toLocaleString('en-IN')} ${total === 1 ? 'order' : 'orders'}`} />
+      <Box role="search" aria-label="Filter orders" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <TextField
+          size="small"
+          type="search"
+          label="Search orders"
+          placeholder="Order number, name, e-mail or phone"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          }}
+          sx={{ minWidth: { xs: '100%', sm: 320 } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={params.from ?? ''}
+          onChange={(e) => setParams({ from: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={params.to ?? ''}
+          onChange={(e) => setParams({ to: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from } }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Sort"
+          value={params.sort ?? 'newest'}
+          onChange={(e) => setParams({ sort: e.target.value as OrderSort })}
+          sx={{ minWidth: 160 }}
+        >
+          {SORTS.map((s) => (
+            <MenuItem key={s.value} value={s.value}>
+              {s.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {filtered && (
+          <Button
+            onClick={() => {
+              setTyped('');
+              setParams({ status: undefined, q: undefined, from: undefined, to: undefined });
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Box>
+      <Tabs
+        value={params.status ?? 'ALL'}
+        onChange={(_, value: DeliveryStatus | 'ALL') => setParams({ status: value === 'ALL' ? undefined : value })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Order status"
+        sx={{ mb: 2 }}
+      >
+        {TABS.map((t) => (
+          <Tab key={t.value} value={t.value} label={counts ? `${t.label} (${counts[t.count].toLocaleString('en-IN')})` : t.label} />
+        ))}
+      </Tabs>
+      <Box
+        role="toolbar"
+        aria-label="Selected orders"
+        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2, minHeight: 40 }}
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+          {chosen.length > 0 ? `${chosen.length} selected` : 'Select orders to change them together'}
+        </Typography>
+        <Button size="small" variant="outlined" disabled={chosen.length === 0 || bulk.isPending} onClick={() => changeSelected('SHIPPED')}>
+          Mark shipped
+        </Button>
+        <Button size="small" variant="outlined" disabled={chosen.length === 0 || bulk.isPending} onClick={() => changeSelected('DELIVERED')}>
+          Mark delivered
+        </Button>
+        <Button size="small" disabled={exporting || total === 0} onClick={() => void exportCsv()}>
+          {chosen.length > 0 ? 'Export selected (CSV)' : 'Export all matching (CSV)'}
+        </Button>
+      </Box>
       {body}
+      {total > 0 && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, params.page - 1)}
+          rowsPerPage={params.limit}
+          rowsPerPageOptions={small ? [] : PAGE_SIZES}
+          onPageChange={(_, page) => setParams({ ...params, page: page + 1 })}
+          onRowsPerPageChange={(e) => setParams({ limit: Number(e.target.value) })}
+          labelRowsPerPage="Orders per page"
+          sx={{ overflowX: 'auto' }}
+        />
+      )}
       {open && <OrderDetailsDialog order={open} onClose={() => setViewing(null)} />}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.bulk ? 'Change the selected orders?' : 'Change this order?'}
+        text={pending?.question ?? ''}
+        confirmLabel={pending ? `Yes, mark ${pending.to}` : 'Yes'}
+        cancelLabel="Keep as it is"
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          if (!pending) return;
+          if (pending.bulk) applyBulk(pending.orders, pending.to);
+          else applyOne(pending.orders[0], pending.to);
+          setPending(null);
+        }}
+      />
     </>
   );
 }

@@ -7,7 +7,8 @@ import { renderRoutes } from '@/testing/render';
 import { signInAdmin } from '@/testing/admin';
 import { smallScreen } from '@/testing/media';
 import { routes } from '@/app/router';
-import type { AdminOrder } from '../types';
+import { ordersCsv } from '../lib/csv';
+import type { AdminOrder, StatusCounts } from '../types';
 
 function order(over: Partial<AdminOrder> = {}): AdminOrder {
   return {
@@ -37,24 +38,42 @@ function order(over: Partial<AdminOrder> = {}): AdminOrder {
   };
 }
 
-function serveOrders(list: () => AdminOrder[] | 'fail') {
+const COUNTS: StatusCounts = { all: 2, pending: 1, shipped: 0, delivered: 1, canceled: 0 };
+
+/** Serves GET /api/orders/all as the server does, and records each query string it was asked. */
+function serveOrders(list: (query: URLSearchParams) => AdminOrder[] | 'fail', counts: StatusCounts = COUNTS, totalItems?: number) {
+  const asked: URLSearchParams[] = [];
   server.use(
-    http.get('/api/orders/all', () => {
-      const data = list();
-      return data === 'fail' ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ data });
+    http.get('/api/orders/all', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      const data = list(query);
+      if (data === 'fail') return new HttpResponse(null, { status: 500 });
+      const limit = Number(query.get('limit') ?? 20);
+      const total = totalItems ?? data.length;
+      return HttpResponse.json({
+        data,
+        pagination: { totalItems: total, currentPage: Number(query.get('page') ?? 1), limit, totalPages: Math.ceil(total / limit) },
+        counts,
+      });
     }),
   );
+  return asked;
 }
 
-async function openPage() {
+async function openPage(path = '/admin/order') {
   signInAdmin();
-  const utils = await renderRoutes(routes, '/admin/order');
+  const utils = await renderRoutes(routes, path);
   await screen.findByRole('heading', { level: 1, name: 'Orders' });
   return utils;
 }
 
+async function firstRow() {
+  return within(within(await screen.findByRole('table', { name: 'Orders' })).getAllByRole('row')[1]);
+}
+
 describe('admin orders', () => {
-  it('lists orders: short id, first name, total, payment, status and date', async () => {
+  it('lists orders: short id, customer, total, payment, status and date', async () => {
     serveOrders(() => [order(), order({ id: '99999999-0000', user: { firstName: 'Ravi', lastName: 'K', email: 'r@x.in' }, deliveryStatus: 'DELIVERED' })]);
     await openPage();
     const table = await screen.findByRole('table', { name: 'Orders' });
@@ -62,7 +81,7 @@ describe('admin orders', () => {
     expect(rows).toHaveLength(2);
     const first = within(rows[0]);
     expect(first.getByText('abcdef12')).toBeInTheDocument();
-    expect(first.getByText('Asha')).toBeInTheDocument();
+    expect(first.getByText('Asha Rao')).toBeInTheDocument();
     expect(first.getByText('₹2,599.00')).toBeInTheDocument();
     expect(first.getByText('Cash on Delivery')).toBeInTheDocument();
     expect(first.getAllByText('PENDING').length).toBeGreaterThan(0);
@@ -70,7 +89,41 @@ describe('admin orders', () => {
     expect(within(rows[1]).getByText('99999999')).toBeInTheDocument();
   });
 
-  it('changes a status: the selector waits for the answer, then the notice and the new badge', async () => {
+  it('searches, filters by tab and dates, and pages on the server; the tabs show the counts', async () => {
+    const asked = serveOrders(() => [order()], { all: 45, pending: 12, shipped: 30, delivered: 3, canceled: 0 }, 45);
+    await openPage();
+    const tabs = screen.getByRole('tablist', { name: 'Order status' });
+    expect(await within(tabs).findByRole('tab', { name: 'Pending (12)' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'All (45)' })).toHaveAttribute('aria-selected', 'true');
+    const u = userEvent.setup();
+
+    await u.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'asha');
+    await waitFor(() => expect(asked.at(-1)?.get('q')).toBe('asha'));
+    // One request for the whole word once typing paused, not one per letter.
+    expect(asked.filter((q) => q.get('q') && q.get('q') !== 'asha')).toEqual([]);
+
+    await u.click(within(tabs).getByRole('tab', { name: 'Shipped (30)' }));
+    await waitFor(() => expect(asked.at(-1)?.get('status')).toBe('SHIPPED'));
+    expect(asked.at(-1)?.get('q')).toBe('asha');
+
+    await u.type(screen.getByLabelText('From'), '2025-03-01');
+    await waitFor(() => expect(asked.at(-1)?.get('from')).toBe('2025-03-01'));
+
+    await u.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(asked.at(-1)?.get('page')).toBe('2'));
+    expect(asked.at(-1)?.get('limit')).toBe('20');
+    expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
+  });
+
+  it('takes its filters from the address, as the dashboard links them', async () => {
+    const asked = serveOrders(() => [order()]);
+    await openPage('/admin/order?status=PENDING&from=2025-03-14&to=2025-03-14');
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    expect(Object.fromEntries(asked[0])).toEqual({ page: '1', limit: '20', status: 'PENDING', from: '2025-03-14', to: '2025-03-14' });
+    expect(screen.getByRole('tab', { name: 'Pending (1)' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('changes a status forward without a question: the selector waits for the answer, then the notice', async () => {
     let current = order();
     let release = () => {};
     const gate = new Promise<void>((r) => (release = r));
@@ -83,35 +136,121 @@ describe('admin orders', () => {
         current = order({ deliveryStatus: 'SHIPPED' });
         return HttpResponse.json({ data: { id: params.id, deliveryStatus: 'SHIPPED' }, message: 'Order status updated' });
       }),
-      http.get('/api/orders/pending-count', () => HttpResponse.json({ data: { count: 0 } })),
     );
     await openPage();
-    const row = within(within(await screen.findByRole('table', { name: 'Orders' })).getAllByRole('row')[1]);
+    const row = await firstRow();
     const u = userEvent.setup();
-    await u.click(row.getByRole('combobox'));
+    await u.click(row.getByRole('combobox', { name: /Status of order/ }));
     await u.click(await screen.findByRole('option', { name: 'SHIPPED' }));
-    await waitFor(() => expect(row.getByRole('combobox')).toHaveAttribute('aria-disabled', 'true'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(row.getByRole('combobox', { name: /Status of order/ })).toHaveAttribute('aria-disabled', 'true'));
     expect(body).toEqual({ deliveryStatus: 'SHIPPED' });
     release();
     expect(await screen.findByText('Status updated to SHIPPED')).toBeInTheDocument();
-    await waitFor(() => expect(row.getByRole('combobox')).not.toHaveAttribute('aria-disabled'));
-    expect(row.getAllByText('SHIPPED').length).toBeGreaterThan(0);
+    await waitFor(() => expect(row.getByRole('combobox', { name: /Status of order/ })).not.toHaveAttribute('aria-disabled'));
   });
 
-  it('a failed status change is only logged: the selector comes back with the old status', async () => {
+  it('asks before cancelling: keeping the order sends nothing, confirming sends the change', async () => {
+    const sent: unknown[] = [];
     serveOrders(() => [order()]);
-    server.use(http.put('/api/orders/:id/status', () => new HttpResponse(null, { status: 500 })));
+    server.use(
+      http.put('/api/orders/:id/status', async ({ request, params }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ data: { id: params.id, deliveryStatus: 'CANCELED' } });
+      }),
+    );
     await openPage();
-    const row = within(within(await screen.findByRole('table', { name: 'Orders' })).getAllByRole('row')[1]);
+    const row = await firstRow();
     const u = userEvent.setup();
-    await u.click(row.getByRole('combobox'));
-    await u.click(await screen.findByRole('option', { name: 'DELIVERED' }));
-    await waitFor(() => expect(row.getByRole('combobox')).not.toHaveAttribute('aria-disabled'));
-    expect(row.getByRole('combobox')).toHaveTextContent('PENDING');
-    expect(screen.queryByText(/Status updated to/)).not.toBeInTheDocument();
+    await u.click(row.getByRole('combobox', { name: /Status of order/ }));
+    await u.click(await screen.findByRole('option', { name: 'CANCELED' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Change this order?' });
+    expect(dialog).toHaveTextContent('Cancel this order? Its items go back into stock.');
+    await u.click(within(dialog).getByRole('button', { name: 'Keep as it is' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+    expect(row.getByRole('combobox', { name: /Status of order/ })).toHaveTextContent('PENDING');
+
+    await u.click(row.getByRole('combobox', { name: /Status of order/ }));
+    await u.click(await screen.findByRole('option', { name: 'CANCELED' }));
+    dialog = await screen.findByRole('dialog', { name: 'Change this order?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Yes, mark CANCELED' }));
+    await waitFor(() => expect(sent).toEqual([{ deliveryStatus: 'CANCELED' }]));
+    expect(await screen.findByText('Status updated to CANCELED')).toBeInTheDocument();
   });
 
-  it('shows the details: customer, date, address, items, total and status history', async () => {
+  it('asks before a move backwards, and shows the server\'s message when the change fails', async () => {
+    serveOrders(() => [order({ deliveryStatus: 'DELIVERED' })]);
+    server.use(
+      http.put('/api/orders/:id/status', () =>
+        HttpResponse.json({ message: 'Only 1 left of Linen Shirt (size M)', code: 'out_of_stock' }, { status: 409 }),
+      ),
+    );
+    await openPage();
+    const row = await firstRow();
+    const u = userEvent.setup();
+    await u.click(row.getByRole('combobox', { name: /Status of order/ }));
+    await u.click(await screen.findByRole('option', { name: 'SHIPPED' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change this order?' });
+    expect(dialog).toHaveTextContent('Move this order back from DELIVERED to SHIPPED?');
+    await u.click(within(dialog).getByRole('button', { name: 'Yes, mark SHIPPED' }));
+    expect(await screen.findByText('Only 1 left of Linen Shirt (size M)')).toBeInTheDocument();
+    await waitFor(() => expect(row.getByRole('combobox', { name: /Status of order/ })).not.toHaveAttribute('aria-disabled'));
+    expect(row.getByRole('combobox', { name: /Status of order/ })).toHaveTextContent('DELIVERED');
+  });
+
+  it('marks the selected orders shipped in one call and names the ones that were refused', async () => {
+    let body: unknown = null;
+    serveOrders(() => [order(), order({ id: '99999999-0000-0000-0000-000000000000', user: { firstName: 'Ravi', lastName: 'K', email: 'r@x.in' } })]);
+    server.use(
+      http.post('/api/orders/bulk-status', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({
+          data: [
+            { orderId: 'abcdef12-3456-7890-aaaa-bbbbccccdddd', status: 200, order: order({ deliveryStatus: 'SHIPPED' }), error: null },
+            { orderId: '99999999-0000-0000-0000-000000000000', status: 409, order: null, error: { message: 'Linen Shirt (size M) is out of stock', code: 'out_of_stock' } },
+          ],
+          updated: 1,
+          failed: 1,
+          message: '1 orders updated, 1 could not be changed',
+        });
+      }),
+    );
+    await openPage();
+    const u = userEvent.setup();
+    const toolbar = screen.getByRole('toolbar', { name: 'Selected orders' });
+    expect(within(toolbar).getByRole('button', { name: 'Mark shipped' })).toBeDisabled();
+    await u.click(await screen.findByRole('checkbox', { name: 'Select every order on this page' }));
+    expect(within(toolbar).getByText('2 selected')).toBeInTheDocument();
+    await u.click(within(toolbar).getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() =>
+      expect(body).toEqual({ orderIds: ['abcdef12-3456-7890-aaaa-bbbbccccdddd', '99999999-0000-0000-0000-000000000000'], deliveryStatus: 'SHIPPED' }),
+    );
+    expect(await screen.findByText(/1 orders updated, 1 could not be changed: #99999999 Linen Shirt \(size M\) is out of stock/)).toBeInTheDocument();
+    // The refused order stays selected for another try.
+    expect(within(toolbar).getByText('1 selected')).toBeInTheDocument();
+  });
+
+  it('asks before a bulk change that would move an order back', async () => {
+    let calls = 0;
+    serveOrders(() => [order({ deliveryStatus: 'DELIVERED' })]);
+    server.use(
+      http.post('/api/orders/bulk-status', () => {
+        calls += 1;
+        return HttpResponse.json({ data: [], updated: 0, failed: 0, message: '' });
+      }),
+    );
+    await openPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('checkbox', { name: 'Select order abcdef12' }));
+    await u.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the selected orders?' });
+    expect(dialog).toHaveTextContent('1 of the 1 selected orders would move back or be reopened as SHIPPED');
+    await u.click(within(dialog).getByRole('button', { name: 'Keep as it is' }));
+    expect(calls).toBe(0);
+  });
+
+  it('shows the details: customer, date, address, items, total and who changed the status', async () => {
     serveOrders(() => [
       order({
         deliveryStatus: 'SHIPPED',
@@ -144,9 +283,10 @@ describe('admin orders', () => {
       await openPage();
       const list = await screen.findByRole('list', { name: 'Orders' });
       const card = within(list).getByRole('listitem', { name: 'Order abcdef12' });
-      expect(within(card).getByText('Asha')).toBeInTheDocument();
+      expect(within(card).getByText('Asha Rao')).toBeInTheDocument();
       expect(within(card).getByText('₹2,599.00')).toBeInTheDocument();
-      expect(within(card).getByRole('combobox')).toBeInTheDocument();
+      expect(within(card).getByRole('combobox', { name: /Status of order/ })).toBeInTheDocument();
+      expect(within(card).getByRole('checkbox', { name: 'Select order abcdef12' })).toBeInTheDocument();
       expect(within(card).getByRole('button', { name: 'View details of order abcdef12' })).toBeInTheDocument();
       expect(screen.queryByRole('table', { name: 'Orders' })).not.toBeInTheDocument();
     } finally {
@@ -154,15 +294,33 @@ describe('admin orders', () => {
     }
   });
 
-  it('shows the empty state', async () => {
+  it('shows the empty state, and says when filters match nothing', async () => {
     serveOrders(() => []);
     await openPage();
-    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(await screen.findByText('Orders placed by customers show up here.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Shipped/ }));
+    expect(await screen.findByText('No order matches these filters.')).toBeInTheDocument();
   });
 
   it('tells when the orders cannot be loaded', async () => {
     serveOrders(() => 'fail');
     await openPage();
     expect((await screen.findAllByText('Failed to fetch orders')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('orders CSV', () => {
+  it('writes one row per order, keeps Devanagari and neutralises formula cells', () => {
+    const csv = ordersCsv([
+      order({ user: { firstName: '=HYPERLINK("x")', lastName: 'आशा', email: '+91@example.in' } }),
+    ]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Order,Order ID,Date,Customer,E-mail,Status,Payment,Items,Total (INR),Address,City,State,PIN code');
+    expect(lines[1]).toContain('ABCDEF12,abcdef12-3456-7890-aaaa-bbbbccccdddd,2025-03-14T10:30:00Z');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"") आशा"`);
+    expect(lines[1]).toContain("'+91@example.in");
+    expect(lines[1]).toContain('2 x Linen Shirt (M, Blue)');
+    expect(lines[1]).toContain('2599.00');
   });
 });

@@ -4,6 +4,7 @@ export const DELIVERY_STATUSES: DeliveryStatus[] = ['PENDING', 'SHIPPED', 'DELIV
 
 export const ORDER_MESSAGES = {
   fetchFailed: 'Failed to fetch orders',
+  updateFailed: 'Failed to update the order status',
   updated: (status: string) => `Status updated to ${status}`,
 } as const;
 
@@ -38,4 +39,24 @@ export function formatOrderDate(iso: string | null | undefined, withTime = false
 
 export function paymentMethodLabel(method: string): string {
   return method === 'COD' ? 'Cash on Delivery' : method;
+}
+
+/** Where a status stands on the way to the customer; CANCELED is off the way. */
+const PROGRESS: Record<DeliveryStatus, number> = { PENDING: 0, SHIPPED: 1, DELIVERED: 2, CANCELED: 3 };
+
+/**
+ * A change the owner confirms first: cancelling, any step back (DELIVERED → SHIPPED, ...) and
+ * reopening a cancelled order. Returns the question to ask, or null for a plain step forward.
+ */
+export function confirmationFor(from: DeliveryStatus, to: DeliveryStatus): string | null {
+  if (from === to) return null;
+  if (to === 'CANCELED') return 'Cancel this order? Its items go back into stock.';
+  if (from === 'CANCELED') return `Reopen this cancelled order as ${to}? Its items are taken from stock again.`;
+  if (PROGRESS[to] < PROGRESS[from]) return `Move this order back from ${from} to ${to}?`;
+  return null;
+}
+
+/** Today in India (YYYY-MM-DD): the calendar the server's date filters read. */
+export function indiaToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
+import type { Pagination } from '@/lib/api-types';
 import type { Order } from '../types';
 
 export const ordersKey = ['me', 'orders'] as const;
@@ -19,9 +20,20 @@ export async function placeOrder(addressId: string, idempotencyKey: string): Pro
   return { order: body.data, message: body.message, emailSent: body.emailSent !== false };
 }
 
-export async function fetchMyOrders(): Promise<Order[]> {
-  const body = await api.get<Envelope<Order[]>>('/orders/my-orders');
-  return Array.isArray(body?.data) ? body.data : [];
+/** Orders on a page of the customer's history. */
+export const MY_ORDERS_PAGE_SIZE = 10;
+
+export interface MyOrders {
+  data: Order[];
+  pagination: Pagination;
+}
+
+export async function fetchMyOrders(page = 1): Promise<MyOrders> {
+  const body = await api.get<Partial<MyOrders>>('/orders/my-orders', { params: { page, limit: MY_ORDERS_PAGE_SIZE } });
+  return {
+    data: Array.isArray(body?.data) ? body.data : [],
+    pagination: body?.pagination ?? { totalItems: 0, currentPage: page, limit: MY_ORDERS_PAGE_SIZE, totalPages: 0 },
+  };
 }
 
 export async function cancelOrder(id: string): Promise<Order> {
@@ -29,10 +41,16 @@ export async function cancelOrder(id: string): Promise<Order> {
   return body.data;
 }
 
-export const myOrdersQuery = () => queryOptions({ queryKey: ordersKey, queryFn: fetchMyOrders, staleTime: 15_000 });
+export const myOrdersQuery = (page = 1) =>
+  queryOptions({
+    queryKey: [...ordersKey, page] as const,
+    queryFn: () => fetchMyOrders(page),
+    staleTime: 15_000,
+    placeholderData: keepPreviousData,
+  });
 
-export function useMyOrders() {
-  return useQuery(myOrdersQuery());
+export function useMyOrders(page = 1) {
+  return useQuery(myOrdersQuery(page));
 }
 
 export function useCancelOrder() {

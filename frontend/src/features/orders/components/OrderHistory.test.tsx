@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
@@ -55,5 +56,31 @@ describe('order history', () => {
     expect(shippedUpdates.map((li) => li.textContent)).toEqual(['Order placed by You · 2 Jan 2026', 'Shipped by Shop · 3 Jan 2026']);
     const cancelled = screen.getByRole('article', { name: 'Order bbbbbbbb' });
     expect(within(cancelled).getByRole('region', { name: 'Order updates' })).toHaveTextContent('Cancelled by You');
+  });
+
+  it('pages through a long history, ten orders at a time, asking the server for each page', async () => {
+    signIn('tok', user());
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
+      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+      http.get('/api/orders/my-orders', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query.toString());
+        const page = Number(query.get('page'));
+        const ids = page === 1 ? ['aaaaaaaa-1111'] : ['cccccccc-3333'];
+        return HttpResponse.json({
+          data: ids.map((id) => order(id, [{ from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' }])),
+          pagination: { totalItems: 12, currentPage: page, limit: 10, totalPages: 2 },
+        });
+      }),
+    );
+    await renderRoutes(routes, '/myaccount/order');
+    expect(await screen.findByRole('article', { name: 'Order aaaaaaaa' })).toBeInTheDocument();
+    expect(asked).toEqual(['page=1&limit=10']);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByRole('article', { name: 'Order cccccccc' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order aaaaaaaa' })).not.toBeInTheDocument());
+    expect(asked).toEqual(['page=1&limit=10', 'page=2&limit=10']);
   });
 });

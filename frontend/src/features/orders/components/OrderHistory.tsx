@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -92,7 +93,10 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => 
 
 /** Order history, newest first, with cancel of pending orders after a confirmation. */
 export function OrderHistory() {
-  const { data: orders = [], isLoading, isError } = useMyOrders();
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useMyOrders(page);
+  const orders = data?.data ?? [];
+  const pages = data?.pagination.totalPages ?? 0;
   const cancel = useCancelOrder();
   const [toCancel, setToCancel] = useState<Order | null>(null);
 
@@ -120,6 +124,18 @@ export function OrderHistory() {
             <OrderCard key={o.id} order={o} onCancel={setToCancel} />
           ))}
         </Box>
+      )}
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_, p) => {
+            setPage(p);
+            window.scrollTo({ top: 0 });
+          }}
+          sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
+          aria-label="Order pages"
+        />
       )}
       <ConfirmDialog
         open={toCancel !== null}

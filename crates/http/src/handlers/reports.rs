@@ -1,0 +1,39 @@
+use actix_web::{get, web, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use orders::listing::LOW_STOCK_MAX;
+
+use crate::auth::AdminUser;
+use crate::dto::data;
+use crate::dto::order::SummaryDto;
+use crate::dto::Envelope;
+use crate::error::{blocking, ApiError};
+use crate::openapi::responses::RoleRequired;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(summary);
+}
+
+#[utoipa::path(
+    tag = "reports",
+    security(("bearer" = [])),
+    responses((status = 200, description = "The back office's figures (admin)", body = Envelope<SummaryDto>), RoleRequired)
+)]
+#[get("/reports/summary")]
+/// Today's orders and revenue and the last 30 days per day (India time, cancelled orders
+/// left out), the orders waiting to ship, and how many variants are low on stock (1 to 5
+/// pieces) or out of it (from the catalogue every shopper reads).
+async fn summary(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    let orders = state.orders.clone();
+    let figures = blocking(move || orders.sales_figures()).await?;
+    let (low, out) = state.catalog.snapshot().stock_counts(LOW_STOCK_MAX);
+    Ok(HttpResponse::Ok().json(data(SummaryDto {
+        today: figures.today.into(),
+        days: figures.days.into_iter().map(Into::into).collect(),
+        pending_orders: figures.pending,
+        low_stock_variants: low,
+        out_of_stock_variants: out,
+        low_stock_max: LOW_STOCK_MAX,
+    })))
+}

@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN, expectNotice, registerCustomer, signIn } from './support';
+
+// The orders screen at work: a customer's two orders are found by searching the customer's name,
+// a status tab narrows them, and cancelling one asks first. Setup goes through the real API.
+
+async function placeOrders(request: APIRequestContext, count: number): Promise<{ username: string; ids: string[] }> {
+  const customer = await registerCustomer(request, 'bulkbuyer');
+  const login = await request.post('/api/auth/login', { data: { identifier: customer.email, password: customer.password } });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  const address = await request.post('/api/addresses', {
+    headers,
+    data: { addressLine1: '3 Park Street', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', isDefault: true },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const addressId = (await address.json()).data.id as string;
+  const products = (await (await request.get('/api/products?limit=50')).json()).data as { variants: { id: string; stock: number }[] }[];
+  const variant = products.flatMap((p) => p.variants).find((v) => v.stock >= count);
+  expect(variant, 'a demo variant with stock').toBeTruthy();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const added = await request.post('/api/cart/add', { headers, data: { productVariantId: variant!.id, quantity: 1 } });
+    expect(added.status(), await added.text()).toBe(201);
+    const placed = await request.post('/api/orders/place', { headers, data: { addressId, paymentMethod: 'COD' } });
+    expect(placed.status(), await placed.text()).toBe(201);
+    ids.push((await placed.json()).data.id);
+  }
+  return { username: customer.username, ids };
+}
+
+test('the admin finds a customer\'s orders by search and tab, and cancelling one asks first', async ({ page, request }) => {
+  const { username, ids } = await placeOrders(request, 2);
+  const [older, newer] = ids.map((id) => id.slice(0, 8));
+
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Waiting to ship' })).toBeVisible();
+  await page.getByRole('region', { name: 'Waiting to ship' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin\/order\?status=PENDING$/);
+  await expect(page.getByRole('tab', { name: /^Pending \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+
+  // Search: only this customer's two orders, newest first; the tabs count them.
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(username);
+  const table = page.getByRole('table', { name: 'Orders' });
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText(newer);
+  await expect(rows.nth(2)).toContainText(older);
+  await expect(page).toHaveURL(new RegExp(`q=${username}`));
+  await page.getByRole('tab', { name: 'All (2)' }).click();
+  await expect(page.getByRole('tab', { name: 'Pending (2)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Canceled (0)' })).toBeVisible();
+
+  // Cancelling asks first; keeping the order changes nothing.
+  const row = rows.filter({ hasText: older });
+  const status = row.getByRole('combobox', { name: `Status of order ${older}` });
+  await status.click();
+  await page.getByRole('option', { name: 'CANCELED' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change this order?' });
+  await expect(dialog).toContainText('Cancel this order? Its items go back into stock.');
+  await dialog.getByRole('button', { name: 'Keep as it is' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(status).toHaveText('PENDING');
+
+  await status.click();
+  await page.getByRole('option', { name: 'CANCELED' }).click();
+  await page.getByRole('dialog', { name: 'Change this order?' }).getByRole('button', { name: 'Yes, mark CANCELED' }).click();
+  await expectNotice(page, 'Status updated to CANCELED');
+  await expect(page.getByRole('tab', { name: 'Canceled (1)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Pending (1)' })).toBeVisible();
+
+  // The Canceled tab holds just that one; the server kept it.
+  await page.getByRole('tab', { name: 'Canceled (1)' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(older);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Canceled (1)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(rows.nth(1)).toContainText('CANCELED');
+});
