@@ -3,14 +3,17 @@
 //!
 //! The HTTP layer talks to [`OrdersApi`]. Storage is the [`OrderStore`] port (the store
 //! runs a whole placement or status change as one transaction); e-mail goes through the
-//! [`Mailer`] port.
+//! [`Mailer`] port. Cash-on-delivery settings and the storefront's questions about them are
+//! [`CodApi`] over the [`CodStore`] port.
 
+pub mod cod;
 pub mod email;
 pub mod error;
 pub mod models;
 pub mod ports;
 pub mod service;
 
+pub use cod::{CodApi, CodService, CodSettingsChange, CodStore, CodVerdict, PincodeCheck};
 pub use error::OrdersError;
 pub use models::*;
 pub use ports::{MailError, Mailer, OrderStore, OrdersApi};

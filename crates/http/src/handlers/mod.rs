@@ -7,6 +7,7 @@ pub mod content;
 pub mod health;
 pub mod products;
 pub mod cart;
+pub mod cod;
 pub mod orders;
 pub mod users;
 pub mod wishlist;
