@@ -8,6 +8,7 @@ import { user as userFixture } from '@/testing/fixtures';
 import { signIn, useSession } from '@/lib/session';
 import { AddressBook } from './AddressBook';
 import { ProfilePanel } from './ProfilePanel';
+import type { Address } from '../types';
 
 describe('profile', () => {
   it('view mode, Edit Profile, save shows Profile updated! and keeps the e-mail read-only', async () => {
@@ -53,7 +54,7 @@ describe('profile', () => {
 });
 
 describe('address book', () => {
-  const addresses = [
+  const addresses: Address[] = [
     { id: 'a-1', userId: 'u-1', fullName: 'Asha Rao', phone: '9876543210', landmark: null, addressLine1: '1 MG Road', addressLine2: null, city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', isDefault: true },
     { id: 'a-2', userId: 'u-1', fullName: 'Asha Rao', phone: null, landmark: 'Near the lake', addressLine1: '2 Park St', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', isDefault: false },
   ];
