@@ -9,6 +9,7 @@ import {
   signInCustomer,
   uniqueName,
   type Customer,
+  fillAddress,
 } from './support';
 
 // The back office (categories, products, orders, company details) against the real server. The steps build on each other
@@ -211,10 +212,7 @@ test('a customer orders it, the admin ships it and the customer sees Shipped', a
   await shopper.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await shopper.getByRole('button', { name: 'Add New Address' }).click();
   const form = shopper.getByRole('form', { name: 'New address' });
-  await form.getByLabel('Address line 1').fill('3 Park Street');
-  await form.getByLabel('City').fill('Kolkata');
-  await form.getByLabel('State').fill('West Bengal');
-  await form.getByLabel('Postal code').fill('700016');
+  await fillAddress(shopper, form, { line1: '3 Park Street', city: 'Kolkata', state: 'West Bengal', pin: '700016' });
   await form.getByRole('button', { name: 'Add Address' }).click();
   await expect(shopper.getByRole('radio', { name: /3 Park Street, Kolkata/ })).toBeChecked();
   await shopper.getByRole('button', { name: 'Place Order' }).click();
