@@ -378,3 +378,23 @@ test('the orders page on a 360 px phone: cards, no sideways scrolling, a menu th
   await expect(nav).toBeHidden();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('the admin blocks cash on delivery for a PIN code in Settings and the product page says so', async ({ page }) => {
+  await signInAdmin(page);
+  await adminNav(page).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  const form = page.getByRole('form', { name: 'Cash on delivery settings' });
+  await expect(form.getByLabel('Largest order (Rs)')).toHaveValue('10000');
+  await form.getByLabel('PIN code').fill('799001');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectNotice(page, 'Cash on delivery settings saved');
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Blocked PIN codes' })).toContainText('799001');
+
+  await page.goto('/product/classic-oxford-shirt');
+  const check = page.getByRole('form', { name: 'Check delivery' });
+  await check.getByLabel('Delivery PIN code').fill('799001');
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(check.getByRole('status')).toHaveText('Delivery available, but cash on delivery is not available for PIN code 799001');
+});
