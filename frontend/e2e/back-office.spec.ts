@@ -385,7 +385,7 @@ test('the admin blocks cash on delivery for a PIN code in Settings and the produ
   await expect(page).toHaveURL(/\/admin\/settings$/);
   const form = page.getByRole('form', { name: 'Cash on delivery settings' });
   await expect(form.getByLabel('Largest order (Rs)')).toHaveValue('10000');
-  await form.getByLabel('PIN code').fill('799001');
+  await form.getByRole('textbox', { name: 'PIN code' }).fill('799001');
   await form.getByRole('button', { name: 'Add' }).click();
   await form.getByRole('button', { name: 'Save' }).click();
   await expectNotice(page, 'Cash on delivery settings saved');
