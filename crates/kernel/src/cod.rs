@@ -134,7 +134,7 @@ mod tests {
         assert_eq!(rules.check_maximum(rupees(10_000)), Ok(()));
         let refused = rules.check_maximum(Money::from_paise(1_000_001)).unwrap_err();
         assert_eq!(refused.to_string(), "Cash on delivery is not available for orders above Rs 10,000.00");
-        assert_eq!(rs(rupees(1_00_000)), "Rs 1,00,000.00");
+        assert_eq!(rs(rupees(100_000)), "Rs 1,00,000.00");
     }
 
     #[test]
