@@ -25,6 +25,7 @@ mod openapi;
 mod orders;
 mod password_reset;
 mod scale;
+mod search;
 mod sessions;
 mod startup;
 mod uploads;

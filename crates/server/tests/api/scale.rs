@@ -294,3 +294,18 @@ async fn an_idempotent_retry_on_another_instance_answers_the_first_order() {
         assert_eq!(crate::helpers::count(&a, "orders"), 1, "{:?}", a.backend);
     }
 }
+
+#[actix_web::test]
+async fn a_synonym_list_saved_through_one_instance_is_searched_by_another() {
+    for a in postgres_apps() {
+        let b = a.second_instance();
+        let admin = a.admin().await;
+        let women = a.category(&admin, "Women", None).await;
+        a.product(&admin, "Red Dupatta", &women, json!([variant("Free Size", 2)])).await;
+        a.put("/api/search/synonyms", Some(&admin), json!({ "text": "odhni => dupatta" })).await.expect(200);
+        eventually("B finds the dupatta by the new synonym", || async {
+            get(&b, "/api/products/search?q=odhni", &[]).await.2.to_string().contains("Red Dupatta")
+        })
+        .await;
+    }
+}
