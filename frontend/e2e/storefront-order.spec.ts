@@ -130,7 +130,7 @@ test('a visitor browses, signs up when adding to cart, orders two sizes and canc
   await expect(order.getByText('Total ₹3,996.00')).toBeVisible();
   await expect(order.getByText('Size M · Royal Blue · Qty 2')).toBeVisible();
   await expect(order.getByText('Size L · Royal Blue · Qty 2')).toBeVisible();
-  await expect(order.getByText('Deliver to: 12 MG Road, Pune, Maharashtra, 411001')).toBeVisible();
+  await expect(order.getByText('Deliver to: Asha Rao, 12 MG Road, Pune, Maharashtra, 411001, +91-98765-43210')).toBeVisible();
 
   await order.getByRole('button', { name: 'Cancel Order' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
