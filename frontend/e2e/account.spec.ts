@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNotice, registerCustomer, signIn, signInCustomer } from './support';
+import { expectNotice, registerCustomer, signIn, signInCustomer, fillAddress } from './support';
 
 function accountNav(page: Page) {
   return page.getByRole('navigation', { name: 'My account' });
@@ -55,10 +55,7 @@ test('addresses: add, edit, the default cannot be deleted, delete after confirma
   async function add(line1: string, city: string, state: string, postal: string, makeDefault: boolean) {
     await page.getByRole('button', { name: 'Add New Address' }).click();
     const form = page.getByRole('form', { name: 'New address' });
-    await form.getByLabel('Address line 1').fill(line1);
-    await form.getByLabel('City').fill(city);
-    await form.getByLabel('State').fill(state);
-    await form.getByLabel('Postal code').fill(postal);
+    await fillAddress(page, form, { line1, city, state, pin: postal });
     if (makeDefault) await form.getByLabel('Make this my default address').check();
     await form.getByRole('button', { name: 'Add Address' }).click();
     await expectNotice(page, 'Address added!');
@@ -67,8 +64,8 @@ test('addresses: add, edit, the default cannot be deleted, delete after confirma
 
   await add('7 Lake View', 'Kochi', 'Kerala', '682001', true);
   await add('44 Hill Street', 'Shimla', 'Himachal Pradesh', '171001', false);
-  const home = page.getByRole('region', { name: 'Address 7 Lake View, Kochi, Kerala, 682001' });
-  const hill = page.getByRole('region', { name: 'Address 44 Hill Street, Shimla, Himachal Pradesh, 171001' });
+  const home = page.getByRole('region', { name: 'Address Asha Rao, 7 Lake View, Kochi, Kerala, 682001, +91-98765-43210' });
+  const hill = page.getByRole('region', { name: 'Address Asha Rao, 44 Hill Street, Shimla, Himachal Pradesh, 171001, +91-98765-43210' });
   await expect(home.getByText('Default')).toBeVisible();
   await expect(hill.getByText('Default')).toHaveCount(0);
 
@@ -79,7 +76,7 @@ test('addresses: add, edit, the default cannot be deleted, delete after confirma
   await edit.getByLabel('City').fill('Manali');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectNotice(page, 'Address updated!');
-  const manali = page.getByRole('region', { name: 'Address 44 Hill Street, Manali, Himachal Pradesh, 171001' });
+  const manali = page.getByRole('region', { name: 'Address Asha Rao, 44 Hill Street, Manali, Himachal Pradesh, 171001, +91-98765-43210' });
   await expect(manali).toBeVisible();
   await expect(hill).toHaveCount(0);
 

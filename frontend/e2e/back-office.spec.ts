@@ -9,6 +9,7 @@ import {
   signInCustomer,
   uniqueName,
   type Customer,
+  fillAddress,
 } from './support';
 
 // The back office (categories, products, orders, company details) against the real server. The steps build on each other
@@ -211,10 +212,7 @@ test('a customer orders it, the admin ships it and the customer sees Shipped', a
   await shopper.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await shopper.getByRole('button', { name: 'Add New Address' }).click();
   const form = shopper.getByRole('form', { name: 'New address' });
-  await form.getByLabel('Address line 1').fill('3 Park Street');
-  await form.getByLabel('City').fill('Kolkata');
-  await form.getByLabel('State').fill('West Bengal');
-  await form.getByLabel('Postal code').fill('700016');
+  await fillAddress(shopper, form, { line1: '3 Park Street', city: 'Kolkata', state: 'West Bengal', pin: '700016' });
   await form.getByRole('button', { name: 'Add Address' }).click();
   await expect(shopper.getByRole('radio', { name: /3 Park Street, Kolkata/ })).toBeChecked();
   await shopper.getByRole('button', { name: 'Place Order' }).click();
@@ -380,4 +378,24 @@ test('the orders page on a 360 px phone: cards, no sideways scrolling, a menu th
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the admin blocks cash on delivery for a PIN code in Settings and the product page says so', async ({ page }) => {
+  await signInAdmin(page);
+  await adminNav(page).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  const form = page.getByRole('form', { name: 'Cash on delivery settings' });
+  await expect(form.getByLabel('Largest order (Rs)')).toHaveValue('10000');
+  await form.getByRole('textbox', { name: 'PIN code' }).fill('799001');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectNotice(page, 'Cash on delivery settings saved');
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Blocked PIN codes' })).toContainText('799001');
+
+  await page.goto('/product/classic-oxford-shirt');
+  const check = page.getByRole('form', { name: 'Check delivery' });
+  await check.getByLabel('Delivery PIN code').fill('799001');
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(check.getByRole('status')).toHaveText('Delivery available, but cash on delivery is not available for PIN code 799001');
 });

@@ -36,3 +36,14 @@ test('a product that does not exist shows Product not found with a way home', as
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
 });
+
+test('the product page tells whether a PIN code gets delivery and cash on delivery', async ({ page }) => {
+  await page.goto('/product/classic-oxford-shirt');
+  const check = page.getByRole('form', { name: 'Check delivery' });
+  await check.getByLabel('Delivery PIN code').fill('560001');
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(check.getByRole('status')).toHaveText(/^Delivery available, cash on delivery available/);
+  await check.getByLabel('Delivery PIN code').fill('900001');
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(check.getByRole('status')).toHaveText('Sorry, we do not deliver to PIN code 900001 yet');
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { badgeButton, expectNotice, newCustomer } from './support';
+import { badgeButton, expectNotice, newCustomer, fillAddress } from './support';
 
 // A new visitor finds a product, signs up when asked, buys two sizes,
 // pays cash on delivery and cancels the pending order from the order history.
@@ -99,11 +99,9 @@ test('a visitor browses, signs up when adding to cart, orders two sizes and canc
   const form = page.getByRole('form', { name: 'New address' });
   await form.getByRole('button', { name: 'Add Address' }).click();
   await expect(form.getByText('Address line 1 is required')).toBeVisible();
-  await form.getByLabel('Address line 1').fill('12 MG Road');
-  await form.getByLabel('City').fill('Pune');
-  await form.getByLabel('State').fill('Maharashtra');
-  await form.getByLabel('Postal code').pressSequentially('4110x01');
-  await expect(form.getByLabel('Postal code')).toHaveValue('411001');
+  await fillAddress(page, form, { line1: '12 MG Road', city: 'Pune', state: 'Maharashtra', pin: '' });
+  await form.getByLabel('PIN code').pressSequentially('4110x01');
+  await expect(form.getByLabel('PIN code')).toHaveValue('411001');
   await form.getByRole('button', { name: 'Add Address' }).click();
   await expectNotice(page, 'Address added successfully');
   const address = page.getByRole('radio', { name: /12 MG Road, Pune, Maharashtra, 411001/ });
@@ -111,6 +109,9 @@ test('a visitor browses, signs up when adding to cart, orders two sizes and canc
   const review = page.getByRole('list', { name: 'Items in your order' });
   await expect(review.getByRole('listitem')).toHaveCount(2);
   await expect(page.getByRole('radio', { name: 'Cash on Delivery' })).toBeChecked();
+  await expect(page.getByRole('status', { name: 'Cash on delivery' })).toHaveText(
+    'Cash on delivery available for this order (up to Rs 10,000.00)',
+  );
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   const success = page.getByRole('dialog', { name: 'Order Placed Successfully!' });
@@ -129,7 +130,7 @@ test('a visitor browses, signs up when adding to cart, orders two sizes and canc
   await expect(order.getByText('Total ₹3,996.00')).toBeVisible();
   await expect(order.getByText('Size M · Royal Blue · Qty 2')).toBeVisible();
   await expect(order.getByText('Size L · Royal Blue · Qty 2')).toBeVisible();
-  await expect(order.getByText('Deliver to: 12 MG Road, Pune, Maharashtra, 411001')).toBeVisible();
+  await expect(order.getByText('Deliver to: Asha Rao, 12 MG Road, Pune, Maharashtra, 411001, +91-98765-43210')).toBeVisible();
 
   await order.getByRole('button', { name: 'Cancel Order' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });

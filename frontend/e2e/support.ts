@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export { E2E_ADMIN } from './env';
 
@@ -131,4 +131,25 @@ export function pngImage(name: string, rgb: [number, number, number], size = 48)
     chunk('IEND', Buffer.alloc(0)),
   ]);
   return { name, mimeType: 'image/png', buffer };
+}
+
+/** Fills an address form: the recipient, a mobile, the lines, the city, a state chosen from
+ * the list and the PIN code. */
+export async function fillAddress(
+  page: Page,
+  form: Locator,
+  a: { line1: string; city: string; state: string; pin: string; name?: string; phone?: string },
+) {
+  await form.getByLabel('Full name').fill(a.name ?? 'Asha Rao');
+  await form.getByLabel('Mobile number').fill(a.phone ?? '98765 43210');
+  await form.getByLabel('Address line 1').fill(a.line1);
+  await form.getByLabel('City').fill(a.city);
+  await chooseState(page, form, a.state);
+  await form.getByLabel('PIN code').fill(a.pin);
+}
+
+/** Picks a state or union territory in an address form's State list. */
+export async function chooseState(page: Page, form: Locator, state: string) {
+  await form.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: state, exact: true }).click();
 }

@@ -89,7 +89,8 @@ async fn sign_up(base: &str, name: String) -> Result<Customer, String> {
     let body = json!({ "username": name, "email": format!("{name}@bench.local"), "password": "bench-pass-1" });
     let (status, registered) = shop.call(Method::POST, "/api/auth/register", None, Some(body), None).await?;
     let token = registered["data"]["token"].as_str().ok_or(format!("registration: {status} {registered}"))?.to_string();
-    let body = json!({ "addressLine1": "1 Bench Street", "city": "Pune", "state": "Maharashtra", "postalCode": "411001" });
+    let body = json!({ "fullName": "Bench Shopper", "phone": "9876543210", "addressLine1": "1 Bench Street", "city": "Pune",
+                       "state": "Maharashtra", "postalCode": "411001" });
     let (status, address) = shop.call(Method::POST, "/api/addresses", Some(&token), Some(body), None).await?;
     let address = address["data"]["id"].as_str().ok_or(format!("address: {status} {address}"))?.to_string();
     Ok(Customer { shop, token, address })

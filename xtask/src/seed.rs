@@ -46,6 +46,7 @@ pub fn run(products: usize, categories: usize) -> Result<(), String> {
     let config = Config::from_env();
     let db = Db::open(&config.database_url).map_err(|e| e.to_string())?;
     store::migrations::run_pending(&db).map_err(|e| e.to_string())?;
+    lift_cod_limits(&db)?;
     let started = Instant::now();
     let media = LocalMediaStore::new(&config.uploads_dir).map_err(|e| format!("{}: {e}", config.uploads_dir.display()))?;
     let pictures = store_pictures(&media)?;
@@ -58,6 +59,19 @@ pub fn run(products: usize, categories: usize) -> Result<(), String> {
         println!("The catalogue already has categories: nothing seeded");
     }
     Ok(())
+}
+
+/// The order mix's customers keep ordering: lift the cash-on-delivery limits (open orders per
+/// customer, the largest order) as the owner would in Settings, so the bench measures orders,
+/// not refusals.
+fn lift_cod_limits(db: &Db) -> Result<(), String> {
+    use store::schema::cod_settings;
+    let mut conn = db.conn().map_err(|e| e.to_string())?;
+    diesel::update(cod_settings::table)
+        .set((cod_settings::max_order_paise.eq(None::<i64>), cod_settings::max_open_orders.eq(1000)))
+        .execute(&mut *conn)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 fn store_pictures(media: &LocalMediaStore) -> Result<Vec<Picture>, String> {

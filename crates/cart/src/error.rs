@@ -1,4 +1,4 @@
-use kernel::StoreError;
+use kernel::{CodRefusal, StoreError};
 
 /// Every way a cart or wishlist use case can fail. The HTTP layer maps each to a status.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +23,9 @@ pub enum CartError {
     /// A line or the cart's total would not fit in the shop's money type.
     #[error("The cart's total is too large")]
     TotalTooLarge,
+    /// A cash-on-delivery rule (the only way to pay) refuses what the cart would hold.
+    #[error(transparent)]
+    Cod(CodRefusal),
     #[error(transparent)]
     Storage(#[from] StoreError),
 }

@@ -83,6 +83,10 @@ pub struct VariantStock {
     pub id: String,
     pub product_id: String,
     pub stock: i32,
+    /// The product's name and the variant's size, as a refusal names the item.
+    pub product_name: String,
+    pub size: String,
+    pub price: kernel::Price,
 }
 
 /// Whether an add made a new line or grew an existing one.

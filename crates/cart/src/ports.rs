@@ -1,7 +1,7 @@
 //! The cart and wishlist ports. Synchronous; the HTTP layer runs them on a blocking pool.
 
 use chrono::{DateTime, Utc};
-use kernel::{CartLineId, ProductId, Role, StoreError, UserId, VariantId};
+use kernel::{CartLineId, CodRules, ProductId, Role, StoreError, UserId, VariantId};
 
 use crate::error::CartError;
 use crate::models::{AddOutcome, Cart, CartLine, Guarded, VariantStock, Wishlist, WishlistItem};
@@ -11,10 +11,12 @@ pub trait CartApi: Send + Sync {
     /// Errors: `AdminCart`, `Storage`.
     fn view(&self, user_id: &UserId, role: Role) -> Result<Cart, CartError>;
     /// Adds `quantity` pieces; an existing line for the variant grows. Errors: `AdminCart`,
-    /// `InvalidQuantity`, `VariantNotFound`, `OutOfStock`, `NotEnoughStock`, `Storage`.
+    /// `InvalidQuantity`, `VariantNotFound`, `OutOfStock`, `NotEnoughStock`, `Cod` (more
+    /// pieces in the line than allowed, or a cart above the cash-on-delivery maximum), `Storage`.
     fn add(&self, user_id: &UserId, role: Role, variant_id: &VariantId, quantity: i64) -> Result<(Cart, AddOutcome), CartError>;
     /// Sets a line's quantity (1 to the stock). Errors: `AdminCart`, `InvalidQuantity`,
-    /// `LineNotFound` (also for another customer's line), `OutOfStock`, `NotEnoughStock`, `Storage`.
+    /// `LineNotFound` (also for another customer's line), `OutOfStock`, `NotEnoughStock`,
+    /// `Cod` (as for `add`), `Storage`.
     fn update_quantity(&self, user_id: &UserId, role: Role, line_id: &CartLineId, quantity: i64) -> Result<Cart, CartError>;
     /// Errors: `AdminCart`, `LineNotFound`, `Storage`.
     fn remove(&self, user_id: &UserId, role: Role, line_id: &CartLineId) -> Result<Cart, CartError>;
@@ -35,6 +37,8 @@ pub trait CartRepository: Send + Sync {
     /// The user's lines with today's product and variant data, oldest first.
     fn lines(&self, user_id: &UserId) -> Result<Vec<CartLine>, StoreError>;
     fn variant(&self, variant_id: &VariantId) -> Result<Option<VariantStock>, StoreError>;
+    /// The owner's cash-on-delivery rules (pieces per line, the largest order).
+    fn cod_rules(&self) -> Result<CodRules, StoreError>;
     /// Grows the user's line for the variant by `quantity`, or inserts one, with ONE
     /// guarded write that succeeds only while the line stays within the variant's stock
     /// (however many adds run at once); `Short` with the stock otherwise, nothing changed.

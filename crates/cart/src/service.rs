@@ -1,5 +1,5 @@
 use chrono::Utc;
-use kernel::{CartLineId, ProductId, Role, StoreError, UserId, VariantId};
+use kernel::{CartLineId, Money, ProductId, Role, StoreError, UserId, VariantId};
 
 use crate::error::CartError;
 use crate::models::{AddOutcome, Cart, Guarded, Wishlist};
@@ -59,6 +59,15 @@ fn check_stock(wanted: i64, stock: i32) -> Result<(), CartError> {
     Ok(())
 }
 
+/// The cash-on-delivery rules a cart can be judged by before there is an address: at most
+/// `max_units_per_line` pieces in the line, and a cart total (`others`, the rest of the
+/// cart, plus this line) within the largest order.
+fn cod_allows(rules: &kernel::CodRules, pieces: i64, item: &str, line: Money, others: Money) -> Result<(), CartError> {
+    rules.check_units(pieces, item).map_err(CartError::Cod)?;
+    let total = others.checked_add(line).map_err(|_| CartError::TotalTooLarge)?;
+    rules.check_maximum(total).map_err(CartError::Cod)
+}
+
 impl<R: CartRepository> CartApi for CartService<R> {
     fn view(&self, user_id: &UserId, role: Role) -> Result<Cart, CartError> {
         customer_only(role)?;
@@ -73,6 +82,18 @@ impl<R: CartRepository> CartApi for CartService<R> {
         }
         let variant = self.repo.variant(variant_id)?.ok_or(CartError::VariantNotFound)?;
         check_stock(i64::from(quantity), variant.stock)?;
+        let cart = self.cart(user_id)?;
+        let (mut pieces, mut others) = (i64::from(quantity), Money::ZERO);
+        for priced in &cart.lines {
+            if priced.line.variant.id == variant.id {
+                pieces += i64::from(priced.line.quantity);
+            } else {
+                others = others.checked_add(priced.amounts.pay).map_err(|_| CartError::TotalTooLarge)?;
+            }
+        }
+        let line = variant.price.pay().checked_times(pieces).map_err(|_| CartError::TotalTooLarge)?;
+        let item = format!("{} (size {})", variant.product_name, variant.size);
+        cod_allows(&self.repo.cod_rules()?, pieces, &item, line, others)?;
         // Two tries: a concurrent add of the same variant may insert the line first; the
         // second try then grows that line (still within the stock).
         let mut written = self.repo.add(user_id, variant_id, quantity, Utc::now());
@@ -91,6 +112,20 @@ impl<R: CartRepository> CartApi for CartService<R> {
         let quantity = quantity(raw_quantity)?;
         if !line_id.is_uuid() {
             return Err(CartError::LineNotFound);
+        }
+        let cart = self.cart(user_id)?;
+        let this = cart.lines.iter().find(|l| line_id == l.line.id.as_str()).ok_or(CartError::LineNotFound)?;
+        if quantity > this.line.quantity {
+            // Fewer pieces are always allowed: they only bring the cart within the rules.
+            let others = cart
+                .lines
+                .iter()
+                .filter(|l| line_id != l.line.id.as_str())
+                .try_fold(Money::ZERO, |sum, l| sum.checked_add(l.amounts.pay))
+                .map_err(|_| CartError::TotalTooLarge)?;
+            let line = this.line.variant.price.pay().checked_times(i64::from(quantity)).map_err(|_| CartError::TotalTooLarge)?;
+            let item = format!("{} (size {})", this.line.product.name, this.line.variant.size);
+            cod_allows(&self.repo.cod_rules()?, i64::from(quantity), &item, line, others)?;
         }
         match self.repo.set_quantity(user_id, line_id, quantity, Utc::now())? {
             None => return Err(CartError::LineNotFound),

@@ -150,10 +150,21 @@ impl From<AddressError> for ApiError {
         let message = e.to_string();
         match e {
             AddressError::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
+            AddressError::PinNotInState { .. } => ApiError::unprocessable("pin_not_in_state", message).on("postalCode"),
             AddressError::NotFound => ApiError::not_found(message),
             AddressError::DefaultCannotBeDeleted => ApiError::conflict("default_address", message),
             AddressError::Storage(store) => store.into(),
         }
+    }
+}
+
+/// A cash-on-delivery rule's refusal: 422 with the rule's code, on the field it concerns.
+fn cod_refusal(refusal: &kernel::CodRefusal, message: String) -> ApiError {
+    let error = ApiError::unprocessable(refusal.code(), message);
+    match refusal {
+        kernel::CodRefusal::PincodeBlocked { .. } => error.on("addressId"),
+        kernel::CodRefusal::TooManyUnits { .. } => error.on("quantity"),
+        _ => error,
     }
 }
 
@@ -164,6 +175,7 @@ impl From<CartError> for ApiError {
             CartError::AdminCart | CartError::AdminWishlist => ApiError::forbidden(message),
             CartError::InvalidQuantity(_) => ApiError::bad_request("invalid_input", message),
             CartError::TotalTooLarge => ApiError::unprocessable("total_too_large", message),
+            CartError::Cod(refusal) => cod_refusal(&refusal, message),
             CartError::OutOfStock => ApiError::conflict("out_of_stock", message),
             CartError::NotEnoughStock { .. } => ApiError::conflict("not_enough_stock", message),
             CartError::VariantNotFound | CartError::ProductNotFound | CartError::LineNotFound => {
@@ -179,7 +191,9 @@ impl From<OrdersError> for ApiError {
         let message = e.to_string();
         match e {
             OrdersError::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
-            OrdersError::Rule { field, .. } => ApiError::unprocessable("invalid_date_range", message).on(field),
+            OrdersError::Rule { field, code, .. } => ApiError::unprocessable(code, message).on(field),
+            OrdersError::IncompleteAddress(_) => ApiError::unprocessable("incomplete_address", message).on("addressId"),
+            OrdersError::Cod(refusal) => cod_refusal(&refusal, message),
             OrdersError::EmptyCart => ApiError::conflict("empty_cart", message),
             OrdersError::TotalTooLarge => ApiError::unprocessable("total_too_large", message),
             OrdersError::CartChanged => ApiError::conflict("cart_changed", message),

@@ -57,5 +57,6 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
         .configure(handlers::wishlist::routes)
         .configure(handlers::orders::routes)
         .configure(handlers::reports::routes)
+        .configure(handlers::cod::routes)
         .default_service(web::to(handlers::not_found))
 }

@@ -5,7 +5,7 @@ use accounts::AccountsApi;
 use catalog::CatalogApi;
 use content::ContentApi;
 use cart::{CartApi, WishlistApi};
-use orders::OrdersApi;
+use orders::{CodApi, OrdersApi};
 
 use crate::auth::jwt::JwtKeys;
 use crate::cache::ResponseCache;
@@ -27,6 +27,8 @@ pub struct AppState {
     pub cart: Arc<dyn CartApi>,
     pub wishlist: Arc<dyn WishlistApi>,
     pub orders: Arc<dyn OrdersApi>,
+    /// Cash-on-delivery settings and the storefront's questions about them.
+    pub cod: Arc<dyn CodApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
     pub listener: ListenerCheck,

@@ -76,6 +76,15 @@ impl MobileNumber {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// `+91-98765-43210`, as the shop shows a stored number.
+    pub fn display(national: &str) -> String {
+        if national.len() == 10 && national.bytes().all(|b| b.is_ascii_digit()) {
+            format!("+91-{}-{}", &national[..5], &national[5..])
+        } else {
+            national.to_string()
+        }
+    }
 }
 
 /// A 6-digit Indian PIN code; the first digit is 1 to 9.
@@ -119,6 +128,7 @@ mod tests {
         for ok in ["9876543210", "+91 98765 43210", "919876543210", "09876543210", "98765-43210"] {
             assert_eq!(MobileNumber::parse(ok).map(|m| m.as_str().to_string()), Ok("9876543210".into()), "{ok}");
         }
+        assert_eq!(MobileNumber::display("9876543210"), "+91-98765-43210");
         for bad in ["12345", "5876543210", "98765432101", "+1 9876543210x", "98765abcde", "+44 9876543210"] {
             assert!(MobileNumber::parse(bad).is_err(), "{bad} should be refused");
         }

@@ -4,6 +4,7 @@
 //! domain services never re-check a rule that a type already guarantees.
 
 pub mod clock;
+pub mod cod;
 pub mod contact;
 pub mod ids;
 pub mod mail;
@@ -15,6 +16,7 @@ pub mod role;
 pub mod store_error;
 
 pub use clock::Clock;
+pub use cod::{CodRefusal, CodRules, CodSettings};
 pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
 pub use ids::{is_uuid, new_id, AddressId, CartLineId, CategoryId, OrderId, ProductId, UserId, VariantId};
 pub use mail::{escape_html, MailError, Mailer, OutgoingEmail};

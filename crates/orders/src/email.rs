@@ -10,11 +10,21 @@ pub fn short_id(order: &Order) -> String {
 
 fn address_lines(order: &Order) -> Vec<String> {
     let a = &order.address;
-    let mut lines = vec![a.address_line1.clone()];
+    let mut lines = Vec::new();
+    if !a.full_name.is_empty() {
+        lines.push(a.full_name.clone());
+    }
+    lines.push(a.address_line1.clone());
     if let Some(line2) = a.address_line2.as_deref().filter(|l| !l.is_empty()) {
         lines.push(line2.to_string());
     }
+    if let Some(landmark) = a.landmark.as_deref().filter(|l| !l.is_empty()) {
+        lines.push(format!("Landmark: {landmark}"));
+    }
     lines.push(format!("{}, {} {}", a.city, a.state, a.postal_code));
+    if let Some(phone) = a.phone.as_deref() {
+        lines.push(format!("Phone: {}", kernel::MobileNumber::display(phone)));
+    }
     lines
 }
 

@@ -1,4 +1,4 @@
-use kernel::StoreError;
+use kernel::{CodRefusal, StoreError};
 
 /// Every way an order use case can fail. The HTTP layer maps each to a status code.
 #[derive(Debug, thiserror::Error)]
@@ -6,10 +6,9 @@ pub enum OrdersError {
     /// Input broke a rule; the message is the sentence for the user.
     #[error("{message}")]
     Invalid { field: &'static str, message: String },
-    /// Well-formed values that break a rule together (a date range that ends before it
-    /// starts).
+    /// Well-formed input that breaks a rule (422): the message is the sentence for the user.
     #[error("{message}")]
-    Rule { field: &'static str, message: String },
+    Rule { field: &'static str, code: &'static str, message: String },
     #[error("Your cart is empty")]
     EmptyCart,
     /// A line or the order's total would not fit in the shop's money type.
@@ -22,6 +21,13 @@ pub enum OrdersError {
     /// No such address of this customer.
     #[error("Address not found")]
     AddressNotFound,
+    /// The chosen address lacks what a courier needs (a recipient's name or phone, a state
+    /// from the list, a PIN code of that state): saved before those were asked for.
+    #[error("{0}")]
+    IncompleteAddress(String),
+    /// A cash-on-delivery rule refuses the order; nothing was changed.
+    #[error(transparent)]
+    Cod(CodRefusal),
     /// The account placing the order no longer exists.
     #[error("Account not found")]
     AccountNotFound,
@@ -66,5 +72,9 @@ fn out_of_stock_message(product: &str, size: &str, available: i32) -> String {
 impl OrdersError {
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
         OrdersError::Invalid { field, message: message.into() }
+    }
+
+    pub fn rule(field: &'static str, code: &'static str, message: impl Into<String>) -> Self {
+        OrdersError::Rule { field, code, message: message.into() }
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! The HTTP layer talks to [`OrdersApi`]. Storage is the [`OrderStore`] port (the store
 //! runs a whole placement or status change as one transaction); e-mail goes through the
-//! [`Mailer`] port.
+//! [`Mailer`] port. Cash-on-delivery settings and the storefront's questions about them are
+//! [`CodApi`] over the [`CodStore`] port.
 
+pub mod cod;
 pub mod email;
 pub mod error;
 pub mod listing;
@@ -12,6 +14,7 @@ pub mod models;
 pub mod ports;
 pub mod service;
 
+pub use cod::{CodApi, CodService, CodSettingsChange, CodStore, CodVerdict, PincodeCheck};
 pub use error::OrdersError;
 pub use listing::{
     BulkOutcome, DaySales, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, StatusCounts, TextMatch,

@@ -133,7 +133,7 @@ impl OrderSearch {
     pub fn filter(&self) -> Result<OrderFilter, OrdersError> {
         if let (Some(from), Some(to)) = (self.from, self.to) {
             if from > to {
-                return Err(OrdersError::Rule { field: "from", message: "The start date must not be after the end date".into() });
+                return Err(OrdersError::Rule { field: "from", code: "invalid_date_range", message: "The start date must not be after the end date".into() });
             }
         }
         Ok(OrderFilter {

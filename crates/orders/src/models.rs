@@ -1,7 +1,7 @@
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{AddressId, Money, Price, UserId};
+use kernel::{AddressId, CodRules, Money, Price, UserId};
 
 /// Only cash on delivery is offered.
 pub const PAYMENT_METHOD_COD: &str = "COD";
@@ -93,6 +93,11 @@ pub struct CustomerSnapshot {
 /// Where to deliver, copied from the address book when ordering.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AddressSnapshot {
+    /// Who receives the parcel.
+    pub full_name: String,
+    /// The recipient's mobile (10 digits); `None` on orders placed before phones were asked.
+    pub phone: Option<String>,
+    pub landmark: Option<String>,
     pub address_line1: String,
     pub address_line2: Option<String>,
     pub city: String,
@@ -193,6 +198,18 @@ pub struct Checkout {
     /// When the account's orders placed at or after `PlaceRequest::recent_since` were
     /// placed, oldest first (the per-account order limit counts them).
     pub recent_orders: Vec<DateTime<Utc>>,
+    /// The cash-on-delivery rules and what they are judged on, read in the same transaction.
+    pub cod: CodContext,
+}
+
+/// What the cash-on-delivery rules need to judge one customer's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodContext {
+    pub rules: CodRules,
+    /// The delivery address's PIN code is on the owner's blocked list.
+    pub pin_blocked: bool,
+    /// The customer's orders now PENDING or SHIPPED.
+    pub open_orders: u64,
 }
 
 #[derive(Debug, Clone, PartialEq)]

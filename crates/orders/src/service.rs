@@ -1,5 +1,6 @@
 use chrono::{DateTime, Duration, Utc};
-use kernel::{AddressId, Clock, OrderId, StoreError, Totals, UserId};
+use gst::{pin_belongs_to, State};
+use kernel::{AddressId, Clock, MobileNumber, OrderId, PostalCode, StoreError, Totals, UserId};
 
 use crate::email;
 use crate::error::OrdersError;
@@ -7,7 +8,7 @@ use crate::listing::{
     india_day, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, CHART_DAYS,
 };
 use crate::models::{
-    Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
+    AddressSnapshot, Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
     PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
     RESENDS_PER_ACCOUNT, RESENDS_PER_ORDER, RESEND_WINDOW_MINUTES,
 };
@@ -74,6 +75,7 @@ pub fn build_order(
     if checkout.lines.is_empty() {
         return Err(OrdersError::EmptyCart);
     }
+    deliverable(&checkout.address)?;
     let prices: Vec<_> = checkout.lines.iter().map(|line| (line.price, i64::from(line.quantity))).collect();
     let items: Vec<OrderItem> = checkout
         .lines
@@ -93,6 +95,17 @@ pub fn build_order(
         .collect();
     let Totals { subtotal, discount, total, .. } = Totals::of(prices)
         .map_err(|_| OrdersError::TotalTooLarge)?;
+    let cod = &checkout.cod;
+    let names: Vec<String> = items.iter().map(|i| format!("{} (size {})", i.product_name, i.size)).collect();
+    cod.rules
+        .check_order(
+            items.iter().zip(&names).map(|(i, name)| (i64::from(i.quantity), name.as_str())),
+            total,
+            &checkout.address.postal_code,
+            cod.pin_blocked,
+            cod.open_orders,
+        )
+        .map_err(OrdersError::Cod)?;
     let order = Order {
         id: id.to_string(),
         user_id: request.user_id.to_string(),
@@ -118,6 +131,35 @@ pub fn build_order(
         }],
     };
     Ok(NewOrder { order, idempotency_key: request.idempotency_key.clone() })
+}
+
+/// An address saved before recipients, phones and the list of states were asked for cannot
+/// take an order until it is completed: a courier needs all of them.
+fn deliverable(address: &AddressSnapshot) -> Result<(), OrdersError> {
+    let missing = if address.full_name.trim().is_empty() {
+        Some("the recipient's full name")
+    } else if address.phone.as_deref().is_none_or(|p| MobileNumber::parse(p).is_err()) {
+        Some("the recipient's mobile number")
+    } else if State::by_name(&address.state).is_none() {
+        Some("a state from the list")
+    } else {
+        None
+    };
+    if let Some(what) = missing {
+        return Err(OrdersError::IncompleteAddress(format!(
+            "Please edit this address and add {what} before placing the order"
+        )));
+    }
+    let in_state = State::by_name(&address.state)
+        .zip(PostalCode::parse(&address.postal_code).ok())
+        .is_some_and(|(state, pin)| pin_belongs_to(&pin, state));
+    if !in_state {
+        return Err(OrdersError::IncompleteAddress(format!(
+            "This PIN code is not in {}. Please edit the address before placing the order",
+            address.state
+        )));
+    }
+    Ok(())
 }
 
 fn place_request(customer: &Customer, input: &PlaceOrderInput, now: DateTime<Utc>) -> Result<PlaceRequest, OrdersError> {

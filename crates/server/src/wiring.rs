@@ -17,7 +17,7 @@ use http::AppState;
 use mail::{OutboxMailer, SmtpMailer};
 use passwords::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use kernel::Mailer;
-use orders::{OrderService, OrdersApi};
+use orders::{CodApi, CodService, OrderService, OrdersApi};
 use store::{
     Db, DieselAddressRepo, DieselAttemptLog, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore,
     DieselUserRepo, DieselWishlistRepo,
@@ -143,6 +143,7 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
         wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
         orders: Arc::new(orders) as Arc<dyn OrdersApi>,
+        cod: Arc::new(CodService::new(DieselOrderStore::new(db.clone()))) as Arc<dyn CodApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
         listener,

@@ -145,6 +145,9 @@ diesel::table! {
         is_default -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        full_name -> Text,
+        phone -> Nullable<Text>,
+        landmark -> Nullable<Text>,
     }
 }
 
@@ -191,6 +194,9 @@ diesel::table! {
         delivered_on -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        recipient_name -> Text,
+        recipient_phone -> Nullable<Text>,
+        landmark -> Nullable<Text>,
     }
 }
 
@@ -287,5 +293,21 @@ diesel::table! {
     change_versions (kind) {
         kind -> Text,
         version -> BigInt,
+    }
+}
+
+diesel::table! {
+    cod_settings (id) {
+        id -> Integer,
+        min_order_paise -> Nullable<BigInt>,
+        max_order_paise -> Nullable<BigInt>,
+        max_open_orders -> Integer,
+        max_units_per_line -> Integer,
+    }
+}
+
+diesel::table! {
+    cod_blocked_pincodes (pincode) {
+        pincode -> Text,
     }
 }

@@ -13,6 +13,9 @@ use store::DieselAddressRepo;
 
 fn address(line1: &str, is_default: bool) -> ValidAddress {
     ValidAddress {
+        full_name: "Asha Rao".into(),
+        phone: "9876543210".into(),
+        landmark: Some("Opposite the fire station".into()),
         address_line1: line1.into(),
         address_line2: Some("Near the temple".into()),
         city: "Pune".into(),
@@ -38,6 +41,9 @@ fn first_is_default_a_new_default_unsets_the_others_and_the_list_is_default_firs
         assert_eq!(list.iter().map(|x| (x.id.clone(), x.is_default)).collect::<Vec<_>>(),
             vec![(c.id.clone(), true), (a.id.clone(), false), (b.id.clone(), false)]);
         assert_eq!(list[1].address_line2.as_deref(), Some("Near the temple"));
+        assert_eq!(list[1].full_name, "Asha Rao");
+        assert_eq!(list[1].phone.as_deref(), Some("9876543210"));
+        assert_eq!(list[1].landmark.as_deref(), Some("Opposite the fire station"));
         // Ravi's default is untouched by Asha's.
         assert!(repo.list(&ravi.as_str().into()).unwrap_or_default()[0].is_default);
 

@@ -20,6 +20,9 @@ use store::{DieselAddressRepo, DieselCartRepo, DieselOrderStore};
 fn address(t: &TestDb, user_id: &str) -> String {
     let repo = DieselAddressRepo::new(t.db.clone());
     let a = ValidAddress {
+        full_name: "Asha Verma".into(),
+        phone: "9876543210".into(),
+        landmark: None,
         address_line1: "1 MG Road".into(),
         address_line2: None,
         city: "Pune".into(),

@@ -46,6 +46,7 @@ const adminScreens: RouteObject[] = [
   { path: 'company', lazy: () => import('./routes/admin/company') },
   { path: 'legal', lazy: () => import('./routes/admin/legal') },
   { path: 'search', lazy: () => import('./routes/admin/search') },
+  { path: 'settings', lazy: () => import('./routes/admin/settings') },
   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
 ];
 

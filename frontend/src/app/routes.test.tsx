@@ -256,6 +256,35 @@ describe('cart and checkout', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Please select an address.')).toBeInTheDocument();
   });
+
+  it('shows the cash-on-delivery rule that refuses the order and keeps Place Order disabled', async () => {
+    signedInCart();
+    server.use(
+      http.get('/api/addresses', () =>
+        HttpResponse.json({
+          data: [
+            { id: 'a-1', userId: 'u-1', fullName: 'Asha Rao', phone: '9876543210', landmark: null, addressLine1: '1 MG Road', addressLine2: null, city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', isDefault: true },
+          ],
+        }),
+      ),
+      http.get('/api/checkout/cod', () =>
+        HttpResponse.json({
+          data: {
+            available: false,
+            code: 'cod_pincode_blocked',
+            message: 'Cash on delivery is not available for PIN code 560001',
+            rules: { codMinOrderValue: null, codMaxOrderValue: 10000, maxOpenCodOrders: 3, maxUnitsPerLine: 10 },
+          },
+        }),
+      ),
+    );
+    await renderRoutes(routes, '/checkout');
+    expect(await screen.findByRole('radio', { name: /Asha Rao, 1 MG Road, Bengaluru, Karnataka, 560001, \+91-98765-43210/ })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Cash on delivery' })).toHaveTextContent(
+      'Cash on delivery is not available for PIN code 560001',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled());
+  });
 });
 
 describe('account area', () => {

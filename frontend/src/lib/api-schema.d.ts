@@ -249,6 +249,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/cod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checkout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company-details": {
         parameters: {
             query?: never;
@@ -258,6 +274,22 @@ export interface paths {
         };
         get: operations["company"];
         put: operations["update_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/{pincode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["pincode"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -564,6 +596,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/cod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["settings"];
+        put: operations["update_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/change-password": {
         parameters: {
             query?: never;
@@ -648,8 +696,16 @@ export interface components {
             addressLine1: string;
             addressLine2?: string | null;
             city: string;
+            /** @description Who receives the parcel. */
+            fullName: string;
             id: string;
             isDefault: boolean;
+            landmark?: string | null;
+            /**
+             * @description The recipient's mobile as 10 digits (shown as +91-XXXXX-XXXXX); null only on an
+             *     address saved before phones were asked for, which must be completed before ordering.
+             */
+            phone?: string | null;
             postalCode: string;
             state: string;
             userId: string;
@@ -659,10 +715,23 @@ export interface components {
             addressLine1: string;
             addressLine2?: string | null;
             city: string;
+            /** @description The recipient's full name. */
+            fullName: string;
             isDefault?: null | components["schemas"]["LooseFlag"];
+            /** @description A landmark near the address (optional). */
+            landmark?: string | null;
+            /**
+             * @description An Indian mobile number: 10 digits starting with 6 to 9, optionally after +91, 91 or 0,
+             *     with spaces or hyphens between digits. Stored as the 10 digits.
+             */
+            phone: string;
             /** @description The 6-digit PIN code (forms sometimes send it as a number). */
             postalCode: string;
-            state: string;
+            /**
+             * @description One of the 36 states and union territories, named as listed. The PIN code must be
+             *     one India Post gives that state: otherwise 422 `pin_not_in_state`.
+             */
+            state: components["schemas"]["StateName"];
         };
         /** @description What happened to one order of a bulk change. */
         BulkResultDto: {
@@ -786,6 +855,73 @@ export interface components {
             currentPassword?: string | null;
             newPassword?: string | null;
         };
+        /** @description Whether the checkout's order would be accepted for cash on delivery. */
+        CodCheckDto: {
+            available: boolean;
+            /** @description The refusal's error code (as placing the order would answer), null when available. */
+            code?: string | null;
+            /** @description The sentence to show before Place Order. */
+            message: string;
+            rules: components["schemas"]["CodRulesDto"];
+        };
+        /** @description The rules a shopper may read (no PIN list). */
+        CodRulesDto: {
+            /** Format: double */
+            codMaxOrderValue?: number | null;
+            /** Format: double */
+            codMinOrderValue?: number | null;
+            /** Format: int32 */
+            maxOpenCodOrders: number;
+            /** Format: int32 */
+            maxUnitsPerLine: number;
+        };
+        /** @description The owner's cash-on-delivery rules. Amounts in rupees; null: no limit. */
+        CodSettingsDto: {
+            /** @description PIN codes that get no cash on delivery, sorted. */
+            blockedPincodes: string[];
+            /**
+             * Format: double
+             * @description Orders above this total cannot be paid on delivery (null: no maximum).
+             */
+            codMaxOrderValue?: number | null;
+            /**
+             * Format: double
+             * @description Orders below this total cannot be paid on delivery (null: no minimum).
+             */
+            codMinOrderValue?: number | null;
+            /**
+             * Format: int32
+             * @description Orders PENDING or SHIPPED one customer may have at once.
+             */
+            maxOpenCodOrders: number;
+            /**
+             * Format: int32
+             * @description Pieces one line of an order (one size of one product) may hold.
+             */
+            maxUnitsPerLine: number;
+        };
+        /**
+         * @description A change of the settings: a field left out keeps its value; null clears a limit on the
+         *     order value.
+         */
+        CodSettingsRequest: {
+            /** @description Replaces the whole list (each a 6-digit PIN code; repeats are kept once). */
+            blockedPincodes?: components["schemas"]["Pincode"][] | null;
+            /**
+             * Format: double
+             * @description Rupees, at most two decimals; null: no maximum.
+             */
+            codMaxOrderValue?: number | null;
+            /**
+             * Format: double
+             * @description Rupees, at most two decimals; null: no minimum.
+             */
+            codMinOrderValue?: number | null;
+            /** Format: int64 */
+            maxOpenCodOrders?: number | null;
+            /** Format: int64 */
+            maxUnitsPerLine?: number | null;
+        };
         ColorFacetDto: {
             color: string;
             colorHexCode: string;
@@ -864,8 +1000,16 @@ export interface components {
                 addressLine1: string;
                 addressLine2?: string | null;
                 city: string;
+                /** @description Who receives the parcel. */
+                fullName: string;
                 id: string;
                 isDefault: boolean;
+                landmark?: string | null;
+                /**
+                 * @description The recipient's mobile as 10 digits (shown as +91-XXXXX-XXXXX); null only on an
+                 *     address saved before phones were asked for, which must be completed before ordering.
+                 */
+                phone?: string | null;
                 postalCode: string;
                 state: string;
                 userId: string;
@@ -895,6 +1039,48 @@ export interface components {
                 slug: string;
                 subCategories: components["schemas"]["CategoryDto"][];
                 uploads: components["schemas"]["UploadDto"][];
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_CodCheckDto: {
+            /** @description Whether the checkout's order would be accepted for cash on delivery. */
+            data: {
+                available: boolean;
+                /** @description The refusal's error code (as placing the order would answer), null when available. */
+                code?: string | null;
+                /** @description The sentence to show before Place Order. */
+                message: string;
+                rules: components["schemas"]["CodRulesDto"];
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_CodSettingsDto: {
+            /** @description The owner's cash-on-delivery rules. Amounts in rupees; null: no limit. */
+            data: {
+                /** @description PIN codes that get no cash on delivery, sorted. */
+                blockedPincodes: string[];
+                /**
+                 * Format: double
+                 * @description Orders above this total cannot be paid on delivery (null: no maximum).
+                 */
+                codMaxOrderValue?: number | null;
+                /**
+                 * Format: double
+                 * @description Orders below this total cannot be paid on delivery (null: no minimum).
+                 */
+                codMinOrderValue?: number | null;
+                /**
+                 * Format: int32
+                 * @description Orders PENDING or SHIPPED one customer may have at once.
+                 */
+                maxOpenCodOrders: number;
+                /**
+                 * Format: int32
+                 * @description Pieces one line of an order (one size of one product) may hold.
+                 */
+                maxUnitsPerLine: number;
             };
             message?: string | null;
         };
@@ -954,6 +1140,22 @@ export interface components {
                 /** Format: double */
                 subtotal: number;
                 user: components["schemas"]["OrderUserDto"];
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_PincodeCheckDto: {
+            /** @description The product page's PIN check. */
+            data: {
+                /** @description Cash on delivery (the shop's one way to pay) is available there. */
+                cod: boolean;
+                delivery: boolean;
+                /** @description 'Delivery available, cash on delivery available', or why not. */
+                message: string;
+                pincode: string;
+                rules: components["schemas"]["CodRulesDto"];
+                /** @description The state or union territory of the PIN code; null where the shop does not deliver. */
+                state?: string | null;
             };
             message?: string | null;
         };
@@ -1030,8 +1232,16 @@ export interface components {
                 addressLine1: string;
                 addressLine2?: string | null;
                 city: string;
+                /** @description Who receives the parcel. */
+                fullName: string;
                 id: string;
                 isDefault: boolean;
+                landmark?: string | null;
+                /**
+                 * @description The recipient's mobile as 10 digits (shown as +91-XXXXX-XXXXX); null only on an
+                 *     address saved before phones were asked for, which must be completed before ordering.
+                 */
+                phone?: string | null;
                 postalCode: string;
                 state: string;
                 userId: string;
@@ -1205,6 +1415,14 @@ export interface components {
             addressLine1: string;
             addressLine2?: string | null;
             city: string;
+            /**
+             * @description Who receives the parcel (on orders placed before recipients were asked for: the
+             *     customer's name).
+             */
+            fullName: string;
+            landmark?: string | null;
+            /** @description The recipient's mobile, 10 digits; null on orders placed before phones were asked for. */
+            phone?: string | null;
             postalCode: string;
             state: string;
         };
@@ -1279,6 +1497,19 @@ export interface components {
          * @enum {string}
          */
         PaymentMethod: "COD";
+        Pincode: string;
+        /** @description The product page's PIN check. */
+        PincodeCheckDto: {
+            /** @description Cash on delivery (the shop's one way to pay) is available there. */
+            cod: boolean;
+            delivery: boolean;
+            /** @description 'Delivery available, cash on delivery available', or why not. */
+            message: string;
+            pincode: string;
+            rules: components["schemas"]["CodRulesDto"];
+            /** @description The state or union territory of the PIN code; null where the shop does not deliver. */
+            state?: string | null;
+        };
         /** @description The place-order form. Prices, totals and e-mail come from the server, never from here. */
         PlaceOrderRequest: {
             /**
@@ -1391,6 +1622,8 @@ export interface components {
             count: number;
             size: string;
         };
+        /** @enum {string} */
+        StateName: "Jammu and Kashmir" | "Himachal Pradesh" | "Punjab" | "Chandigarh" | "Uttarakhand" | "Haryana" | "Delhi" | "Rajasthan" | "Uttar Pradesh" | "Bihar" | "Sikkim" | "Arunachal Pradesh" | "Nagaland" | "Manipur" | "Mizoram" | "Tripura" | "Meghalaya" | "Assam" | "West Bengal" | "Jharkhand" | "Odisha" | "Chhattisgarh" | "Madhya Pradesh" | "Gujarat" | "Dadra and Nagar Haveli and Daman and Diu" | "Maharashtra" | "Karnataka" | "Goa" | "Lakshadweep" | "Kerala" | "Tamil Nadu" | "Puducherry" | "Andaman and Nicobar Islands" | "Telangana" | "Andhra Pradesh" | "Ladakh";
         /** @description How many orders of each status match the list's other filters (the back office's tabs). */
         StatusCountsDto: {
             /**
@@ -1613,6 +1846,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update: {
@@ -1678,6 +1920,15 @@ export interface operations {
             };
             /** @description Wrong content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2698,6 +2949,55 @@ export interface operations {
             };
         };
     };
+    checkout: {
+        parameters: {
+            query: {
+                addressId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether placing the cart now, to that address, would be accepted for cash on delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CodCheckDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     company: {
         parameters: {
             query?: never;
@@ -2778,6 +3078,38 @@ export interface operations {
             };
             /** @description Wrong content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pincode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A 6-digit PIN code */
+                pincode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the shop delivers there, and with cash on delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PincodeCheckDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4136,6 +4468,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SynonymsDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cash-on-delivery settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CodSettingsDto"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Settings saved; fields left out kept their values */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CodSettingsDto"];
                 };
             };
             /** @description Invalid input */

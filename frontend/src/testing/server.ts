@@ -12,6 +12,17 @@ export const defaultHandlers = [
   http.get('/api/legal-pages', () => HttpResponse.json({ data: [] })),
   // Logout ends the token on the server; tests that care assert on it with their own handler.
   http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Signed out' })),
+  // The checkout asks whether cash on delivery accepts the order; tests of a refusal add their own.
+  http.get('/api/checkout/cod', () =>
+    HttpResponse.json({
+      data: {
+        available: true,
+        code: null,
+        message: 'Cash on delivery available for this order (up to Rs 10,000.00)',
+        rules: { codMinOrderValue: null, codMaxOrderValue: 10000, maxOpenCodOrders: 3, maxUnitsPerLine: 10 },
+      },
+    }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

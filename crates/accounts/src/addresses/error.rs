@@ -6,6 +6,9 @@ pub enum AddressError {
     /// Input broke a rule; the message is the sentence for the user.
     #[error("{message}")]
     Invalid { field: &'static str, message: String },
+    /// The PIN code is well formed but India Post gives it to another state.
+    #[error("This PIN code is not in {state}")]
+    PinNotInState { state: &'static str },
     /// No such address, or it belongs to someone else (never told apart).
     #[error("Address not found")]
     NotFound,

@@ -1,5 +1,6 @@
 use chrono::{DateTime, Utc};
-use kernel::PostalCode;
+use gst::{pin_belongs_to, STATES};
+use kernel::{MobileNumber, PostalCode};
 
 use super::error::AddressError;
 
@@ -8,6 +9,12 @@ use super::error::AddressError;
 pub struct Address {
     pub id: String,
     pub user_id: String,
+    /// Who receives the parcel.
+    pub full_name: String,
+    /// The recipient's mobile, 10 digits. `None` only for an address saved before phones
+    /// were asked for (and no mobile on the account): it must be completed before ordering.
+    pub phone: Option<String>,
+    pub landmark: Option<String>,
     pub address_line1: String,
     pub address_line2: Option<String>,
     pub city: String,
@@ -22,6 +29,9 @@ pub struct Address {
 /// the signed-in user.
 #[derive(Debug, Clone, Default)]
 pub struct AddressInput {
+    pub full_name: Option<String>,
+    pub phone: Option<String>,
+    pub landmark: Option<String>,
     pub address_line1: Option<String>,
     pub address_line2: Option<String>,
     pub city: Option<String>,
@@ -33,6 +43,10 @@ pub struct AddressInput {
 /// An address that passed every rule, ready to be stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidAddress {
+    pub full_name: String,
+    /// 10 digits, the first 6 to 9 (`kernel::MobileNumber`).
+    pub phone: String,
+    pub landmark: Option<String>,
     pub address_line1: String,
     pub address_line2: Option<String>,
     pub city: String,
@@ -63,6 +77,14 @@ fn bounded(
 
 impl ValidAddress {
     pub fn parse(input: &AddressInput) -> Result<ValidAddress, AddressError> {
+        let full_name = text(&input.full_name)
+            .ok_or_else(|| AddressError::invalid("fullName", "Full name is required"))?;
+        let full_name = bounded(full_name, PLACE_MAX_CHARS, "fullName", "Full name may hold up to 100 characters")?;
+        let phone = text(&input.phone).ok_or_else(|| AddressError::invalid("phone", "Phone number is required"))?;
+        let phone = MobileNumber::parse(phone).map_err(|e| AddressError::invalid("phone", e.0))?.as_str().to_string();
+        let landmark = text(&input.landmark)
+            .map(|l| bounded(l, LINE_MAX_CHARS, "landmark", "Landmark may hold up to 200 characters"))
+            .transpose()?;
         let line1 = text(&input.address_line1)
             .ok_or_else(|| AddressError::invalid("addressLine1", "Address line 1 is required"))?;
         let line1 = bounded(line1, LINE_MAX_CHARS, "addressLine1", "Address line 1 may hold up to 200 characters")?;
@@ -72,19 +94,26 @@ impl ValidAddress {
         let city = text(&input.city).ok_or_else(|| AddressError::invalid("city", "City is required"))?;
         let city = bounded(city, PLACE_MAX_CHARS, "city", "City may hold up to 100 characters")?;
         let state = text(&input.state).ok_or_else(|| AddressError::invalid("state", "State is required"))?;
-        let state = bounded(state, PLACE_MAX_CHARS, "state", "State may hold up to 100 characters")?;
+        let state = STATES
+            .iter()
+            .copied()
+            .find(|s| s.name == state)
+            .ok_or_else(|| AddressError::invalid("state", "Please choose a state or union territory from the list"))?;
         let postal_code = text(&input.postal_code)
             .ok_or_else(|| AddressError::invalid("postalCode", "Postal code is required"))?;
-        let postal_code = PostalCode::parse(postal_code)
-            .map_err(|e| AddressError::invalid("postalCode", e.0))?
-            .as_str()
-            .to_string();
+        let postal_code = PostalCode::parse(postal_code).map_err(|e| AddressError::invalid("postalCode", e.0))?;
+        if !pin_belongs_to(&postal_code, state) {
+            return Err(AddressError::PinNotInState { state: state.name });
+        }
         Ok(ValidAddress {
+            full_name,
+            phone,
+            landmark,
             address_line1: line1,
             address_line2: line2,
             city,
-            state,
-            postal_code,
+            state: state.name.to_string(),
+            postal_code: postal_code.as_str().to_string(),
             is_default: input.is_default.unwrap_or(false),
         })
     }

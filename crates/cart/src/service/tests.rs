@@ -74,7 +74,17 @@ impl CartRepository for MemoryCart {
             .variants
             .iter()
             .find(|v| v.0 == id)
-            .map(|v| VariantStock { id: v.0.clone(), product_id: "p".into(), stock: v.1 }))
+            .map(|v| VariantStock {
+                id: v.0.clone(),
+                product_id: "p".into(),
+                stock: v.1,
+                product_name: "Kurta".into(),
+                size: "M".into(),
+                price: Price::new(Money::from_paise(v.2), Money::from_paise(v.3)),
+            }))
+    }
+    fn cod_rules(&self) -> Result<kernel::CodRules, StoreError> {
+        Ok(kernel::CodRules { max_order_value: None, max_units_per_line: 1000, ..Default::default() })
     }
     fn add(&self, user_id: &UserId, variant_id: &VariantId, quantity: i32, _now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {
         let (user_id, variant_id) = (user_id.as_str(), variant_id.as_str());

@@ -4,6 +4,7 @@ pub mod catalog;
 pub mod content;
 pub mod address;
 pub mod cart;
+pub mod cod;
 pub mod docs;
 pub mod order;
 pub mod user;

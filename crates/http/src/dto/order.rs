@@ -63,6 +63,12 @@ impl From<OrderItem> for OrderItemDto {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderAddressDto {
+    /// Who receives the parcel (on orders placed before recipients were asked for: the
+    /// customer's name).
+    pub full_name: String,
+    /// The recipient's mobile, 10 digits; null on orders placed before phones were asked for.
+    pub phone: Option<String>,
+    pub landmark: Option<String>,
     pub address_line1: String,
     pub address_line2: Option<String>,
     pub city: String,
@@ -141,6 +147,9 @@ impl OrderDto {
             subtotal: o.subtotal.to_rupees(),
             discount: o.discount.to_rupees(),
             address: OrderAddressDto {
+                full_name: o.address.full_name,
+                phone: o.address.phone,
+                landmark: o.address.landmark,
                 address_line1: o.address.address_line1,
                 address_line2: o.address.address_line2,
                 city: o.address.city,

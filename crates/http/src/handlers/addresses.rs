@@ -7,7 +7,7 @@ use crate::dto::{data, data_with_message};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 use crate::dto::Envelope;
-use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, Unauthorized};
+use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, Unauthorized, Unprocessable};
 use kernel::{AddressId, UserId};
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -30,7 +30,7 @@ async fn list(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
     tag = "addresses",
     request_body = AddressRequest,
     security(("bearer" = [])),
-    responses((status = 201, description = "Address added", body = Envelope<AddressDto>), JsonBody, Unauthorized)
+    responses((status = 201, description = "Address added", body = Envelope<AddressDto>), JsonBody, Unauthorized, Unprocessable)
 )]
 #[post("/addresses")]
 async fn create(
@@ -48,7 +48,7 @@ async fn create(
     params(("id" = uuid::Uuid, Path, description = "Address id (the caller's own)")),
     request_body = AddressRequest,
     security(("bearer" = [])),
-    responses((status = 200, description = "Address updated", body = Envelope<AddressDto>), JsonBody, Unauthorized, NotFound)
+    responses((status = 200, description = "Address updated", body = Envelope<AddressDto>), JsonBody, Unauthorized, NotFound, Unprocessable)
 )]
 #[put("/addresses/{id}")]
 async fn update(

@@ -9,6 +9,7 @@ pub mod products;
 pub mod reports;
 pub mod search;
 pub mod cart;
+pub mod cod;
 pub mod orders;
 pub mod users;
 pub mod wishlist;

@@ -66,11 +66,19 @@ impl OrderStore for MemoryStore {
         let checkout = Checkout {
             customer: CustomerSnapshot { first_name: "Asha".into(), last_name: "Verma".into(), email: "asha@example.in".into() },
             address: AddressSnapshot {
+                full_name: "Asha Verma".into(),
+                phone: Some("9876543210".into()),
+                landmark: None,
                 address_line1: "1 MG Road".into(),
                 address_line2: None,
                 city: "Pune".into(),
-                state: "MH".into(),
+                state: "Maharashtra".into(),
                 postal_code: "411001".into(),
+            },
+            cod: crate::models::CodContext {
+                rules: kernel::CodRules { max_order_value: None, max_units_per_line: 1000, max_open_orders: 1000, ..Default::default() },
+                pin_blocked: false,
+                open_orders: 0,
             },
             lines: s.carts.get(request.user_id.as_str()).cloned().unwrap_or_default(),
             recent_orders: s

@@ -3,8 +3,8 @@ use serde_json::json;
 use crate::helpers::{count, TestApp};
 
 fn body(line1: &str, is_default: bool) -> serde_json::Value {
-    json!({ "addressLine1": line1, "addressLine2": "", "city": "Pune", "state": "Maharashtra",
-            "postalCode": "411001", "isDefault": is_default })
+    json!({ "fullName": "Asha Rao", "phone": "98765 43210", "addressLine1": line1, "addressLine2": "",
+            "city": "Pune", "state": "Maharashtra", "postalCode": "411001", "isDefault": is_default })
 }
 
 #[actix_web::test]
@@ -50,13 +50,30 @@ async fn addresses_keep_exactly_one_default_and_the_default_cannot_be_deleted() 
 async fn invalid_addresses_are_refused_with_a_message_and_nothing_is_stored() {
     for app in TestApp::all() {
         let (asha, _) = app.customer("asha").await;
+        let base = || json!({ "fullName": "Asha Rao", "phone": "9876543210", "addressLine1": "1 MG Road",
+                              "city": "Pune", "state": "Maharashtra", "postalCode": "411001" });
+        let without = |field: &str| {
+            let mut b = base();
+            b.as_object_mut().map(|o| o.remove(field));
+            b
+        };
+        let with = |field: &str, value: serde_json::Value| {
+            let mut b = base();
+            b[field] = value;
+            b
+        };
         let cases = [
-            (json!({ "city": "Pune", "state": "MH", "postalCode": "411001" }), "Address line 1 is required"),
-            (json!({ "addressLine1": "1 MG Road", "state": "MH", "postalCode": "411001" }), "City is required"),
-            (json!({ "addressLine1": "1 MG Road", "city": "Pune", "postalCode": "411001" }), "State is required"),
-            (json!({ "addressLine1": "1 MG Road", "city": "Pune", "state": "MH", "postalCode": "011001" }), "PIN code must be 6 digits and cannot start with 0"),
-            (json!({ "addressLine1": "1 MG Road", "city": "Pune", "state": "MH", "postalCode": "41100" }), "PIN code must be 6 digits and cannot start with 0"),
-            (json!({ "addressLine1": "x".repeat(201), "city": "Pune", "state": "MH", "postalCode": "411001" }), "Address line 1 may hold up to 200 characters"),
+            (without("addressLine1"), "Address line 1 is required"),
+            (without("city"), "City is required"),
+            (without("state"), "State is required"),
+            (without("fullName"), "Full name is required"),
+            (without("phone"), "Phone number is required"),
+            (with("phone", json!("5876543210")), "Mobile number must be a valid 10-digit Indian number"),
+            (with("phone", json!("98765 4321")), "Mobile number must be a valid 10-digit Indian number"),
+            (with("state", json!("MH")), "Please choose a state or union territory from the list"),
+            (with("postalCode", json!("011001")), "PIN code must be 6 digits and cannot start with 0"),
+            (with("postalCode", json!("41100")), "PIN code must be 6 digits and cannot start with 0"),
+            (with("addressLine1", json!("x".repeat(201))), "Address line 1 may hold up to 200 characters"),
         ];
         for (input, message) in cases {
             let reply = app.post("/api/addresses", Some(&asha), input).await.expect(400);
@@ -64,9 +81,7 @@ async fn invalid_addresses_are_refused_with_a_message_and_nothing_is_stored() {
         }
         assert_eq!(count(&app, "addresses"), 0);
         // A PIN code sent as a number is read as text.
-        app.post("/api/addresses", Some(&asha), json!({ "addressLine1": "1 MG Road", "city": "Pune", "state": "MH", "postalCode": 411001 }))
-            .await
-            .expect(201);
+        app.post("/api/addresses", Some(&asha), with("postalCode", json!(411001))).await.expect(201);
         app.get("/api/addresses", None).await.expect(401);
     }
 }
@@ -93,5 +108,66 @@ async fn the_owner_comes_from_the_token_and_other_customers_get_404() {
         let lines: Vec<_> = mine.body["data"].as_array().into_iter().flatten().map(|x| x["addressLine1"].as_str().unwrap_or("").to_string()).collect();
         assert_eq!(lines, vec!["1 MG Road", "2 MG Road"]);
         assert_eq!(app.get("/api/addresses", Some(&ravi)).await.body["data"].as_array().map(Vec::len), Some(1));
+    }
+}
+
+#[actix_web::test]
+async fn an_address_names_its_recipient_and_their_mobile_stored_as_ten_digits() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        let created = app
+            .post(
+                "/api/addresses",
+                Some(&asha),
+                json!({ "fullName": " Ravi Kumar ", "phone": "+91 98765-43210", "landmark": "Opposite the fire station",
+                        "addressLine1": "12 Residency Road", "city": "Bengaluru", "state": "Karnataka", "postalCode": "560025" }),
+            )
+            .await
+            .expect(201);
+        let a = &created.body["data"];
+        assert_eq!(
+            (a["fullName"].as_str(), a["phone"].as_str(), a["landmark"].as_str(), a["state"].as_str()),
+            (Some("Ravi Kumar"), Some("9876543210"), Some("Opposite the fire station"), Some("Karnataka"))
+        );
+        let id = created.id();
+        for (phone, stored) in [("09876543210", "9876543210"), ("919123456789", "9123456789"), ("6000000000", "6000000000")] {
+            let mut b = body("1 MG Road", false);
+            b["phone"] = json!(phone);
+            let updated = app.put(&format!("/api/addresses/{id}"), Some(&asha), b).await.expect(200);
+            assert_eq!(updated.body["data"]["phone"].as_str(), Some(stored), "{phone}");
+        }
+        // The landmark is optional: an update without one clears it.
+        let listed = app.get("/api/addresses", Some(&asha)).await.expect(200);
+        assert_eq!(listed.body["data"][0]["landmark"], serde_json::Value::Null);
+    }
+}
+
+#[actix_web::test]
+async fn a_pin_code_of_another_state_is_refused_with_422_naming_the_state() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        for (state, pin) in [("Tamil Nadu", "560001"), ("Maharashtra", "403001"), ("Haryana", "110001"), ("Delhi", "900001")] {
+            let mut b = body("1 MG Road", false);
+            b["state"] = json!(state);
+            b["postalCode"] = json!(pin);
+            let reply = app.post("/api/addresses", Some(&asha), b).await.expect(422);
+            assert_eq!(reply.error(), (422, "pin_not_in_state", Some("postalCode")));
+            assert_eq!(reply.message(), format!("This PIN code is not in {state}"));
+        }
+        assert_eq!(count(&app, "addresses"), 0);
+        // An edit is held to the same rule, and the stored address does not change.
+        let id = app.address(&asha, "1 MG Road").await;
+        let mut b = body("1 MG Road", false);
+        b["postalCode"] = json!("600001");
+        app.put(&format!("/api/addresses/{id}"), Some(&asha), b).await.expect(422);
+        let listed = app.get("/api/addresses", Some(&asha)).await.expect(200);
+        assert_eq!(listed.body["data"][0]["postalCode"].as_str(), Some("411001"));
+        // Where a prefix serves two territories, both are accepted.
+        for (state, pin) in [("Chandigarh", "160017"), ("Punjab", "160055"), ("Puducherry", "605001"), ("Goa", "403001")] {
+            let mut b = body("2 Beach Road", false);
+            b["state"] = json!(state);
+            b["postalCode"] = json!(pin);
+            app.post("/api/addresses", Some(&asha), b).await.expect(201);
+        }
     }
 }

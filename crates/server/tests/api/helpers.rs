@@ -331,8 +331,9 @@ impl TestApp {
         self.post(
             "/api/addresses",
             Some(token),
-            json!({ "addressLine1": line1, "addressLine2": "Near the temple", "city": "Pune",
-                    "state": "Maharashtra", "postalCode": "411001", "isDefault": false }),
+            json!({ "fullName": "Asha Rao", "phone": "+91 98765 43210", "addressLine1": line1,
+                    "addressLine2": "Near the temple", "city": "Pune", "state": "Maharashtra",
+                    "postalCode": "411001", "isDefault": false }),
         )
         .await
         .expect(201)
@@ -400,6 +401,12 @@ impl Instance {
 pub fn b64url(bytes: &[u8]) -> String {
     use base64::Engine;
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Lifts the cash-on-delivery limits (the largest order, open orders per customer, pieces per
+/// line) for tests about other rules that place many or large orders.
+pub fn relax_cod(app: &TestApp) {
+    sql(app, "UPDATE cod_settings SET max_order_paise = NULL, max_open_orders = 1000, max_units_per_line = 1000");
 }
 
 /// Runs one SQL statement on the test database, as an operator would by hand.

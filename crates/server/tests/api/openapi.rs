@@ -87,6 +87,10 @@ const KNOWN_ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/orders/send-confirmation"),
     ("PUT", "/api/orders/{id}/cancel"),
     ("PUT", "/api/orders/{id}/status"),
+    ("GET", "/api/settings/cod"),
+    ("PUT", "/api/settings/cod"),
+    ("GET", "/api/delivery/{pincode}"),
+    ("GET", "/api/checkout/cod"),
 ];
 
 /// A route pattern as a request path: every `{parameter}` an id.

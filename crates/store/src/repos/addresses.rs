@@ -76,6 +76,9 @@ impl AddressRepository for DieselAddressRepo {
                 is_default,
                 created_at: now.naive_utc(),
                 updated_at: now.naive_utc(),
+                full_name: &a.full_name,
+                phone: Some(&a.phone),
+                landmark: a.landmark.as_deref(),
             };
             diesel::insert_into(addresses::table).values(&row).execute(conn).map_err(store_error)?;
             find(conn, user_id, id)?
@@ -93,6 +96,9 @@ impl AddressRepository for DieselAddressRepo {
             }
             diesel::update(addresses::table.filter(addresses::id.eq(id)).filter(addresses::user_id.eq(user_id)))
                 .set((
+                    addresses::full_name.eq(&a.full_name),
+                    addresses::phone.eq(Some(&a.phone)),
+                    addresses::landmark.eq(a.landmark.as_deref()),
                     addresses::address_line1.eq(&a.address_line1),
                     addresses::address_line2.eq(a.address_line2.as_deref()),
                     addresses::city.eq(&a.city),

@@ -2,8 +2,9 @@ use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef,
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text, Timestamp};
-use kernel::{CartLineId, StoreError, UserId, VariantId};
+use kernel::{CartLineId, CodRules, Money, Price, StoreError, UserId, VariantId};
 
+use super::cod;
 use super::product_views::images_for;
 use crate::conn::DbConn;
 use crate::db::Db;
@@ -67,12 +68,35 @@ impl CartRepository for DieselCartRepo {
         let variant_id = variant_id.as_str();
         let mut conn = self.db.conn()?;
         variants::table
-            .find(variant_id)
-            .select((variants::id, variants::product_id, variants::stock))
-            .first::<(String, String, i32)>(&mut *conn)
+            .inner_join(products::table)
+            .filter(variants::id.eq(variant_id))
+            .select((
+                variants::id,
+                variants::product_id,
+                variants::stock,
+                products::name,
+                variants::size,
+                variants::original_price_paise,
+                variants::discount_price_paise,
+            ))
+            .first::<(String, String, i32, String, String, i64, i64)>(&mut *conn)
             .optional()
-            .map(|row| row.map(|(id, product_id, stock)| VariantStock { id, product_id, stock }))
+            .map(|row| {
+                row.map(|(id, product_id, stock, product_name, size, pay, saving)| VariantStock {
+                    id,
+                    product_id,
+                    stock,
+                    product_name,
+                    size,
+                    price: Price::new(Money::from_paise(pay), Money::from_paise(saving)),
+                })
+            })
             .map_err(store_error)
+    }
+
+    fn cod_rules(&self) -> Result<CodRules, StoreError> {
+        let mut conn = self.db.conn()?;
+        cod::rules(&mut conn).map_err(store_error)
     }
 
     fn add(&self, user_id: &UserId, variant_id: &VariantId, quantity: i32, now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {

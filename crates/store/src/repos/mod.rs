@@ -5,6 +5,7 @@ pub mod content;
 pub mod addresses;
 pub mod attempts;
 pub mod cart;
+pub mod cod;
 pub mod orders;
 pub mod product_views;
 pub mod uploads;

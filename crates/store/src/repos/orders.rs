@@ -15,6 +15,7 @@ use kernel::PageRequest;
 use super::lower;
 use crate::conn::MultiBackend;
 
+use super::cod;
 use super::product_views::images_for;
 use crate::conn::DbConn;
 use crate::db::Db;
@@ -34,6 +35,10 @@ pub struct DieselOrderStore {
 impl DieselOrderStore {
     pub fn new(db: Db) -> Self {
         DieselOrderStore { db }
+    }
+
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
     }
 }
 
@@ -214,7 +219,9 @@ fn lock_account(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
     Ok(())
 }
 
-fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout, Vec<String>), OrdersError> {
+/// What placing an order reads: the customer, the address, the cart lines with today's
+/// prices, the account's recent orders and the cash-on-delivery context; and the line ids.
+pub(crate) fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout, Vec<String>), OrdersError> {
     let customer = users::table
         .find(request.user_id.as_str())
         .select((users::first_name, users::last_name, users::email))
@@ -231,8 +238,11 @@ fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout,
             addresses::city,
             addresses::state,
             addresses::postal_code,
+            addresses::full_name,
+            addresses::phone,
+            addresses::landmark,
         ))
-        .first::<(String, Option<String>, String, String, String)>(conn)
+        .first::<(String, Option<String>, String, String, String, String, Option<String>, Option<String>)>(conn)
         .optional()
         .map_err(store_error)?
         .ok_or(OrdersError::AddressNotFound)?;
@@ -279,12 +289,14 @@ fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout,
         .load(conn)
         .map_err(store_error)?;
     let (first_name, last_name, email) = customer;
-    let (address_line1, address_line2, city, state, postal_code) = address;
+    let (address_line1, address_line2, city, state, postal_code, full_name, phone, landmark) = address;
+    let cod = cod::context(conn, request.user_id.as_str(), &postal_code).map_err(store_error)?;
     let checkout = Checkout {
         customer: CustomerSnapshot { first_name, last_name, email },
-        address: AddressSnapshot { address_line1, address_line2, city, state, postal_code },
+        address: AddressSnapshot { full_name, phone, landmark, address_line1, address_line2, city, state, postal_code },
         lines,
         recent_orders: recent_orders.into_iter().map(|t| t.and_utc()).collect(),
+        cod,
     };
     Ok((checkout, line_ids))
 }

@@ -17,6 +17,9 @@ pub struct AddressRow {
     pub is_default: bool,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub full_name: String,
+    pub phone: Option<String>,
+    pub landmark: Option<String>,
 }
 
 impl AddressRow {
@@ -24,6 +27,9 @@ impl AddressRow {
         Address {
             id: self.id,
             user_id: self.user_id,
+            full_name: self.full_name,
+            phone: self.phone,
+            landmark: self.landmark,
             address_line1: self.address_line1,
             address_line2: self.address_line2,
             city: self.city,
@@ -49,4 +55,7 @@ pub struct NewAddressRow<'a> {
     pub is_default: bool,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub full_name: &'a str,
+    pub phone: Option<&'a str>,
+    pub landmark: Option<&'a str>,
 }

@@ -31,6 +31,9 @@ pub struct OrderRow {
     pub delivered_on: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub recipient_name: String,
+    pub recipient_phone: Option<String>,
+    pub landmark: Option<String>,
 }
 
 impl OrderRow {
@@ -57,6 +60,9 @@ impl OrderRow {
             delivered_on: o.delivered_on.map(|d| d.naive_utc()),
             created_at: o.created_at.naive_utc(),
             updated_at: o.updated_at.naive_utc(),
+            recipient_name: o.address.full_name.clone(),
+            recipient_phone: o.address.phone.clone(),
+            landmark: o.address.landmark.clone(),
         }
     }
 
@@ -77,6 +83,9 @@ impl OrderRow {
             discount: Money::from_paise(self.discount_paise),
             total: Money::from_paise(self.total_paise),
             address: AddressSnapshot {
+                full_name: self.recipient_name,
+                phone: self.recipient_phone,
+                landmark: self.landmark,
                 address_line1: self.address_line1,
                 address_line2: self.address_line2,
                 city: self.city,

@@ -19,6 +19,7 @@ import { STORAGE_KEYS, clearIdList } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/title';
 import { uuid } from '@/lib/uuid';
 import { AddressPicker } from '@/features/accounts/components/AddressPicker';
+import { CodNotice, useCodRefused } from '@/features/cod/components/CodNotice';
 import { cartKey, EMPTY_CART } from '@/features/cart/api';
 import { CartLine } from '@/features/cart/components/CartLine';
 import { OrderSummary } from '@/features/cart/components/OrderSummary';
@@ -51,8 +52,11 @@ function CheckoutScreen() {
   const attemptKey = useRef(uuid());
   const selectAddress = useCallback((id: string | null) => setAddressId(id), []);
 
-  if (cart.isLoading) return <PageLoader label="Loading checkout" />;
   const { items, summary } = cart.data ?? EMPTY_CART;
+  // The cash-on-delivery rule is asked again whenever the cart changes.
+  const cartVersion = `${summary.total}:${items.map((i) => `${i.id}x${i.quantity}`).join(',')}`;
+  const codRefused = useCodRefused(addressId, cartVersion);
+  if (cart.isLoading) return <PageLoader label="Loading checkout" />;
 
   async function place() {
     if (!addressId) {
@@ -106,7 +110,8 @@ function CheckoutScreen() {
         </Box>
         <Box sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>
           <OrderSummary summary={summary}>
-            <Button variant="contained" size="large" onClick={place} disabled={placing || items.length === 0}>
+            <CodNotice addressId={addressId} cartVersion={cartVersion} />
+            <Button variant="contained" size="large" onClick={place} disabled={placing || items.length === 0 || codRefused}>
               Place Order
             </Button>
           </OrderSummary>

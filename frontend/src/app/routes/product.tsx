@@ -10,6 +10,7 @@ import type { Product } from '@/lib/api-types';
 import { useDocumentTitle } from '@/lib/title';
 import { productQuery } from '@/features/catalog/api';
 import { ProductDetail } from '@/features/catalog/components/ProductDetail';
+import { PincodeCheck } from '@/features/cod/components/PincodeCheck';
 import { RelatedProducts } from '@/features/catalog/components/RelatedProducts';
 import { useProductCardRenderer, useShopActions } from '../shop-actions';
 
@@ -58,6 +59,7 @@ export function Component() {
   const categoryId = product.category?.id ?? product.categoryId;
   return (
     <ProductDetail
+      delivery={<PincodeCheck />}
       key={product.id}
       product={product}
       wishlisted={isWishlisted(product.id)}

@@ -1,6 +1,10 @@
 export interface Address {
   id: string;
   userId: string;
+  fullName: string;
+  /** 10 digits; null on an address saved before phones were asked for. */
+  phone: string | null;
+  landmark: string | null;
   addressLine1: string;
   addressLine2: string | null;
   city: string;
@@ -10,6 +14,9 @@ export interface Address {
 }
 
 export interface AddressInput {
+  fullName: string;
+  phone: string;
+  landmark: string;
   addressLine1: string;
   addressLine2: string;
   city: string;

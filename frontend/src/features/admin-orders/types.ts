@@ -33,6 +33,9 @@ export interface AdminOrder {
   orderDate: string;
   orderTotal: number;
   address: {
+    fullName?: string;
+    phone?: string | null;
+    landmark?: string | null;
     addressLine1: string;
     addressLine2?: string | null;
     city: string;

@@ -24,7 +24,7 @@ export interface Order {
   status: string;
   orderDate: string;
   orderTotal: number;
-  address: { addressLine1: string; addressLine2?: string | null; city: string; state: string; postalCode: string };
+  address: { fullName?: string; phone?: string | null; landmark?: string | null; addressLine1: string; addressLine2?: string | null; city: string; state: string; postalCode: string };
   expectedDeliveryDate: string | null;
   deliveredOn: string | null;
   createdAt: string;

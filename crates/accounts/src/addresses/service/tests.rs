@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
-use kernel::{PostalCode, StoreError};
+use kernel::{MobileNumber, PostalCode, StoreError};
 
 use super::*;
 
@@ -41,6 +41,9 @@ impl AddressRepository for MemoryRepo {
         let address = Address {
             id: id.into(),
             user_id: user_id.into(),
+            full_name: v.full_name.clone(),
+            phone: Some(v.phone.clone()),
+            landmark: v.landmark.clone(),
             address_line1: v.address_line1.clone(),
             address_line2: v.address_line2.clone(),
             city: v.city.clone(),
@@ -63,6 +66,9 @@ impl AddressRepository for MemoryRepo {
             rows.iter_mut().filter(|a| a.user_id == user_id).for_each(|a| a.is_default = false);
         }
         let Some(a) = rows.iter_mut().find(|a| a.id == id) else { return Ok(None) };
+        a.full_name = v.full_name.clone();
+        a.phone = Some(v.phone.clone());
+        a.landmark = v.landmark.clone();
         a.address_line1 = v.address_line1.clone();
         a.address_line2 = v.address_line2.clone();
         a.city = v.city.clone();
@@ -88,6 +94,9 @@ impl AddressRepository for MemoryRepo {
 
 fn input(line1: &str, city: &str, state: &str, pin: &str, is_default: bool) -> AddressInput {
     AddressInput {
+        full_name: Some("Asha Rao".into()),
+        phone: Some("+91 98765 43210".into()),
+        landmark: None,
         address_line1: Some(line1.into()),
         address_line2: None,
         city: Some(city.into()),
@@ -109,48 +118,78 @@ fn message<T: std::fmt::Debug>(r: Result<T, AddressError>) -> String {
 fn required_fields_and_pin_code_are_checked_and_nothing_is_stored() {
     let svc = AddressService::new(MemoryRepo::default());
     let cases = [
-        (input(" ", "Pune", "MH", "411001", false), "Address line 1 is required"),
-        (input("1 MG Road", "", "MH", "411001", false), "City is required"),
+        (input(" ", "Pune", "Maharashtra", "411001", false), "Address line 1 is required"),
+        (input("1 MG Road", "", "Maharashtra", "411001", false), "City is required"),
         (input("1 MG Road", "Pune", "", "411001", false), "State is required"),
-        (input("1 MG Road", "Pune", "MH", "", false), "Postal code is required"),
-        (input("1 MG Road", "Pune", "MH", "011001", false), PostalCode::MESSAGE),
-        (input("1 MG Road", "Pune", "MH", "41100", false), PostalCode::MESSAGE),
-        (input(&"x".repeat(201), "Pune", "MH", "411001", false), "Address line 1 may hold up to 200 characters"),
-        (input("1 MG Road", &"x".repeat(101), "MH", "411001", false), "City may hold up to 100 characters"),
+        (input("1 MG Road", "Pune", "Maharashtra", "", false), "Postal code is required"),
+        (input("1 MG Road", "Pune", "Maharashtra", "011001", false), PostalCode::MESSAGE),
+        (input("1 MG Road", "Pune", "Maharashtra", "41100", false), PostalCode::MESSAGE),
+        (input(&"x".repeat(201), "Pune", "Maharashtra", "411001", false), "Address line 1 may hold up to 200 characters"),
+        (input("1 MG Road", &"x".repeat(101), "Maharashtra", "411001", false), "City may hold up to 100 characters"),
     ];
     for (case, expected) in cases {
+        assert_eq!(message(svc.create(&"u1".into(), case)), expected);
+    }
+    let with = |change: fn(&mut AddressInput)| {
+        let mut case = input("1 MG Road", "Pune", "Maharashtra", "411001", false);
+        change(&mut case);
+        case
+    };
+    let more = [
+        (with(|c| c.full_name = Some("  ".into())), "Full name is required"),
+        (with(|c| c.phone = None), "Phone number is required"),
+        (with(|c| c.phone = Some("5876543210".into())), MobileNumber::MESSAGE),
+        (with(|c| c.state = Some("Bombay".into())), "Please choose a state or union territory from the list"),
+        (with(|c| c.state = Some("maharashtra".into())), "Please choose a state or union territory from the list"),
+        (with(|c| c.postal_code = Some("560001".into())), "This PIN code is not in Maharashtra"),
+        (with(|c| c.state = Some("Goa".into())), "This PIN code is not in Goa"),
+    ];
+    for (case, expected) in more {
         assert_eq!(message(svc.create(&"u1".into(), case)), expected);
     }
     assert!(svc.repo.all().is_empty());
 }
 
 #[test]
+fn phone_and_state_are_stored_normalised() {
+    let svc = AddressService::new(MemoryRepo::default());
+    let mut case = input("1 MG Road", "Pune", " Maharashtra ", "411001", false);
+    case.phone = Some("0 98765-43210".into());
+    case.landmark = Some(" Opposite the fire station ".into());
+    let saved = ok(svc.create(&"u1".into(), case));
+    assert_eq!(saved.phone.as_deref(), Some("9876543210"));
+    assert_eq!(saved.state, "Maharashtra");
+    assert_eq!(saved.landmark.as_deref(), Some("Opposite the fire station"));
+    assert_eq!(saved.full_name, "Asha Rao");
+}
+
+#[test]
 fn first_address_is_default_and_a_new_default_unsets_the_old() {
     let svc = AddressService::new(MemoryRepo::default());
-    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "MH", "411001", false)));
+    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "Maharashtra", "411001", false)));
     assert!(first.is_default);
-    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "MH", "411002", false)));
+    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "Maharashtra", "411002", false)));
     assert!(!second.is_default);
-    let third = ok(svc.create(&"u1".into(), input("3 MG Road", "Pune", "MH", "411003", true)));
+    let third = ok(svc.create(&"u1".into(), input("3 MG Road", "Pune", "Maharashtra", "411003", true)));
     assert!(third.is_default);
     let list = ok(svc.list(&"u1".into()));
     assert_eq!(list.iter().filter(|a| a.is_default).count(), 1);
     assert_eq!(list[0].id, third.id, "default first");
     // Another user's first address is their own default and touches nothing of u1.
-    assert!(ok(svc.create(&"u2".into(), input("9 Park St", "Kolkata", "WB", "700016", false))).is_default);
+    assert!(ok(svc.create(&"u2".into(), input("9 Park St", "Kolkata", "West Bengal", "700016", false))).is_default);
     assert_eq!(ok(svc.list(&"u1".into())).iter().filter(|a| a.is_default).count(), 1);
 }
 
 #[test]
 fn the_default_cannot_be_deleted_and_others_are_not_found() {
     let svc = AddressService::new(MemoryRepo::default());
-    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "MH", "411001", false)));
-    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "MH", "411002", false)));
+    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "Maharashtra", "411001", false)));
+    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "Maharashtra", "411002", false)));
     assert_eq!(message(svc.delete(&"u1".into(), &first.id.as_str().into())), "Default address cannot be deleted!");
     assert!(matches!(svc.delete(&"u2".into(), &second.id.as_str().into()), Err(AddressError::NotFound)));
     assert!(matches!(svc.delete(&"u1".into(), &"not-a-uuid".into()), Err(AddressError::NotFound)));
     assert!(matches!(
-        svc.update(&"u2".into(), &second.id.as_str().into(), input("x", "y", "z", "411001", true)),
+        svc.update(&"u2".into(), &second.id.as_str().into(), input("x", "y", "Maharashtra", "411001", true)),
         Err(AddressError::NotFound)
     ));
     assert_eq!(svc.repo.all().len(), 2);
@@ -161,11 +200,11 @@ fn the_default_cannot_be_deleted_and_others_are_not_found() {
 #[test]
 fn update_can_move_the_default_but_never_clear_it() {
     let svc = AddressService::new(MemoryRepo::default());
-    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "MH", "411001", false)));
-    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "MH", "411002", false)));
-    let moved = ok(svc.update(&"u1".into(), &second.id.as_str().into(), input("2A MG Road", "Pune", "MH", "411002", true)));
+    let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "Maharashtra", "411001", false)));
+    let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "Maharashtra", "411002", false)));
+    let moved = ok(svc.update(&"u1".into(), &second.id.as_str().into(), input("2A MG Road", "Pune", "Maharashtra", "411002", true)));
     assert!(moved.is_default && moved.address_line1 == "2A MG Road");
-    let kept = ok(svc.update(&"u1".into(), &second.id.as_str().into(), input("2A MG Road", "Pune", "MH", "411002", false)));
+    let kept = ok(svc.update(&"u1".into(), &second.id.as_str().into(), input("2A MG Road", "Pune", "Maharashtra", "411002", false)));
     assert!(kept.is_default, "the only default stays the default");
     let list = ok(svc.list(&"u1".into()));
     assert_eq!(list.iter().filter(|a| a.is_default).map(|a| a.id.clone()).collect::<Vec<_>>(), vec![second.id]);

@@ -98,6 +98,9 @@ export async function fetchAddresses(): Promise<Address[]> {
 
 function addressBody(input: AddressInput) {
   return {
+    fullName: input.fullName.trim(),
+    phone: input.phone.trim(),
+    landmark: input.landmark.trim(),
     addressLine1: input.addressLine1.trim(),
     addressLine2: input.addressLine2.trim(),
     city: input.city.trim(),

@@ -23,7 +23,9 @@ export function useAddressMutations(flow: 'account' | 'checkout') {
       notify.success(v.id ? texts.updated : texts.added);
       await qc.invalidateQueries({ queryKey: accountKeys.addresses });
     },
-    onError: () => notify.error(texts.saveFailed),
+    // A rule the server checks (a PIN code of another state) says what to fix.
+    onError: (err) =>
+      notify.error(err instanceof ApiError && err.fromServer && err.status === 422 ? err.message : texts.saveFailed),
   });
   const remove = useMutation({
     mutationFn: (id: string) => deleteAddress(id),

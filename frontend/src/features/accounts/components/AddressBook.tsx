@@ -14,6 +14,7 @@ import { notify } from '@/lib/notify';
 import { useAddresses } from '../api';
 import { ADDRESS_MESSAGES, useAddressMutations } from '../api/mutations';
 import type { Address } from '../types';
+import { formatMobile } from '@/lib/india';
 import { AddressForm, formatAddress } from './AddressForm';
 
 type Mode = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; address: Address };
@@ -77,11 +78,18 @@ export function AddressBook() {
             <Card key={a.id} variant="outlined" component="section" aria-label={`Address ${formatAddress(a)}`}>
               <CardContent>
                 {a.isDefault && <Chip label="Default" size="small" color="primary" sx={{ mb: 1 }} />}
+                {a.fullName && <Typography fontWeight={600}>{a.fullName}</Typography>}
                 <Typography>{a.addressLine1}</Typography>
                 {a.addressLine2 && <Typography>{a.addressLine2}</Typography>}
+                {a.landmark && <Typography>Landmark: {a.landmark}</Typography>}
                 <Typography color="text.secondary">
                   {a.city}, {a.state} {a.postalCode}
                 </Typography>
+                {a.phone ? (
+                  <Typography color="text.secondary">Phone: {formatMobile(a.phone)}</Typography>
+                ) : (
+                  <Typography color="warning.main">Add the recipient&apos;s mobile number before ordering to this address.</Typography>
+                )}
               </CardContent>
               <CardActions>
                 <Button size="small" onClick={() => setMode({ kind: 'edit', address: a })}>

@@ -3,17 +3,23 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { fieldBinder } from '@/lib/forms';
+import { formatMobile, STATES } from '@/lib/india';
 import { digitsOnly, hasErrors, validateAddress, type Errors } from '../lib/validation';
 import type { Address, AddressInput } from '../types';
 
 export function toAddressInput(a: Address | null): AddressInput {
   return {
+    fullName: a?.fullName ?? '',
+    phone: a?.phone ? formatMobile(a.phone) : '',
+    landmark: a?.landmark ?? '',
     addressLine1: a?.addressLine1 ?? '',
     addressLine2: a?.addressLine2 ?? '',
     city: a?.city ?? '',
-    state: a?.state ?? '',
+    // A state saved before the list (typed by hand) must be chosen again.
+    state: a && (STATES as readonly string[]).includes(a.state) ? a.state : '',
     postalCode: a?.postalCode ?? '',
     isDefault: a?.isDefault ?? false,
   };
@@ -27,7 +33,9 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Address form: line 1, city, state and a 6-digit postal code are required; line 2 optional. */
+/** Address form: the recipient's full name and mobile, line 1, city, a state from the list and
+ * a 6-digit PIN code are required; line 2 and a landmark are optional. Whether the PIN lies in
+ * the state is the server's rule: its message is shown as a notice. */
 export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCancel }: Props) {
   const [form, setForm] = useState<AddressInput>(() => toAddressInput(initial));
   const [errors, setErrors] = useState<Errors<AddressInput>>({});
@@ -41,7 +49,7 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
   }
 
   const bind = fieldBinder(form, setForm, errors);
-  const field = (key: 'addressLine1' | 'addressLine2' | 'city' | 'state', label: string, required: boolean) => (
+  const field = (key: 'fullName' | 'addressLine1' | 'addressLine2' | 'landmark' | 'city', label: string, required: boolean) => (
     <TextField
       id={`${idPrefix}-${key}`}
       label={label}
@@ -59,13 +67,37 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
       aria-label={initial ? 'Edit address' : 'New address'}
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
     >
+      {field('fullName', 'Full name', true)}
+      <TextField
+        id={`${idPrefix}-phone`}
+        label="Mobile number"
+        {...bind('phone')}
+        helperText={errors.phone ?? '10 digits, e.g. 98765 43210'}
+        required
+        slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16, autoComplete: 'tel' } }}
+        fullWidth
+      />
       <Box sx={{ gridColumn: '1 / -1' }}>{field('addressLine1', 'Address line 1', true)}</Box>
       <Box sx={{ gridColumn: '1 / -1' }}>{field('addressLine2', 'Address line 2 (optional)', false)}</Box>
+      <Box sx={{ gridColumn: '1 / -1' }}>{field('landmark', 'Landmark (optional)', false)}</Box>
       {field('city', 'City', true)}
-      {field('state', 'State', true)}
+      <TextField
+        id={`${idPrefix}-state`}
+        select
+        label="State"
+        {...bind('state')}
+        required
+        fullWidth
+      >
+        {STATES.map((name) => (
+          <MenuItem key={name} value={name}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField
         id={`${idPrefix}-postalCode`}
-        label="Postal code"
+        label="PIN code"
         value={form.postalCode}
         required
         onChange={(e) => setForm({ ...form, postalCode: digitsOnly(e.target.value, 6) })}
@@ -92,6 +124,13 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
   );
 }
 
-export function formatAddress(a: Pick<Address, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode'>): string {
-  return [a.addressLine1, a.addressLine2, a.city, a.state, a.postalCode].filter(Boolean).join(', ');
+type Shown = Pick<Address, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode'> &
+  Partial<Pick<Address, 'fullName' | 'landmark' | 'phone'>>;
+
+/** One line: recipient, address, landmark, city, state, PIN and the mobile as +91-XXXXX-XXXXX. */
+export function formatAddress(a: Shown): string {
+  const landmark = a.landmark ? `near ${a.landmark}` : null;
+  return [a.fullName, a.addressLine1, a.addressLine2, landmark, a.city, a.state, a.postalCode, formatMobile(a.phone)]
+    .filter(Boolean)
+    .join(', ');
 }

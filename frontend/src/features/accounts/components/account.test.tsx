@@ -8,6 +8,7 @@ import { user as userFixture } from '@/testing/fixtures';
 import { signIn, useSession } from '@/lib/session';
 import { AddressBook } from './AddressBook';
 import { ProfilePanel } from './ProfilePanel';
+import type { Address } from '../types';
 
 describe('profile', () => {
   it('view mode, Edit Profile, save shows Profile updated! and keeps the e-mail read-only', async () => {
@@ -53,9 +54,9 @@ describe('profile', () => {
 });
 
 describe('address book', () => {
-  const addresses = [
-    { id: 'a-1', userId: 'u-1', addressLine1: '1 MG Road', addressLine2: null, city: 'Bengaluru', state: 'KA', postalCode: '560001', isDefault: true },
-    { id: 'a-2', userId: 'u-1', addressLine1: '2 Park St', addressLine2: null, city: 'Kolkata', state: 'WB', postalCode: '700016', isDefault: false },
+  const addresses: Address[] = [
+    { id: 'a-1', userId: 'u-1', fullName: 'Asha Rao', phone: '9876543210', landmark: null, addressLine1: '1 MG Road', addressLine2: null, city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', isDefault: true },
+    { id: 'a-2', userId: 'u-1', fullName: 'Asha Rao', phone: null, landmark: 'Near the lake', addressLine1: '2 Park St', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', isDefault: false },
   ];
 
   it('the default address cannot be deleted; another is deleted after confirmation', async () => {
@@ -89,7 +90,8 @@ describe('address book', () => {
       http.get('/api/addresses', () => HttpResponse.json({ data: list })),
       http.post('/api/addresses', async ({ request }) => {
         const body = (await request.json()) as (typeof addresses)[number];
-        list = [{ ...body, id: 'a-9', userId: 'u-1' }];
+        // The server stores the mobile as its 10 digits.
+        list = [{ ...body, phone: String(body.phone).replace(/\D/g, ''), id: 'a-9', userId: 'u-1' }];
         return HttpResponse.json({ data: list[0], message: 'Address added' }, { status: 201 });
       }),
     );
@@ -97,13 +99,43 @@ describe('address book', () => {
     expect(await screen.findByText('No addresses yet')).toBeInTheDocument();
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Add New Address' }));
+    await u.type(screen.getByLabelText(/Full name/), 'Ravi Kumar');
+    await u.type(screen.getByLabelText(/Mobile number/), '98765 43210');
     await u.type(screen.getByLabelText(/Address line 1/), '9 Residency Rd');
     await u.type(screen.getByLabelText(/^City/), 'Bengaluru');
-    await u.type(screen.getByLabelText(/^State/), 'Karnataka');
-    await u.type(screen.getByLabelText(/Postal code/), '560025');
+    await u.click(screen.getByLabelText(/^State/));
+    await u.click(await screen.findByRole('option', { name: 'Karnataka' }));
+    await u.type(screen.getByLabelText(/PIN code/), '560025');
     await u.click(screen.getByRole('button', { name: 'Add Address' }));
     expect(await screen.findByText('Address added!')).toBeInTheDocument();
     expect(await screen.findByText('9 Residency Rd')).toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: 'New address' })).not.toBeInTheDocument();
+    expect(screen.getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.getByText('Phone: +91-98765-43210')).toBeInTheDocument();
+  });
+
+  it('shows the server\'s reason when a PIN code is not in the chosen state', async () => {
+    signIn('tok', userFixture());
+    server.use(
+      http.get('/api/addresses', () => HttpResponse.json({ data: [] })),
+      http.post('/api/addresses', () =>
+        HttpResponse.json(
+          { message: 'This PIN code is not in Goa', code: 'pin_not_in_state', field: 'postalCode' },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderWithApp(<AddressBook />);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Add New Address' }));
+    await u.type(screen.getByLabelText(/Full name/), 'Ravi Kumar');
+    await u.type(screen.getByLabelText(/Mobile number/), '9876543210');
+    await u.type(screen.getByLabelText(/Address line 1/), '9 Beach Road');
+    await u.type(screen.getByLabelText(/^City/), 'Panaji');
+    await u.click(screen.getByLabelText(/^State/));
+    await u.click(await screen.findByRole('option', { name: 'Goa' }));
+    await u.type(screen.getByLabelText(/PIN code/), '400001');
+    await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(await screen.findByText('This PIN code is not in Goa')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'New address' })).toBeInTheDocument();
   });
 });

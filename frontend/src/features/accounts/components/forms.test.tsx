@@ -126,24 +126,39 @@ describe('Create Account form', () => {
 });
 
 describe('Address form', () => {
-  it('shows required messages and keeps at most 6 digits in the postal code', async () => {
+  it('asks for the recipient, a mobile, a state from the list and a 6-digit PIN code', async () => {
     const onSubmit = vi.fn();
     renderWithApp(<AddressForm initial={null} submitLabel="Add Address" onSubmit={onSubmit} onCancel={() => {}} />);
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
     expect(screen.getByText('Address line 1 is required')).toBeInTheDocument();
     expect(screen.getByText('City is required')).toBeInTheDocument();
     expect(screen.getByText('State is required')).toBeInTheDocument();
-    expect(screen.getByText('Postal code is required')).toBeInTheDocument();
+    expect(screen.getByText('PIN code is required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
+    await u.type(screen.getByLabelText(/Full name/), 'Asha Rao');
+    await u.type(screen.getByLabelText(/Mobile number/), '58765 43210');
     await u.type(screen.getByLabelText(/Address line 1/), '1 MG Road');
+    await u.type(screen.getByLabelText(/Landmark/), 'Near the metro');
     await u.type(screen.getByLabelText(/^City/), 'Bengaluru');
-    await u.type(screen.getByLabelText(/^State/), 'Karnataka');
-    await u.type(screen.getByLabelText(/Postal code/), '56a0-0019');
-    expect(screen.getByLabelText(/Postal code/)).toHaveValue('560001');
+    await u.click(screen.getByLabelText(/^State/));
+    await u.click(await screen.findByRole('option', { name: 'Karnataka' }));
+    await u.type(screen.getByLabelText(/PIN code/), '56a0-0019');
+    expect(screen.getByLabelText(/PIN code/)).toHaveValue('560001');
+    await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(screen.getByText('Mobile number must be a valid 10-digit Indian number')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await u.clear(screen.getByLabelText(/Mobile number/));
+    await u.type(screen.getByLabelText(/Mobile number/), '+91 98765 43210');
     await u.click(screen.getByRole('button', { name: 'Add Address' }));
     expect(onSubmit).toHaveBeenCalledWith({
+      fullName: 'Asha Rao',
+      phone: '+91 98765 43210',
+      landmark: 'Near the metro',
       addressLine1: '1 MG Road',
       addressLine2: '',
       city: 'Bengaluru',
@@ -151,6 +166,17 @@ describe('Address form', () => {
       postalCode: '560001',
       isDefault: false,
     });
+  });
+
+  it('starts an edit with the saved mobile shown as +91 and asks again for a state typed before the list', async () => {
+    const saved = {
+      id: 'a-1', userId: 'u-1', fullName: 'Asha Rao', phone: '9876543210', landmark: null, addressLine1: '1 MG Road',
+      addressLine2: null, city: 'Pune', state: 'MH', postalCode: '411001', isDefault: true,
+    };
+    renderWithApp(<AddressForm initial={saved} submitLabel="Save" onSubmit={vi.fn()} onCancel={() => {}} />);
+    expect(screen.getByLabelText(/Mobile number/)).toHaveValue('+91-98765-43210');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('State is required')).toBeInTheDocument();
   });
 });
 

@@ -43,23 +43,41 @@ describe('registration validation', () => {
 });
 
 describe('address validation', () => {
-  const ok = { addressLine1: '1 MG Road', addressLine2: '', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', isDefault: false };
+  const ok = {
+    fullName: 'Asha Rao',
+    phone: '+91 98765 43210',
+    landmark: '',
+    addressLine1: '1 MG Road',
+    addressLine2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560001',
+    isDefault: false,
+  };
 
-  it('line 2 is optional', () => {
+  it('line 2 and the landmark are optional', () => {
     expect(validateAddress(ok)).toEqual({});
   });
 
-  it('line 1, city, state and postal code are required', () => {
-    expect(validateAddress({ ...ok, addressLine1: '', city: ' ', state: '', postalCode: '' })).toEqual({
+  it('name, mobile, line 1, city, state and PIN code are required', () => {
+    expect(validateAddress({ ...ok, fullName: ' ', phone: '', addressLine1: '', city: ' ', state: '', postalCode: '' })).toEqual({
+      fullName: 'Full name is required',
+      phone: 'Phone number is required',
       addressLine1: 'Address line 1 is required',
       city: 'City is required',
       state: 'State is required',
-      postalCode: 'Postal code is required',
+      postalCode: 'PIN code is required',
     });
   });
 
-  it('postal code has 6 digits', () => {
-    expect(validateAddress({ ...ok, postalCode: '56001' }).postalCode).toBe('Postal code must be 6 digits');
+  it('the mobile is an Indian one and the state one from the list', () => {
+    expect(validateAddress({ ...ok, phone: '5876543210' }).phone).toBe('Mobile number must be a valid 10-digit Indian number');
+    expect(validateAddress({ ...ok, state: 'KA' }).state).toBe('Please choose a state or union territory from the list');
+  });
+
+  it('PIN code has 6 digits and does not start with 0', () => {
+    expect(validateAddress({ ...ok, postalCode: '56001' }).postalCode).toBe('PIN code must be 6 digits and cannot start with 0');
+    expect(validateAddress({ ...ok, postalCode: '060001' }).postalCode).toBe('PIN code must be 6 digits and cannot start with 0');
     expect(digitsOnly('56-00 01x9', 6)).toBe('560001');
   });
 });

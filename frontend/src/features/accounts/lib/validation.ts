@@ -1,3 +1,4 @@
+import { mobileDigits, STATES } from '@/lib/india';
 import type { AddressInput, LoginInput, PasswordInput, ProfileInput, RegisterInput } from '../types';
 
 export type Errors<T> = Partial<Record<keyof T, string>>;
@@ -13,8 +14,12 @@ export const MESSAGES = {
   line1Required: 'Address line 1 is required',
   cityRequired: 'City is required',
   stateRequired: 'State is required',
-  postalRequired: 'Postal code is required',
-  postalInvalid: 'Postal code must be 6 digits',
+  stateFromList: 'Please choose a state or union territory from the list',
+  fullNameRequired: 'Full name is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Mobile number must be a valid 10-digit Indian number',
+  postalRequired: 'PIN code is required',
+  postalInvalid: 'PIN code must be 6 digits and cannot start with 0',
   currentRequired: 'Current password is required',
   newRequired: 'New password is required',
   confirmNewRequired: 'Please confirm your new password',
@@ -87,11 +92,15 @@ export function digitsOnly(value: string, max: number): string {
 
 export function validateAddress(v: AddressInput): Errors<AddressInput> {
   const e: Errors<AddressInput> = {};
+  if (!v.fullName.trim()) e.fullName = MESSAGES.fullNameRequired;
+  if (!v.phone.trim()) e.phone = MESSAGES.phoneRequired;
+  else if (!mobileDigits(v.phone)) e.phone = MESSAGES.phoneInvalid;
   if (!v.addressLine1.trim()) e.addressLine1 = MESSAGES.line1Required;
   if (!v.city.trim()) e.city = MESSAGES.cityRequired;
   if (!v.state.trim()) e.state = MESSAGES.stateRequired;
+  else if (!(STATES as readonly string[]).includes(v.state)) e.state = MESSAGES.stateFromList;
   if (!v.postalCode.trim()) e.postalCode = MESSAGES.postalRequired;
-  else if (!/^\d{6}$/.test(v.postalCode.trim())) e.postalCode = MESSAGES.postalInvalid;
+  else if (!/^[1-9]\d{5}$/.test(v.postalCode.trim())) e.postalCode = MESSAGES.postalInvalid;
   return e;
 }
 

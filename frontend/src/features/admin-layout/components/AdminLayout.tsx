@@ -19,6 +19,7 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -32,6 +33,7 @@ export const ADMIN_NAV = [
   { label: 'Company', to: '/admin/company', icon: <BusinessIcon /> },
   { label: 'Legal pages', to: '/admin/legal', icon: <GavelIcon />, nested: true },
   { label: 'Search', to: '/admin/search', icon: <ManageSearchIcon /> },
+  { label: 'Settings', to: '/admin/settings', icon: <SettingsIcon /> },
 ] as const;
 
 const DRAWER_WIDTH = 240;

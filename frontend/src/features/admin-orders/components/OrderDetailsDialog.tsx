@@ -12,6 +12,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { formatMobile } from '@/lib/india';
 import { formatMoney } from '@/lib/money';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import type { AdminOrder } from '../types';
@@ -52,10 +53,23 @@ export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onCl
         <Section title="Delivery address">
           {a ? (
             <Typography>
+              {a.fullName && (
+                <>
+                  {a.fullName}
+                  <br />
+                </>
+              )}
               {a.addressLine1}
               {a.addressLine2 ? `, ${a.addressLine2}` : ''}
+              {a.landmark ? ` (landmark: ${a.landmark})` : ''}
               <br />
               {a.city}, {a.state} {a.postalCode}
+              {a.phone && (
+                <>
+                  <br />
+                  Phone: {formatMobile(a.phone)}
+                </>
+              )}
             </Typography>
           ) : (
             <Typography color="text.secondary">—</Typography>

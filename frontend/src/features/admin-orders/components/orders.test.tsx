@@ -29,7 +29,7 @@ function order(over: Partial<AdminOrder> = {}): AdminOrder {
     status: 'pending',
     orderDate: '2025-03-14T10:30:00Z',
     orderTotal: 2599,
-    address: { addressLine1: '12 MG Road', addressLine2: 'Flat 4', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
+    address: { fullName: 'Ravi Kumar', phone: '9876543210', landmark: null, addressLine1: '12 MG Road', addressLine2: 'Flat 4', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
     expectedDeliveryDate: null,
     deliveredOn: null,
     createdAt: '2025-03-14T10:30:00Z',
@@ -267,6 +267,8 @@ describe('admin orders', () => {
     expect(within(dialog).getByText('asha@example.com')).toBeInTheDocument();
     expect(within(within(dialog).getByRole('region', { name: 'Order date' })).getByText(/14 Mar 2025/)).toBeInTheDocument();
     expect(within(dialog).getByText(/12 MG Road, Flat 4/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Ravi Kumar/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Phone: \+91-98765-43210/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Bengaluru, Karnataka 560001/)).toBeInTheDocument();
     expect(within(dialog).getByText('Linen Shirt')).toBeInTheDocument();
     expect(within(dialog).getByText(/Size M · Blue · Qty 2/)).toBeInTheDocument();

@@ -33,9 +33,11 @@ interface Props {
   onAddToCart: (p: Product, variant: Variant | null, quantity: number) => Promise<boolean>;
   related: ReactNode;
   categoryHref: string | null;
+  /** Shown under Add to Cart: the delivery check by PIN code. */
+  delivery?: ReactNode;
 }
 
-export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCart, related, categoryHref }: Props) {
+export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCart, related, categoryHref, delivery }: Props) {
   const variants = useMemo(() => sortBySize(product.variants ?? []), [product.variants]);
   const manyColours = new Set(variants.map((v) => v.color)).size > 1;
   const [selectedId, setSelectedId] = useState<string | null>(() => variants.find((v) => v.stock > 0)?.id ?? null);
@@ -200,6 +202,7 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
               {wishlisted ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />}
             </IconButton>
           </Box>
+          {delivery}
           {product.description && (
             <Box component="section" aria-labelledby="description-title">
               <Typography id="description-title" variant="h6" component="h2" gutterBottom>

@@ -1,0 +1,136 @@
+//! Cash-on-delivery settings (`cod_settings`, one row, and `cod_blocked_pincodes`), read by
+//! the cart and the orders inside their own transactions and written by the back office.
+
+use ::orders::{Checkout, CodContext, CodStore, OrdersError, PlaceRequest};
+use diesel::prelude::*;
+use kernel::{CodRules, CodSettings, Money, StoreError};
+
+use super::orders::read_checkout;
+use crate::conn::DbConn;
+use crate::errors::store_error;
+use crate::repos::orders::DieselOrderStore;
+use crate::schema::{cod_blocked_pincodes, cod_settings, orders};
+
+type RulesRow = (Option<i64>, Option<i64>, i32, i32);
+
+fn from_row((min, max, open, units): RulesRow) -> CodRules {
+    CodRules {
+        min_order_value: min.map(Money::from_paise),
+        max_order_value: max.map(Money::from_paise),
+        max_open_orders: u32::try_from(open).unwrap_or(1),
+        max_units_per_line: u32::try_from(units).unwrap_or(1),
+    }
+}
+
+/// The rules as stored (the migration inserts the row with the defaults; without it, the
+/// defaults).
+pub(crate) fn rules(conn: &mut DbConn) -> QueryResult<CodRules> {
+    let row = cod_settings::table
+        .find(1)
+        .select((
+            cod_settings::min_order_paise,
+            cod_settings::max_order_paise,
+            cod_settings::max_open_orders,
+            cod_settings::max_units_per_line,
+        ))
+        .first::<RulesRow>(conn)
+        .optional()?;
+    Ok(row.map(from_row).unwrap_or_default())
+}
+
+pub(crate) fn is_blocked(conn: &mut DbConn, pincode: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(cod_blocked_pincodes::table.find(pincode))).get_result(conn)
+}
+
+/// What the rules judge one customer's order by: the rules, whether the PIN is blocked and
+/// the customer's orders still PENDING or SHIPPED. Placing reads it inside its transaction,
+/// which is serialised per customer, so parallel orders count each other.
+pub(crate) fn context(conn: &mut DbConn, user_id: &str, pincode: &str) -> QueryResult<CodContext> {
+    let open: i64 = orders::table
+        .filter(orders::user_id.eq(user_id))
+        .filter(orders::delivery_status.eq_any(["PENDING", "SHIPPED"]))
+        .count()
+        .get_result(conn)?;
+    Ok(CodContext {
+        rules: rules(conn)?,
+        pin_blocked: is_blocked(conn, pincode)?,
+        open_orders: u64::try_from(open).unwrap_or(0),
+    })
+}
+
+fn read_settings(conn: &mut DbConn) -> QueryResult<CodSettings> {
+    let blocked_pincodes = cod_blocked_pincodes::table
+        .order(cod_blocked_pincodes::pincode)
+        .select(cod_blocked_pincodes::pincode)
+        .load(conn)?;
+    Ok(CodSettings { rules: rules(conn)?, blocked_pincodes })
+}
+
+fn count_i32(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+impl CodStore for DieselOrderStore {
+    fn settings(&self) -> Result<CodSettings, StoreError> {
+        let mut conn = self.db().conn()?;
+        read_settings(&mut conn).map_err(store_error)
+    }
+
+    fn update(&self, change: &dyn Fn(CodSettings) -> Result<CodSettings, OrdersError>) -> Result<CodSettings, OrdersError> {
+        self.db().write(|conn| {
+            // Lock the row first (PostgreSQL), so two owners' changes apply one after the other.
+            if let DbConn::Postgres(pg) = conn {
+                cod_settings::table.find(1).select(cod_settings::id).for_update().load::<i32>(pg).map_err(store_error)?;
+            }
+            let next = change(read_settings(conn).map_err(store_error)?)?;
+            let r = next.rules;
+            let (min, max) = (r.min_order_value.map(Money::paise), r.max_order_value.map(Money::paise));
+            let (open, units) = (count_i32(r.max_open_orders), count_i32(r.max_units_per_line));
+            let updated = diesel::update(cod_settings::table.find(1))
+                .set((
+                    cod_settings::min_order_paise.eq(min),
+                    cod_settings::max_order_paise.eq(max),
+                    cod_settings::max_open_orders.eq(open),
+                    cod_settings::max_units_per_line.eq(units),
+                ))
+                .execute(conn)
+                .map_err(store_error)?;
+            if updated == 0 {
+                diesel::insert_into(cod_settings::table)
+                    .values((
+                        cod_settings::id.eq(1),
+                        cod_settings::min_order_paise.eq(min),
+                        cod_settings::max_order_paise.eq(max),
+                        cod_settings::max_open_orders.eq(open),
+                        cod_settings::max_units_per_line.eq(units),
+                    ))
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
+            diesel::delete(cod_blocked_pincodes::table).execute(conn).map_err(store_error)?;
+            // Row by row: MultiConnection has no multi-row insert.
+            for pin in &next.blocked_pincodes {
+                diesel::insert_into(cod_blocked_pincodes::table)
+                    .values(cod_blocked_pincodes::pincode.eq(pin))
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
+            Ok(read_settings(conn).map_err(store_error)?)
+        })
+    }
+
+    fn rules(&self) -> Result<CodRules, StoreError> {
+        let mut conn = self.db().conn()?;
+        rules(&mut conn).map_err(store_error)
+    }
+
+    fn is_blocked(&self, pincode: &str) -> Result<bool, StoreError> {
+        let mut conn = self.db().conn()?;
+        is_blocked(&mut conn, pincode).map_err(store_error)
+    }
+
+    fn checkout(&self, request: &PlaceRequest) -> Result<Checkout, OrdersError> {
+        let mut conn = self.db().conn()?;
+        read_checkout(&mut conn, request).map(|(checkout, _)| checkout)
+    }
+}

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { PageLoader } from '@/components/PageLoader';
+import { RetryAlert } from '@/components/RetryAlert';
+import { serverMessage } from '@/lib/api';
+import { notify } from '@/lib/notify';
+import { codKeys, codSettingsQuery, saveCodSettings, type CodSettings } from '../api';
+import { mergePincodes, pincodesFromCsv } from '../pincodes';
+
+const amountText = (v: number | null) => (v === null ? '' : String(v));
+
+function amount(text: string): number | null | 'invalid' {
+  const t = text.trim();
+  if (!t) return null;
+  return /^\d+(\.\d{1,2})?$/.test(t) ? Number(t) : 'invalid';
+}
+
+function Form({ settings }: { settings: CodSettings }) {
+  const qc = useQueryClient();
+  const [min, setMin] = useState(amountText(settings.codMinOrderValue));
+  const [max, setMax] = useState(amountText(settings.codMaxOrderValue));
+  const [open, setOpen] = useState(String(settings.maxOpenCodOrders));
+  const [units, setUnits] = useState(String(settings.maxUnitsPerLine));
+  const [pins, setPins] = useState<string[]>(settings.blockedPincodes);
+  const [newPin, setNewPin] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: saveCodSettings,
+    onSuccess: (res) => {
+      qc.setQueryData(codKeys.settings, res.data);
+      setPins(res.data.blockedPincodes);
+      notify.success(res.message ?? 'Cash on delivery settings saved');
+    },
+    onError: (err) => notify.error(serverMessage(err, 'Saving the settings failed')),
+  });
+
+  function addPin() {
+    if (!/^[1-9]\d{5}$/.test(newPin)) {
+      setErrors({ ...errors, newPin: 'Enter a 6-digit PIN code' });
+      return;
+    }
+    setPins(mergePincodes(pins, [newPin]));
+    setNewPin('');
+    setErrors({ ...errors, newPin: '' });
+  }
+
+  async function importCsv(file: File | undefined) {
+    if (!file) return;
+    const { pincodes, skipped } = pincodesFromCsv(await file.text());
+    setPins(mergePincodes(pins, pincodes));
+    notify.success(`${pincodes.length} PIN codes imported${skipped ? `, ${skipped} other entries skipped` : ''}. Save to apply.`);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    const minValue = amount(min);
+    const maxValue = amount(max);
+    if (minValue === 'invalid') found.min = 'Enter rupees with at most two decimals, or leave empty';
+    if (maxValue === 'invalid') found.max = 'Enter rupees with at most two decimals, or leave empty';
+    const count = (t: string) => (/^\d+$/.test(t.trim()) && Number(t) >= 1 && Number(t) <= 1000 ? Number(t) : null);
+    const openValue = count(open);
+    const unitsValue = count(units);
+    if (openValue === null) found.open = 'A whole number from 1 to 1000';
+    if (unitsValue === null) found.units = 'A whole number from 1 to 1000';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || minValue === 'invalid' || maxValue === 'invalid' || !openValue || !unitsValue) return;
+    save.mutate({
+      codMinOrderValue: minValue,
+      codMaxOrderValue: maxValue,
+      maxOpenCodOrders: openValue,
+      maxUnitsPerLine: unitsValue,
+      blockedPincodes: pins,
+    });
+  }
+
+  return (
+    <Paper variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Cash on delivery settings" sx={{ p: { xs: 2, md: 4 }, maxWidth: 720 }}>
+      <Stack spacing={3}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            label="Smallest order (Rs)"
+            value={min}
+            onChange={(e) => setMin(e.target.value)}
+            error={Boolean(errors.min)}
+            helperText={errors.min || 'Empty: no minimum'}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <TextField
+            label="Largest order (Rs)"
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+            error={Boolean(errors.max)}
+            helperText={errors.max || 'Empty: no maximum'}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <TextField
+            label="Open orders per customer"
+            value={open}
+            onChange={(e) => setOpen(e.target.value)}
+            error={Boolean(errors.open)}
+            helperText={errors.open || 'Orders pending or shipped at once'}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            label="Pieces per line"
+            value={units}
+            onChange={(e) => setUnits(e.target.value)}
+            error={Boolean(errors.units)}
+            helperText={errors.units || 'Of one size of one product in an order'}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Box>
+        <Box component="section" aria-labelledby="blocked-pins">
+          <Typography id="blocked-pins" variant="h6" component="h2" gutterBottom>
+            PIN codes without cash on delivery
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}>
+            <TextField
+              size="small"
+              label="PIN code"
+              value={newPin}
+              onChange={(e) => setNewPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              error={Boolean(errors.newPin)}
+              helperText={errors.newPin || undefined}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+            />
+            <Button variant="outlined" onClick={addPin}>
+              Add
+            </Button>
+            <Button variant="outlined" component="label" startIcon={<UploadIcon />}>
+              Import CSV
+              <input hidden type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void importCsv(e.target.files?.[0])} />
+            </Button>
+          </Box>
+          {pins.length === 0 ? (
+            <Typography color="text.secondary">Cash on delivery is offered at every PIN code the shop delivers to.</Typography>
+          ) : (
+            <Box aria-label="Blocked PIN codes" role="list" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', maxHeight: 240, overflow: 'auto' }}>
+              {pins.map((pin) => (
+                <Chip key={pin} role="listitem" label={pin} onDelete={() => setPins(pins.filter((p) => p !== pin))} />
+              ))}
+            </Box>
+          )}
+        </Box>
+        <Box>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            Save
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Back office Settings: the cash-on-delivery rules the shop enforces on every order. */
+export function CodSettingsPage() {
+  const query = useQuery(codSettingsQuery());
+  return (
+    <Box>
+      <AdminPageHeader title="Settings" subtitle="Cash on delivery: which orders the shop accepts" />
+      {query.isLoading && <PageLoader label="Loading settings" />}
+      {query.isError && <RetryAlert onRetry={() => void query.refetch()}>Could not load the settings</RetryAlert>}
+      {query.data && <Form settings={query.data} />}
+    </Box>
+  );
+}
