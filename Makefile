@@ -49,7 +49,7 @@ run: build
 	./target/release/shop serve
 
 # The web tests run last: their closing "N passed, N failed" line is the summary CI reads.
-test: build-deps test-deps test-rust licenses api-fuzz crash-test test-web
+test: build-deps test-deps test-rust licenses api-fuzz crash-test scale-test test-web
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast

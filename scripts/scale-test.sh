@@ -12,21 +12,20 @@ MOTO_VERSION=5.2.5
 REQUESTS_VERSION=2.32.3
 VENV=${SCALE_VENV:-target/scale-venv}
 
-if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+missing=() # Debian package names
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
+python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+if [ ${#missing[@]} -gt 0 ]; then
 	if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-		echo "scale-test: installing nginx (Debian)"
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null \
-			|| DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+		echo "scale-test: installing ${missing[*]} (Debian)"
+		apt-get update -qq
+		# nginx-light is gone from newer Debian releases: then the full nginx.
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+			|| DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]/nginx-light/nginx}" >/dev/null
 	else
-		echo "scale-test: nginx is missing; please run: sudo apt-get install -y nginx"; exit 1
-	fi
-fi
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-	if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-		echo "scale-test: installing PostgreSQL (Debian)"
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-	else
-		echo "scale-test: PostgreSQL's server programs are missing; please run: sudo apt-get install -y postgresql"; exit 1
+		echo "scale-test needs: sudo apt-get install -y --no-install-recommends ${missing[*]}"; exit 1
 	fi
 fi
 if ! "$VENV/bin/python" -c "import moto, requests; assert moto.__version__ == '$MOTO_VERSION'" 2>/dev/null; then
