@@ -714,11 +714,14 @@ def main():
         p50, p99 = percentile(delays, 50), percentile(delays, 99)
         print(f"  propagation: {len(delays)} changes seen by another instance (category, product with image, price, "
               f"company, legal page): p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {max(delays) * 1000:.1f} ms")
+        by_kind = {}
         for label in dict.fromkeys(l for l, _ in labelled):
             mine = [d for l, d in labelled if l == label]
-            print(f"    {label}: median {statistics.median(mine) * 1000:.1f} ms, max {max(mine) * 1000:.1f} ms ({len(mine)})")
+            by_kind[label] = {"median_ms": statistics.median(mine) * 1000, "max_ms": max(mine) * 1000}
+            print(f"    {label}: median {statistics.median(mine) * 1000:.1f} ms, max {max(mine) * 1000:.1f} ms; "
+                  f"in order: {', '.join(f'{d * 1000:.0f}' for d in mine)} ms")
         RESULTS["propagation"] = {"samples": len(delays), "p50_ms": p50 * 1000, "p99_ms": p99 * 1000,
-                                  "max_ms": max(delays) * 1000}
+                                  "max_ms": max(delays) * 1000, "by_kind": by_kind}
         check(p99 <= PROPAGATION_LIMIT, f"propagation p99 {p99:.3f} s is over {PROPAGATION_LIMIT} s")
 
         category = form(shops[0].base, "POST", "/api/categories", admin, {"name": "Scale Test", "description": "Scale"},
