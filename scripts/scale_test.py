@@ -549,7 +549,7 @@ def kill_mid_burst(shops, nginx, admin, category):
             wait_for(f"shop #{s.number} shows size {size}'s stock", lambda s=s: stock_of(product(s.base, pid), size) == left, 10)
     # With the instance dead, nginx answers through the others.
     statuses = [requests.get(nginx.base + f"/api/products/{pid}", timeout=10).status_code for _ in range(30)]
-    statuses += [place_again_reads(nginx, people[i]) for i in range(6)]
+    statuses += [my_orders_status(nginx, people[i]) for i in range(6)]
     check(all(200 <= s < 300 for s in statuses), f"nginx after the kill: {sorted(set(statuses))}")
     print(f"  kill: SIGKILL of shop #{victim.number} after {BUYERS // 4} of {BUYERS} orders answered: "
           f"{BUYERS} orders, 1 each ({retried} cut with the killed instance, answered {cut}, then retried with their "
@@ -558,7 +558,7 @@ def kill_mid_burst(shops, nginx, admin, category):
     return pid
 
 
-def place_again_reads(nginx, person):
+def my_orders_status(nginx, person):
     return requests.get(nginx.base + "/api/orders/my-orders", headers=auth(person["token"]), timeout=10).status_code
 
 

@@ -121,6 +121,11 @@ if scale_file.exists():
     w(f"| {ra['buyers']} buyers on {ra['instances']} instances race for the last piece | {ra['orders']} order, {ra['refused']} refused (409), stock 0 | exactly 1 order | {ok(ra['orders'] == 1)} |")
     w(f"| SIGKILL of one instance mid-burst ({ki['buyers']} orders through nginx) | {ki['orders']} orders, one per buyer, none without items, stock conserved; {ki['cut_then_retried']} answers cut with the killed instance (nginx 502), each retried with its Idempotency-Key; {ki['after_kill_2xx']} answers after the kill all 2xx | nothing lost or doubled | met |")
     w(f"| PostgreSQL restarted: a rename made before the listeners are back | served by every instance after {rs['rename_served_ms']:.0f} ms (poll {rs['poll_ms']} ms); then an order's stock in {rs['stock_after_ms']:.0f} ms | within the poll interval | {ok(rs['rename_served_ms'] <= rs['poll_ms'] + 1500)} |")
+    kinds = pr.get("by_kind") or {}
+    if kinds:
+        w("")
+        w("Propagation by kind of write (median / slowest): " + "; ".join(
+            f"{k} {v['median_ms']:.0f} / {v['max_ms']:.0f} ms" for k, v in kinds.items()) + ".")
     w("")
     w("What 2 cores can and cannot show: the instances, PostgreSQL, nginx and the test's clients all share the")
     w("same two cores, so N instances here cannot serve more than one does (a catalogue read already uses a")
@@ -128,8 +133,7 @@ if scale_file.exists():
     w("own. What the run shows is that the instances agree: how fast a change reaches the others (the time")
     w("from the writer's answer to the first answer of another instance that shows it, polled without pause,")
     w("which includes the other instance's reload in a debug build), and that orders, stock and images stay")
-    w("right across instances, a killed instance and a database restart. The slowest propagations are the")
-    w("first writes of a run and writes with images, whose reload competes with the writer's thumbnailing.\n")
+    w("right across instances, a killed instance and a database restart.\n")
 w("## How to reproduce\n")
 w("```sh\nmake bench                          # everything above; writes this page and bench-results/latest.json")
 w("BENCH_RUNS=1 BENCH_SECONDS=2 BENCH_BIG_PRODUCTS=0 BENCH_LIGHTHOUSE=0 make bench   # a quick look\n```\n")
