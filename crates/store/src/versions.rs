@@ -8,7 +8,7 @@
 //!   without queuing on one. Right after the order's transaction commits, the instance
 //!   sends `stock <origin> <product ids>` on the same channel; every other instance then
 //!   re-reads those products. While nobody listens, the instances compare a fingerprint of
-//!   every variant's stock ([`Versions::stock`]) instead.
+//!   every variant's stock ([`Versions::stock`]: a sum of one hash per variant) instead.
 //!
 //! `<origin>` names the instance that wrote ([`crate::Db::instance`]), so it does not
 //! apply its own change a second time: it already did, right after the write.
@@ -154,7 +154,10 @@ pub fn current(db: &Db) -> Result<Versions, StoreError> {
     let digest = match &mut *conn {
         DbConn::Postgres(pg) => {
             diesel::sql_query(
-                "SELECT coalesce(md5(string_agg(id || ':' || stock, ',' ORDER BY id)), '') AS digest FROM variants",
+                // One 64-bit hash per variant, summed: no string the size of the table is
+                // built, and any stock that moves changes the sum.
+                "SELECT count(*) || ':' || coalesce(sum(hashtextextended(id || ':' || stock, 0)::numeric), 0) AS digest \
+                 FROM variants",
             )
             .get_result::<Fingerprint>(pg)
             .map_err(store_error)?
