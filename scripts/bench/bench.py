@@ -103,10 +103,12 @@ http {{
         self.proc.wait(timeout=10)
 
 
-def wrk(url, connections, seconds, paths=None):
+def wrk(url, connections, seconds, paths=None, unique=False):
     env = {**os.environ}
     if paths:
         env["WRK_PATHS"] = "|".join(paths)
+    if unique:
+        env["WRK_UNIQUE"] = "1"
     out = subprocess.run(["taskset", "-c", "1", "wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "-s", str(LUA), url],
                          env=env, capture_output=True, text=True, check=True).stdout
     line = next(l for l in out.splitlines() if l.startswith("JSON"))
@@ -191,6 +193,32 @@ def write_benchmark(shop, data):
             "p99_ms": median_of(runs, "p99_ms"), "errors": sum(r["errors"] for r in runs), "runs": runs, "stock_check": check}
 
 
+# Listings and searches a shopper sends that the response cache cannot have: other pages,
+# price ranges from the slider, colour and size choices, sorts, misspelt words.
+UNCACHED_LISTINGS = [
+    "/api/products?page=7&limit=24&sort=price_asc", "/api/products?minPrice=700&maxPrice=1900&limit=24",
+    "/api/products?colors=Navy%20Blue,Maroon&sizes=M&limit=24", "/api/products?inStock=true&sort=price_desc&page=3&limit=24",
+    "/api/products?sort=name&page=12&limit=24", "/api/products?q=cotton&minPrice=500&limit=24",
+]
+UNCACHED_SEARCHES = [
+    "/api/products/search?q=shirt", "/api/products/search?q=kurtaa", "/api/products/search?q=sari",
+    "/api/products/search?q=linen%20shrit", "/api/products/search?q=tuxedo", "/api/products/search?q=jeanz",
+]
+
+
+def uncached_rows():
+    """One shopper at a time, every request a URL the cache has not seen (p50/p95/p99, req/s)."""
+    rows = {}
+    for name, paths in (("listings", UNCACHED_LISTINGS), ("searches", UNCACHED_SEARCHES)):
+        wrk(BASE + paths[0], 1, 1, paths, unique=True)  # warm-up (and the search vocabulary)
+        runs = [wrk(BASE + paths[0], 1, SECONDS, paths, unique=True) for _ in range(RUNS)]
+        rows[name] = {key: median_of(runs, key) for key in ("rps", "p50_ms", "p95_ms", "p99_ms")}
+        rows[name]["errors"] = sum(r["errors"] for r in runs)
+        print(f"  uncached {name:9} c=1 {rows[name]['rps']:7.0f} req/s  p50 {rows[name]['p50_ms']:6.2f} ms  "
+              f"p95 {rows[name]['p95_ms']:6.2f} ms  p99 {rows[name]['p99_ms']:6.2f} ms", flush=True)
+    return rows
+
+
 def seed(data, products):
     started = time.monotonic()
     env = {**os.environ, "SHOP_DATA_DIR": str(data / "data"), "UPLOADS_DIR": str(data / "uploads"), "RUST_LOG": "warn"}
@@ -207,8 +235,9 @@ def big_catalogue():
         searches = ["/api/products/search?q=shirt", "/api/products/search?q=linen%20kurta", "/api/products/search?q=tuxedo", "/api/products/search?q=navy"]
         search = [wrk(BASE + searches[0], c, SECONDS, searches) for c in (1, 32) for _ in range(RUNS)]
         listing = [wrk(BASE + "/api/products?page=1&limit=20", 32, SECONDS) for _ in range(RUNS)]
+        uncached = uncached_rows()
         peak, now = shop.rss_mb()
-        result = {"products": BIG, "seed_s": seconds, "startup_s": shop.startup_s,
+        result = {"products": BIG, "seed_s": seconds, "startup_s": shop.startup_s, "uncached": uncached,
                   "search_c1_p95_ms": median_of(search[:RUNS], "p95_ms"), "search_c32_p95_ms": median_of(search[RUNS:], "p95_ms"),
                   "list_c32_rps": median_of(listing, "rps"), "peak_rss_mb": peak, "rss_mb": now}
         print(f"  100k: startup {shop.startup_s:.2f} s, search p95 {result['search_c1_p95_ms']:.2f} ms (c1) "
@@ -271,6 +300,8 @@ def main():
     try:
         print(f"start-up to healthy: {shop.startup_s:.3f} s; reads ({RUNS} runs of {SECONDS} s, medians):", flush=True)
         reads = read_benchmarks(shop, www)
+        print("uncached reads (one shopper, a new URL each time):", flush=True)
+        uncached = uncached_rows()
         print("writes:", flush=True)
         writes = write_benchmark(shop, data)
         peak, now = shop.rss_mb()
@@ -278,7 +309,7 @@ def main():
     finally:
         shop.stop()
     results = {"machine": machine, "runs": RUNS, "seconds_per_run": SECONDS, "products": PRODUCTS, "seed_s": seed_s,
-               "startup_s": startup, "peak_rss_mb": peak, "reads": reads, "writes": writes}
+               "startup_s": startup, "peak_rss_mb": peak, "reads": reads, "uncached": uncached, "writes": writes}
     if BIG:
         results["big"] = big_catalogue()
     if os.environ.get("BENCH_LIGHTHOUSE", "1") == "1":

@@ -43,6 +43,8 @@ pub enum Rule {
     ForeignItem,
     /// A category placed inside itself or one of its subcategories.
     CategoryCycle,
+    /// A line of the search synonym list that cannot be read.
+    SynonymLine,
 }
 
 impl Rule {
@@ -56,6 +58,7 @@ impl Rule {
             Rule::UnknownCategory => "unknown_category",
             Rule::ForeignItem => "not_in_this_product",
             Rule::CategoryCycle => "category_cycle",
+            Rule::SynonymLine => "invalid_synonyms",
         }
     }
 }

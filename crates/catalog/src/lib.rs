@@ -5,11 +5,13 @@ pub mod error;
 pub mod models;
 pub mod ports;
 pub mod query;
+pub mod search;
 pub mod service;
 pub mod snapshot;
 
 pub use error::{CatalogError, Holds, Rule as CatalogRule};
 pub use models::*;
-pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput, ProductWrite};
+pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput, ProductWrite, SearchMiss};
+pub use search::Synonyms;
 pub use service::{CatalogService, IMAGE_RULES, MAX_CATEGORY_IMAGES, MAX_PRODUCT_IMAGES};
 pub use snapshot::CatalogSnapshot;

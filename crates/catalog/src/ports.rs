@@ -8,6 +8,7 @@ use kernel::{CategoryId, IncomingFile, ProductId, StoreError, StoredFile};
 
 use crate::error::CatalogError;
 use crate::models::{Category, Product, VariantDraft, VariantInput};
+use crate::search::Synonyms;
 use crate::snapshot::{CatalogSnapshot, LoadedCatalog};
 
 /// Where a category goes on create or update.
@@ -61,6 +62,20 @@ pub trait CatalogApi: Send + Sync {
     /// Re-reads the whole catalogue after a change made elsewhere (another instance of the
     /// shop on the same database).
     fn reload(&self) -> Result<(), CatalogError>;
+    /// Replaces the search synonym list. Errors: `Rule(SynonymLine)` naming the line, `Storage`.
+    fn save_synonyms(&self, text: &str) -> Result<Synonyms, CatalogError>;
+    /// Counts a search that found nothing, on today's date in India.
+    fn record_search_miss(&self, query: &str) -> Result<(), CatalogError>;
+    /// The searches that found nothing most often in the last `days` days (India dates), most first.
+    fn search_misses(&self, days: u32, limit: usize) -> Result<Vec<SearchMiss>, CatalogError>;
+}
+
+/// A search text that found nothing, with how often and when last.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchMiss {
+    pub query: String,
+    pub count: i64,
+    pub last_seen: chrono::NaiveDate,
 }
 
 /// A category row to write.
@@ -121,4 +136,10 @@ pub trait CatalogRepository: Send + Sync {
     /// Returns the file names of its images; `None` when it does not exist. Cart lines and
     /// wishlist entries go with it; placed orders keep their own copy.
     fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError>;
+    /// Stores the synonym list (raising the catalogue's version, so every instance reloads).
+    fn save_synonyms(&self, text: &str) -> Result<(), StoreError>;
+    /// Adds one to the query's count on that day (one upsert).
+    fn record_search_miss(&self, query: &str, day: chrono::NaiveDate) -> Result<(), StoreError>;
+    /// Counts per query from `since` on, most first (then alphabetical), at most `limit`.
+    fn search_misses(&self, since: chrono::NaiveDate, limit: usize) -> Result<Vec<SearchMiss>, StoreError>;
 }

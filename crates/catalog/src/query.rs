@@ -7,6 +7,7 @@ use std::sync::Arc;
 use kernel::{Money, Page, PageRequest};
 
 use crate::models::Product;
+use crate::search::{Fit, Matcher};
 use crate::snapshot::{CatalogSnapshot, CompactVariant, Entry};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -16,15 +17,21 @@ pub enum Sort {
     PriceAsc,
     PriceDesc,
     Name,
+    /// The largest saving (percent off the MRP, of any variant) first.
+    Discount,
+    /// Best sellers first, each group newest first.
+    BestSellers,
 }
 
 impl Sort {
     pub fn parse(raw: &str) -> Option<Sort> {
         match raw {
-            "" | "newest" => Some(Sort::Newest),
-            "price_asc" | "price-asc" | "priceAsc" => Some(Sort::PriceAsc),
-            "price_desc" | "price-desc" | "priceDesc" => Some(Sort::PriceDesc),
+            "newest" => Some(Sort::Newest),
+            "price_asc" => Some(Sort::PriceAsc),
+            "price_desc" => Some(Sort::PriceDesc),
             "name" => Some(Sort::Name),
+            "discount" => Some(Sort::Discount),
+            "best_sellers" => Some(Sort::BestSellers),
             _ => None,
         }
     }
@@ -93,13 +100,6 @@ pub fn size_rank(size: &str) -> (usize, String) {
     }
 }
 
-fn terms(search: &str) -> Vec<String> {
-    search.split_whitespace().map(str::to_lowercase).take(8).collect()
-}
-
-fn matches_terms(entry: &Entry, terms: &[String]) -> bool {
-    terms.iter().all(|t| entry.text_lc().contains(t.as_str()))
-}
 
 fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<&'a Entry>> {
     // Which category indices are in scope: the chosen one and everything below it.
@@ -114,7 +114,7 @@ fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<
         }
         _ => None,
     };
-    let terms = query.search.as_deref().map(terms).unwrap_or_default();
+    let matcher = query.search.as_deref().map(|q| Matcher::new(q, snapshot.vocabulary(), snapshot.synonyms())).unwrap_or_default();
     Some(
         snapshot
             .entries
@@ -124,9 +124,14 @@ fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<
                 in_categories.as_ref().is_none_or(|mask| e.category.is_some_and(|i| mask.get(i as usize) == Some(&true)))
             })
             .filter(|e| query.best_seller.is_none_or(|b| e.is_best_seller == b))
-            .filter(|e| matches_terms(e, &terms))
+            .filter(|e| matcher.is_empty() || matcher.fit(e.text_lc()).is_some())
             .collect(),
     )
+}
+
+/// The largest percent off the MRP among a product's variants.
+fn best_saving(e: &Entry) -> u32 {
+    e.variants.iter().map(|v| v.price.percent_off()).max().unwrap_or(0)
 }
 
 fn variant_filters_hold(variants: &[CompactVariant], query: &ProductQuery) -> bool {
@@ -212,6 +217,9 @@ pub fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing {
         Sort::PriceAsc => matching.sort_by_key(|e| e.min_price),
         Sort::PriceDesc => matching.sort_by_key(|e| std::cmp::Reverse(e.min_price)),
         Sort::Name => matching.sort_by(|a, b| a.name_lc().cmp(b.name_lc())),
+        // Stable sorts: ties keep the catalogue's order (newest first).
+        Sort::Discount => matching.sort_by_key(|e| std::cmp::Reverse(best_saving(e))),
+        Sort::BestSellers => matching.sort_by_key(|e| !e.is_best_seller),
     }
     let total_items = matching.len() as u64;
     let items = matching
@@ -228,30 +236,52 @@ pub fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing {
 /// name holds every word, then the rest, newest first within each group. An empty query
 /// gives the newest products.
 pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<Arc<Product>> {
-    let query = raw_query.trim().to_lowercase();
-    let words = terms(&query);
-    if words.is_empty() {
+    let matcher = Matcher::new(raw_query, snapshot.vocabulary(), snapshot.synonyms());
+    if matcher.is_empty() {
         return snapshot.entries.iter().take(limit).map(|e| snapshot.expand(e)).collect();
     }
-    let mut ranked: Vec<(u8, usize, &Entry)> = snapshot
+    let whole = raw_query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let mut ranked: Vec<(Rank, usize, &Entry)> = snapshot
         .entries
         .iter()
         .map(|e| e.as_ref())
         .enumerate()
-        .filter(|(_, e)| matches_terms(e, &words))
-        .map(|(i, e)| {
-            let rank = if e.name_lc().contains(&query) {
-                0
-            } else if words.iter().all(|w| e.name_lc().contains(w.as_str())) {
-                1
-            } else {
-                2
-            };
-            (rank, i, e)
-        })
+        .filter_map(|(i, e)| matcher.fit(e.text_lc()).map(|fit| (rank(snapshot, e, fit, &whole, &matcher), i, e)))
         .collect();
     ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
     ranked.into_iter().take(limit).map(|(_, _, e)| snapshot.expand(e)).collect()
+}
+
+/// Where a found product stands, best first: words as typed before corrections; then the
+/// whole query in the name, all words in the name, all in name, category and colours, the
+/// rest (the description); then in stock before sold out, best sellers first. Ties keep the
+/// catalogue's order (newest first).
+type Rank = (Fit, u8, bool, bool);
+
+fn rank(snapshot: &CatalogSnapshot, e: &Entry, fit: Fit, whole: &str, matcher: &Matcher) -> Rank {
+    let name = e.name_lc();
+    let place = if name.contains(whole) {
+        0
+    } else if matcher.all_exact_in(name) {
+        1
+    } else {
+        let category = e.category.and_then(|i| snapshot.categories.get(i as usize)).map_or("", |c| c.name.as_str());
+        let mut near = format!("{name} {category}");
+        for v in e.variants.iter() {
+            near.push(' ');
+            near.push_str(&v.look.color);
+        }
+        if matcher.all_exact_in(&near.to_lowercase()) { 2 } else { 3 }
+    };
+    let sold_out = e.variants.iter().all(|v| v.stock <= 0);
+    (fit, place, sold_out, !e.is_best_seller)
+}
+
+/// What "Did you mean" offers when a search finds nothing: the query with each word the
+/// catalogue does not have replaced by its closest word.
+pub fn suggestion(snapshot: &CatalogSnapshot, raw_query: &str) -> Option<String> {
+    let vocabulary = snapshot.vocabulary();
+    Matcher::new(raw_query, vocabulary, snapshot.synonyms()).suggestion(vocabulary)
 }
 
 #[cfg(test)]

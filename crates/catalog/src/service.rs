@@ -10,8 +10,9 @@ use crate::models::{
 };
 use crate::ports::{
     CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput,
-    ProductWrite,
+    ProductWrite, SearchMiss,
 };
+use crate::search::Synonyms;
 use crate::snapshot::CatalogSnapshot;
 
 /// Images of categories and products: PNG or JPEG, at most 5 MB each.
@@ -303,6 +304,40 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
     fn reload(&self) -> Result<(), CatalogError> {
         CatalogService::reload(self)
     }
+
+    fn save_synonyms(&self, text: &str) -> Result<Synonyms, CatalogError> {
+        if text.len() > MAX_SYNONYM_TEXT {
+            return Err(CatalogError::invalid("text", "The synonym list is too long (at most 50,000 characters)"));
+        }
+        let synonyms = Synonyms::parse(text)
+            .map_err(|e| CatalogError::Rule { rule: Rule::SynonymLine, field: "text", message: e.to_string() })?;
+        self.repo.save_synonyms(synonyms.text())?;
+        self.reload()?;
+        Ok(synonyms)
+    }
+
+    fn record_search_miss(&self, query: &str) -> Result<(), CatalogError> {
+        let query: String = query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase().chars().take(MAX_MISS_CHARS).collect();
+        if query.is_empty() {
+            return Ok(());
+        }
+        Ok(self.repo.record_search_miss(&query, india_today())?)
+    }
+
+    fn search_misses(&self, days: u32, limit: usize) -> Result<Vec<SearchMiss>, CatalogError> {
+        let since = india_today() - chrono::Days::new(u64::from(days.max(1)) - 1);
+        Ok(self.repo.search_misses(since, limit)?)
+    }
+}
+
+/// The synonym list's size limit, in bytes.
+const MAX_SYNONYM_TEXT: usize = 50_000;
+/// A missed search is kept to this many characters.
+const MAX_MISS_CHARS: usize = 100;
+
+/// Today's date in India (UTC+05:30 all year: India keeps no daylight saving).
+fn india_today() -> chrono::NaiveDate {
+    (Utc::now() + chrono::Duration::minutes(5 * 60 + 30)).date_naive()
 }
 
 impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {

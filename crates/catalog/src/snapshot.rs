@@ -5,7 +5,7 @@ mod compact;
 mod loading;
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
 
@@ -13,6 +13,7 @@ use compact::Looks;
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
+use crate::search::{Synonyms, Vocabulary};
 
 /// The catalogue at one version. Everything but the product entries is behind `Arc`, so
 /// a stock change makes a new snapshot by copying pointers, not by rebuilding.
@@ -33,6 +34,11 @@ pub struct CatalogSnapshot {
     subtree: Arc<HashMap<String, Vec<String>>>,
     /// Products directly in each category, by category index.
     direct_counts: Arc<Vec<usize>>,
+    /// The words of every product's text, for typo-tolerant search: built at the first
+    /// search, and shared with the next snapshot while no text changes (an order changes stock only).
+    vocabulary: Arc<OnceLock<Vocabulary>>,
+    /// The owner's synonym list, or the built-in one.
+    synonyms: Arc<Synonyms>,
 }
 
 impl CatalogSnapshot {
@@ -45,7 +51,10 @@ impl CatalogSnapshot {
     }
 
     pub fn from_loaded(version: u64, loaded: LoadedCatalog) -> CatalogSnapshot {
-        let LoadedCatalog { categories, products, images, variants } = loaded;
+        let LoadedCatalog { categories, products, images, variants, synonyms } = loaded;
+        // A stored list was checked when saved; should it no longer read, search keeps working
+        // with the built-in one.
+        let synonyms = synonyms.and_then(|text| Synonyms::parse(&text).ok()).unwrap_or_default();
         let category_by_id: HashMap<String, usize> =
             categories.iter().enumerate().map(|(i, c)| (c.id.clone(), i)).collect();
         let entries = loading::assemble(products, images, variants, &categories, &category_by_id);
@@ -54,7 +63,10 @@ impl CatalogSnapshot {
         for node in &tree {
             collect_subtrees(node, &mut subtree);
         }
-        Self::indexed(version, Arc::new(categories), Arc::new(tree), Arc::new(category_by_id), Arc::new(subtree), entries)
+        let mut snapshot =
+            Self::indexed(version, Arc::new(categories), Arc::new(tree), Arc::new(category_by_id), Arc::new(subtree), entries);
+        snapshot.synonyms = Arc::new(synonyms);
+        snapshot
     }
 
     fn indexed(
@@ -87,6 +99,8 @@ impl CatalogSnapshot {
             category_by_id,
             subtree,
             direct_counts: Arc::new(direct_counts),
+            vocabulary: Arc::default(),
+            synonyms: Arc::default(),
         }
     }
 
@@ -115,14 +129,16 @@ impl CatalogSnapshot {
         let mut entries: Vec<Arc<Entry>> =
             self.entries.iter().filter(|e| !replaced.contains(&e.id)).cloned().collect();
         entries.extend(fresh);
-        Self::indexed(
+        let mut snapshot = Self::indexed(
             version,
             self.categories.clone(),
             self.tree.clone(),
             self.category_by_id.clone(),
             self.subtree.clone(),
             entries,
-        )
+        );
+        snapshot.synonyms = self.synonyms.clone();
+        snapshot
     }
 
     fn patched(&self, version: u64, ids: &[String], fresh: &[Arc<Entry>]) -> Option<CatalogSnapshot> {
@@ -130,6 +146,7 @@ impl CatalogSnapshot {
             return None;
         }
         let mut entries = self.entries.clone();
+        let mut same_texts = true;
         for entry in fresh {
             let index = self.index_of_id(&entry.id)?;
             let old = entries.get(index)?;
@@ -140,6 +157,7 @@ impl CatalogSnapshot {
             if !same_place {
                 return None;
             }
+            same_texts &= old.text_lc() == entry.text_lc();
             entries[index] = entry.clone();
         }
         Some(CatalogSnapshot {
@@ -152,7 +170,19 @@ impl CatalogSnapshot {
             category_by_id: self.category_by_id.clone(),
             subtree: self.subtree.clone(),
             direct_counts: self.direct_counts.clone(),
+            vocabulary: if same_texts { self.vocabulary.clone() } else { Arc::default() },
+            synonyms: self.synonyms.clone(),
         })
+    }
+
+    /// The synonym list search reads.
+    pub fn synonyms(&self) -> &Synonyms {
+        &self.synonyms
+    }
+
+    /// The words of the catalogue's texts (see [`crate::search`]).
+    pub fn vocabulary(&self) -> &Vocabulary {
+        self.vocabulary.get_or_init(|| Vocabulary::of(self.entries.iter().map(|e| e.text_lc())))
     }
 
     fn index_of_id(&self, id: &Id) -> Option<usize> {
@@ -165,9 +195,13 @@ impl CatalogSnapshot {
         Some(self.by_slug[found] as usize)
     }
 
-    /// The entry with this id or slug.
+    /// The entry with this id or slug, or with the name this slug is made from (a link
+    /// written with the product's name, `Woollen Muffler`, finds `woollen-muffler`).
     pub fn entry(&self, id_or_slug: &str) -> Option<&Arc<Entry>> {
-        let index = self.index_of_id(&Id::new(id_or_slug)).or_else(|| self.index_of_slug(id_or_slug))?;
+        let index = self
+            .index_of_id(&Id::new(id_or_slug))
+            .or_else(|| self.index_of_slug(id_or_slug))
+            .or_else(|| self.index_of_slug(&crate::models::slugify(id_or_slug)))?;
         self.entries.get(index)
     }
 

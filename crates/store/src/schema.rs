@@ -268,6 +268,22 @@ diesel::allow_tables_to_appear_in_same_query!(
 );
 
 diesel::table! {
+    search_synonyms (id) {
+        id -> Text,
+        rules -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    search_misses (query, day) {
+        query -> Text,
+        day -> Text,
+        count -> BigInt,
+    }
+}
+
+diesel::table! {
     change_versions (kind) {
         kind -> Text,
         version -> BigInt,

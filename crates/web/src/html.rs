@@ -14,6 +14,8 @@ pub struct Template {
     head_end: usize,
     /// Just inside the app's root element (`id="root"`), or the start of the body.
     root: usize,
+    /// index.html's own `<title>…</title>`, which a page's title replaces.
+    title: Option<(usize, usize)>,
 }
 
 /// What one page adds to index.html. Tags are built with [`Element`], so attribute values
@@ -23,6 +25,7 @@ pub struct PageHtml {
     early: String,
     head: String,
     root: String,
+    title: Option<String>,
 }
 
 impl PageHtml {
@@ -39,6 +42,11 @@ impl PageHtml {
     /// Markup inside the app's root element, shown until the app renders over it.
     pub fn root(&mut self, markup: &str) {
         self.root.push_str(markup);
+    }
+
+    /// The page's own title, in place of index.html's.
+    pub fn title(&mut self, text: &str) {
+        self.title = Some(text.to_string());
     }
 }
 
@@ -61,20 +69,33 @@ impl Template {
             .or_else(|| lower.find("<body").and_then(after_tag))
             .unwrap_or(html.len())
             .max(head_end);
-        Template { html, early, head_end, root }
+        let title = lower[..head_end].find("<title").and_then(|start| {
+            let end = lower[start..head_end].find("</title>")? + start + "</title>".len();
+            Some((start, end))
+        });
+        Template { html, early, head_end, root, title }
     }
 
-    /// The page: index.html with `page`'s additions in their places.
+    /// The page: index.html with `page`'s additions in their places (and its title in
+    /// place of index.html's).
     pub fn render(&self, page: &PageHtml) -> String {
         let html = &self.html;
-        let mut out = String::with_capacity(html.len() + page.early.len() + page.head.len() + page.root.len());
-        out.push_str(&html[..self.early]);
-        out.push_str(&page.early);
-        out.push_str(&html[self.early..self.head_end]);
-        out.push_str(&page.head);
-        out.push_str(&html[self.head_end..self.root]);
-        out.push_str(&page.root);
-        out.push_str(&html[self.root..]);
+        let title = page.title.as_ref().map(|t| format!("<title>{}</title>", attribute(t)));
+        // Each cut: where it starts, where index.html resumes, what goes there.
+        let mut cuts: Vec<(usize, usize, &str)> =
+            vec![(self.early, self.early, &page.early), (self.head_end, self.head_end, &page.head), (self.root, self.root, &page.root)];
+        if let (Some((start, end)), Some(title)) = (self.title, title.as_deref()) {
+            cuts.push((start, end, title));
+        }
+        cuts.sort_by_key(|(start, end, _)| (*start, *end));
+        let mut out = String::with_capacity(html.len() + page.early.len() + page.head.len() + page.root.len() + 200);
+        let mut at = 0;
+        for (start, end, insert) in cuts {
+            out.push_str(&html[at..start.max(at)]);
+            out.push_str(insert);
+            at = end.max(at);
+        }
+        out.push_str(&html[at..]);
         out
     }
 

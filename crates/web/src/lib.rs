@@ -5,7 +5,9 @@
 //! - [`page`]: which URL is which page;
 //! - [`first_paint`]: the page's first API answers and picture preload;
 //! - [`manifest`]: the route's JavaScript chunks to preload, from Vite's manifest;
-//! - [`html`]: index.html cut once where a page adds to it, and what a page adds.
+//! - [`html`]: index.html cut once where a page adds to it, and what a page adds;
+//! - [`meta`]: each page's title, description, canonical URL, link-preview tags and JSON-LD;
+//! - [`sitemap`]: `/sitemap.xml` and `/robots.txt` from the catalogue.
 //!
 //! The JSON API is `http`'s; this crate only reads through its public answers and cache.
 
@@ -13,7 +15,9 @@ pub mod contract;
 pub mod first_paint;
 pub mod html;
 pub mod manifest;
+pub mod meta;
 pub mod page;
+pub mod sitemap;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -46,6 +50,7 @@ pub fn routes(dir: PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
                     .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
                     .service(Files::new("", dir.join("assets"))),
             )
+            .configure(sitemap::routes)
             // The home page is a client route too: it gets its first-paint data like the others.
             .service(web::resource("/").route(web::get().to(page)).route(web::head().to(page)))
             .service(Files::new("/", &dir).default_handler(web::to(page)));
@@ -57,7 +62,8 @@ pub fn routes(dir: PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
 async fn page(req: HttpRequest, site: web::Data<Site>, state: web::Data<AppState>) -> actix_web::Result<HttpResponse> {
     let (site, state) = (site.into_inner(), state.into_inner());
     let (path, query) = (req.path().to_string(), req.query_string().to_string());
-    let html = web::block(move || site.page(&state, &path, &query))
+    let origin = origin(&req);
+    let html = web::block(move || site.page(&state, &origin, &path, &query))
         .await
         .map_err(actix_web::error::ErrorInternalServerError)?
         .map_err(|e| actix_web::error::ErrorNotFound(e.to_string()))?;
@@ -67,6 +73,14 @@ async fn page(req: HttpRequest, site: web::Data<Site>, state: web::Data<AppState
         // new release or an edited product shows at once.
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .body(html))
+}
+
+/// `scheme://host` the shopper reached the shop at, as the proxy in front reports it
+/// (`Forwarded`, `X-Forwarded-Proto`/`-Host`) or the request itself: canonical URLs, link
+/// previews and the sitemap are absolute.
+pub fn origin(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    format!("{}://{}", info.scheme(), info.host())
 }
 
 /// The built web app as pages are made from it.
@@ -91,11 +105,13 @@ impl Site {
 
     /// The HTML for `path` requested with `query`. Blocking: reads files when index.html
     /// changed.
-    fn page(&self, state: &AppState, path: &str, query: &str) -> std::io::Result<String> {
+    fn page(&self, state: &AppState, origin: &str, path: &str, query: &str) -> std::io::Result<String> {
         let loaded = self.load()?;
         let contract = contract();
         let page = Page::of(contract, path);
         let mut html = PageHtml::default();
+        let shop = state.content.company().name.clone();
+        meta::Meta::of(&state.catalog.snapshot(), &shop, origin, page, path).add_to(&mut html);
         FirstPaint::of(state, &self.pictures, contract, page, query).add_to(&mut html, &contract.data_element_id);
         if let Some(links) = page.def().and_then(|def| loaded.chunk_links.get(&def.name)) {
             html.head(links);

@@ -39,7 +39,8 @@ describe('search overlay', () => {
       http.get('/api/products/search', ({ request }) => {
         const q = new URL(request.url).searchParams.get('q') ?? '';
         queries.push(q);
-        return HttpResponse.json({ data: q === '' ? [product()] : [] });
+        if (q === 'linen shrit') return HttpResponse.json({ data: [], didYouMean: 'linen shirt' });
+        return HttpResponse.json({ data: q === '' || q === 'linen shirt' ? [product()] : [] });
       }),
     );
     await renderRoutes(routes, '/shop');
@@ -57,6 +58,14 @@ describe('search overlay', () => {
     expect(within(dialog).getByText('Try searching with different keywords')).toBeInTheDocument();
     // one request for the query, none for its parts
     expect(queries).toEqual(['', 'zzz']);
+    expect(within(dialog).queryByText(/Did you mean/)).not.toBeInTheDocument();
+
+    // A misspelling the server can correct is offered; one click searches for it.
+    await u.clear(within(dialog).getByLabelText('Search products'));
+    await u.paste('linen shrit');
+    await u.click(await within(dialog).findByRole('button', { name: 'linen shirt' }, { timeout: 5000 }));
+    expect(await within(dialog).findByText('Linen Shirt', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Search products')).toHaveValue('linen shirt');
   });
 });
 

@@ -52,6 +52,28 @@ describe('ProductCard', () => {
     expect(screen.queryByText('20% OFF')).not.toBeInTheDocument();
   });
 
+  it('preselects the first size in stock, not a sold-out one', async () => {
+    const onAddToCart = vi.fn();
+    render(
+      <MemoryRouter>
+        <ProductCard
+          product={product({
+            variants: [
+              { id: 'v-s', size: 'S', color: 'Blue', colorHexCode: null, stock: 0, originalPrice: 700, discountPrice: 0, mrp: 700, percentOff: 0 },
+              { id: 'v-m', size: 'M', color: 'Blue', colorHexCode: null, stock: 3, originalPrice: 800, discountPrice: 200, mrp: 1000, percentOff: 20 },
+            ],
+          })}
+          wishlisted={false}
+          onAddToCart={onAddToCart}
+          onToggleWishlist={vi.fn()}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('₹800.00')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    expect(onAddToCart).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ id: 'v-m' }));
+  });
+
   it('the heart toggles the wishlist', async () => {
     const { onToggleWishlist } = renderCard();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Add Linen Shirt to wishlist' }));

@@ -55,9 +55,11 @@ export function ProductCard({
 }: ProductCardProps) {
   const variants = useMemo(() => sortBySize(product.variants ?? []), [product.variants]);
   const manyColours = useMemo(() => new Set(variants.map((v) => v.color)).size > 1, [variants]);
-  const [selectedId, setSelectedId] = useState<string | null>(product.variants?.[0]?.id ?? null);
+  // The first variant a shopper can buy is chosen; a sold-out one only when all are.
+  const firstInStock = product.variants?.find((v) => v.stock > 0) ?? null;
+  const [selectedId, setSelectedId] = useState<string | null>(firstInStock?.id ?? null);
   const selected = variants.find((v) => v.id === selectedId) ?? null;
-  const shown = selected ?? product.variants?.[0] ?? null;
+  const shown = selected ?? firstInStock ?? product.variants?.[0] ?? null;
   const pct = shown?.percentOff ?? 0;
   const href = `/product/${encodeURIComponent(product.slug || product.id)}`;
   const titleId = `product-${product.id}-title`;

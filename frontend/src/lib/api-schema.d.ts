@@ -491,6 +491,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/misses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["misses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/synonyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["synonyms"];
+        put: operations["save_synonyms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/change-password": {
         parameters: {
             query?: never;
@@ -863,6 +895,16 @@ export interface components {
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_SynonymsDto: {
+            /** @description The synonym list as the owner wrote it (see `PUT`). */
+            data: {
+                /** @description How many rules it holds (lines that are not blank or comments). */
+                rules: number;
+                text: string;
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_UserData: {
             data: {
                 user: components["schemas"]["UserDto"];
@@ -941,19 +983,14 @@ export interface components {
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
-        Envelope_Vec_ProductDto: {
+        Envelope_Vec_SearchMissDto: {
             data: {
-                category: components["schemas"]["CategoryRefDto"];
-                categoryId: string;
-                createdAt: string;
-                description: string;
-                id: string;
-                images: components["schemas"]["ImageDto"][];
-                isBestSeller: boolean;
-                name: string;
-                slug: string;
-                updatedAt: string;
-                variants: components["schemas"]["VariantDto"][];
+                /** Format: int64 */
+                count: number;
+                /** @description The last India date it was searched (YYYY-MM-DD). */
+                lastSeen: string;
+                /** @description The search text, lower case with single spaces. */
+                query: string;
             }[];
             message?: string | null;
         };
@@ -1229,6 +1266,22 @@ export interface components {
             /** @description The token from the e-mailed link. */
             token?: string | null;
         };
+        /**
+         * @description The answer to a search: the products found and, when none is, the query with its
+         *     unknown words replaced by the catalogue's closest words.
+         */
+        SearchDto: {
+            data: components["schemas"]["ProductDto"][];
+            didYouMean?: string | null;
+        };
+        SearchMissDto: {
+            /** Format: int64 */
+            count: number;
+            /** @description The last India date it was searched (YYYY-MM-DD). */
+            lastSeen: string;
+            /** @description The search text, lower case with single spaces. */
+            query: string;
+        };
         /** @description `{ orderId }` or the web app's `{ orderData: { id }, email }`; any `email` is ignored. */
         SendConfirmationRequest: {
             orderData?: null | components["schemas"]["OrderRef"];
@@ -1260,6 +1313,19 @@ export interface components {
             tax: number;
             /** Format: double */
             total: number;
+        };
+        /** @description The synonym list as the owner wrote it (see `PUT`). */
+        SynonymsDto: {
+            /** @description How many rules it holds (lines that are not blank or comments). */
+            rules: number;
+            text: string;
+        };
+        /**
+         * @description One rule a line: `saree, sari` (each word finds the others) or `chunni => dupatta` (the
+         *     left words also find the right ones). Blank lines and lines starting with `#` are ignored.
+         */
+        SynonymsRequest: {
+            text: string;
         };
         UpdateQuantityRequest: {
             /**
@@ -3215,7 +3281,8 @@ export interface operations {
                 category?: string;
                 /**
                  * @description In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
-                 *     trailing zeros aside); empty means no bound. Not above `maxPrice`.
+                 *     trailing zeros aside); empty means no bound; above the shop's largest price (one crore)
+                 *     reads as that price. Not above `maxPrice` (422).
                  */
                 minPrice?: string;
                 /** @description In rupees, as `minPrice`. */
@@ -3228,7 +3295,7 @@ export interface operations {
                 inStock?: string;
                 /** @description `true` (also `1`, `yes`, `on`): only best sellers; any other text: only the others. */
                 bestSeller?: string;
-                sort?: "newest" | "price_asc" | "price_desc" | "name";
+                sort?: "newest" | "price_asc" | "price_desc" | "name" | "discount" | "best_sellers";
                 /** @description Words that must all appear in the product's name, description, category or colours. */
                 q?: string;
             };
@@ -3249,6 +3316,15 @@ export interface operations {
             };
             /** @description Invalid input */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3376,7 +3452,8 @@ export interface operations {
                 category?: string;
                 /**
                  * @description In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
-                 *     trailing zeros aside); empty means no bound. Not above `maxPrice`.
+                 *     trailing zeros aside); empty means no bound; above the shop's largest price (one crore)
+                 *     reads as that price. Not above `maxPrice` (422).
                  */
                 minPrice?: string;
                 /** @description In rupees, as `minPrice`. */
@@ -3389,7 +3466,7 @@ export interface operations {
                 inStock?: string;
                 /** @description `true` (also `1`, `yes`, `on`): only best sellers; any other text: only the others. */
                 bestSeller?: string;
-                sort?: "newest" | "price_asc" | "price_desc" | "name";
+                sort?: "newest" | "price_asc" | "price_desc" | "name" | "discount" | "best_sellers";
                 /** @description Words that must all appear in the product's name, description, category or colours. */
                 q?: string;
             };
@@ -3429,6 +3506,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     search: {
@@ -3448,13 +3534,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching products */
+            /** @description Matching products; when none, perhaps a corrected query */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ProductDto"];
+                    "application/json": components["schemas"]["SearchDto"];
                 };
             };
             /** @description Invalid input */
@@ -3660,6 +3746,172 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    misses: {
+        parameters: {
+            query?: {
+                /** @description The window in days up to today (India time), 1 to 365; 30 when absent. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 50 searches that found nothing most often in the window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SearchMissDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    synonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The synonym list search reads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SynonymsDto"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_synonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; every instance searches with it within a second */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SynonymsDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -131,8 +131,9 @@ fn facets_count_products_in_scope() {
 #[test]
 fn search_ranks_name_matches_first_and_ignores_case() {
     let snap = shop();
+    // Both names hold the word: the best seller (p2) comes before the newer p1.
     let shirts: Vec<String> = search(&snap, "SHIRT", 20).iter().map(|p| p.id.clone()).collect();
-    assert_eq!(shirts, vec!["p1", "p2"]);
+    assert_eq!(shirts, vec!["p2", "p1"]);
     // "white" is a colour of p2 and p5, in no name.
     let white: Vec<String> = search(&snap, "white", 20).iter().map(|p| p.id.clone()).collect();
     assert_eq!(white, vec!["p2", "p5"]);
@@ -198,4 +199,72 @@ fn a_stock_change_replaces_one_entry_and_shares_the_rest() {
     let gone = snap.with_products(4, &["p3".to_string()], vec![]);
     assert!(gone.product("p3").is_none());
     assert_eq!(gone.entries.len(), 4);
+}
+
+fn found(snap: &CatalogSnapshot, q: &str) -> Vec<String> {
+    search(snap, q, 20).iter().map(|p| p.id.clone()).collect()
+}
+
+#[test]
+fn search_forgives_typing_mistakes_and_spelling_variants() {
+    let snap = shop();
+    assert_eq!(found(&snap, "kurtaa"), vec!["p5"]);
+    assert_eq!(found(&snap, "sari"), vec!["p4"]);
+    assert_eq!(found(&snap, "jeanz"), vec!["p3"]);
+    assert_eq!(found(&snap, "oxfrod shirt"), vec!["p1"], "two neighbours swapped");
+    assert!(found(&snap, "sweater").is_empty());
+    assert_eq!(suggestion(&snap, "oxfrod").as_deref(), Some("oxford"));
+    assert_eq!(suggestion(&snap, "oxford"), None);
+}
+
+#[test]
+fn search_puts_words_as_typed_before_corrections_and_stock_before_sold_out() {
+    let categories = vec![category("women", "Women", None, 1)];
+    let women = ("women", "Women");
+    let snap = CatalogSnapshot::build(1, categories, vec![
+        product("a", "Silk Saree", women, 1, vec![variant("Free Size", "Red", 0, 5000)]),
+        product("b", "Silky Saree", women, 2, vec![variant("Free Size", "Red", 3, 4000)]),
+        product("c", "Cotton Saree", women, 3, vec![variant("Free Size", "Blue", 2, 1500)]),
+        product("d", "Saree Blouse", women, 4, vec![variant("M", "Blue", 2, 900)]),
+    ]);
+    // "sarees" is no word of the catalogue: every saree is a correction; the sold-out one last.
+    assert_eq!(found(&snap, "sarees"), vec!["b", "c", "d", "a"]);
+    // "silk saree" as typed: the whole query in a name first, then the rest in stock order.
+    assert_eq!(found(&snap, "silk saree"), vec!["a", "b"]);
+}
+
+#[test]
+fn a_stock_change_keeps_the_vocabulary_and_a_new_name_renews_it() {
+    let snap = shop();
+    assert!(snap.vocabulary().len() > 10);
+    let mut p1 = snap.product("p1").map(Arc::unwrap_or_clone).expect("p1");
+    p1.variants[0].stock = 1;
+    let after_order = snap.with_products(2, &["p1".to_string()], vec![Arc::new(p1.clone())]);
+    assert!(std::ptr::eq(snap.vocabulary(), after_order.vocabulary()), "shared, not rebuilt");
+    p1.name = "Oxford Kurta Shirt".into();
+    let renamed = after_order.with_products(3, &["p1".to_string()], vec![Arc::new(p1)]);
+    assert_eq!(found(&renamed, "kurtaa"), vec!["p1", "p5"]);
+}
+
+#[test]
+fn listings_sort_by_saving_and_best_sellers() {
+    let categories = vec![category("women", "Women", None, 1)];
+    let women = ("women", "Women");
+    let on_sale = |percent: i64| {
+        let mut v = variant("M", "Red", 3, 1000);
+        v.price = Price::new(Money::from_paise((100 - percent) * 1000), Money::from_paise(percent * 1000));
+        v
+    };
+    let snap = CatalogSnapshot::build(1, categories, vec![
+        product("p1", "Plain", women, 1, vec![variant("M", "Red", 3, 1000)]),
+        product("p2", "Half Off", women, 2, vec![on_sale(50)]),
+        product("p3", "Tenth Off", women, 3, vec![variant("S", "Red", 3, 1000), on_sale(10)]),
+        product("p4", "Also Plain", women, 4, vec![variant("M", "Red", 3, 1000)]),
+    ]);
+    let sorted = |sort| ids(&list(&snap, &ProductQuery { sort, ..query() })).into_iter().map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(sorted(Sort::Discount), vec!["p2", "p3", "p1", "p4"], "ties stay newest first");
+    // p2 is the test catalogue's best seller.
+    assert_eq!(sorted(Sort::BestSellers), vec!["p2", "p1", "p3", "p4"]);
+    assert_eq!(Sort::parse("discount"), Some(Sort::Discount));
+    assert_eq!(Sort::parse("best_sellers"), Some(Sort::BestSellers));
 }

@@ -13,6 +13,8 @@ struct Memory {
     categories: Vec<Category>,
     products: Vec<Product>,
     fail_writes: bool,
+    synonyms: Option<String>,
+    misses: Vec<(String, chrono::NaiveDate)>,
 }
 
 #[derive(Default)]
@@ -31,7 +33,11 @@ fn image_ref(f: &StoredFile) -> ImageRef {
 
 impl CatalogRepository for MemoryRepo {
     fn load_all(&self) -> Result<LoadedCatalog, StoreError> {
-        Ok(self.with(|m| LoadedCatalog::of(m.categories.clone(), m.products.clone())))
+        Ok(self.with(|m| {
+            let mut loaded = LoadedCatalog::of(m.categories.clone(), m.products.clone());
+            loaded.synonyms = m.synonyms.clone();
+            loaded
+        }))
     }
     fn load_products(&self, ids: &[String]) -> Result<Vec<Product>, StoreError> {
         Ok(self.with(|m| m.products.iter().filter(|p| ids.contains(&p.id)).cloned().collect()))
@@ -137,6 +143,29 @@ impl CatalogRepository for MemoryRepo {
         Ok(self.with(|m| {
             let pos = m.products.iter().position(|p| p.id == id)?;
             Some(m.products.remove(pos).images.into_iter().map(|i| i.image.filename).collect())
+        }))
+    }
+    fn save_synonyms(&self, text: &str) -> Result<(), StoreError> {
+        self.with(|m| m.synonyms = Some(text.to_string()));
+        Ok(())
+    }
+    fn record_search_miss(&self, query: &str, day: chrono::NaiveDate) -> Result<(), StoreError> {
+        self.with(|m| m.misses.push((query.to_string(), day)));
+        Ok(())
+    }
+    fn search_misses(&self, since: chrono::NaiveDate, limit: usize) -> Result<Vec<SearchMiss>, StoreError> {
+        Ok(self.with(|m| {
+            let mut counts: std::collections::BTreeMap<&str, (i64, chrono::NaiveDate)> = Default::default();
+            for (q, day) in m.misses.iter().filter(|(_, d)| *d >= since) {
+                let entry = counts.entry(q).or_insert((0, *day));
+                entry.0 += 1;
+                entry.1 = entry.1.max(*day);
+            }
+            let mut out: Vec<SearchMiss> =
+                counts.into_iter().map(|(q, (count, last_seen))| SearchMiss { query: q.to_string(), count, last_seen }).collect();
+            out.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.query.cmp(&b.query)));
+            out.truncate(limit);
+            out
         }))
     }
 }

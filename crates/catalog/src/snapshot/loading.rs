@@ -72,6 +72,8 @@ pub struct LoadedCatalog {
     pub products: ProductsLoad,
     pub images: ImagesLoad,
     pub variants: VariantsLoad,
+    /// The owner's synonym list; `None` until one is saved (the built-in list applies).
+    pub synonyms: Option<String>,
 }
 
 impl LoadedCatalog {
@@ -90,6 +92,7 @@ impl LoadedCatalog {
             products: ProductsLoad::with_capacity(products.len()),
             images: ImagesLoad::with_capacity(products.len()),
             variants,
+            synonyms: None,
         };
         for p in products {
             for image in &p.images {

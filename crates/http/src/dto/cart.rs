@@ -105,6 +105,7 @@ pub struct AddToCartRequest {
     pub product_variant_id: Option<String>,
     /// Pieces to add (1 when absent); the line holds at most 1,000 and never more than the stock.
     #[schema(minimum = 1, maximum = 1000)]
+    #[serde(default, deserialize_with = "super::whole_number")]
     pub quantity: Option<i64>,
 }
 
@@ -116,6 +117,7 @@ pub struct UpdateQuantityRequest {
     pub cart_item_id: Option<String>,
     /// The line's new quantity, never more than the stock.
     #[schema(value_type = i64, required = true, minimum = 1, maximum = 1000)]
+    #[serde(default, deserialize_with = "super::whole_number")]
     pub new_quantity: Option<i64>,
 }
 

@@ -249,6 +249,16 @@ impl From<&Facets> for FacetsDto {
     }
 }
 
+/// The answer to a search: the products found and, when none is, the query with its
+/// unknown words replaced by the catalogue's closest words.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchDto {
+    pub data: Vec<ProductDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub did_you_mean: Option<String>,
+}
+
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ListingDto {
     pub data: Vec<ProductDto>,

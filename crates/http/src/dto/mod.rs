@@ -8,7 +8,25 @@ pub mod docs;
 pub mod order;
 pub mod user;
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// An optional whole number that may arrive as `577` or `577.0`: JSON Schema counts both as
+/// an integer, so a client generated from the document may send either. A fraction, or a
+/// number beyond i64, is refused (400) like any other wrong type.
+pub(crate) fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Number {
+        Int(i64),
+        Float(f64),
+    }
+    match Option::<Number>::deserialize(d)? {
+        None => Ok(None),
+        Some(Number::Int(n)) => Ok(Some(n)),
+        Some(Number::Float(f)) if f.fract() == 0.0 && f.abs() < 9.0e15 => Ok(Some(f as i64)),
+        Some(Number::Float(f)) => Err(serde::de::Error::custom(format!("{f} is not a whole number"))),
+    }
+}
 
 /// How every answer writes a moment: RFC 3339 in UTC with milliseconds (`2026-01-01T10:00:00.000Z`).
 pub(crate) fn timestamp(t: chrono::DateTime<chrono::Utc>) -> String {

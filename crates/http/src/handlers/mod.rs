@@ -6,6 +6,7 @@ pub mod categories;
 pub mod content;
 pub mod health;
 pub mod products;
+pub mod search;
 pub mod cart;
 pub mod orders;
 pub mod users;

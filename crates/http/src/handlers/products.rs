@@ -3,15 +3,16 @@ use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use utoipa_actix_web::service_config::ServiceConfig;
 use catalog::query::{self, ProductQuery, Sort};
 use catalog::{ProductInput, VariantInput};
-use kernel::{Money, PageRequest, ProductId};
+use kernel::money::MAX_PAISE;
+use kernel::{Money, MoneyError, PageRequest, ProductId};
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::answers;
 use crate::auth::AdminUser;
 use crate::cache::{key_of, respond};
-use crate::dto::catalog::{ListingDto, ProductDto};
-use crate::dto::{data, data_with_message};
+use crate::dto::catalog::{ListingDto, ProductDto, SearchDto};
+use crate::dto::data_with_message;
 use crate::error::{blocking, ApiError};
 use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::ratelimit::{limit, Action};
@@ -56,11 +57,12 @@ pub struct ListParams {
     /// The same as `categoryId`.
     category: Option<String>,
     /// In rupees as the shop reads them: up to 9 whole digits and 2 decimals (leading and
-    /// trailing zeros aside); empty means no bound. Not above `maxPrice`.
-    #[param(pattern = r"^\s*$|^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
+    /// trailing zeros aside); empty means no bound; above the shop's largest price (one crore)
+    /// reads as that price. Not above `maxPrice` (422).
+    #[param(pattern = r"^[ \t\n\r]*$|^[ \t\n\r]*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)[ \t\n\r]*$")]
     min_price: Option<String>,
     /// In rupees, as `minPrice`.
-    #[param(pattern = r"^\s*$|^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
+    #[param(pattern = r"^[ \t\n\r]*$|^[ \t\n\r]*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)[ \t\n\r]*$")]
     max_price: Option<String>,
     /// Colour names, comma-separated (at most 50).
     colors: Option<String>,
@@ -85,11 +87,15 @@ enum SortOrder {
     PriceAsc,
     PriceDesc,
     Name,
+    Discount,
+    BestSellers,
 }
 
+/// An integer query parameter: absent is "not given"; present it must be a whole number
+/// (`limit=` is not one, so the document's `integer` is exact).
 fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
+    match raw.as_deref() {
+        None => Ok(None),
         Some(v) => v
             .parse()
             .map(Some)
@@ -97,12 +103,24 @@ fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiErro
     }
 }
 
+/// A price bound of a listing, read exactly as its pattern in the document says: ASCII
+/// blanks around digits, at most one point. A bound beyond the largest price the shop takes
+/// filters nothing out, so it reads as that price rather than as an error.
 fn price(raw: &Option<String>, name: &str) -> Result<Option<Money>, ApiError> {
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(v) => Money::parse_rupees(v)
-            .map(Some)
-            .map_err(|e| ApiError::bad_request("invalid_query", format!("{name} {e}"))),
+    let Some(text) = raw.as_deref().map(|v| v.trim_matches([' ', '\t', '\n', '\r'])) else { return Ok(None) };
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let malformed = || ApiError::bad_request("invalid_query", format!("{name} must be an amount in rupees"));
+    if !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return Err(malformed());
+    }
+    match Money::parse_rupees(text) {
+        Ok(amount) => Ok(Some(amount)),
+        Err(MoneyError::TooLarge) if text.trim_start_matches('0').split('.').next().is_some_and(|w| w.len() <= 9) => {
+            Ok(Some(Money::from_paise(MAX_PAISE)))
+        }
+        Err(e) => Err(ApiError::bad_request("invalid_query", format!("{name} {e}"))),
     }
 }
 
@@ -122,13 +140,13 @@ impl ListParams {
 
     pub(crate) fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
         let page = PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, default_limit, MAX_LIMIT);
-        let sort = Sort::parse(self.sort.as_deref().unwrap_or("").trim()).ok_or_else(|| {
-            ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name")
+        let sort = self.sort.as_deref().map_or(Some(Sort::Newest), Sort::parse).ok_or_else(|| {
+            ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name, discount, best_sellers")
         })?;
         let (min_price, max_price) = (price(&self.min_price, "minPrice")?, price(&self.max_price, "maxPrice")?);
         if let (Some(lo), Some(hi)) = (min_price, max_price) {
             if lo > hi {
-                return Err(ApiError::bad_request("invalid_query", "minPrice cannot be greater than maxPrice"));
+                return Err(ApiError::unprocessable("price_range", "minPrice cannot be greater than maxPrice").on("minPrice"));
             }
         }
         Ok(ProductQuery {
@@ -150,7 +168,7 @@ impl ListParams {
     tag = "products",
     params(ListParams),
     security(()),
-    responses((status = 200, description = "A page of products with facets", body = ListingDto), Invalid)
+    responses((status = 200, description = "A page of products with facets", body = ListingDto), Invalid, Unprocessable)
 )]
 #[get("/products")]
 async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<HttpResponse, ApiError> {
@@ -167,7 +185,7 @@ async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<L
     security(()),
     responses(
         (status = 200, description = "A page of the category's products (and its subcategories')", body = ListingDto),
-        Invalid, NotFound
+        Invalid, NotFound, Unprocessable
     )
 )]
 #[get("/products/category/{categoryId}")]
@@ -205,7 +223,7 @@ struct SearchParams {
     tag = "products",
     params(SearchParams),
     security(()),
-    responses((status = 200, description = "Matching products", body = Envelope<Vec<ProductDto>>), Invalid, Throttled)
+    responses((status = 200, description = "Matching products; when none, perhaps a corrected query", body = SearchDto), Invalid, Throttled)
 )]
 #[get("/products/search", wrap = "limit(Action::Search)")]
 async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
@@ -218,9 +236,24 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
         let default = if q.trim().is_empty() { EMPTY_SEARCH_LIMIT } else { SEARCH_LIMIT };
         let limit = whole_number(&params.limit, "limit")?.map_or(default, |l| l.clamp(1, 100) as usize);
         let found = query::search(&snapshot, &q, limit);
-        Ok(data(found.iter().map(|p| ProductDto::from(p.as_ref())).collect::<Vec<_>>()))
+        let did_you_mean = if found.is_empty() { query::suggestion(&snapshot, &q) } else { None };
+        Ok(SearchDto { data: found.iter().map(|p| ProductDto::from(p.as_ref())).collect(), did_you_mean })
     })?;
+    // Counted on every answer, cached or not, so the owner sees how often a miss happens.
+    if found_nothing(cached.json()) {
+        if let Some(q) = params.q.clone().filter(|q| !q.trim().is_empty()) {
+            let catalog = state.catalog.clone();
+            if let Err(e) = blocking(move || catalog.record_search_miss(&q)).await {
+                tracing::warn!("a missed search was not counted: {}", e.message);
+            }
+        }
+    }
     Ok(respond(&req, &cached))
+}
+
+/// Whether a search answer lists no product (`SearchDto` writes `data` first).
+fn found_nothing(json: &[u8]) -> bool {
+    json.starts_with(br#"{"data":[]"#)
 }
 
 #[utoipa::path(

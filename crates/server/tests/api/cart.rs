@@ -80,6 +80,11 @@ async fn stock_limits_are_enforced_with_the_spec_messages() {
         }
         assert_eq!(app.add_to_cart(&asha, &kernel::new_id(), 1).await.expect(404).message(), "Product variant not found");
         assert_eq!(app.post("/api/cart/add", Some(&asha), json!({ "quantity": 1 })).await.expect(400).message(), "Please select a size first");
+        // 1.0 is the whole number 1 in JSON Schema; 1.5 is no quantity at all.
+        let same = json!({ "cartItemId": line, "newQuantity": 2.0 });
+        assert_eq!(app.put("/api/cart/update-quantity", Some(&asha), same).await.expect(200).body["data"]["items"][0]["quantity"], 2);
+        app.post("/api/cart/add", Some(&asha), json!({ "productVariantId": v[1], "quantity": 1.5 })).await.expect(400);
+        app.put("/api/cart/update-quantity", Some(&asha), json!({ "cartItemId": line, "newQuantity": 1.5 })).await.expect(400);
         let cart = app.get("/api/cart", Some(&asha)).await.expect(200);
         assert_eq!(cart.body["data"]["items"][0]["quantity"], 2, "nothing changed");
         assert_eq!(count(&app, "cart_items"), 1);

@@ -314,6 +314,9 @@ async fn listing_filters_facets_and_paging_on_a_known_catalogue() {
         assert_eq!(names(&filtered.body), vec!["Oxford Shirt"]);
         let in_stock = app.get(&format!("/api/products?categoryId={men}&colors=Blue&sizes=L&inStock=true"), None).await.expect(200);
         assert!(names(&in_stock.body).is_empty());
+        let by_saving = app.get("/api/products?sort=discount", None).await.expect(200);
+        assert_eq!(names(&by_saving.body), vec!["Slim Jeans", "Oxford Shirt", "Silk Saree", "Linen Shirt"], "20%, 20% (newer first), 17%, none");
+        app.get("/api/products?sort=best_sellers", None).await.expect(200);
         let priced = app.get("/api/products?minPrice=950&maxPrice=2000&sort=price_asc", None).await.expect(200);
         assert_eq!(names(&priced.body), vec!["Linen Shirt", "Oxford Shirt", "Slim Jeans"]);
 
@@ -326,9 +329,25 @@ async fn listing_filters_facets_and_paging_on_a_known_catalogue() {
         ]));
         assert_eq!(facets["sizes"], json!([{ "size": "S", "count": 1 }, { "size": "M", "count": 2 }, { "size": "L", "count": 1 }]));
 
-        for bad in ["page=abc", "limit=1.5", "minPrice=cheap", "sort=random", "minPrice=500&maxPrice=100"] {
+        for bad in ["page=abc", "limit=1.5", "minPrice=cheap", "sort=random", "maxPrice=1234567890", "maxPrice=%0B5"] {
             app.get(&format!("/api/products?{bad}"), None).await.expect(400);
         }
+        // Well-formed bounds that contradict each other break a rule (422), not the format.
+        let crossed = app.get("/api/products?minPrice=500&maxPrice=100", None).await;
+        assert_eq!(crossed.error(), (422, "price_range", Some("minPrice")));
+        let document = app.get("/api/openapi.json", None).await.expect(200).body;
+        for path in ["/api/products", "/api/products/category/{categoryId}"] {
+            assert!(document["paths"][path]["get"]["responses"]["422"].is_object(), "{path} documents its 422");
+        }
+        // Blanks and zeros as the document allows them; a bound beyond the largest price filters nothing out.
+        let wide = app.get("/api/products?minPrice=%20%0A0950.000000&maxPrice=999999999.99&sort=price_asc", None).await.expect(200);
+        assert_eq!(names(&wide.body)[..3], names(&priced.body)[..], "the cheap shirt is left out, nothing above");
+        // A number or an order that is named but empty is not what the document allows.
+        for bad in ["page=", "limit=", "sort=", "sort=price-asc"] {
+            app.get(&format!("/api/products?{bad}"), None).await.expect(400);
+            app.get(&format!("/api/products/category/{shirts}?{bad}"), None).await.expect(400);
+        }
+        app.get("/api/products/search?q=shirt&limit=", None).await.expect(400);
         let capped = app.get("/api/products?limit=5000", None).await.expect(200);
         assert_eq!(capped.body["pagination"]["limit"], 1000);
         app.get("/api/products/category/no-such-category", None).await.expect(404);
@@ -350,6 +369,13 @@ async fn search_matches_name_description_category_and_colour() {
         assert_eq!(search("saree%20red").await, vec!["Silk Saree"], "every word must match");
         assert!(search("tuxedo").await.is_empty());
         assert_eq!(search("").await.len(), 4, "an empty query lists the first products");
+        // Typing mistakes and the spellings shoppers use find the product.
+        assert_eq!(search("sari").await, vec!["Silk Saree"], "a spelling variant");
+        assert_eq!(search("jeanz").await, vec!["Slim Jeans"], "one mistake in a five-letter word");
+        assert_eq!(search("oxfrod").await, vec!["Oxford Shirt"], "two letters swapped");
+        let none = app.get("/api/products/search?q=tuxedo%20shrit", None).await.expect(200);
+        assert_eq!(none.body["didYouMean"], "tuxedo shirt");
+        assert!(app.get("/api/products/search?q=linen", None).await.expect(200).body.get("didYouMean").is_none());
     }
 }
 

@@ -95,8 +95,8 @@ async fn each_page_carries_the_api_answers_it_asks_for_first() {
         assert_eq!(page.headers.get("content-security-policy").and_then(|v| v.to_str().ok()), Some(CONTENT_SECURITY_POLICY));
         assert_eq!(page.headers.get("cache-control").and_then(|v| v.to_str().ok()), Some("no-cache"), "{path}");
         assert!(page.headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("text/html")));
-        let scripts = page.html.matches("<script").count();
-        assert_eq!(scripts, 2, "{path}: the app's module and the data block only");
+        let scripts = page.html.matches("<script").count() - page.html.matches(r#"<script type="application/ld+json">"#).count();
+        assert_eq!(scripts, 2, "{path}: the app's module and the data block only, besides JSON-LD that runs nothing");
     }
 
     // The product page preloads the product's first picture, as its <img> shows it.
@@ -138,7 +138,9 @@ async fn a_product_name_cannot_break_out_of_the_data_block() {
             assert!(!raw.contains(bad), "{path}: {bad:?} in the data block");
         }
         assert!(!page.html.contains("<script>alert"), "{path}");
-        assert_eq!(page.html.matches("<script").count(), 2, "{path}");
+        let structured = page.html.matches(r#"<script type="application/ld+json">"#).count();
+        assert_eq!(page.html.matches("<script").count() - structured, 2, "{path}");
+        assert_eq!(page.html.matches("</script>").count(), page.html.matches("<script").count(), "{path}: nothing closes early");
         // The data still reads back as the exact product.
         let data = page.data();
         let found = if path.starts_with("/product/") {
@@ -238,8 +240,8 @@ async fn a_route_preloads_its_own_chunks_from_the_build_manifest() {
     assert_eq!(page(&app, "/.vite/manifest.json").await.html.contains("isEntry"), false);
 
     // A new release (a new index.html) is served at once.
-    std::fs::write(dir.path().join("index.html"), INDEX.replace("<title>Shop</title>", "<title>Shop v2</title>")).unwrap();
-    assert!(page(&app, "/shop").await.html.contains("<title>Shop v2</title>"));
+    std::fs::write(dir.path().join("index.html"), INDEX.replace("<div id=\"root\">", "<div data-release=\"2\" id=\"root\">")).unwrap();
+    assert!(page(&app, "/shop").await.html.contains("data-release=\"2\""));
 }
 
 #[actix_web::test]
@@ -269,4 +271,65 @@ async fn the_picture_is_preloaded_when_the_api_answered_first() {
     app.get("/api/products?page=1&limit=24&sort=newest", None).await.expect(200);
     let preload = page(&app, "/shop").await.preload().unwrap_or_default().to_string();
     assert!(preload.contains(&format!(r#"href="{}""#, kurta["images"][0]["thumbUrl"].as_str().unwrap_or("?"))), "{preload}");
+}
+
+/// The JSON-LD documents of a page, parsed.
+fn structured(html: &str) -> Vec<Value> {
+    html.split(r#"<script type="application/ld+json">"#)
+        .skip(1)
+        .filter_map(|rest| rest.split("</script>").next())
+        .filter_map(|json| serde_json::from_str(json).ok())
+        .collect()
+}
+
+#[actix_web::test]
+async fn pages_tell_search_engines_and_link_previews_what_they_are() {
+    let (app, _dir) = shop_with_web_app();
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    app.product(&admin, "Oxford Shirt", &men, variant("M")).await;
+
+    let product = page(&app, "/product/oxford-shirt").await;
+    assert_eq!(product.html.matches("<title>").count(), 1, "index.html's title is replaced");
+    assert!(product.html.contains("<title>Oxford Shirt | Shop</title>"), "{}", product.html);
+    assert!(product.html.contains(r#"<meta name="description" content="₹999.00 "#));
+    let canonical = |html: &str| {
+        let start = html.find(r#"<link rel="canonical" href=""#).map(|i| i + 28)?;
+        Some(html[start..start + html[start..].find('"')?].to_string())
+    };
+    let url = canonical(&product.html).unwrap_or_default();
+    assert!(url.starts_with("http") && url.ends_with("/product/oxford-shirt"), "{url}");
+    assert!(product.html.contains(r#"<meta property="og:type" content="product">"#));
+    assert!(product.html.contains(r#"<meta property="og:image" content="http"#));
+    let documents = structured(&product.html);
+    let item = documents.iter().find(|d| d["@type"] == "Product").cloned().unwrap_or_default();
+    assert_eq!(item["name"], "Oxford Shirt");
+    assert_eq!(item["offers"]["priceCurrency"], "INR");
+    assert_eq!(item["offers"]["price"], "999.00");
+    assert_eq!(item["offers"]["availability"], "https://schema.org/InStock");
+    let trail = documents.iter().find(|d| d["@type"] == "BreadcrumbList").cloned().unwrap_or_default();
+    let names: Vec<&str> = trail["itemListElement"].as_array().into_iter().flatten().filter_map(|i| i["name"].as_str()).collect();
+    assert_eq!(names, vec!["Home", "Men", "Oxford Shirt"]);
+
+    // A link written with the product's name shows it, under the slug's canonical URL.
+    let by_name = page(&app, "/product/Oxford%20Shirt").await;
+    assert_eq!(canonical(&by_name.html), Some(url));
+    app.get("/api/products/Oxford%20Shirt", None).await.expect(200);
+
+    let category = page(&app, "/category/men").await;
+    assert!(category.html.contains("<title>Men | Shop</title>"));
+    // A shopper's own pages ask not to be indexed and name no canonical address.
+    let cart = page(&app, "/cart").await;
+    assert!(cart.html.contains(r#"<meta name="robots" content="noindex">"#) && canonical(&cart.html).is_none());
+
+    let (status, headers, body) = app.get_raw("/sitemap.xml", &[]).await;
+    let sitemap = String::from_utf8(body).unwrap_or_default();
+    assert_eq!(status, 200);
+    assert!(headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("application/xml")));
+    for path in ["/shop</loc>", "/category/men</loc>", "/product/oxford-shirt</loc><lastmod>"] {
+        assert!(sitemap.contains(path), "{path} in {sitemap}");
+    }
+    let robots = String::from_utf8(app.get_raw("/robots.txt", &[]).await.2).unwrap_or_default();
+    assert!(robots.contains("Disallow: /checkout\n") && robots.contains("Disallow: /admin\n"), "{robots}");
+    assert!(robots.contains("Sitemap: http") && robots.trim_end().ends_with("/sitemap.xml"));
 }

@@ -24,6 +24,7 @@ mod openapi;
 mod orders;
 mod password_reset;
 mod scale;
+mod search;
 mod sessions;
 mod startup;
 mod uploads;

@@ -318,6 +318,17 @@ async fn an_order_does_not_wait_for_a_back_office_write_in_progress() {
         // And the other instance still learns of the stock it took.
         eventually("B shows the stock the order left", || async {
             stock_of(&get(&b, &format!("/api/products/{product}"), &[]).await.2["data"], "M") == Some(3)
+
+#[actix_web::test]
+async fn a_synonym_list_saved_through_one_instance_is_searched_by_another() {
+    for a in postgres_apps() {
+        let b = a.second_instance();
+        let admin = a.admin().await;
+        let women = a.category(&admin, "Women", None).await;
+        a.product(&admin, "Red Dupatta", &women, json!([variant("Free Size", 2)])).await;
+        a.put("/api/search/synonyms", Some(&admin), json!({ "text": "odhni => dupatta" })).await.expect(200);
+        eventually("B finds the dupatta by the new synonym", || async {
+            get(&b, "/api/products/search?q=odhni", &[]).await.2.to_string().contains("Red Dupatta")
         })
         .await;
     }

@@ -3,6 +3,7 @@ use std::collections::HashMap;
 use crate::versions::ChangeKind;
 use catalog::snapshot::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 use catalog::{
+    SearchMiss,
     CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductWrite, VariantDraft,
 };
 use diesel::connection::DefaultLoadingMode;
@@ -18,7 +19,12 @@ use crate::rows::catalog::{
     CategoryRow, NewCategoryRow, NewProductImageRow, NewProductRow, NewVariantRow, ProductChanges,
     ProductImageRow, ProductRow, UploadRefRow, UploadRow, VariantChanges, VariantRow,
 };
-use crate::schema::{categories, product_images, products, uploads, variants};
+use crate::schema::{categories, product_images, products, search_misses, search_synonyms, uploads, variants};
+
+/// The synonym list lives in one row with this id.
+const SYNONYMS_ROW: &str = "shop";
+/// The most rows of missed searches read for one report.
+const MAX_MISS_ROWS: i64 = 200_000;
 
 /// Catalogue storage on SQLite or PostgreSQL.
 #[derive(Clone)]
@@ -217,8 +223,15 @@ impl CatalogRepository for DieselCatalogRepo {
             let products = stream_products(&mut a);
             (products, joined(images.join()), joined(variants.join()))
         });
-        let categories = load_categories(&mut *self.db.conn()?)?;
-        Ok(LoadedCatalog { categories, products: products?, images: images?, variants: variants? })
+        let mut conn = self.db.conn()?;
+        let categories = load_categories(&mut conn)?;
+        let synonyms = search_synonyms::table
+            .find(SYNONYMS_ROW)
+            .select(search_synonyms::rules)
+            .first::<String>(&mut *conn)
+            .optional()
+            .map_err(store_error)?;
+        Ok(LoadedCatalog { categories, products: products?, images: images?, variants: variants?, synonyms })
     }
 
     fn load_products(&self, ids: &[String]) -> Result<Vec<Product>> {
@@ -413,5 +426,77 @@ impl CatalogRepository for DieselCatalogRepo {
             }
             delete_uploads(conn, &upload_ids).map(Some)
         })
+    }
+
+    fn save_synonyms(&self, text: &str) -> Result<()> {
+        let now = chrono::Utc::now().naive_utc();
+        self.db.write_changing(ChangeKind::Catalog, |conn| {
+            let updated = diesel::update(search_synonyms::table.find(SYNONYMS_ROW))
+                .set((search_synonyms::rules.eq(text), search_synonyms::updated_at.eq(now)))
+                .execute(conn)
+                .map_err(store_error)?;
+            if updated == 0 {
+                diesel::insert_into(search_synonyms::table)
+                    .values((search_synonyms::id.eq(SYNONYMS_ROW), search_synonyms::rules.eq(text), search_synonyms::updated_at.eq(now)))
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn record_search_miss(&self, query: &str, day: chrono::NaiveDate) -> Result<()> {
+        let day = day.format("%Y-%m-%d").to_string();
+        // One statement, so two instances counting the same miss at once both count.
+        let upsert = |placeholders: &str| {
+            format!(
+                "INSERT INTO search_misses (query, day, count) VALUES ({placeholders}, 1) \
+                 ON CONFLICT (query, day) DO UPDATE SET count = search_misses.count + 1"
+            )
+        };
+        let mut conn = self.db.conn()?;
+        match &mut *conn {
+            DbConn::Postgres(pg) => diesel::sql_query(upsert("$1, $2"))
+                .bind::<diesel::sql_types::Text, _>(query)
+                .bind::<diesel::sql_types::Text, _>(&day)
+                .execute(pg),
+            DbConn::Sqlite(lite) => diesel::sql_query(upsert("?, ?"))
+                .bind::<diesel::sql_types::Text, _>(query)
+                .bind::<diesel::sql_types::Text, _>(&day)
+                .execute(lite),
+        }
+        .map(|_| ())
+        .map_err(store_error)
+    }
+
+    fn search_misses(&self, since: chrono::NaiveDate, limit: usize) -> Result<Vec<SearchMiss>> {
+        let mut conn = self.db.conn()?;
+        let since = since.format("%Y-%m-%d").to_string();
+        // Summed here rather than with SUM(), whose type differs between the two databases;
+        // the rows are bounded by the search rate limit and the window.
+        let rows: Vec<(String, String, i64)> = search_misses::table
+            .filter(search_misses::day.ge(&since))
+            .select((search_misses::query, search_misses::day, search_misses::count))
+            .limit(MAX_MISS_ROWS)
+            .load(&mut *conn)
+            .map_err(store_error)?;
+        let mut totals: HashMap<String, (i64, String)> = HashMap::new();
+        for (query, day, count) in rows {
+            let entry = totals.entry(query).or_insert((0, String::new()));
+            entry.0 += count;
+            if day > entry.1 {
+                entry.1 = day;
+            }
+        }
+        let mut misses: Vec<SearchMiss> = totals
+            .into_iter()
+            .filter_map(|(query, (count, day))| {
+                let last_seen = chrono::NaiveDate::parse_from_str(&day, "%Y-%m-%d").ok()?;
+                Some(SearchMiss { query, count, last_seen })
+            })
+            .collect();
+        misses.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.query.cmp(&b.query)));
+        misses.truncate(limit);
+        Ok(misses)
     }
 }

@@ -44,9 +44,15 @@ export async function fetchProduct(idOrSlug: string, signal?: AbortSignal): Prom
   return body.data;
 }
 
-export async function searchProducts(q: string, signal?: AbortSignal): Promise<Product[]> {
-  const body = await api.get<Envelope<Product[]>>('/products/search', { params: { q }, signal });
-  return Array.isArray(body?.data) ? body.data : [];
+export interface SearchResult {
+  products: Product[];
+  /** When nothing is found: the query with its unknown words corrected, to offer. */
+  didYouMean?: string;
+}
+
+export async function searchProducts(q: string, signal?: AbortSignal): Promise<SearchResult> {
+  const body = await api.get<Envelope<Product[]> & { didYouMean?: string }>('/products/search', { params: { q }, signal });
+  return { products: Array.isArray(body?.data) ? body.data : [], didYouMean: body?.didYouMean ?? undefined };
 }
 
 export const catalogKeys = {

@@ -5,6 +5,7 @@ import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
@@ -30,7 +31,8 @@ export function SearchOverlay({
 }) {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const { data = [], isFetching, isLoading } = useQuery({ ...searchQuery(q), enabled: open });
+  const { data: result, isFetching, isLoading } = useQuery({ ...searchQuery(q), enabled: open });
+  const data = result?.products ?? [];
 
   return (
     <Dialog open={open} onClose={onClose} fullScreen aria-labelledby="search-title">
@@ -67,7 +69,18 @@ export function SearchOverlay({
           sx={{ mb: 3 }}
         />
         {isLoading ? null : data.length === 0 ? (
-          <EmptyState title="No products found" text="Try searching with different keywords" />
+          <>
+            {result?.didYouMean ? (
+              <Typography sx={{ mb: 1 }}>
+                Did you mean{' '}
+                <Link component="button" variant="body1" onClick={() => setText(result.didYouMean ?? '')}>
+                  {result.didYouMean}
+                </Link>
+                ?
+              </Typography>
+            ) : null}
+            <EmptyState title="No products found" text="Try searching with different keywords" />
+          </>
         ) : (
           <Box sx={productGridSx}>
             {data.map((p, i) => (

@@ -42,6 +42,12 @@ describe('listing filters in the URL', () => {
     expect(f.colors).toEqual([]);
   });
 
+  it('reads every sort the shop offers, discount and best sellers included', () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'discount', 'best_sellers']) {
+      expect(parseFilters(new URLSearchParams(`sort=${sort}`)).sort).toBe(sort);
+    }
+  });
+
   it('swaps a reversed price range', () => {
     const f = parseFilters(new URLSearchParams('minPrice=900&maxPrice=100'));
     expect([f.minPrice, f.maxPrice]).toEqual([100, 900]);

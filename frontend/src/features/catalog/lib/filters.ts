@@ -1,13 +1,19 @@
 import type { QueryValue } from '@/lib/api';
 import { FIRST_REQUESTS } from '@/lib/first-paint';
 
-export type SortOrder = 'newest' | 'price_asc' | 'price_desc';
+export type SortOrder = 'newest' | 'price_asc' | 'price_desc' | 'discount' | 'best_sellers';
 
 export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
   { value: 'newest', label: 'Newest' },
   { value: 'price_asc', label: 'Price: Low to High' },
   { value: 'price_desc', label: 'Price: High to Low' },
+  { value: 'discount', label: 'Biggest Discount' },
+  { value: 'best_sellers', label: 'Best Sellers' },
 ];
+
+function isSortOrder(value: string | null): value is SortOrder {
+  return SORT_OPTIONS.some((o) => o.value === value);
+}
 
 /** The price slider's range until the listing's own price range has loaded: ₹0 to ₹10,000. */
 export const DEFAULT_PRICE_RANGE: [number, number] = [0, 10000];
@@ -64,7 +70,7 @@ export function parseFilters(search: URLSearchParams): ProductFilters {
     colors: list(search.get('colors')),
     sizes: list(search.get('sizes')),
     inStock: search.get('inStock') === 'true',
-    sort: sort === 'price_asc' || sort === 'price_desc' || sort === 'newest' ? sort : 'newest',
+    sort: isSortOrder(sort) ? sort : 'newest',
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     q: (search.get('q') ?? '').trim(),
   };

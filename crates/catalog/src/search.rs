@@ -1,0 +1,444 @@
+//! What a shopper's words mean against the catalogue: each word with its spelling variants
+//! (synonyms such as saree/sari) and, for longer words, the catalogue's own words within one
+//! or two typing mistakes (insert, delete, substitute, or two neighbours swapped).
+//!
+//! The catalogue's words live in a finite-state set ([`Vocabulary`], `fst`), and the
+//! mistakes are found by intersecting it with a Levenshtein automaton
+//! (`levenshtein_automata`, the matcher Tantivy uses), so a misspelt word costs a walk of
+//! the automaton, not a comparison with every product. Matching a product stays a substring
+//! test of its lower-case text, so a word typed half-way ("kur") still finds "kurta".
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use fst::{IntoStreamer, Map, Streamer};
+use levenshtein_automata::LevenshteinAutomatonBuilder;
+
+/// The spelling variants a new shop starts with (the owner edits them in the back office):
+/// words shoppers in India type for the same garment. Every word of a group finds the
+/// products that use any other.
+pub const SYNONYM_GROUPS: &[&[&str]] = &[
+    &["saree", "sari"],
+    &["kurti", "kurthi"],
+    &["kurta", "kurtha"],
+    &["lehenga", "lehnga", "lehanga"],
+    &["dupatta", "chunni", "chunri"],
+    &["pyjama", "pajama", "pyjamas", "pajamas"],
+    &["tshirt", "t-shirt", "t shirt", "tee", "tees", "tshirts", "t-shirts", "t shirts"],
+    &["salwar", "shalwar"],
+    &["jeans", "denims"],
+];
+
+/// Words this long or longer tolerate one mistake.
+const ONE_MISTAKE_FROM: usize = 5;
+/// Words this long or longer tolerate two mistakes.
+const TWO_MISTAKES_FROM: usize = 9;
+/// At most this many corrections of one word are tried (the closest first).
+const MAX_CORRECTIONS: usize = 8;
+/// At most this many words of a query are read.
+const MAX_WORDS: usize = 8;
+/// Limits of the synonym list an owner can save.
+pub const MAX_SYNONYM_LINES: usize = 500;
+pub const MAX_SYNONYM_WORD: usize = 40;
+
+/// The synonym list in the format search engines share (Solr's and Elasticsearch's): a line
+/// `saree, sari` makes its words equivalent both ways; `chunni => dupatta` makes the words
+/// left of the arrow also find those on its right, not the other way. Blank lines and lines
+/// starting with `#` are comments. Words are compared without hyphens ("t-shirt" is "tshirt").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Synonyms {
+    /// Each word (without hyphens) with the words it also finds, as written.
+    rules: BTreeMap<String, Vec<String>>,
+    text: String,
+    lines: usize,
+}
+
+/// A line of a synonym list that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SynonymError {
+    pub line: usize,
+    pub problem: &'static str,
+}
+
+impl std::fmt::Display for SynonymError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Line {}: {}", self.line, self.problem)
+    }
+}
+
+impl Default for Synonyms {
+    fn default() -> Self {
+        let text: Vec<String> = SYNONYM_GROUPS.iter().map(|g| g.join(", ")).collect();
+        Synonyms::parse(&text.join("\n")).unwrap_or(Synonyms { rules: BTreeMap::new(), text: String::new(), lines: 0 })
+    }
+}
+
+impl Synonyms {
+    pub fn parse(text: &str) -> Result<Synonyms, SynonymError> {
+        let mut rules: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut lines = 0;
+        for (i, line) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            lines += 1;
+            if lines > MAX_SYNONYM_LINES {
+                return Err(SynonymError { line: line_no, problem: "a list holds at most 500 rules" });
+            }
+            let words = |part: &str| -> Result<Vec<String>, SynonymError> {
+                let list: Vec<String> = part.split(',').map(|w| w.trim().to_lowercase()).collect();
+                if list.iter().any(|w| w.is_empty()) {
+                    return Err(SynonymError { line: line_no, problem: "an empty word (two commas in a row, or one at an end)" });
+                }
+                if list.iter().any(|w| w.chars().count() > MAX_SYNONYM_WORD) {
+                    return Err(SynonymError { line: line_no, problem: "a word is longer than 40 characters" });
+                }
+                if list.iter().any(|w| w.contains("=>") || w.chars().any(char::is_control)) {
+                    return Err(SynonymError { line: line_no, problem: "a word holds an arrow or a control character" });
+                }
+                Ok(list)
+            };
+            let mut add = |from: &str, to: &str| {
+                let key = unhyphenated(from);
+                if key != unhyphenated(to) {
+                    let list = rules.entry(key).or_default();
+                    if !list.iter().any(|w| w == to) {
+                        list.push(to.to_string());
+                    }
+                }
+            };
+            match line.split_once("=>") {
+                Some((left, right)) => {
+                    let (from, to) = (words(left)?, words(right)?);
+                    for f in &from {
+                        for t in &to {
+                            add(f, t);
+                        }
+                    }
+                }
+                None => {
+                    let group = words(line)?;
+                    if group.len() < 2 {
+                        return Err(SynonymError { line: line_no, problem: "a group needs at least two words, separated by commas" });
+                    }
+                    for a in &group {
+                        for b in &group {
+                            add(a, b);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Synonyms { rules, text: text.trim().to_string(), lines })
+    }
+
+    /// The list as the owner wrote it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// How many rules (non-comment lines) the list holds.
+    pub fn rules(&self) -> usize {
+        self.lines
+    }
+
+    /// The words this word also finds, as written in the list.
+    fn of(&self, word: &str) -> &[String] {
+        self.rules.get(&unhyphenated(word)).map_or(&[], Vec::as_slice)
+    }
+}
+
+fn unhyphenated(word: &str) -> String {
+    word.chars().filter(|c| *c != '-').collect()
+}
+
+/// The words of the catalogue's texts: each lower-case token mapped to the form it has in
+/// the text ("tshirt" to "t-shirt"), so a match can stay a substring test of that text.
+#[derive(Debug)]
+pub struct Vocabulary {
+    words: Map<Vec<u8>>,
+    surfaces: Vec<String>,
+}
+
+impl Default for Vocabulary {
+    fn default() -> Self {
+        Vocabulary::of(std::iter::empty())
+    }
+}
+
+impl Vocabulary {
+    /// The vocabulary of these lower-case texts.
+    pub fn of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
+        let mut found: BTreeMap<String, String> = BTreeMap::new();
+        for text in texts {
+            for (token, surface) in tokens(text) {
+                found.entry(token).or_insert(surface);
+            }
+        }
+        let surfaces: Vec<String> = found.values().cloned().collect();
+        let words = Map::from_iter(found.into_keys().enumerate().map(|(i, k)| (k, i as u64)))
+            .unwrap_or_else(|_| Map::default());
+        Vocabulary { words, surfaces }
+    }
+
+    pub fn len(&self) -> usize {
+        self.surfaces.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.surfaces.is_empty()
+    }
+
+    fn surface(&self, token: &str) -> Option<&str> {
+        self.words.get(token).and_then(|i| self.surfaces.get(i as usize)).map(String::as_str)
+    }
+
+    /// The catalogue's words within the mistakes a word of this length tolerates, closest
+    /// first (then alphabetical), without the word itself.
+    fn corrections(&self, word: &str) -> Vec<(u8, String)> {
+        let length = word.chars().count();
+        let distance = if length >= TWO_MISTAKES_FROM { 2 } else if length >= ONE_MISTAKE_FROM { 1 } else { return Vec::new() };
+        let dfa = automaton_builder(distance).build_dfa(word);
+        let mut stream = self.words.search_with_state(&dfa).into_stream();
+        let mut found = Vec::new();
+        while let Some((_, index, state)) = stream.next() {
+            let levenshtein_automata::Distance::Exact(d) = dfa.distance(state) else { continue };
+            if d == 0 {
+                continue;
+            }
+            if let Some(surface) = self.surfaces.get(index as usize) {
+                found.push((d, surface.clone()));
+            }
+        }
+        found.sort();
+        found.truncate(MAX_CORRECTIONS);
+        found
+    }
+}
+
+fn automaton_builder(distance: u8) -> &'static LevenshteinAutomatonBuilder {
+    static ONE: OnceLock<LevenshteinAutomatonBuilder> = OnceLock::new();
+    static TWO: OnceLock<LevenshteinAutomatonBuilder> = OnceLock::new();
+    let cell = if distance == 1 { &ONE } else { &TWO };
+    cell.get_or_init(|| LevenshteinAutomatonBuilder::new(distance, true))
+}
+
+/// The tokens of a lower-case text with the form each has in it: words split at blanks and
+/// ASCII punctuation (letters of any script and their marks stay together), and a
+/// hyphenated word also as one ("t-shirt" gives "t", "shirt" and "tshirt").
+pub fn tokens(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for chunk in text.split_whitespace() {
+        let chunk = chunk.trim_matches(|c: char| c.is_ascii_punctuation());
+        let parts: Vec<&str> = chunk.split(|c: char| c.is_ascii_punctuation()).filter(|p| !p.is_empty()).collect();
+        for part in &parts {
+            out.push((part.to_string(), part.to_string()));
+        }
+        if parts.len() > 1 {
+            out.push((parts.concat(), chunk.to_string()));
+        }
+    }
+    out
+}
+
+/// How a product's text met one word of the query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fit {
+    /// The word as typed, or one of its spelling variants.
+    Exact,
+    /// Only a correction of a typing mistake.
+    Corrected,
+}
+
+/// One word of the query with everything it may stand for in a product's text.
+#[derive(Debug, Clone)]
+struct Word {
+    exact: Vec<String>,
+    corrected: Vec<String>,
+}
+
+/// A shopper's query, read once against a vocabulary and then tested against each product.
+#[derive(Debug, Clone, Default)]
+pub struct Matcher {
+    words: Vec<Word>,
+}
+
+impl Matcher {
+    pub fn new(query: &str, vocabulary: &Vocabulary, synonyms: &Synonyms) -> Matcher {
+        let query = query.to_lowercase();
+        let words = query
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
+            .filter(|w| !w.is_empty())
+            .take(MAX_WORDS)
+            .map(|typed| Word::read(typed, vocabulary, synonyms))
+            .collect();
+        Matcher { words }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// How the product's lower-case text meets the whole query: `None` when a word is
+    /// missing, `Corrected` when a word is there only as a correction.
+    pub fn fit(&self, text_lc: &str) -> Option<Fit> {
+        let mut fit = Fit::Exact;
+        for word in &self.words {
+            if word.exact.iter().any(|w| text_lc.contains(w.as_str())) {
+                continue;
+            }
+            if word.corrected.iter().any(|w| contains_word(text_lc, w)) {
+                fit = Fit::Corrected;
+                continue;
+            }
+            return None;
+        }
+        Some(fit)
+    }
+
+    /// Whether every word is in this text as typed or as a spelling variant.
+    pub fn all_exact_in(&self, text_lc: &str) -> bool {
+        self.words.iter().all(|w| w.exact.iter().any(|e| text_lc.contains(e.as_str())))
+    }
+
+    /// The query with each word that the catalogue does not have replaced by its closest
+    /// correction: what "Did you mean" offers. `None` when there is nothing to correct.
+    pub fn suggestion(&self, vocabulary: &Vocabulary) -> Option<String> {
+        let mut changed = false;
+        let words: Vec<String> = self
+            .words
+            .iter()
+            .map(|w| {
+                let typed = &w.exact[0];
+                match w.corrected.first() {
+                    Some(c) if vocabulary.surface(typed).is_none() => {
+                        changed = true;
+                        c.clone()
+                    }
+                    _ => typed.clone(),
+                }
+            })
+            .collect();
+        changed.then(|| words.join(" "))
+    }
+}
+
+impl Word {
+    fn read(typed: &str, vocabulary: &Vocabulary, synonyms: &Synonyms) -> Word {
+        let joined: String = typed.chars().filter(|c| !c.is_ascii_punctuation()).collect();
+        let mut exact = vec![typed.to_string()];
+        let add = |list: &mut Vec<String>, w: &str| {
+            if !w.is_empty() && !list.iter().any(|x| x == w) {
+                list.push(w.to_string());
+            }
+        };
+        // "tshirt" typed, "t-shirt" written: the vocabulary knows the written form.
+        if let Some(surface) = vocabulary.surface(&joined) {
+            add(&mut exact, surface);
+        }
+        for variant in synonyms.of(&joined) {
+            add(&mut exact, variant);
+            if let Some(surface) = vocabulary.surface(&unhyphenated(variant)) {
+                add(&mut exact, surface);
+            }
+        }
+        let mut corrected = Vec::new();
+        // A word the catalogue has as typed needs no correction: "silk" must not also find "milk".
+        if vocabulary.surface(&joined).is_none() {
+            for (_, correction) in vocabulary.corrections(&joined) {
+                if exact.contains(&correction) {
+                    continue;
+                }
+                add(&mut corrected, &correction);
+                for variant in synonyms.of(&correction) {
+                    add(&mut corrected, variant);
+                }
+            }
+        }
+        corrected.retain(|c| !exact.contains(c));
+        Word { exact, corrected }
+    }
+}
+
+
+/// A correction counts only as a whole word of the text: "kurta" corrected from "kurtaa"
+/// must not match inside a longer word by accident.
+fn contains_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        let boundary = |c: Option<char>| c.is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation());
+        boundary(before) && boundary(after)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vocabulary() -> Vocabulary {
+        Vocabulary::of(
+            ["cotton kurta set", "silk saree with zari", "graphic t-shirt", "slim jeans", "festive lehenga choli", "navy blue"]
+                .into_iter(),
+        )
+    }
+
+    #[test]
+    fn a_hyphenated_word_is_also_one_token_with_its_written_form() {
+        let found = tokens("graphic t-shirt, navy");
+        assert!(found.contains(&("tshirt".to_string(), "t-shirt".to_string())));
+        assert!(found.contains(&("shirt".to_string(), "shirt".to_string())));
+        assert!(found.contains(&("navy".to_string(), "navy".to_string())));
+    }
+
+    #[test]
+    fn typing_mistakes_within_the_allowed_distance_are_corrected() {
+        let v = vocabulary();
+        for (typed, text) in [("kurtaa", "cotton kurta set"), ("saaree", "silk saree with zari"), ("lehnega", "festive lehenga choli")] {
+            assert_eq!(Matcher::new(typed, &v, &Synonyms::default()).fit(text), Some(Fit::Corrected), "{typed}");
+        }
+        // Four letters tolerate no mistake; nine tolerate two.
+        assert_eq!(Matcher::new("sikl", &v, &Synonyms::default()).fit("silk saree with zari"), None);
+        assert_eq!(Matcher::new("slik", &v, &Synonyms::default()).fit("silk saree with zari"), None);
+    }
+
+    #[test]
+    fn spelling_variants_are_exact_matches() {
+        let v = vocabulary();
+        assert_eq!(Matcher::new("sari", &v, &Synonyms::default()).fit("silk saree with zari"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("tshirt", &v, &Synonyms::default()).fit("graphic t-shirt"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("tee", &v, &Synonyms::default()).fit("graphic t-shirt"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("lehnga", &v, &Synonyms::default()).fit("festive lehenga choli"), Some(Fit::Exact));
+    }
+
+    #[test]
+    fn every_word_must_be_there_and_a_partial_word_still_finds() {
+        let v = vocabulary();
+        assert_eq!(Matcher::new("silk kur", &v, &Synonyms::default()).fit("silk saree with zari"), None);
+        assert_eq!(Matcher::new("kur", &v, &Synonyms::default()).fit("cotton kurta set"), Some(Fit::Exact));
+    }
+
+    #[test]
+    fn an_owners_list_has_two_way_groups_and_one_way_rules() {
+        let v = Vocabulary::of(["red dupatta", "cotton chunni", "silk stole"].into_iter());
+        let list = Synonyms::parse("# shawls\nchunni => dupatta\n\nstole, shawl").expect("valid");
+        assert_eq!(list.rules(), 2);
+        assert_eq!(Matcher::new("chunni", &v, &list).fit("red dupatta"), Some(Fit::Exact));
+        assert_eq!(Matcher::new("dupatta", &v, &list).fit("cotton chunni"), None, "one way only");
+        assert_eq!(Matcher::new("shawl", &v, &list).fit("silk stole"), Some(Fit::Exact));
+        for (bad, line) in [("saree, sari\nkurta", 2), ("a,,b", 1), ("x => ", 1)] {
+            assert_eq!(Synonyms::parse(bad).map(|_| ()).map_err(|e| e.line), Err(line), "{bad}");
+        }
+        assert!(Synonyms::default().rules() >= 9, "the built-in groups");
+    }
+
+    #[test]
+    fn did_you_mean_replaces_only_unknown_words() {
+        let v = vocabulary();
+        assert_eq!(Matcher::new("silk kurtaa", &v, &Synonyms::default()).suggestion(&v).as_deref(), Some("silk kurta"));
+        assert_eq!(Matcher::new("silk saree", &v, &Synonyms::default()).suggestion(&v), None);
+    }
+}

@@ -1,0 +1,226 @@
+//! What a page tells search engines and link previews before any script runs: its own
+//! `<title>`, meta description, canonical URL, Open Graph and Twitter card tags, and on a
+//! product page JSON-LD `Product` (with its offers in INR) and `BreadcrumbList`
+//! (schema.org). Pages that hold a shopper's own things (cart, checkout, account) ask not
+//! to be indexed.
+
+use catalog::CatalogSnapshot;
+use http::dto::catalog::ProductDto;
+use serde_json::{json, Value};
+
+use crate::html::{script_safe, Element, PageHtml};
+use crate::page::Page;
+
+/// The longest meta description: what search result pages show.
+const DESCRIPTION_CHARS: usize = 160;
+
+/// Paths of a shopper's own pages: never worth a search result.
+pub const PRIVATE_PATHS: &[&str] = &["/cart", "/checkout", "/wishlist", "/myaccount", "/login", "/reset-password"];
+
+/// The head of one page.
+#[derive(Debug, Default, PartialEq)]
+pub struct Meta {
+    pub title: String,
+    pub description: String,
+    /// Absolute; `None` for pages that should not be indexed.
+    pub canonical: Option<String>,
+    pub image: Option<String>,
+    /// `product` or `website` (Open Graph).
+    pub kind: &'static str,
+    /// JSON-LD documents.
+    pub structured: Vec<Value>,
+}
+
+impl Meta {
+    /// The head of `page` at `path`, for a shop named `shop` served at `origin`
+    /// (`https://host`, no trailing slash).
+    pub fn of(snapshot: &CatalogSnapshot, shop: &str, origin: &str, page: Page<'_, '_>, path: &str) -> Meta {
+        let shop = if shop.trim().is_empty() { "Shop" } else { shop.trim() };
+        let site = |title: &str, description: &str, at: &str| Meta {
+            title: format!("{title} | {shop}"),
+            description: clip(description),
+            canonical: Some(format!("{origin}{at}")),
+            image: None,
+            kind: "website",
+            structured: Vec::new(),
+        };
+        match page {
+            Page::Known { def, slug } => match (def.name.as_str(), slug.map(decoded)) {
+                ("home", _) => Meta { title: shop.to_string(), ..site(shop, &format!("Shop clothes and accessories online at {shop}."), "/") },
+                ("shop", _) => site("Shop all products", &format!("Every product of {shop}, with prices in rupees."), "/shop"),
+                ("category", Some(slug)) => match snapshot.find_category(&slug) {
+                    Some(c) => {
+                        let text = if c.description.trim().is_empty() { format!("{} at {shop}.", c.name) } else { c.description.clone() };
+                        site(&c.name, &text, &format!("/category/{}", c.slug))
+                    }
+                    None => site(&title_of_slug(&slug), &format!("Shop {} at {shop}.", title_of_slug(&slug)), path),
+                },
+                ("product", Some(slug)) => match snapshot.product(&slug) {
+                    Some(product) => product_meta(snapshot, shop, origin, &ProductDto::from(product.as_ref())),
+                    None => Meta { canonical: None, ..site("Product not found", "", path) },
+                },
+                _ => site(shop, "", path),
+            },
+            Page::BackOffice => Meta { title: format!("Back office | {shop}"), kind: "website", ..Meta::default() },
+            Page::Other if PRIVATE_PATHS.iter().any(|p| path == *p || path.starts_with(&format!("{p}/"))) => {
+                Meta { title: shop.to_string(), kind: "website", ..Meta::default() }
+            }
+            Page::Other => site(&title_of_slug(path.trim_matches('/')), "", path),
+        }
+    }
+
+    /// The tags into the page's head (the title replaces index.html's own).
+    pub fn add_to(&self, html: &mut PageHtml) {
+        html.title(&self.title);
+        let meta = |name: &str, content: &str| Element::new("meta").attr("name", name).attr("content", content).void();
+        let property = |name: &str, content: &str| Element::new("meta").attr("property", name).attr("content", content).void();
+        let mut head = String::new();
+        if !self.description.is_empty() {
+            head.push_str(&meta("description", &self.description));
+        }
+        match &self.canonical {
+            Some(url) => {
+                head.push_str(&Element::new("link").attr("rel", "canonical").attr("href", url).void());
+                head.push_str(&property("og:url", url));
+            }
+            None => head.push_str(&meta("robots", "noindex")),
+        }
+        head.push_str(&property("og:type", self.kind));
+        head.push_str(&property("og:title", &self.title));
+        if !self.description.is_empty() {
+            head.push_str(&property("og:description", &self.description));
+        }
+        let card = if self.image.is_some() { "summary_large_image" } else { "summary" };
+        head.push_str(&meta("twitter:card", card));
+        if let Some(image) = &self.image {
+            head.push_str(&property("og:image", image));
+        }
+        for document in &self.structured {
+            head.push_str(&Element::new("script").attr("type", "application/ld+json").json(&script_safe(&document.to_string())));
+        }
+        html.head(&head);
+    }
+}
+
+fn product_meta(snapshot: &CatalogSnapshot, shop: &str, origin: &str, p: &ProductDto) -> Meta {
+    let url = format!("{origin}/product/{}", p.slug);
+    let image = p.images.first().map(|i| absolute(origin, &i.url));
+    let prices: Vec<f64> = p.variants.iter().map(|v| v.original_price).collect();
+    let (low, high) = prices.iter().fold((f64::MAX, 0.0_f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    let in_stock = p.variants.iter().any(|v| v.stock > 0);
+    let availability = if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
+    let price_text = if prices.is_empty() { String::new() } else { format!("{} ", rupees(low)) };
+    let description = if p.description.trim().is_empty() { format!("{} at {shop}.", p.name) } else { p.description.clone() };
+    let offers = if prices.is_empty() {
+        Value::Null
+    } else if (high - low).abs() < f64::EPSILON {
+        json!({ "@type": "Offer", "price": format!("{low:.2}"), "priceCurrency": "INR", "availability": availability, "url": url })
+    } else {
+        json!({
+            "@type": "AggregateOffer", "lowPrice": format!("{low:.2}"), "highPrice": format!("{high:.2}"),
+            "priceCurrency": "INR", "offerCount": p.variants.len(), "availability": availability
+        })
+    };
+    let mut product = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": p.name,
+        "description": clip(&description),
+        "sku": p.id,
+        "url": url,
+        "brand": { "@type": "Brand", "name": shop },
+    });
+    if let Some(image) = &image {
+        product["image"] = json!([image]);
+    }
+    if !offers.is_null() {
+        product["offers"] = offers;
+    }
+    Meta {
+        title: format!("{} | {shop}", p.name),
+        description: clip(&format!("{price_text}{description}")),
+        canonical: Some(url.clone()),
+        image,
+        kind: "product",
+        structured: vec![product, breadcrumbs(snapshot, origin, p, &url)],
+    }
+}
+
+/// Home, the product's categories from the top, the product.
+fn breadcrumbs(snapshot: &CatalogSnapshot, origin: &str, p: &ProductDto, url: &str) -> Value {
+    let mut trail: Vec<(String, String)> = Vec::new();
+    let mut at = snapshot.category(&p.category_id);
+    while let Some(c) = at {
+        trail.push((c.name.clone(), format!("{origin}/category/{}", c.slug)));
+        at = c.parent_id.as_deref().and_then(|id| snapshot.category(id));
+        if trail.len() > 16 {
+            break;
+        }
+    }
+    trail.push(("Home".to_string(), format!("{origin}/")));
+    trail.reverse();
+    trail.push((p.name.clone(), url.to_string()));
+    let items: Vec<Value> = trail
+        .iter()
+        .enumerate()
+        .map(|(i, (name, item))| json!({ "@type": "ListItem", "position": i + 1, "name": name, "item": item }))
+        .collect();
+    json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items })
+}
+
+fn absolute(origin: &str, url: &str) -> String {
+    if url.starts_with("http://") || url.starts_with("https://") { url.to_string() } else { format!("{origin}{url}") }
+}
+
+/// `₹1,499.00`, en-IN grouping, from a rupee amount as the DTOs carry it.
+fn rupees(amount: f64) -> String {
+    kernel::Money::from_paise((amount * 100.0).round() as i64).format_inr()
+}
+
+/// At most [`DESCRIPTION_CHARS`] characters, cut at a word with an ellipsis.
+fn clip(text: &str) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() <= DESCRIPTION_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(DESCRIPTION_CHARS - 1).collect();
+    let at_word = cut.rfind(' ').map_or(cut.as_str(), |i| &cut[..i]);
+    format!("{at_word}…")
+}
+
+/// A path segment as the shopper typed it (`Woollen%20Muffler` is `Woollen Muffler`).
+fn decoded(slug: &str) -> String {
+    percent_encoding::percent_decode_str(slug).decode_utf8_lossy().into_owned()
+}
+
+/// `men-shirts` as a title: `Men Shirts`.
+fn title_of_slug(slug: &str) -> String {
+    slug.split(['-', '/', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_are_cut_at_a_word() {
+        let long = "word ".repeat(60);
+        let clipped = clip(&long);
+        assert!(clipped.chars().count() <= DESCRIPTION_CHARS && clipped.ends_with("word…"), "{clipped}");
+        assert_eq!(clip("  two\n words "), "two words");
+    }
+
+    #[test]
+    fn slugs_read_as_titles_and_names() {
+        assert_eq!(title_of_slug("men-shirts"), "Men Shirts");
+        assert_eq!(decoded("Woollen%20Muffler"), "Woollen Muffler");
+        assert_eq!(rupees(1499.0), "₹1,499.00");
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE search_misses;
+DROP TABLE search_synonyms;
