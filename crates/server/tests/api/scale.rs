@@ -318,6 +318,10 @@ async fn an_order_does_not_wait_for_a_back_office_write_in_progress() {
         // And the other instance still learns of the stock it took.
         eventually("B shows the stock the order left", || async {
             stock_of(&get(&b, &format!("/api/products/{product}"), &[]).await.2["data"], "M") == Some(3)
+        })
+        .await;
+    }
+}
 
 #[actix_web::test]
 async fn a_synonym_list_saved_through_one_instance_is_searched_by_another() {
