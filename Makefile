@@ -8,7 +8,7 @@ FRONTEND := frontend
 DEMO_ADMIN_EMAIL ?= admin@shop.local
 DEMO_ADMIN_PASSWORD ?= shop-demo-admin
 
-.PHONY: help run build build-deps test-deps frontend test test-rust test-web licenses api-fuzz api-types crash-test bench fuzz clean
+.PHONY: help run build build-deps test-deps frontend test test-rust test-web licenses api-fuzz api-types crash-test scale-test bench fuzz clean
 
 help:
 	@echo "make run    build and start the shop on http://127.0.0.1:8080 (SQLite in data/, demo catalogue, demo admin)"
@@ -49,7 +49,7 @@ run: build
 	./target/release/shop serve
 
 # The web tests run last: their closing "N passed, N failed" line is the summary CI reads.
-test: build-deps test-deps test-rust licenses api-fuzz crash-test test-web
+test: build-deps test-deps test-rust licenses api-fuzz crash-test scale-test test-web
 
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
@@ -72,6 +72,13 @@ api-types:
 # invariants (scripts/crash_test.py).
 crash-test:
 	scripts/crash-test.sh
+
+# Three instances on a PostgreSQL cluster of the script's own, moto's S3 server and nginx
+# in front: propagation delay, the last-piece race, SIGKILL mid-burst, a PostgreSQL restart,
+# images across instances, SIGTERM draining (scripts/scale_test.py; installs nginx and a
+# pinned moto itself).
+scale-test:
+	scripts/scale-test.sh
 
 # No dependency may be used only under a GPL/AGPL/LGPL licence. The check reads
 # `cargo metadata` and needs nothing installed; deny.toml states the same policy for

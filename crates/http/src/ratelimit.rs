@@ -38,10 +38,6 @@ pub struct RateLimitConfig {
     pub register: u32,
     /// SHOP_RATE_PASSWORD_RESET: reset e-mail requests and reset attempts per client address.
     pub password_reset: u32,
-    /// SHOP_RATE_ORDERS: orders placed per account per minute. Not a limiter of this
-    /// module: the orders domain counts the account's placed orders in the database
-    /// (`OrderService::with_order_limit`), so every instance spends one budget.
-    pub orders_per_account: u32,
     /// SHOP_RATE_ORDERS_PER_IP: order placements per client address (many shoppers may
     /// share one address behind a carrier NAT, so it is higher).
     pub orders_per_ip: u32,
@@ -57,7 +53,6 @@ impl Default for RateLimitConfig {
             sign_in: 20,
             register: 10,
             password_reset: 5,
-            orders_per_account: 30,
             orders_per_ip: 120,
             search: 120,
             trusted_proxies: Vec::new(),
@@ -68,7 +63,7 @@ impl Default for RateLimitConfig {
 impl RateLimitConfig {
     /// No limits at all (tests that are about something else).
     pub fn off() -> Self {
-        RateLimitConfig { sign_in: 0, register: 0, password_reset: 0, orders_per_account: 0, orders_per_ip: 0, search: 0, trusted_proxies: Vec::new() }
+        RateLimitConfig { sign_in: 0, register: 0, password_reset: 0, orders_per_ip: 0, search: 0, trusted_proxies: Vec::new() }
     }
 
     /// `10.0.0.1, ::1` → addresses; anything unparsable is an error naming it.

@@ -177,8 +177,15 @@ impl Blobs for ObjectBlobs {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// `SHOP_TEST_S3_URL` with a prefix of this run's own, so runs never see each other's
+    /// files.
+    pub(crate) fn s3_test_url() -> Option<String> {
+        let url = std::env::var("SHOP_TEST_S3_URL").ok().filter(|u| !u.trim().is_empty())?;
+        Some(format!("{}/test-{}", url.trim().trim_end_matches('/'), kernel::new_id()))
+    }
 
     /// The port's contract, the same on every adapter.
     fn holds_the_contract(blobs: &dyn Blobs) {
@@ -214,6 +221,21 @@ mod tests {
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap_or_else(|e| panic!("{e}"));
         let at_prefix = runtime.block_on(memory.get(&ObjectPath::from("shop/media/a-w400.jpg"))).is_ok();
         assert!(at_prefix);
+    }
+
+    #[test]
+    fn an_s3_server_holds_the_contract() {
+        let Some(url) = s3_test_url() else {
+            eprintln!("SHOP_TEST_S3_URL is not set: no S3 server to test against");
+            return;
+        };
+        let blobs = ObjectBlobs::from_url(&url).unwrap_or_else(|e| panic!("{url}: {e}"));
+        holds_the_contract(&blobs);
+        // A second client on the same bucket and prefix (another instance) reads the same.
+        let other = ObjectBlobs::from_url(&url).unwrap_or_else(|e| panic!("{url}: {e}"));
+        assert_eq!(other.get("a-w400.jpg"), Ok(Some(b"thumb".to_vec())));
+        assert_eq!(other.delete("a-w400.jpg"), Ok(()));
+        assert_eq!(blobs.get("a-w400.jpg"), Ok(None));
     }
 
     #[test]

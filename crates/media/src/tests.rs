@@ -191,11 +191,8 @@ fn svg_logos_are_parsed_and_only_allowed_features_pass() {
     assert_eq!(refusal(&format!("<svg {ns}><rect></svg>")), "The SVG file is damaged and cannot be read");
 }
 
-#[test]
-fn uploads_and_thumbnails_go_to_the_storage_port() {
-    let blobs: std::sync::Arc<dyn super::Blobs> = std::sync::Arc::new(
-        super::ObjectBlobs::new(std::sync::Arc::new(object_store::memory::InMemory::new()), "").unwrap_or_else(|e| panic!("{e}")),
-    );
+/// Uploads and their thumbnails go through the port to `blobs`, and leave with their image.
+fn uploads_and_thumbnails_go_through(blobs: std::sync::Arc<dyn super::Blobs>) {
     let store = super::MediaFiles::on(blobs.clone());
     let bytes = encoded(1000, 500, image::ImageFormat::Png);
     let stored = store.store(&IncomingFile { bytes: bytes.clone() }, &PHOTOS).unwrap_or_else(|e| panic!("{e}"));
@@ -208,4 +205,24 @@ fn uploads_and_thumbnails_go_to_the_storage_port() {
     store.remove(&stored.filename);
     assert_eq!(blobs.get(&stored.filename), Ok(None));
     assert!(thumbs.iter().all(|(_, name)| blobs.get(name) == Ok(None)), "thumbnails go with their image");
+}
+
+#[test]
+fn uploads_and_thumbnails_go_to_the_storage_port() {
+    uploads_and_thumbnails_go_through(std::sync::Arc::new(
+        super::ObjectBlobs::new(std::sync::Arc::new(object_store::memory::InMemory::new()), "").unwrap_or_else(|e| panic!("{e}")),
+    ));
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    uploads_and_thumbnails_go_through(std::sync::Arc::new(super::LocalBlobs::new(dir.path()).unwrap_or_else(|e| panic!("{e}"))));
+}
+
+/// On a real S3-compatible server when `SHOP_TEST_S3_URL` (`s3://BUCKET[/PREFIX]`, with
+/// the `AWS_*` variables) names one: `make scale-test` runs it against moto's server.
+#[test]
+fn uploads_and_thumbnails_go_to_an_s3_server() {
+    let Some(url) = super::blobs::tests::s3_test_url() else {
+        eprintln!("SHOP_TEST_S3_URL is not set: no S3 server to test against");
+        return;
+    };
+    uploads_and_thumbnails_go_through(std::sync::Arc::new(super::ObjectBlobs::from_url(&url).unwrap_or_else(|e| panic!("{e}"))));
 }

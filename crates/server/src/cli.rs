@@ -76,6 +76,7 @@ fn settings(config: &Config) -> Result<Settings, Fatal> {
         uploads: crate::wiring::uploads(config.uploads_url.as_deref(), &config.uploads_dir).map_err(fatal)?,
         mail,
         rate_limits: config.rate_limits.clone(),
+        orders_per_minute: config.orders_per_minute,
         clock: kernel::Clock::system(),
         public_url: config.public_url.clone(),
         sync_poll: config.sync_poll,
@@ -167,6 +168,7 @@ async fn openapi_from(dir: &std::path::Path) -> Result<String, Fatal> {
         sync_poll: crate::sync::DEFAULT_POLL,
         mail: MailSettings::from_config(None, dir, None),
         rate_limits: http::ratelimit::RateLimitConfig::off(),
+        orders_per_minute: 0,
         clock: kernel::Clock::system(),
         public_url: "http://127.0.0.1:8080".into(),
     };

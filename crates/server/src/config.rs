@@ -32,9 +32,12 @@ pub struct Config {
     pub demo: bool,
     /// SHOP_BCRYPT_COST: 12 unless set (tests use 4).
     pub bcrypt_cost: u32,
-    /// SHOP_RATE_SIGN_IN, SHOP_RATE_REGISTER, SHOP_RATE_PASSWORD_RESET, SHOP_RATE_ORDERS,
+    /// SHOP_RATE_SIGN_IN, SHOP_RATE_REGISTER, SHOP_RATE_PASSWORD_RESET,
     /// SHOP_RATE_ORDERS_PER_IP, SHOP_RATE_SEARCH (per minute; 0 = off) and SHOP_TRUSTED_PROXIES.
     pub rate_limits: http::ratelimit::RateLimitConfig,
+    /// SHOP_RATE_ORDERS: orders per account per minute (0 = off), counted by the orders
+    /// domain in the database; 30 unless set.
+    pub orders_per_minute: u32,
     /// SHOP_CORS_ORIGINS: other origins allowed to call the API from a browser (never `*`).
     pub cors_origins: Vec<String>,
     /// SHOP_HSTS=1: send Strict-Transport-Security (only behind an HTTPS proxy).
@@ -43,6 +46,9 @@ pub struct Config {
     /// versions are read while the change listener is not connected; 1000 unless set.
     pub sync_poll: std::time::Duration,
 }
+
+/// The default of SHOP_RATE_ORDERS: orders per account per minute.
+pub const DEFAULT_ORDERS_PER_MINUTE: u32 = 30;
 
 fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
@@ -65,7 +71,6 @@ fn rate_limits() -> Result<http::ratelimit::RateLimitConfig, String> {
         sign_in: per_minute("SHOP_RATE_SIGN_IN", d.sign_in)?,
         register: per_minute("SHOP_RATE_REGISTER", d.register)?,
         password_reset: per_minute("SHOP_RATE_PASSWORD_RESET", d.password_reset)?,
-        orders_per_account: per_minute("SHOP_RATE_ORDERS", d.orders_per_account)?,
         orders_per_ip: per_minute("SHOP_RATE_ORDERS_PER_IP", d.orders_per_ip)?,
         search: per_minute("SHOP_RATE_SEARCH", d.search)?,
         trusted_proxies: http::ratelimit::RateLimitConfig::parse_proxies(&var("SHOP_TRUSTED_PROXIES").unwrap_or_default())?,
@@ -78,6 +83,7 @@ impl Config {
     pub fn try_from_env() -> Result<Config, String> {
         let mut config = Config::from_env();
         config.rate_limits = rate_limits()?;
+        config.orders_per_minute = per_minute("SHOP_RATE_ORDERS", DEFAULT_ORDERS_PER_MINUTE)?;
         config.cors_origins = crate::cors::parse_origins(&var("SHOP_CORS_ORIGINS").unwrap_or_default())?;
         Ok(config)
     }
@@ -105,6 +111,7 @@ impl Config {
             demo: flag("SHOP_DEMO"),
             bcrypt_cost: var("SHOP_BCRYPT_COST").and_then(|c| c.parse().ok()).unwrap_or(12),
             rate_limits: rate_limits().unwrap_or_default(),
+            orders_per_minute: per_minute("SHOP_RATE_ORDERS", DEFAULT_ORDERS_PER_MINUTE).unwrap_or(DEFAULT_ORDERS_PER_MINUTE),
             cors_origins: crate::cors::parse_origins(&var("SHOP_CORS_ORIGINS").unwrap_or_default()).unwrap_or_default(),
             hsts: flag("SHOP_HSTS"),
             sync_poll: var("SHOP_SYNC_POLL_MS")

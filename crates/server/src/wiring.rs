@@ -33,6 +33,9 @@ pub struct Settings {
     pub uploads: Arc<dyn Blobs>,
     pub mail: MailSettings,
     pub rate_limits: RateLimitConfig,
+    /// SHOP_RATE_ORDERS: orders placed per account per minute, counted by the orders
+    /// domain in the database (every instance spends one budget); 0 = no limit.
+    pub orders_per_minute: u32,
     /// The time the per-hour limits read (tests move it instead of sleeping).
     pub clock: kernel::Clock,
     /// SHOP_PUBLIC_URL: how customers reach the shop (links in e-mails).
@@ -92,6 +95,9 @@ pub fn uploads(url: Option<&str>, dir: &std::path::Path) -> Result<Arc<dyn Blobs
 
 /// Connects every domain service to its adapters.
 pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError> {
+    // This instance's own name in the change notifications (several instances may share
+    // one pool in a test process).
+    let db = &db.for_new_instance();
     // Read before the catalogue and content are loaded: a change committed in between is
     // then seen as newer by the listener and reloaded.
     let versions = match db.postgres_url() {
@@ -121,7 +127,7 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
-        .with_order_limit(settings.rate_limits.orders_per_account);
+        .with_order_limit(settings.orders_per_minute);
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);
     let orders = CatalogSyncedOrders::new(orders, catalog.clone());
     let content: Arc<dyn ContentApi> = Arc::new(content);

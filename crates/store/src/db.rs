@@ -22,6 +22,9 @@ pub struct Db {
     sqlite_writer: Arc<Mutex<()>>,
     /// The PostgreSQL URL, for connections outside the pool (the change listener).
     postgres_url: Option<Arc<str>>,
+    /// Names this instance of the shop in its change notifications (see
+    /// [`crate::versions`]), so it does not apply its own changes twice.
+    instance: Arc<str>,
 }
 
 /// A failure to open the database, with the driver's own words.
@@ -62,7 +65,7 @@ impl Db {
             .connection_timeout(Duration::from_secs(10))
             .build(Manager::new(target))
             .map_err(|e| OpenError(e.to_string()))?;
-        Ok(Db { pool, backend, sqlite_writer: Arc::new(Mutex::new(())), postgres_url })
+        Ok(Db { pool, backend, sqlite_writer: Arc::new(Mutex::new(())), postgres_url, instance: new_instance() })
     }
 
     pub fn backend(&self) -> Backend {
@@ -72,6 +75,17 @@ impl Db {
     /// The connection URL when the database is PostgreSQL.
     pub fn postgres_url(&self) -> Option<&str> {
         self.postgres_url.as_deref()
+    }
+
+    /// The name of the shop instance this handle writes for.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// The same database (and pool) for another shop instance in this process, with a
+    /// name of its own (tests run several instances in one process).
+    pub fn for_new_instance(&self) -> Db {
+        Db { instance: new_instance(), ..self.clone() }
     }
 
     pub fn conn(&self) -> Result<PooledConn, StoreError> {
@@ -114,7 +128,7 @@ impl Db {
     {
         self.write(|conn| {
             let value = work(conn)?;
-            versions::bump(conn, kind, &[]).map_err(|e| E::from(store_error(e)))?;
+            versions::bump(conn, kind, &self.instance).map_err(|e| E::from(store_error(e)))?;
             Ok(value)
         })
     }
@@ -123,6 +137,10 @@ impl Db {
     pub fn ping(&self) -> Result<(), StoreError> {
         self.conn()?.batch_execute("SELECT 1").map_err(store_error)
     }
+}
+
+fn new_instance() -> Arc<str> {
+    Arc::from(uuid::Uuid::new_v4().simple().to_string().as_str())
 }
 
 fn immediate_transaction<T, E>(conn: &mut DbConn, work: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>

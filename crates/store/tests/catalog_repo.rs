@@ -187,3 +187,32 @@ fn deleting_a_product_returns_its_files_and_cascades() {
         assert_eq!(left, 0);
     });
 }
+
+/// What the instances compare while their change listener is away (`store::versions`): a
+/// back-office write raises the catalogue's version row; stock moved by an order (no row
+/// raised) changes the stock fingerprint; nothing moved, nothing differs.
+#[test]
+fn the_version_rows_and_the_stock_fingerprint_move_with_the_data() {
+    use diesel::connection::SimpleConnection;
+    each_backend(|repo, db| {
+        let catalog_version = |v: &store::versions::Versions| {
+            v.rows.iter().find(|(k, _)| *k == store::versions::ChangeKind::Catalog).map(|(_, n)| *n)
+        };
+        let men = category("Men", None);
+        repo.insert_category(&men).unwrap();
+        let before = store::versions::current(&db.db).unwrap();
+        let write = product(&men.id, 0);
+        repo.insert_product(&write).unwrap();
+        let added = store::versions::current(&db.db).unwrap();
+        assert!(catalog_version(&added) > catalog_version(&before), "{before:?} then {added:?}");
+        assert_ne!(added.stock, before.stock, "new variants, new fingerprint");
+
+        let mut conn = db.db.conn().unwrap();
+        conn.batch_execute(&format!("UPDATE variants SET stock = stock - 1 WHERE product_id = '{}' AND size = 'M'", write.id))
+            .unwrap();
+        let sold = store::versions::current(&db.db).unwrap();
+        assert_eq!(sold.rows, added.rows, "an order raises no version row");
+        assert_ne!(sold.stock, added.stock, "one piece sold changes the fingerprint");
+        assert_eq!(store::versions::current(&db.db).unwrap(), sold, "nothing moved, nothing differs");
+    });
+}

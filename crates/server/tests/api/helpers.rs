@@ -24,6 +24,7 @@ pub struct TestAppBuilder {
     backend: Backend,
     smtp_url: Option<String>,
     limits: RateLimitConfig,
+    orders_per_minute: u32,
     security: WebSecurity,
     static_dir: Option<PathBuf>,
     clock: kernel::Clock,
@@ -45,6 +46,12 @@ impl TestAppBuilder {
     /// These abuse limits (the other tests run without any).
     pub fn limits(mut self, limits: RateLimitConfig) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// The orders domain's limit of orders per account per minute (off unless set).
+    pub fn orders_per_minute(mut self, orders: u32) -> Self {
+        self.orders_per_minute = orders;
         self
     }
 
@@ -95,6 +102,7 @@ fn settings(config: &TestAppBuilder, uploads: &Arc<dyn media::Blobs>, data: &std
         sync_poll: server::sync::DEFAULT_POLL,
         mail: MailSettings::from_config(config.smtp_url.as_deref(), data, None),
         rate_limits: config.limits.clone(),
+        orders_per_minute: config.orders_per_minute,
         clock: config.clock.clone(),
         public_url: "http://shop.test".into(),
     }
@@ -208,6 +216,7 @@ impl TestApp {
             backend: Backend::Sqlite,
             smtp_url: None,
             limits: RateLimitConfig::off(),
+            orders_per_minute: 0,
             security: WebSecurity::default(),
             static_dir: None,
             clock: kernel::Clock::system(),

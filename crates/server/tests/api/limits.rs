@@ -88,7 +88,7 @@ async fn registration_is_limited_per_address() {
 
 #[actix_web::test]
 async fn order_placement_is_limited_per_account_not_per_neighbour() {
-    let app = TestApp::builder().limits(limits(|c| c.orders_per_account = 2)).spawn();
+    let app = TestApp::builder().orders_per_minute(2).spawn();
     let (_, v) = seed_product(&app, "Kurta", &[("M", "Blue", 100, 1_000, 0)]);
     let (asha, _) = app.customer("asha").await;
     let (ravi, _) = app.customer("ravi").await;
@@ -140,6 +140,7 @@ async fn forwarded_for_counts_only_from_trusted_proxies() {
 #[test]
 fn defaults_are_realistic() {
     let d = RateLimitConfig::default();
-    assert_eq!((d.sign_in, d.register, d.orders_per_account, d.search), (20, 10, 30, 120));
+    assert_eq!((d.sign_in, d.register, d.search), (20, 10, 120));
+    assert_eq!(server::config::DEFAULT_ORDERS_PER_MINUTE, 30);
     assert!(d.trusted_proxies.is_empty());
 }

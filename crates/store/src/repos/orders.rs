@@ -1,6 +1,6 @@
 use std::collections::HashMap;
 
-use crate::versions::{self, ChangeKind};
+use crate::versions;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Money, OrderId, Price, StoreError, UserId};
@@ -39,6 +39,15 @@ impl DieselOrderStore {
 
     pub(crate) fn db(&self) -> &Db {
         &self.db
+    }
+
+    /// Tells the other instances, after the commit, which products' stock an order moved.
+    /// The order stands whatever happens here: a lost announcement is caught by the
+    /// instances' stock fingerprint check (see `versions`).
+    fn announce(&self, order: &Order) {
+        if let Err(e) = versions::announce_stock(&self.db, &product_ids(order)) {
+            tracing::warn!(error = %e, order = %order.id, "could not announce the order's stock change");
+        }
     }
 }
 
@@ -327,7 +336,7 @@ impl OrderStore for DieselOrderStore {
         request: &PlaceRequest,
         build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>,
     ) -> Result<Order, OrdersError> {
-        self.db.write(|conn| {
+        let order = self.db.write(|conn| {
             lock_cart(conn, request.user_id.as_str()).map_err(store_error)?;
             let (checkout, line_ids) = read_checkout(conn, request)?;
             let new = build(checkout)?;
@@ -350,10 +359,11 @@ impl OrderStore for DieselOrderStore {
             if emptied != line_ids.len() {
                 return Err(OrdersError::CartChanged);
             }
-            // Stock moved: every instance refreshes these products (see `versions`).
-            versions::bump(conn, ChangeKind::Catalog, &product_ids(&new.order)).map_err(store_error)?;
             Ok(new.order)
-        })
+        })?;
+        // Stock moved: the other instances refresh these products (see `versions`).
+        self.announce(&order);
+        Ok(order)
     }
 
     fn find(&self, order_id: &OrderId) -> Result<Option<Order>, StoreError> {
@@ -459,7 +469,7 @@ impl OrderStore for DieselOrderStore {
     }
 
     fn transition(&self, t: &Transition) -> Result<TransitionOutcome, OrdersError> {
-        self.db.write(|conn| {
+        let outcome = self.db.write(|conn| {
             // The guard: only the change that finds the order still in `from` goes on.
             let changed = diesel::update(
                 orders::table
@@ -518,11 +528,12 @@ impl OrderStore for DieselOrderStore {
             let order = load_one(conn, &t.order_id)
                 .map_err(store_error)?
                 .ok_or_else(|| StoreError::Backend("changed order vanished".into()))?;
-            if !matches!(t.stock, StockEffect::None) {
-                versions::bump(conn, ChangeKind::Catalog, &product_ids(&order)).map_err(store_error)?;
-            }
             Ok(TransitionOutcome::Applied(Box::new(order)))
-        })
+        })?;
+        if let (TransitionOutcome::Applied(order), false) = (&outcome, matches!(t.stock, StockEffect::None)) {
+            self.announce(order);
+        }
+        Ok(outcome)
     }
 
     fn log_resend(
