@@ -1105,6 +1105,31 @@ export interface components {
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_FiguresDto: {
+            /** @description The back office's figures. */
+            data: {
+                /** @description The last 30 days, oldest first, today last, days without orders included. */
+                days: components["schemas"]["DaySalesDto"][];
+                /** Format: int32 */
+                lowStockMax: number;
+                /**
+                 * Format: int64
+                 * @description Variants with 1 to `lowStockMax` pieces left.
+                 */
+                lowStockVariants: number;
+                /** Format: int64 */
+                outOfStockVariants: number;
+                /**
+                 * Format: int64
+                 * @description Orders waiting to ship (PENDING).
+                 */
+                pendingOrders: number;
+                /** @description Today (India time). */
+                today: components["schemas"]["DaySalesDto"];
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_LegalPageDto: {
             data: {
                 content: string;
@@ -1181,31 +1206,6 @@ export interface components {
             data: {
                 token: string;
                 user: components["schemas"]["UserDto"];
-            };
-            message?: string | null;
-        };
-        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
-        Envelope_SummaryDto: {
-            /** @description The back office's figures. */
-            data: {
-                /** @description The last 30 days, oldest first, today last, days without orders included. */
-                days: components["schemas"]["DaySalesDto"][];
-                /** Format: int32 */
-                lowStockMax: number;
-                /**
-                 * Format: int64
-                 * @description Variants with 1 to `lowStockMax` pieces left.
-                 */
-                lowStockVariants: number;
-                /** Format: int64 */
-                outOfStockVariants: number;
-                /**
-                 * Format: int64
-                 * @description Orders waiting to ship (PENDING).
-                 */
-                pendingOrders: number;
-                /** @description Today (India time). */
-                today: components["schemas"]["DaySalesDto"];
             };
             message?: string | null;
         };
@@ -1312,6 +1312,27 @@ export interface components {
             colors: components["schemas"]["ColorFacetDto"][];
             price: components["schemas"]["PriceRangeDto"];
             sizes: components["schemas"]["SizeFacetDto"][];
+        };
+        /** @description The back office's figures. */
+        FiguresDto: {
+            /** @description The last 30 days, oldest first, today last, days without orders included. */
+            days: components["schemas"]["DaySalesDto"][];
+            /** Format: int32 */
+            lowStockMax: number;
+            /**
+             * Format: int64
+             * @description Variants with 1 to `lowStockMax` pieces left.
+             */
+            lowStockVariants: number;
+            /** Format: int64 */
+            outOfStockVariants: number;
+            /**
+             * Format: int64
+             * @description Orders waiting to ship (PENDING).
+             */
+            pendingOrders: number;
+            /** @description Today (India time). */
+            today: components["schemas"]["DaySalesDto"];
         };
         ForgotPasswordRequest: {
             email?: string | null;
@@ -1643,26 +1664,17 @@ export interface components {
         StatusRequest: {
             deliveryStatus: components["schemas"]["DeliveryStatusName"];
         };
-        /** @description The back office's figures. */
         SummaryDto: {
-            /** @description The last 30 days, oldest first, today last, days without orders included. */
-            days: components["schemas"]["DaySalesDto"][];
-            /** Format: int32 */
-            lowStockMax: number;
-            /**
-             * Format: int64
-             * @description Variants with 1 to `lowStockMax` pieces left.
-             */
-            lowStockVariants: number;
+            /** Format: double */
+            discount: number;
             /** Format: int64 */
-            outOfStockVariants: number;
-            /**
-             * Format: int64
-             * @description Orders waiting to ship (PENDING).
-             */
-            pendingOrders: number;
-            /** @description Today (India time). */
-            today: components["schemas"]["DaySalesDto"];
+            itemCount: number;
+            /** Format: double */
+            subtotal: number;
+            /** Format: double */
+            tax: number;
+            /** Format: double */
+            total: number;
         };
         /** @description The synonym list as the owner wrote it (see `PUT`). */
         SynonymsDto: {
@@ -4337,7 +4349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SummaryDto"];
+                    "application/json": components["schemas"]["Envelope_FiguresDto"];
                 };
             };
             /** @description Not signed in, or the session has expired */

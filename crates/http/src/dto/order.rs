@@ -332,7 +332,7 @@ impl From<orders::DaySales> for DaySalesDto {
 /// The back office's figures.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SummaryDto {
+pub struct FiguresDto {
     /// Today (India time).
     pub today: DaySalesDto,
     /// The last 30 days, oldest first, today last, days without orders included.

@@ -5,7 +5,7 @@ use orders::listing::LOW_STOCK_MAX;
 
 use crate::auth::AdminUser;
 use crate::dto::data;
-use crate::dto::order::SummaryDto;
+use crate::dto::order::FiguresDto;
 use crate::dto::Envelope;
 use crate::error::{blocking, ApiError};
 use crate::openapi::responses::RoleRequired;
@@ -18,7 +18,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 #[utoipa::path(
     tag = "reports",
     security(("bearer" = [])),
-    responses((status = 200, description = "The back office's figures (admin)", body = Envelope<SummaryDto>), RoleRequired)
+    responses((status = 200, description = "The back office's figures (admin)", body = Envelope<FiguresDto>), RoleRequired)
 )]
 #[get("/reports/summary")]
 /// Today's orders and revenue and the last 30 days per day (India time, cancelled orders
@@ -28,7 +28,7 @@ async fn summary(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpRe
     let orders = state.orders.clone();
     let figures = blocking(move || orders.sales_figures()).await?;
     let (low, out) = state.catalog.snapshot().stock_counts(LOW_STOCK_MAX);
-    Ok(HttpResponse::Ok().json(data(SummaryDto {
+    Ok(HttpResponse::Ok().json(data(FiguresDto {
         today: figures.today.into(),
         days: figures.days.into_iter().map(Into::into).collect(),
         pending_orders: figures.pending,

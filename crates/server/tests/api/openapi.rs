@@ -155,3 +155,28 @@ async fn the_document_covers_exactly_the_routes_the_api_answers() {
     let reply = app.send("GET", "/api/orders/0b6f5e4e-8d7c-4b5a-9e3f-2a1b0c9d8e7f/nothing", None, None).await;
     assert!(unknown_route(&reply) && reply.status.as_u16() == 404, "{}", reply.body);
 }
+
+#[actix_web::test]
+async fn every_schema_name_in_the_document_stands_for_one_type() {
+    // Two types of the same Rust name (the cart's summary, the back office's figures) once
+    // shared one component: the cart's answer was documented as the figures.
+    let app = TestApp::builder().spawn();
+    let document = app.get("/api/openapi.json", None).await.expect(200).body;
+    let schemas = &document["components"]["schemas"];
+    let cart_summary = schemas["CartDto"]["properties"]["summary"]["$ref"].as_str().unwrap_or_default().rsplit('/').next().unwrap_or_default().to_string();
+    assert!(schemas[&cart_summary]["properties"]["subtotal"].is_object(), "the cart's summary is {cart_summary}: {}", schemas[&cart_summary]);
+    let figures = document["paths"]["/api/reports/summary"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+        .as_str()
+        .unwrap_or_default()
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(schemas[&figures]["properties"]["data"].is_object(), "{figures}");
+    let data = &schemas[&figures]["properties"]["data"];
+    let data = match data["$ref"].as_str().and_then(|r| r.rsplit('/').next()) {
+        Some(name) => &schemas[name],
+        None => data,
+    };
+    assert!(data["properties"]["pendingOrders"].is_object(), "{data}");
+}
