@@ -14,6 +14,9 @@ pub struct Paths {
     pub uploads: std::sync::Arc<dyn media::Blobs>,
     /// The built web app; `None` or a folder without index.html serves the API only.
     pub static_dir: Option<PathBuf>,
+    /// SHOP_PUBLIC_URL: the address pages give as their canonical URL, in link previews and
+    /// in the sitemap (never a request's own `Host`, which a client chooses).
+    pub public_url: String,
 }
 
 /// Browser-facing security settings.
@@ -77,7 +80,7 @@ pub fn make_app(
     if let Some(dir) = web_app {
         // The storefront's pages and the web app's files (crate `web`): last, as every other
         // path is a client route.
-        app = app.configure(::web::routes(dir));
+        app = app.configure(::web::routes(dir, &paths.public_url));
     }
     app
 }

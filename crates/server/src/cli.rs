@@ -173,7 +173,7 @@ async fn openapi_from(dir: &std::path::Path) -> Result<String, Fatal> {
         public_url: "http://127.0.0.1:8080".into(),
     };
     let state = build_state(&db, &settings).map_err(fatal)?;
-    let paths = Paths { uploads, static_dir: None };
+    let paths = Paths { uploads, static_dir: None, public_url: String::new() };
     let security = WebSecurity { cors_origins: Vec::new(), hsts: false };
     let app = test::init_service(make_app(state, paths, security)).await;
     let response = test::call_service(&app, test::TestRequest::get().uri("/api/openapi.json").to_request()).await;
@@ -245,7 +245,11 @@ async fn serve(config: Config) -> Result<(), Fatal> {
             tracing::info!(categories = report.categories, products = report.products, "seeded the demo catalogue");
         }
     }
-    let paths = Paths { uploads: settings.uploads.clone(), static_dir: Some(config.static_dir.clone()) };
+    let paths = Paths {
+        uploads: settings.uploads.clone(),
+        static_dir: Some(config.static_dir.clone()),
+        public_url: config.public_url.clone(),
+    };
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built web app found: serving the API only");
     }

@@ -40,9 +40,11 @@ use crate::page::Page;
 /// `/assets`, its other files, and index.html for every other path (client routes), so that a
 /// deep link or a reload works. Register it after the API and the uploads: `/api` and
 /// `/uploads` keep their own 404s.
-pub fn routes(dir: PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
+pub fn routes(dir: PathBuf, public_url: &str) -> impl FnOnce(&mut web::ServiceConfig) {
+    let origin = Origin(public_url.trim_end_matches('/').to_string());
     move |cfg| {
         cfg.app_data(web::Data::new(Site::new(dir.clone())))
+            .app_data(web::Data::new(origin))
             // Vite names every built asset after its content hash: a name never changes
             // content, so browsers may keep them for a year.
             .service(
@@ -59,10 +61,15 @@ pub fn routes(dir: PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
 
 /// A client route: index.html with the page's first-paint data, picture preload and chunk
 /// preloads.
-async fn page(req: HttpRequest, site: web::Data<Site>, state: web::Data<AppState>) -> actix_web::Result<HttpResponse> {
+async fn page(
+    req: HttpRequest,
+    site: web::Data<Site>,
+    state: web::Data<AppState>,
+    origin: web::Data<Origin>,
+) -> actix_web::Result<HttpResponse> {
     let (site, state) = (site.into_inner(), state.into_inner());
     let (path, query) = (req.path().to_string(), req.query_string().to_string());
-    let origin = origin(&req);
+    let origin = origin.0.clone();
     let html = web::block(move || site.page(&state, &origin, &path, &query))
         .await
         .map_err(actix_web::error::ErrorInternalServerError)?
@@ -75,13 +82,11 @@ async fn page(req: HttpRequest, site: web::Data<Site>, state: web::Data<AppState
         .body(html))
 }
 
-/// `scheme://host` the shopper reached the shop at, as the proxy in front reports it
-/// (`Forwarded`, `X-Forwarded-Proto`/`-Host`) or the request itself: canonical URLs, link
-/// previews and the sitemap are absolute.
-pub fn origin(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
-}
+/// The shop's public address (`SHOP_PUBLIC_URL`, without a trailing slash): canonical URLs,
+/// link previews and the sitemap are absolute, and never built from a request's `Host`,
+/// which a client chooses.
+#[derive(Debug, Clone)]
+pub struct Origin(pub String);
 
 /// The built web app as pages are made from it.
 struct Site {

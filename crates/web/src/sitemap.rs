@@ -5,10 +5,11 @@
 //! sitemap.
 
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use http::AppState;
 
 use crate::meta::PRIVATE_PATHS;
+use crate::Origin;
 
 /// Addresses in one sitemap file (the protocol allows 50,000).
 pub const PER_FILE: usize = 50_000;
@@ -59,11 +60,11 @@ fn urlset(origin: &str, addresses: &[(String, Option<String>)]) -> String {
     body
 }
 
-async fn sitemap(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let origin = crate::origin(&req);
+async fn sitemap(origin: web::Data<Origin>, state: web::Data<AppState>) -> HttpResponse {
+    let origin = &origin.0;
     let all = addresses(&state);
     if all.len() <= PER_FILE {
-        return xml(urlset(&origin, &all));
+        return xml(urlset(origin, &all));
     }
     let mut body = String::from(r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     body.push_str(r#"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#);
@@ -74,20 +75,20 @@ async fn sitemap(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     xml(body)
 }
 
-async fn sitemap_part(req: HttpRequest, state: web::Data<AppState>, n: web::Path<String>) -> HttpResponse {
+async fn sitemap_part(origin: web::Data<Origin>, state: web::Data<AppState>, n: web::Path<String>) -> HttpResponse {
     let all = addresses(&state);
     let part = n.parse::<usize>().ok().filter(|n| *n >= 1 && (n - 1) * PER_FILE < all.len());
     match part {
-        Some(n) => xml(urlset(&crate::origin(&req), &all[(n - 1) * PER_FILE..(n * PER_FILE).min(all.len())])),
+        Some(n) => xml(urlset(&origin.0, &all[(n - 1) * PER_FILE..(n * PER_FILE).min(all.len())])),
         None => HttpResponse::NotFound().finish(),
     }
 }
 
-async fn robots(req: HttpRequest) -> HttpResponse {
+async fn robots(origin: web::Data<Origin>) -> HttpResponse {
     let mut body = String::from("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n");
     for path in PRIVATE_PATHS {
         body.push_str(&format!("Disallow: {path}\n"));
     }
-    body.push_str(&format!("\nSitemap: {}/sitemap.xml\n", crate::origin(&req)));
+    body.push_str(&format!("\nSitemap: {}/sitemap.xml\n", origin.0));
     HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)
 }

@@ -16,6 +16,9 @@ use store::Backend;
 pub const SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
 pub const PASSWORD: &str = "s3cret-pass-9";
 
+
+/// The address the test shop says it is reached at (`SHOP_PUBLIC_URL`).
+pub const PUBLIC_URL: &str = "http://shop.test";
 /// How a test shop is configured: `TestApp::builder().limits(..).smtp(..).spawn()`. Unset,
 /// a shop runs on SQLite, writes e-mail to its outbox, has no abuse limits, the default
 /// browser security, no web app folder and the system clock.
@@ -104,7 +107,7 @@ fn settings(config: &TestAppBuilder, uploads: &Arc<dyn media::Blobs>, data: &std
         rate_limits: config.limits.clone(),
         orders_per_minute: config.orders_per_minute,
         clock: config.clock.clone(),
-        public_url: "http://shop.test".into(),
+        public_url: PUBLIC_URL.into(),
     }
 }
 
@@ -118,7 +121,7 @@ struct Started {
 fn start(config: &TestAppBuilder, db: &TestDb, uploads: &Arc<dyn media::Blobs>, data: &std::path::Path) -> Started {
     let state = build_state(&db.db, &settings(config, uploads, data)).expect("wiring");
     let (accounts, catalog, content) = (state.accounts.clone(), state.catalog.clone(), state.content.clone());
-    let paths = Paths { uploads: uploads.clone(), static_dir: config.static_dir.clone() };
+    let paths = Paths { uploads: uploads.clone(), static_dir: config.static_dir.clone(), public_url: PUBLIC_URL.into() };
     let security = config.security.clone();
     let server = actix_test::start(move || make_app(state.clone(), paths.clone(), security.clone()));
     Started { server, accounts, catalog, content }
