@@ -55,5 +55,6 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
         .configure(handlers::cart::routes)
         .configure(handlers::wishlist::routes)
         .configure(handlers::orders::routes)
+        .configure(handlers::tax::routes)
         .default_service(web::to(handlers::not_found))
 }

@@ -7,11 +7,13 @@
 
 pub mod email;
 pub mod error;
+pub mod invoice;
 pub mod models;
 pub mod ports;
 pub mod service;
 
 pub use error::OrdersError;
+pub use invoice::{DocumentKind, DocumentLine, Documents, Party, Supplier, TaxDocument};
 pub use models::*;
-pub use ports::{MailError, Mailer, OrderStore, OrdersApi};
+pub use ports::{DocumentPrinter, MailError, Mailer, OrderStore, OrdersApi};
 pub use service::OrderService;

@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use kernel::{OrderId, StoreError, UserId};
 
 use crate::error::OrdersError;
+use crate::invoice::{DocumentKind, TaxDocument};
 use crate::models::{
     Checkout, Customer, DeliveryStatus, NewOrder, Order, PlaceOrderInput, PlaceRequest, PlacedOrder,
     Resend, Transition, TransitionOutcome,
@@ -36,6 +37,15 @@ pub trait OrdersApi: Send + Sync {
     /// Errors: `NotFound`, `CancelledOrder`, `OrderResendLimit`, `AccountResendLimit`,
     /// `Mail`, `Storage`.
     fn resend_confirmation(&self, customer: &Customer, order_id: &OrderId) -> Result<(), OrdersError>;
+    /// The order's tax invoice or credit note, to its customer or an admin (`admin`), as a
+    /// PDF. Errors: `NotFound` (no such order, or another customer's), `NoDocument` (not
+    /// issued yet), `Printing`, `Storage`.
+    fn document_pdf(&self, viewer: &UserId, admin: bool, order_id: &OrderId, kind: DocumentKind) -> Result<(TaxDocument, Vec<u8>), OrdersError>;
+}
+
+/// Outbound port: prints a tax document (the PDF adapter).
+pub trait DocumentPrinter: Send + Sync {
+    fn pdf(&self, document: &TaxDocument) -> Result<Vec<u8>, String>;
 }
 
 /// Outbound port: order storage.
@@ -63,6 +73,8 @@ pub trait OrderStore: Send + Sync {
     /// order was not in `from`; `OutOfStock` (rolled back) when stock cannot be taken again.
     fn transition(&self, transition: &Transition) -> Result<TransitionOutcome, OrdersError>;
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError>;
+    /// The order's document of that kind, if issued.
+    fn document(&self, order_id: &OrderId, kind: DocumentKind) -> Result<Option<TaxDocument>, StoreError>;
     /// ONE transaction, serialised per account (so parallel calls and other instances
     /// count each other): reads the account's re-sends after `since`, oldest first; calls
     /// `allow` with them; when it agrees, logs a re-send of `order_id` at `at`. An error

@@ -52,6 +52,9 @@ fn backend<E: std::fmt::Display>(e: E) -> StoreError {
 }
 
 impl OrderStore for MemoryStore {
+    fn document(&self, _order_id: &OrderId, _kind: crate::invoice::DocumentKind) -> Result<Option<crate::invoice::TaxDocument>, StoreError> {
+        Ok(None)
+    }
     fn place(&self, request: &PlaceRequest, build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>) -> Result<Order, OrdersError> {
         let mut s = self.state.lock().map_err(backend)?;
         if request.address_id != ADDRESS {

@@ -15,6 +15,7 @@ mod basics;
 mod catalog;
 mod create_admin;
 mod demo;
+mod gst;
 mod first_paint;
 mod caching;
 mod cart;

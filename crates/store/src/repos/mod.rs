@@ -7,6 +7,7 @@ pub mod attempts;
 pub mod cart;
 pub mod orders;
 pub mod product_views;
+pub mod tax_documents;
 pub mod uploads;
 pub mod users;
 pub mod wishlist;
