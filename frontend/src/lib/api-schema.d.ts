@@ -265,6 +265,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gst/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["states"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -400,6 +432,38 @@ export interface paths {
         };
         get?: never;
         put: operations["cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/credit-note.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["credit_note_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["invoice_pdf"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -645,6 +709,11 @@ export interface components {
         };
         CategoryDto: {
             description: string;
+            /**
+             * @description The HSN code of the goods in it (4 to 8 digits); its products and subcategories
+             *     without a code of their own take it.
+             */
+            hsnCode?: string | null;
             id: string;
             /** @description Smaller versions of the image for `<img srcset>`. */
             imageSrcset?: string | null;
@@ -667,6 +736,8 @@ export interface components {
             /** @description On update: a JSON list of upload ids to remove, e.g. `["id1"]`. */
             deletedUploadIds?: string | null;
             description?: string | null;
+            /** @description The HSN code of the goods in it: 4 to 8 digits; empty removes it; absent keeps it. */
+            hsnCode?: string | null;
             /** @description One image (PNG or JPEG, at most 5 MB); also accepted as `image` or `images`. */
             media?: string[] | null;
             name?: string | null;
@@ -689,16 +760,33 @@ export interface components {
         CompanyDto: {
             address: string;
             email: string;
+            /** @description Empty until the company is registered for GST. */
+            gstin: string;
+            /** @description The tax invoices' series prefix (empty: `INV`). */
+            invoicePrefix: string;
+            /** @description The registered name printed on tax invoices (empty: `name` is used). */
+            legalName: string;
             logoUrl?: string | null;
             name: string;
             phone: string;
             pincode: string;
+            /** @description One of the 36 states and union territories, or empty. */
+            state: string;
         };
         /** @description `multipart/form-data` for the company details. */
         CompanyForm: {
             address?: string | null;
             /** @description Empty, or an e-mail address. */
             email?: string | null;
+            /**
+             * @description Empty, or a GSTIN (15 characters) whose check character is right and whose first
+             *     two digits are the code of `state` (422 `invalid_gstin` otherwise).
+             */
+            gstin?: string | null;
+            /** @description Empty, or 1 to 4 letters, digits or hyphens, not `CN` (422 `invalid_prefix`). */
+            invoicePrefix?: string | null;
+            /** @description The registered name printed on tax invoices. */
+            legalName?: string | null;
             /**
              * Format: binary
              * @description PNG, JPEG or SVG, at most 2 MB.
@@ -709,6 +797,11 @@ export interface components {
             phone?: string | null;
             /** @description Empty, or the 6-digit PIN code. */
             pincode?: string | null;
+            /**
+             * @description Empty, or one of the 36 states and union territories by name (422 `unknown_state`);
+             *     required with a GSTIN (422 `state_required`).
+             */
+            state?: string | null;
         };
         ConfirmationSent: {
             emailSent: boolean;
@@ -738,6 +831,12 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatusName: "PENDING" | "SHIPPED" | "DELIVERED" | "CANCELED";
+        DocumentRefDto: {
+            /** @description India's date of issue, YYYY-MM-DD. */
+            issuedOn: string;
+            /** @description `PREFIX/YY-YY/N` */
+            number: string;
+        };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_AddressDto: {
             data: {
@@ -764,6 +863,11 @@ export interface components {
         Envelope_CategoryDto: {
             data: {
                 description: string;
+                /**
+                 * @description The HSN code of the goods in it (4 to 8 digits); its products and subcategories
+                 *     without a code of their own take it.
+                 */
+                hsnCode?: string | null;
                 id: string;
                 /** @description Smaller versions of the image for `<img srcset>`. */
                 imageSrcset?: string | null;
@@ -783,10 +887,18 @@ export interface components {
             data: {
                 address: string;
                 email: string;
+                /** @description Empty until the company is registered for GST. */
+                gstin: string;
+                /** @description The tax invoices' series prefix (empty: `INV`). */
+                invoicePrefix: string;
+                /** @description The registered name printed on tax invoices (empty: `name` is used). */
+                legalName: string;
                 logoUrl?: string | null;
                 name: string;
                 phone: string;
                 pincode: string;
+                /** @description One of the 36 states and union territories, or empty. */
+                state: string;
             };
             message?: string | null;
         };
@@ -815,6 +927,7 @@ export interface components {
             data: {
                 address: components["schemas"]["OrderAddressDto"];
                 createdAt: string;
+                creditNote?: null | components["schemas"]["DocumentRefDto"];
                 deliveredOn?: string | null;
                 deliveryStatus: string;
                 /** Format: double */
@@ -823,6 +936,7 @@ export interface components {
                 expectedDeliveryDate: string;
                 history: components["schemas"]["HistoryDto"][];
                 id: string;
+                invoice?: null | components["schemas"]["DocumentRefDto"];
                 items: components["schemas"]["OrderItemDto"][];
                 orderDate: string;
                 /** Format: double */
@@ -844,6 +958,8 @@ export interface components {
                 categoryId: string;
                 createdAt: string;
                 description: string;
+                /** @description The product's own HSN code; `null`: its category's. */
+                hsnCode?: string | null;
                 id: string;
                 images: components["schemas"]["ImageDto"][];
                 isBestSeller: boolean;
@@ -851,6 +967,23 @@ export interface components {
                 slug: string;
                 updatedAt: string;
                 variants: components["schemas"]["VariantDto"][];
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_RateDto: {
+            data: {
+                /**
+                 * @description The price is above the lower slab at the lower rate yet within it at the higher one:
+                 *     the shop charges the higher rate (see docs/INDIA.md).
+                 */
+                betweenSlabs: boolean;
+                /** @description As printed on an invoice ("5%", "18%"); `null` when no rate rule covers the code. */
+                rate?: string | null;
+                /** Format: int32 */
+                rateBasisPoints?: number | null;
+                /** @description What the back office shows about it, if anything. */
+                warning?: string | null;
             };
             message?: string | null;
         };
@@ -887,6 +1020,11 @@ export interface components {
         Envelope_Vec_CategoryDto: {
             data: {
                 description: string;
+                /**
+                 * @description The HSN code of the goods in it (4 to 8 digits); its products and subcategories
+                 *     without a code of their own take it.
+                 */
+                hsnCode?: string | null;
                 id: string;
                 /** @description Smaller versions of the image for `<img srcset>`. */
                 imageSrcset?: string | null;
@@ -918,6 +1056,7 @@ export interface components {
             data: {
                 address: components["schemas"]["OrderAddressDto"];
                 createdAt: string;
+                creditNote?: null | components["schemas"]["DocumentRefDto"];
                 deliveredOn?: string | null;
                 deliveryStatus: string;
                 /** Format: double */
@@ -926,6 +1065,7 @@ export interface components {
                 expectedDeliveryDate: string;
                 history: components["schemas"]["HistoryDto"][];
                 id: string;
+                invoice?: null | components["schemas"]["DocumentRefDto"];
                 items: components["schemas"]["OrderItemDto"][];
                 orderDate: string;
                 /** Format: double */
@@ -947,6 +1087,8 @@ export interface components {
                 categoryId: string;
                 createdAt: string;
                 description: string;
+                /** @description The product's own HSN code; `null`: its category's. */
+                hsnCode?: string | null;
                 id: string;
                 images: components["schemas"]["ImageDto"][];
                 isBestSeller: boolean;
@@ -954,6 +1096,15 @@ export interface components {
                 slug: string;
                 updatedAt: string;
                 variants: components["schemas"]["VariantDto"][];
+            }[];
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_Vec_StateDto: {
+            data: {
+                /** @description The two-digit GST state code ("29"). */
+                code: string;
+                name: string;
             }[];
             message?: string | null;
         };
@@ -1088,6 +1239,7 @@ export interface components {
         OrderDto: {
             address: components["schemas"]["OrderAddressDto"];
             createdAt: string;
+            creditNote?: null | components["schemas"]["DocumentRefDto"];
             deliveredOn?: string | null;
             deliveryStatus: string;
             /** Format: double */
@@ -1096,6 +1248,7 @@ export interface components {
             expectedDeliveryDate: string;
             history: components["schemas"]["HistoryDto"][];
             id: string;
+            invoice?: null | components["schemas"]["DocumentRefDto"];
             items: components["schemas"]["OrderItemDto"][];
             orderDate: string;
             /** Format: double */
@@ -1176,6 +1329,8 @@ export interface components {
             categoryId: string;
             createdAt: string;
             description: string;
+            /** @description The product's own HSN code; `null`: its category's. */
+            hsnCode?: string | null;
             id: string;
             images: components["schemas"]["ImageDto"][];
             isBestSeller: boolean;
@@ -1191,6 +1346,11 @@ export interface components {
             /** @description A JSON list of product image ids to remove. */
             deletedImageIds?: string | null;
             description?: string | null;
+            /**
+             * @description The product's own HSN code: 4 to 8 digits; empty removes it (the category's applies);
+             *     absent keeps it.
+             */
+            hsnCode?: string | null;
             /** @description With `POST /products`: the id of the product to update instead of creating one. */
             id?: string | null;
             /** @description Up to 10 images (PNG or JPEG, at most 5 MB each). */
@@ -1212,6 +1372,19 @@ export interface components {
             lastName?: string | null;
             mobile?: null | components["schemas"]["Loose"];
             username?: string | null;
+        };
+        RateDto: {
+            /**
+             * @description The price is above the lower slab at the lower rate yet within it at the higher one:
+             *     the shop charges the higher rate (see docs/INDIA.md).
+             */
+            betweenSlabs: boolean;
+            /** @description As printed on an invoice ("5%", "18%"); `null` when no rate rule covers the code. */
+            rate?: string | null;
+            /** Format: int32 */
+            rateBasisPoints?: number | null;
+            /** @description What the back office shows about it, if anything. */
+            warning?: string | null;
         };
         RegisterRequest: {
             dob?: string | null;
@@ -1245,6 +1418,11 @@ export interface components {
         SizeFacetDto: {
             count: number;
             size: string;
+        };
+        StateDto: {
+            /** @description The two-digit GST state code ("29"). */
+            code: string;
+            name: string;
         };
         StatusRequest: {
             deliveryStatus: components["schemas"]["DeliveryStatusName"];
@@ -2602,6 +2780,87 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate: {
+        parameters: {
+            query?: {
+                /** @description The goods' HSN code: 4 to 8 digits. */
+                hsnCode?: string;
+                /** @description The GST-inclusive price of one piece in rupees, as the product form has it. */
+                price?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST rate of one piece at this price today */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    states: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 36 states and union territories with their GST state codes, in code order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StateDto"];
+                };
+            };
         };
     };
     health: {
@@ -3112,6 +3371,106 @@ export interface operations {
             };
         };
     };
+    credit_note_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id (the caller's own, or any for an admin) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note of a cancelled invoiced order (CGST Rules, rule 53) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order of the caller's, or no credit note */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id (the caller's own, or any for an admin) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's tax invoice (CGST Rules, rule 46) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order of the caller's, or no invoice yet (it is issued when the order ships) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_status: {
         parameters: {
             query?: never;
@@ -3128,7 +3487,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Status changed */
+            /** @description Status changed (into SHIPPED the first time, a GST-registered shop issues the tax invoice; into CANCELED an invoiced order gets its credit note) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -11,7 +11,24 @@ use crate::error::ApiError;
 use crate::openapi::responses::{Invalid, RoleRequired};
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(rate);
+    cfg.service(rate).service(states);
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct StateDto {
+    /// The two-digit GST state code ("29").
+    pub code: String,
+    pub name: &'static str,
+}
+
+#[utoipa::path(
+    tag = "gst",
+    security(()),
+    responses((status = 200, description = "The 36 states and union territories with their GST state codes, in code order", body = Envelope<Vec<StateDto>>))
+)]
+#[get("/gst/states")]
+async fn states() -> HttpResponse {
+    HttpResponse::Ok().json(data(gst::STATES.iter().map(|s| StateDto { code: s.code_text(), name: s.name }).collect::<Vec<_>>()))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -301,3 +301,58 @@ async fn an_unregistered_shop_ships_without_invoices_and_a_registered_one_needs_
         assert_eq!(number(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM document_counters"), 0, "no number was used up");
     }
 }
+
+#[actix_web::test]
+async fn the_back_office_reads_states_and_the_rate_a_price_gets() {
+    for app in TestApp::all() {
+        let states = app.get("/api/gst/states", None).await.expect(200);
+        let list = states.body["data"].as_array().cloned().unwrap_or_default();
+        assert_eq!(list.len(), 36);
+        assert_eq!((&list[26]["code"], &list[26]["name"]), (&json!("29"), &json!("Karnataka")));
+
+        let admin = app.admin().await;
+        let rate = |hsn: &'static str, price: &'static str| {
+            let admin = admin.clone();
+            let app = &app;
+            async move { app.get(&format!("/api/gst/rate?hsnCode={hsn}&price={price}"), Some(&admin)).await }
+        };
+        let five = rate("6109", "2625.00").await.expect(200);
+        assert_eq!((&five.body["data"]["rate"], &five.body["data"]["betweenSlabs"], &five.body["data"]["warning"]), (&json!("5%"), &json!(false), &Value::Null));
+        let gap = rate("6109", "2625.01").await.expect(200);
+        assert_eq!((&gap.body["data"]["rate"], &gap.body["data"]["betweenSlabs"]), (&json!("18%"), &json!(true)));
+        assert_eq!(gap.body["data"]["warning"], "₹2,625.01 falls between two GST slabs: the shop charges 18% on it. A price of at most ₹2,625.00 keeps the 5% slab.");
+        assert_eq!(rate("6109", "2950.01").await.expect(200).body["data"]["betweenSlabs"], false);
+        assert_eq!(rate("7113", "500").await.expect(200).body["data"]["rate"], Value::Null);
+        assert_eq!(rate("61", "500").await.error(), (400, "invalid_query", Some("hsnCode")));
+        let (customer, _) = app.customer("asha").await;
+        assert_eq!(app.get("/api/gst/rate?hsnCode=6109&price=100", Some(&customer)).await.status.as_u16(), 403);
+    }
+}
+
+#[actix_web::test]
+async fn hsn_codes_are_kept_on_categories_and_products() {
+    use crate::helpers::file;
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let category = |hsn: &'static str| {
+            vec![text("name", format!("Tees {hsn}")), text("hsnCode", hsn), file("media", "c.png", png())]
+        };
+        let refused = app.form("POST", "/api/categories", Some(&admin), category("61")).await;
+        assert_eq!((refused.error(), refused.message()), ((400, "invalid_input", Some("hsnCode")), "An HSN code has 4 to 8 digits"));
+        let tees = app.form("POST", "/api/categories", Some(&admin), category(" 6109 ")).await.expect(201);
+        assert_eq!(tees.body["data"]["hsnCode"], "6109");
+        let tree = app.get("/api/categories", None).await.expect(200);
+        assert!(tree.body["data"].as_array().is_some_and(|c| c.iter().any(|c| c["hsnCode"] == "6109")));
+
+        let product = app.product(&admin, "Polo", &tees.id(), json!([{ "size": "M", "color": "Red", "stock": 3, "originalPrice": 999, "discountPrice": 0 }])).await;
+        assert_eq!(product["hsnCode"], Value::Null, "a product without a code takes its category's");
+        let id = product["id"].as_str().unwrap_or_default().to_string();
+        let own = app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("hsnCode", "61051000")]).await.expect(200);
+        assert_eq!(own.body["data"]["hsnCode"], "61051000");
+        assert_eq!(app.get(&format!("/api/products/{id}"), None).await.body["data"]["hsnCode"], "61051000");
+        let kept = app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("productName", "Polo Tee")]).await.expect(200);
+        assert_eq!(kept.body["data"]["hsnCode"], "61051000", "a form without the field keeps it");
+        let cleared = app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("hsnCode", "")]).await.expect(200);
+        assert_eq!(cleared.body["data"]["hsnCode"], Value::Null);
+    }
+}

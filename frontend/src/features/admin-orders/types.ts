@@ -43,4 +43,7 @@ export interface AdminOrder {
   deliveredOn: string | null;
   createdAt: string;
   history?: StatusChange[];
+  /** The GST tax invoice, once the order shipped; the credit note, once an invoiced order was cancelled. */
+  invoice?: { number: string; issuedOn: string } | null;
+  creditNote?: { number: string; issuedOn: string } | null;
 }
