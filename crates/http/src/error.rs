@@ -197,6 +197,7 @@ impl From<OrdersError> for ApiError {
                 ApiError::new(StatusCode::BAD_GATEWAY, "email_failed", message)
             }
             OrdersError::GstSetup(_) => ApiError::conflict("gst_setup", message),
+            OrdersError::Rule { field, .. } => ApiError::unprocessable("invalid_period", message).on(field),
             OrdersError::NoDocument(_) => ApiError::not_found(message),
             OrdersError::Printing(cause) => ApiError::internal(cause),
             OrdersError::Storage(store) => store.into(),

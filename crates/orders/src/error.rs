@@ -51,6 +51,9 @@ pub enum OrdersError {
     /// The order has no tax document of that kind (yet).
     #[error("{0}")]
     NoDocument(&'static str),
+    /// Well-formed values that break a rule (a period that ends before it starts).
+    #[error("{message}")]
+    Rule { field: &'static str, message: String },
     /// The document could not be printed.
     #[error("The document could not be printed")]
     Printing(String),

@@ -59,6 +59,11 @@ impl DocumentKind {
     }
 }
 
+/// A rate in basis points as an invoice prints it ("5%").
+pub fn rate_label(basis_points: u32) -> String {
+    Rate::basis_points(basis_points).label()
+}
+
 /// Which document a status change issues, if its order has none of that kind yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Documents {

@@ -10,6 +10,7 @@ pub mod error;
 pub mod invoice;
 pub mod models;
 pub mod ports;
+pub mod report;
 pub mod service;
 
 pub use error::OrdersError;

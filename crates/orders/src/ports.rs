@@ -41,6 +41,9 @@ pub trait OrdersApi: Send + Sync {
     /// PDF. Errors: `NotFound` (no such order, or another customer's), `NoDocument` (not
     /// issued yet), `Printing`, `Storage`.
     fn document_pdf(&self, viewer: &UserId, admin: bool, order_id: &OrderId, kind: DocumentKind) -> Result<(TaxDocument, Vec<u8>), OrdersError>;
+    /// The GST report of the documents issued from `from` to `to` (India's dates, both
+    /// included; admin). Errors: `Invalid` (`from` after `to`), `Storage`.
+    fn gst_report(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<crate::report::GstReport, OrdersError>;
 }
 
 /// Outbound port: prints a tax document (the PDF adapter).
@@ -75,6 +78,9 @@ pub trait OrderStore: Send + Sync {
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError>;
     /// The order's document of that kind, if issued.
     fn document(&self, order_id: &OrderId, kind: DocumentKind) -> Result<Option<TaxDocument>, StoreError>;
+    /// Every document issued from `from` to `to` (India's dates, both included), by kind,
+    /// series, year and number.
+    fn documents_between(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<Vec<TaxDocument>, StoreError>;
     /// ONE transaction, serialised per account (so parallel calls and other instances
     /// count each other): reads the account's re-sends after `since`, oldest first; calls
     /// `allow` with them; when it agrees, logs a re-send of `order_id` at `at`. An error

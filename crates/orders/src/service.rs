@@ -294,6 +294,13 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         let pdf = printer.pdf(&document).map_err(OrdersError::Printing)?;
         Ok((document, pdf))
     }
+
+    fn gst_report(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<crate::report::GstReport, OrdersError> {
+        if from > to {
+            return Err(OrdersError::Rule { field: "from", message: "The report's start must not be after its end".into() });
+        }
+        Ok(crate::report::gst_report(&self.store.documents_between(from, to)?))
+    }
 }
 
 #[cfg(test)]

@@ -356,3 +356,53 @@ async fn hsn_codes_are_kept_on_categories_and_products() {
         assert_eq!(cleared.body["data"]["hsnCode"], Value::Null);
     }
 }
+
+#[actix_web::test]
+async fn the_gst_report_nets_credit_notes_against_invoices() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
+        let bag = goods(&app, "Tote Bag", Some("42022210"), 1_500_00, 10);
+        let (_, kept) = order(&app, "asha", &[(&tee, 3), (&bag, 1)]).await;
+        let (_, returned) = order(&app, "ravi", &[(&tee, 1)]).await;
+        for id in [&kept, &returned] {
+            set_status(&app, &admin, id, "SHIPPED").await.expect(200);
+        }
+        set_status(&app, &admin, &returned, "CANCELED").await.expect(200);
+
+        let bearer = format!("Bearer {admin}");
+        let (status, headers, bytes) = app
+            .get_raw("/api/reports/gst?from=2026-11-25&to=2026-11-25", &[("Authorization", &bearer), ("Accept-Encoding", "identity")])
+            .await;
+        assert_eq!(status, 200);
+        assert!(headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("text/csv")));
+        let text = String::from_utf8(bytes).expect("UTF-8");
+        let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+        let kinds: Vec<(&str, &str, &str)> = rows.iter().filter(|r| r[0] == "invoice" || r[0] == "credit note").map(|r| (r[0], r[1], r[7])).collect();
+        assert_eq!(
+            kinds,
+            vec![("credit note", "CN/26-27/1", "5%"), ("invoice", "KP/26-27/1", "5%"), ("invoice", "KP/26-27/1", "18%"), ("invoice", "KP/26-27/2", "5%")]
+        );
+        let total = rows.iter().find(|r| r[0] == "total").expect("a total row");
+        let signed = |column: &str| {
+            number(&app, &format!("SELECT CAST(SUM(CASE WHEN kind = 'INVOICE' THEN {column} ELSE -{column} END) AS BIGINT) AS n FROM tax_documents"))
+        };
+        let rupees = |paise: i64| format!("{}.{:02}", paise / 100, paise % 100);
+        assert_eq!(
+            total[8..13].to_vec(),
+            vec![rupees(signed("taxable_paise")), rupees(signed("cgst_paise")), rupees(signed("sgst_paise")), rupees(signed("igst_paise")), rupees(signed("total_paise"))]
+        );
+        // The kept order alone: 999 × 3 + 1,500.00.
+        assert_eq!(total[12], "4497.00");
+        let hsn: Vec<(&str, &str)> = rows.iter().filter(|r| r[0] == "hsn").map(|r| (r[1], r[2])).collect();
+        assert_eq!(hsn, vec![("42022210", "1"), ("6109", "3")], "net quantities: the returned tee is taken off");
+
+        let reversed = app.get("/api/reports/gst?from=2026-11-26&to=2026-11-25", Some(&admin)).await;
+        assert_eq!(reversed.error(), (422, "invalid_period", Some("from")));
+        assert_eq!(app.get("/api/reports/gst?from=25-11-2026&to=2026-11-25", Some(&admin)).await.error(), (400, "invalid_query", Some("from")));
+        let (customer, _) = app.customer("meera").await;
+        assert_eq!(app.get("/api/reports/gst?from=2026-11-25&to=2026-11-25", Some(&customer)).await.status.as_u16(), 403);
+    }
+}

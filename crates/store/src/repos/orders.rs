@@ -448,6 +448,11 @@ impl OrderStore for DieselOrderStore {
         tax_documents::load(&mut conn, order_id.as_str(), kind).map_err(store_error)
     }
 
+    fn documents_between(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<Vec<::orders::TaxDocument>, StoreError> {
+        let mut conn = self.db.conn()?;
+        tax_documents::between(&mut conn, from, to).map_err(store_error)
+    }
+
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError> {
         let mut conn = self.db.conn()?;
         orders::table
