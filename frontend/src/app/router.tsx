@@ -45,6 +45,7 @@ const adminScreens: RouteObject[] = [
   { path: 'order', lazy: () => import('./routes/admin/order') },
   { path: 'company', lazy: () => import('./routes/admin/company') },
   { path: 'legal', lazy: () => import('./routes/admin/legal') },
+  { path: 'reports', lazy: () => import('./routes/admin/reports') },
   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
 ];
 

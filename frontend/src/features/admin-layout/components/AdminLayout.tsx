@@ -18,6 +18,7 @@ import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
+import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -30,6 +31,7 @@ export const ADMIN_NAV = [
   { label: 'Order', to: '/admin/order', icon: <ReceiptIcon /> },
   { label: 'Company', to: '/admin/company', icon: <BusinessIcon /> },
   { label: 'Legal pages', to: '/admin/legal', icon: <GavelIcon />, nested: true },
+  { label: 'Reports', to: '/admin/reports', icon: <AssessmentIcon /> },
 ] as const;
 
 const DRAWER_WIDTH = 240;
