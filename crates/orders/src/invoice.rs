@@ -175,12 +175,15 @@ pub fn financial_year(at: DateTime<Utc>) -> FinancialYear {
     FinancialYear::of(india_date(at))
 }
 
+/// The lines' parts added up. Every line is part of an order whose total fits (placing
+/// refuses one that would not), so no sum here can overflow; it saturates if it ever did.
 fn sum(parts: impl Iterator<Item = TaxSplit>) -> TaxSplit {
+    let add = |a: Money, b: Money| a.checked_add(b).unwrap_or(Money::from_paise(i64::MAX));
     parts.fold(TaxSplit::default(), |a, b| TaxSplit {
-        taxable: Money::from_paise(a.taxable.paise() + b.taxable.paise()),
-        cgst: Money::from_paise(a.cgst.paise() + b.cgst.paise()),
-        sgst: Money::from_paise(a.sgst.paise() + b.sgst.paise()),
-        igst: Money::from_paise(a.igst.paise() + b.igst.paise()),
+        taxable: add(a.taxable, b.taxable),
+        cgst: add(a.cgst, b.cgst),
+        sgst: add(a.sgst, b.sgst),
+        igst: add(a.igst, b.igst),
     })
 }
 

@@ -1,5 +1,7 @@
 //! GST: the company's registration, HSN codes in the catalogue, tax invoices and credit
-//! notes issued with the order's status changes, their PDFs.
+//! notes issued with the order's status changes, their PDFs, the GST report.
+// Amounts in paise are written as rupees_paise (`2_625_01` is Rs 2,625.01).
+#![allow(clippy::inconsistent_digit_grouping)]
 
 use crate::helpers::{text, TestApp};
 

@@ -206,13 +206,16 @@ pub fn between(conn: &mut DbConn, from: chrono::NaiveDate, to: chrono::NaiveDate
     with_lines(conn, rows)
 }
 
+/// An order's invoice and credit note, when issued.
+pub type OrderDocuments = (Option<DocumentRef>, Option<DocumentRef>);
+
 /// The invoice and credit note each of these orders has, by order id.
-pub fn refs(conn: &mut DbConn, order_ids: &[String]) -> QueryResult<HashMap<String, (Option<DocumentRef>, Option<DocumentRef>)>> {
+pub fn refs(conn: &mut DbConn, order_ids: &[String]) -> QueryResult<HashMap<String, OrderDocuments>> {
     let rows: Vec<(String, String, String, chrono::NaiveDate)> = tax_documents::table
         .filter(tax_documents::order_id.eq_any(order_ids))
         .select((tax_documents::order_id, tax_documents::kind, tax_documents::number, tax_documents::issued_on))
         .load(conn)?;
-    let mut out: HashMap<String, (Option<DocumentRef>, Option<DocumentRef>)> = HashMap::new();
+    let mut out: HashMap<String, OrderDocuments> = HashMap::new();
     for (order_id, kind, number, issued_on) in rows {
         let entry = out.entry(order_id).or_default();
         let doc = Some(DocumentRef { number, issued_on });
