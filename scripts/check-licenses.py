@@ -31,6 +31,13 @@ for package in meta["packages"]:
     if all(COPYLEFT.search(a) for a in alternatives):
         refused.append(f"{package['name']} {package['version']}: {expression}")
 
+# Font files embedded in the binary (crates/*/fonts) must sit beside their licence.
+import pathlib
+root = pathlib.Path(__file__).resolve().parent.parent
+for font in sorted(root.glob("crates/*/fonts/*")):
+    if font.suffix.lower() in (".ttf", ".otf", ".woff", ".woff2") and not any(font.parent.glob("LICENSE*")):
+        unknown.append(f"{font.relative_to(root)} (a font without a LICENSE file beside it)")
+
 for line in refused:
     print(f"copyleft-only licence: {line}")
 for name in unknown:

@@ -25,6 +25,8 @@ pub struct CategoryInput {
     pub name: Option<String>,
     pub description: Option<String>,
     pub parent: ParentChoice,
+    /// `None` keeps the current code (none for a new category); empty text removes it.
+    pub hsn_code: Option<String>,
     pub files: Vec<IncomingFile>,
     /// Update only: the current image's upload id, to replace or remove it.
     pub deleted_upload_ids: Vec<String>,
@@ -35,6 +37,9 @@ pub struct ProductInput {
     pub name: Option<String>,
     pub category_id: Option<String>,
     pub description: Option<String>,
+    /// `None` keeps the current code (none for a new product); empty text removes it, so
+    /// the product takes its category's.
+    pub hsn_code: Option<String>,
     /// The complete variant list; `None` keeps the current variants (update only).
     pub variants: Option<Vec<VariantInput>>,
     /// Update only: product-image ids to remove.
@@ -86,6 +91,7 @@ pub struct CategoryWrite {
     pub slug: String,
     pub description: String,
     pub parent_id: Option<String>,
+    pub hsn_code: Option<String>,
     /// A newly stored image to link (replacing the current one).
     pub new_image: Option<StoredFile>,
     /// Remove the current image without a replacement.
@@ -100,6 +106,7 @@ pub struct ProductWrite {
     pub slug: String,
     pub description: String,
     pub category_id: String,
+    pub hsn_code: Option<String>,
     pub is_best_seller: bool,
     pub new_images: Vec<StoredFile>,
     pub removed_image_ids: Vec<String>,

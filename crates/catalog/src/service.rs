@@ -142,6 +142,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
     fn create_category(&self, input: CategoryInput) -> Result<Category, CatalogError> {
         let name = category_name(input.name.as_deref())?;
         let description = description(input.description.as_deref())?;
+        let hsn_code = hsn_code(input.hsn_code.as_deref(), None)?;
         if let Some(e) = Self::image_count_error(input.files.len()) {
             return Err(e);
         }
@@ -164,6 +165,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
                 slug,
                 description,
                 parent_id,
+                hsn_code,
                 new_image: files.first().cloned(),
                 clear_image: false,
                 now: Utc::now(),
@@ -183,6 +185,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             Some(d) => description(Some(d))?,
             None => current.description.clone(),
         };
+        let hsn_code = hsn_code(input.hsn_code.as_deref(), current.hsn_code.as_deref())?;
         let parent_id = match input.parent {
             ParentChoice::Keep => current.parent_id.clone(),
             ParentChoice::TopLevel => None,
@@ -218,6 +221,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
                 slug,
                 description,
                 parent_id,
+                hsn_code,
                 new_image: files.first().cloned(),
                 clear_image: false,
                 now: Utc::now(),
@@ -366,6 +370,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             (None, Some(p)) => p.description.clone(),
             (None, None) => String::new(),
         };
+        let hsn_code = hsn_code(input.hsn_code.as_deref(), current.and_then(|p| p.hsn_code.as_deref()))?;
         // Images: the ones kept plus the new ones, between 1 and 10.
         let existing: Vec<&str> = current.map(|p| p.images.iter().map(|i| i.id.as_str()).collect()).unwrap_or_default();
         for removed in &input.deleted_image_ids {
@@ -402,12 +407,25 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             slug,
             description,
             category_id,
+            hsn_code,
             is_best_seller: input.is_best_seller.or(current.map(|p| p.is_best_seller)).unwrap_or(false),
             new_images: Vec::new(),
             removed_image_ids: input.deleted_image_ids.clone(),
             variants,
             now: Utc::now(),
         })
+    }
+}
+
+/// An HSN code from a form: absent keeps `current`, empty removes it, anything else must
+/// be 4 to 8 digits.
+fn hsn_code(raw: Option<&str>, current: Option<&str>) -> Result<Option<String>, CatalogError> {
+    match raw.map(str::trim) {
+        None => Ok(current.map(str::to_string)),
+        Some("") => Ok(None),
+        Some(code) => gst::HsnCode::parse(code)
+            .map(|h| Some(h.as_str().to_string()))
+            .map_err(|e| CatalogError::invalid("hsnCode", e.to_string())),
     }
 }
 

@@ -10,6 +10,10 @@ pub enum ContentError {
     /// A legal page's text longer than the shop keeps: a rule on the value, not its form.
     #[error("{message}")]
     TooLong { field: &'static str, message: String },
+    /// A well-formed value that breaks a rule (a GSTIN of another state, a wrong check
+    /// character): 422 with `code`.
+    #[error("{message}")]
+    Rule { code: &'static str, field: &'static str, message: String },
     #[error(transparent)]
     Media(#[from] MediaError),
     #[error(transparent)]
@@ -19,5 +23,9 @@ pub enum ContentError {
 impl ContentError {
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
         ContentError::Invalid { field, message: message.into() }
+    }
+
+    pub fn rule(code: &'static str, field: &'static str, message: impl Into<String>) -> Self {
+        ContentError::Rule { code, field, message: message.into() }
     }
 }

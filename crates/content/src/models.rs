@@ -10,6 +10,14 @@ pub struct CompanyDetails {
     pub phone: String,
     pub address: String,
     pub pincode: String,
+    /// The registered (legal) name printed on tax invoices; empty: `name`.
+    pub legal_name: String,
+    /// Empty until the company is registered for GST.
+    pub gstin: String,
+    /// One of `gst::STATES` by name, or empty.
+    pub state: String,
+    /// The tax invoices' series prefix (`INV` when empty).
+    pub invoice_prefix: String,
     /// The stored logo's file name.
     pub logo_filename: Option<String>,
     pub updated_at: Option<DateTime<Utc>>,
@@ -22,6 +30,10 @@ pub struct CompanyInput {
     pub phone: Option<String>,
     pub address: Option<String>,
     pub pincode: Option<String>,
+    pub legal_name: Option<String>,
+    pub gstin: Option<String>,
+    pub state: Option<String>,
+    pub invoice_prefix: Option<String>,
     pub logo: Option<IncomingFile>,
 }
 
@@ -33,7 +45,16 @@ pub struct CompanyFields {
     pub phone: String,
     pub address: String,
     pub pincode: String,
+    pub legal_name: String,
+    /// Checked: format, check character and the state's code.
+    pub gstin: String,
+    /// The state's name as `gst::STATES` spells it.
+    pub state: String,
+    pub invoice_prefix: String,
 }
+
+/// The prefix of the credit notes' own series; an invoice series may not use it.
+pub const CREDIT_NOTE_PREFIX: &str = "CN";
 
 fn trimmed(v: &Option<String>) -> &str {
     v.as_deref().map(str::trim).unwrap_or("")
@@ -64,7 +85,48 @@ impl CompanyInput {
         if address.chars().count() > 300 {
             return Err(ContentError::invalid("address", "Address must be at most 300 characters"));
         }
-        Ok(CompanyFields { name: name.to_string(), email, phone, address: address.to_string(), pincode })
+        let legal_name = trimmed(&self.legal_name);
+        if legal_name.chars().count() > 100 {
+            return Err(ContentError::invalid("legalName", "Legal name must be at most 100 characters"));
+        }
+        let state = match trimmed(&self.state) {
+            "" => None,
+            s => Some(gst::State::by_name(s).ok_or_else(|| {
+                ContentError::rule("unknown_state", "state", "Choose one of India's 36 states and union territories")
+            })?),
+        };
+        let gstin = match (trimmed(&self.gstin), state) {
+            ("", _) => String::new(),
+            (_, None) => {
+                return Err(ContentError::rule("state_required", "state", "Choose the state the GSTIN is registered in"))
+            }
+            (g, Some(state)) => gst::Gstin::parse_for(g, state)
+                .map_err(|e| ContentError::rule("invalid_gstin", "gstin", e.to_string()))?
+                .as_str()
+                .to_string(),
+        };
+        let invoice_prefix = match trimmed(&self.invoice_prefix) {
+            "" => String::new(),
+            p => {
+                let prefix = gst::SeriesPrefix::parse(p)
+                    .map_err(|e| ContentError::rule("invalid_prefix", "invoicePrefix", e.to_string()))?;
+                if prefix.as_str() == CREDIT_NOTE_PREFIX {
+                    return Err(ContentError::rule("invalid_prefix", "invoicePrefix", "CN is the credit notes' prefix: choose another"));
+                }
+                prefix.as_str().to_string()
+            }
+        };
+        Ok(CompanyFields {
+            name: name.to_string(),
+            email,
+            phone,
+            address: address.to_string(),
+            pincode,
+            legal_name: legal_name.to_string(),
+            gstin,
+            state: state.map(|s| s.name.to_string()).unwrap_or_default(),
+            invoice_prefix,
+        })
     }
 }
 
@@ -139,6 +201,28 @@ mod tests {
         assert_eq!(message(company("Kapda", "", "5600").check()), kernel::PostalCode::MESSAGE);
         let bad_email = CompanyInput { email: Some("nope".into()), ..company("Kapda", "", "") };
         assert_eq!(message(bad_email.check()), "Please enter a valid email address");
+    }
+
+    #[test]
+    fn gst_fields() {
+        let gst = |gstin: &str, state: &str, prefix: &str| CompanyInput {
+            gstin: Some(gstin.into()),
+            state: Some(state.into()),
+            invoice_prefix: Some(prefix.into()),
+            ..company("Kapda", "", "")
+        };
+        let ok = gst(" 27aapfu0939f1zv ", "maharashtra", "kc").check().expect("valid");
+        assert_eq!((ok.gstin.as_str(), ok.state.as_str(), ok.invoice_prefix.as_str()), ("27AAPFU0939F1ZV", "Maharashtra", "KC"));
+        let field = |r: Result<CompanyFields, ContentError>| match r {
+            Err(ContentError::Rule { field, .. }) => field,
+            other => panic!("expected a rule error, got {other:?}"),
+        };
+        assert_eq!(field(gst("27AAPFU0939F1ZV", "Karnataka", "").check()), "gstin");
+        assert_eq!(field(gst("27AAPFU0939F1ZW", "Maharashtra", "").check()), "gstin");
+        assert_eq!(field(gst("27AAPFU0939F1ZV", "", "").check()), "state");
+        assert_eq!(field(gst("", "Madras", "").check()), "state");
+        assert_eq!(field(gst("", "", "SHOP1").check()), "invoicePrefix");
+        assert_eq!(field(gst("", "", "cn").check()), "invoicePrefix");
     }
 
     #[test]

@@ -212,6 +212,9 @@ impl From<OrdersError> for ApiError {
                 tracing::warn!(%cause, "e-mail not sent");
                 ApiError::new(StatusCode::BAD_GATEWAY, "email_failed", message)
             }
+            OrdersError::GstSetup(_) => ApiError::conflict("gst_setup", message),
+            OrdersError::NoDocument(_) => ApiError::not_found(message),
+            OrdersError::Printing(cause) => ApiError::internal(cause),
             OrdersError::Storage(store) => store.into(),
         }
     }
@@ -268,6 +271,7 @@ impl From<content::ContentError> for ApiError {
         match e {
             C::Invalid { field, message } => ApiError::bad_request("invalid_input", message).on(field),
             C::TooLong { field, message } => ApiError::unprocessable("too_long", message).on(field),
+            C::Rule { code, field, message } => ApiError::unprocessable(code, message).on(field),
             C::Media(m) => m.into(),
             C::Storage(s) => s.into(),
         }

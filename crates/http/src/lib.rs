@@ -58,5 +58,6 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
         .configure(handlers::orders::routes)
         .configure(handlers::reports::routes)
         .configure(handlers::cod::routes)
+        .configure(handlers::tax::routes)
         .default_service(web::to(handlers::not_found))
 }

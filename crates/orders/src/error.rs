@@ -54,6 +54,16 @@ pub enum OrdersError {
     /// so every instance of the shop counts the same orders).
     #[error("You placed {limit} orders in the last minute. Please wait a moment before placing another.")]
     TooManyOrders { limit: u32, retry_after_secs: u64 },
+    /// A tax invoice cannot be issued until the owner sets something up (an HSN code, a
+    /// rate, the company's state): nothing changed.
+    #[error("{0}")]
+    GstSetup(String),
+    /// The order has no tax document of that kind (yet).
+    #[error("{0}")]
+    NoDocument(&'static str),
+    /// The document could not be printed.
+    #[error("The document could not be printed")]
+    Printing(String),
     /// The e-mail could not be handed over.
     #[error("Confirmation email could not be sent")]
     Mail(String),

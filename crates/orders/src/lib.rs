@@ -10,8 +10,10 @@ pub mod cod;
 pub mod email;
 pub mod error;
 pub mod listing;
+pub mod invoice;
 pub mod models;
 pub mod ports;
+pub mod report;
 pub mod service;
 
 pub use cod::{CodApi, CodService, CodSettingsChange, CodStore, CodVerdict, PincodeCheck};
@@ -19,6 +21,7 @@ pub use error::OrdersError;
 pub use listing::{
     BulkOutcome, DaySales, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, StatusCounts, TextMatch,
 };
+pub use invoice::{DocumentKind, DocumentLine, Documents, Party, Supplier, TaxDocument};
 pub use models::*;
-pub use ports::{MailError, Mailer, OrderStore, OrdersApi};
+pub use ports::{DocumentPrinter, MailError, Mailer, OrderStore, OrdersApi};
 pub use service::OrderService;

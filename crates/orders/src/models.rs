@@ -186,6 +186,17 @@ pub struct Order {
     pub updated_at: DateTime<Utc>,
     /// Oldest first.
     pub history: Vec<StatusChange>,
+    /// The tax invoice, once the order was shipped by a GST-registered shop.
+    pub invoice: Option<DocumentRef>,
+    /// The credit note, once an invoiced order was cancelled.
+    pub credit_note: Option<DocumentRef>,
+}
+
+/// A tax invoice or credit note as an order names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentRef {
+    pub number: String,
+    pub issued_on: NaiveDate,
 }
 
 /// What the store reads inside the placing transaction: the customer, the chosen
@@ -263,6 +274,8 @@ pub struct Transition {
     pub stock: StockEffect,
     pub changed_by: String,
     pub at: DateTime<Utc>,
+    /// The tax document this change issues (the store issues it only once per order).
+    pub documents: crate::invoice::Documents,
 }
 
 impl Transition {
@@ -283,6 +296,7 @@ impl Transition {
             stock,
             changed_by: changed_by.to_string(),
             at,
+            documents: if from == to { crate::invoice::Documents::None } else { crate::invoice::Documents::for_change(to) },
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::listing::{
     BulkOutcome, DaySales, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, StatusCounts, MAX_BULK_ORDERS,
 };
 use kernel::PageRequest;
+use crate::invoice::{DocumentKind, TaxDocument};
 use crate::models::{
     Checkout, Customer, DeliveryStatus, NewOrder, Order, PlaceOrderInput, PlaceRequest, PlacedOrder,
     Resend, Transition, TransitionOutcome,
@@ -61,6 +62,18 @@ pub trait OrdersApi: Send + Sync {
     /// Errors: `NotFound`, `CancelledOrder`, `OrderResendLimit`, `AccountResendLimit`,
     /// `Mail`, `Storage`.
     fn resend_confirmation(&self, customer: &Customer, order_id: &OrderId) -> Result<(), OrdersError>;
+    /// The order's tax invoice or credit note, to its customer or an admin (`admin`), as a
+    /// PDF. Errors: `NotFound` (no such order, or another customer's), `NoDocument` (not
+    /// issued yet), `Printing`, `Storage`.
+    fn document_pdf(&self, viewer: &UserId, admin: bool, order_id: &OrderId, kind: DocumentKind) -> Result<(TaxDocument, Vec<u8>), OrdersError>;
+    /// The GST report of the documents issued from `from` to `to` (India's dates, both
+    /// included; admin). Errors: `Invalid` (`from` after `to`), `Storage`.
+    fn gst_report(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<crate::report::GstReport, OrdersError>;
+}
+
+/// Outbound port: prints a tax document (the PDF adapter).
+pub trait DocumentPrinter: Send + Sync {
+    fn pdf(&self, document: &TaxDocument) -> Result<Vec<u8>, String>;
 }
 
 /// Outbound port: order storage.
@@ -92,6 +105,11 @@ pub trait OrderStore: Send + Sync {
     /// order was not in `from`; `OutOfStock` (rolled back) when stock cannot be taken again.
     fn transition(&self, transition: &Transition) -> Result<TransitionOutcome, OrdersError>;
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError>;
+    /// The order's document of that kind, if issued.
+    fn document(&self, order_id: &OrderId, kind: DocumentKind) -> Result<Option<TaxDocument>, StoreError>;
+    /// Every document issued from `from` to `to` (India's dates, both included), by kind,
+    /// series, year and number.
+    fn documents_between(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<Vec<TaxDocument>, StoreError>;
     /// ONE transaction, serialised per account (so parallel calls and other instances
     /// count each other): reads the account's re-sends after `since`, oldest first; calls
     /// `allow` with them; when it agrees, logs a re-send of `order_id` at `at`. An error

@@ -12,7 +12,8 @@ use crate::models::{
     PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
     RESENDS_PER_ACCOUNT, RESENDS_PER_ORDER, RESEND_WINDOW_MINUTES,
 };
-use crate::ports::{Mailer, OrderStore, OrdersApi};
+use crate::invoice::{DocumentKind, TaxDocument};
+use crate::ports::{DocumentPrinter, Mailer, OrderStore, OrdersApi};
 
 /// The longest idempotency key accepted.
 pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 200;
@@ -26,17 +27,23 @@ pub struct OrderService<S, M> {
     clock: Clock,
     /// At most this many orders per account per minute; 0: no limit.
     orders_per_minute: u32,
+    printer: Option<std::sync::Arc<dyn DocumentPrinter>>,
 }
 
 impl<S: OrderStore, M: Mailer> OrderService<S, M> {
     pub fn new(store: S, mailer: M) -> Self {
-        OrderService { store, mailer, clock: Clock::system(), orders_per_minute: 0 }
+        OrderService { store, mailer, clock: Clock::system(), orders_per_minute: 0, printer: None }
     }
 
     /// The same service allowing at most `per_minute` orders per account per minute
     /// (0: no limit). The count is of placed orders, read inside the placing transaction.
     pub fn with_order_limit(self, per_minute: u32) -> Self {
         OrderService { orders_per_minute: per_minute, ..self }
+    }
+
+    /// The same service printing tax documents with `printer`.
+    pub fn with_printer(self, printer: std::sync::Arc<dyn DocumentPrinter>) -> Self {
+        OrderService { printer: Some(printer), ..self }
     }
 
     /// The same service reading the time from `clock`.
@@ -129,6 +136,8 @@ pub fn build_order(
             changed_by_name: None,
             changed_at: now,
         }],
+        invoice: None,
+        credit_note: None,
     };
     Ok(NewOrder { order, idempotency_key: request.idempotency_key.clone() })
 }
@@ -339,6 +348,30 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         self.mailer
             .send(&email::confirmation(&order, &customer.email))
             .map_err(|e| OrdersError::Mail(e.0))
+    }
+
+    fn document_pdf(&self, viewer: &UserId, admin: bool, order_id: &OrderId, kind: DocumentKind) -> Result<(TaxDocument, Vec<u8>), OrdersError> {
+        if admin {
+            if !order_id.is_uuid() {
+                return Err(OrdersError::NotFound);
+            }
+        } else {
+            self.own_order(viewer, order_id)?;
+        }
+        let document = self.store.document(order_id, kind)?.ok_or(OrdersError::NoDocument(match kind {
+            DocumentKind::Invoice => "This order has no tax invoice yet: it is issued when the order ships",
+            DocumentKind::CreditNote => "This order has no credit note",
+        }))?;
+        let printer = self.printer.as_ref().ok_or_else(|| OrdersError::Printing("no printer wired".into()))?;
+        let pdf = printer.pdf(&document).map_err(OrdersError::Printing)?;
+        Ok((document, pdf))
+    }
+
+    fn gst_report(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<crate::report::GstReport, OrdersError> {
+        if from > to {
+            return Err(OrdersError::Rule { field: "from", code: "invalid_period", message: "The report's start must not be after its end".into() });
+        }
+        Ok(crate::report::gst_report(&self.store.documents_between(from, to)?))
     }
 }
 

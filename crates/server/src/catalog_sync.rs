@@ -70,4 +70,12 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
     fn resend_confirmation(&self, customer: &Customer, order_id: &OrderId) -> Result<(), OrdersError> {
         self.inner.resend_confirmation(customer, order_id)
     }
+
+    fn document_pdf(&self, viewer: &UserId, admin: bool, order_id: &OrderId, kind: orders::DocumentKind) -> Result<(orders::TaxDocument, Vec<u8>), OrdersError> {
+        self.inner.document_pdf(viewer, admin, order_id, kind)
+    }
+
+    fn gst_report(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<orders::report::GstReport, OrdersError> {
+        self.inner.gst_report(from, to)
+    }
 }

@@ -127,7 +127,8 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
-        .with_order_limit(settings.orders_per_minute);
+        .with_order_limit(settings.orders_per_minute)
+        .with_printer(Arc::new(invoice_pdf::PdfPrinter));
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);
     let orders = CatalogSyncedOrders::new(orders, catalog.clone());
     let content: Arc<dyn ContentApi> = Arc::new(content);

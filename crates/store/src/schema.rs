@@ -68,6 +68,7 @@ diesel::table! {
         upload_id -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        hsn_code -> Nullable<Text>,
     }
 }
 
@@ -81,6 +82,7 @@ diesel::table! {
         is_best_seller -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        hsn_code -> Nullable<Text>,
     }
 }
 
@@ -119,6 +121,10 @@ diesel::table! {
         pincode -> Text,
         logo_upload_id -> Nullable<Text>,
         updated_at -> Timestamp,
+        legal_name -> Text,
+        gstin -> Text,
+        state -> Text,
+        invoice_prefix -> Text,
     }
 }
 
@@ -271,6 +277,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_items,
     order_status_history,
     confirmation_resends,
+    tax_documents,
+    tax_document_lines,
 );
 
 diesel::table! {
@@ -307,7 +315,70 @@ diesel::table! {
 }
 
 diesel::table! {
+    document_counters (series, financial_year) {
+        series -> Text,
+        financial_year -> Integer,
+        last_number -> BigInt,
+    }
+}
+
+diesel::table! {
     cod_blocked_pincodes (pincode) {
         pincode -> Text,
     }
 }
+
+diesel::table! {
+    tax_documents (id) {
+        id -> Text,
+        order_id -> Text,
+        kind -> Text,
+        number -> Text,
+        series -> Text,
+        financial_year -> Integer,
+        sequence -> BigInt,
+        issued_on -> Date,
+        issued_at -> Timestamp,
+        cites_number -> Nullable<Text>,
+        cites_date -> Nullable<Date>,
+        supplier_name -> Text,
+        supplier_address -> Text,
+        supplier_gstin -> Text,
+        supplier_state -> Text,
+        supplier_state_code -> Text,
+        recipient_name -> Text,
+        recipient_address -> Text,
+        recipient_state -> Text,
+        recipient_state_code -> Text,
+        place_of_supply -> Text,
+        place_of_supply_code -> Text,
+        place_assumed -> Bool,
+        taxable_paise -> BigInt,
+        cgst_paise -> BigInt,
+        sgst_paise -> BigInt,
+        igst_paise -> BigInt,
+        total_paise -> BigInt,
+    }
+}
+
+diesel::table! {
+    tax_document_lines (id) {
+        id -> Text,
+        document_id -> Text,
+        position -> Integer,
+        description -> Text,
+        hsn_code -> Text,
+        quantity -> Integer,
+        unit -> Text,
+        unit_price_paise -> BigInt,
+        rate_basis_points -> Integer,
+        taxable_paise -> BigInt,
+        cgst_paise -> BigInt,
+        sgst_paise -> BigInt,
+        igst_paise -> BigInt,
+        total_paise -> BigInt,
+    }
+}
+
+diesel::joinable!(tax_documents -> orders (order_id));
+diesel::joinable!(tax_document_lines -> tax_documents (document_id));

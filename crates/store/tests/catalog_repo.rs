@@ -29,6 +29,7 @@ fn category(name: &str, parent: Option<&str>) -> CategoryWrite {
         slug: format!("{}-{}", name.to_lowercase(), &kernel::new_id()[..4]),
         description: format!("All {name}"),
         parent_id: parent.map(str::to_string),
+        hsn_code: Some("6205".into()),
         new_image: Some(file()),
         clear_image: false,
         now: Utc::now(),
@@ -53,6 +54,7 @@ fn product(category_id: &str, images: usize) -> ProductWrite {
         slug: format!("linen-shirt-{}", &kernel::new_id()[..6]),
         description: "Breezy".into(),
         category_id: category_id.into(),
+        hsn_code: None,
         is_best_seller: false,
         new_images: (0..images).map(|_| file()).collect(),
         removed_image_ids: vec![],
@@ -73,6 +75,7 @@ fn categories_nest_and_sibling_names_are_unique_per_level() {
         assert!(matches!(clash, Err(StoreError::Conflict { .. })), "{clash:?}");
 
         let categories = repo.load_all().unwrap().categories;
+        assert_eq!(categories[0].hsn_code.as_deref(), Some("6205"), "the HSN code is kept");
         assert_eq!(categories.len(), 3);
         let loaded = categories.iter().find(|c| c.id == shirts.id).unwrap_or_else(|| panic!("missing"));
         assert_eq!(loaded.parent_id.as_deref(), Some(men.id.as_str()));

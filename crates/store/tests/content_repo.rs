@@ -16,6 +16,10 @@ fn fields(name: &str) -> CompanyFields {
         phone: "9876543210".into(),
         address: "12 MG Road, Bengaluru".into(),
         pincode: "560001".into(),
+        legal_name: "Kapda Private Limited".into(),
+        gstin: "29AAGCB7383J1Z4".into(),
+        state: "Karnataka".into(),
+        invoice_prefix: "KP".into(),
     }
 }
 
@@ -35,6 +39,7 @@ fn company_details_are_one_row_and_a_new_logo_replaces_the_old() {
         assert_eq!(repo.save_company(&fields("Kapda & Co"), None), Ok(None), "no logo sent keeps the logo");
         let saved = repo.company().ok().flatten().unwrap_or_default();
         assert_eq!((saved.name.as_str(), saved.logo_filename.as_deref()), ("Kapda & Co", Some(first.filename.as_str())));
+        assert_eq!((saved.gstin.as_str(), saved.state.as_str(), saved.legal_name.as_str(), saved.invoice_prefix.as_str()), ("29AAGCB7383J1Z4", "Karnataka", "Kapda Private Limited", "KP"));
         let second = logo();
         assert_eq!(repo.save_company(&fields("Kapda & Co"), Some(&second)), Ok(Some(first.filename.clone())));
         assert_eq!(repo.company().ok().flatten().and_then(|c| c.logo_filename), Some(second.filename));

@@ -47,6 +47,7 @@ const adminScreens: RouteObject[] = [
   { path: 'legal', lazy: () => import('./routes/admin/legal') },
   { path: 'search', lazy: () => import('./routes/admin/search') },
   { path: 'settings', lazy: () => import('./routes/admin/settings') },
+  { path: 'reports', lazy: () => import('./routes/admin/reports') },
   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
 ];
 

@@ -297,6 +297,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gst/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gst/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["states"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -459,6 +491,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/credit-note.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["credit_note_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -538,6 +602,22 @@ export interface paths {
         put: operations["update"];
         post?: never;
         delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/gst": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["report"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -819,6 +899,11 @@ export interface components {
         };
         CategoryDto: {
             description: string;
+            /**
+             * @description The HSN code of the goods in it (4 to 8 digits); its products and subcategories
+             *     without a code of their own take it.
+             */
+            hsnCode?: string | null;
             id: string;
             /** @description Smaller versions of the image for `<img srcset>`. */
             imageSrcset?: string | null;
@@ -841,6 +926,8 @@ export interface components {
             /** @description On update: a JSON list of upload ids to remove, e.g. `["id1"]`. */
             deletedUploadIds?: string | null;
             description?: string | null;
+            /** @description The HSN code of the goods in it: 4 to 8 digits; empty removes it; absent keeps it. */
+            hsnCode?: string | null;
             /** @description One image (PNG or JPEG, at most 5 MB); also accepted as `image` or `images`. */
             media?: string[] | null;
             name?: string | null;
@@ -930,16 +1017,33 @@ export interface components {
         CompanyDto: {
             address: string;
             email: string;
+            /** @description Empty until the company is registered for GST. */
+            gstin: string;
+            /** @description The tax invoices' series prefix (empty: `INV`). */
+            invoicePrefix: string;
+            /** @description The registered name printed on tax invoices (empty: `name` is used). */
+            legalName: string;
             logoUrl?: string | null;
             name: string;
             phone: string;
             pincode: string;
+            /** @description One of the 36 states and union territories, or empty. */
+            state: string;
         };
         /** @description `multipart/form-data` for the company details. */
         CompanyForm: {
             address?: string | null;
             /** @description Empty, or an e-mail address. */
             email?: string | null;
+            /**
+             * @description Empty, or a GSTIN (15 characters) whose check character is right and whose first
+             *     two digits are the code of `state` (422 `invalid_gstin` otherwise).
+             */
+            gstin?: string | null;
+            /** @description Empty, or 1 to 4 letters, digits or hyphens, not `CN` (422 `invalid_prefix`). */
+            invoicePrefix?: string | null;
+            /** @description The registered name printed on tax invoices. */
+            legalName?: string | null;
             /**
              * Format: binary
              * @description PNG, JPEG or SVG, at most 2 MB.
@@ -950,6 +1054,11 @@ export interface components {
             phone?: string | null;
             /** @description Empty, or the 6-digit PIN code. */
             pincode?: string | null;
+            /**
+             * @description Empty, or one of the 36 states and union territories by name (422 `unknown_state`);
+             *     required with a GSTIN (422 `state_required`).
+             */
+            state?: string | null;
         };
         ConfirmationSent: {
             emailSent: boolean;
@@ -994,6 +1103,12 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatusName: "PENDING" | "SHIPPED" | "DELIVERED" | "CANCELED";
+        DocumentRefDto: {
+            /** @description India's date of issue, YYYY-MM-DD. */
+            issuedOn: string;
+            /** @description `PREFIX/YY-YY/N` */
+            number: string;
+        };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_AddressDto: {
             data: {
@@ -1028,6 +1143,11 @@ export interface components {
         Envelope_CategoryDto: {
             data: {
                 description: string;
+                /**
+                 * @description The HSN code of the goods in it (4 to 8 digits); its products and subcategories
+                 *     without a code of their own take it.
+                 */
+                hsnCode?: string | null;
                 id: string;
                 /** @description Smaller versions of the image for `<img srcset>`. */
                 imageSrcset?: string | null;
@@ -1089,10 +1209,18 @@ export interface components {
             data: {
                 address: string;
                 email: string;
+                /** @description Empty until the company is registered for GST. */
+                gstin: string;
+                /** @description The tax invoices' series prefix (empty: `INV`). */
+                invoicePrefix: string;
+                /** @description The registered name printed on tax invoices (empty: `name` is used). */
+                legalName: string;
                 logoUrl?: string | null;
                 name: string;
                 phone: string;
                 pincode: string;
+                /** @description One of the 36 states and union territories, or empty. */
+                state: string;
             };
             message?: string | null;
         };
@@ -1146,6 +1274,7 @@ export interface components {
             data: {
                 address: components["schemas"]["OrderAddressDto"];
                 createdAt: string;
+                creditNote?: null | components["schemas"]["DocumentRefDto"];
                 deliveredOn?: string | null;
                 deliveryStatus: string;
                 /** Format: double */
@@ -1154,6 +1283,7 @@ export interface components {
                 expectedDeliveryDate: string;
                 history: components["schemas"]["HistoryDto"][];
                 id: string;
+                invoice?: null | components["schemas"]["DocumentRefDto"];
                 items: components["schemas"]["OrderItemDto"][];
                 orderDate: string;
                 /** Format: double */
@@ -1191,6 +1321,8 @@ export interface components {
                 categoryId: string;
                 createdAt: string;
                 description: string;
+                /** @description The product's own HSN code; `null`: its category's. */
+                hsnCode?: string | null;
                 id: string;
                 images: components["schemas"]["ImageDto"][];
                 isBestSeller: boolean;
@@ -1198,6 +1330,23 @@ export interface components {
                 slug: string;
                 updatedAt: string;
                 variants: components["schemas"]["VariantDto"][];
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_RateDto: {
+            data: {
+                /**
+                 * @description The price is above the lower slab at the lower rate yet within it at the higher one:
+                 *     the shop charges the higher rate (see docs/INDIA.md).
+                 */
+                betweenSlabs: boolean;
+                /** @description As printed on an invoice ("5%", "18%"); `null` when no rate rule covers the code. */
+                rate?: string | null;
+                /** Format: int32 */
+                rateBasisPoints?: number | null;
+                /** @description What the back office shows about it, if anything. */
+                warning?: string | null;
             };
             message?: string | null;
         };
@@ -1252,6 +1401,11 @@ export interface components {
         Envelope_Vec_CategoryDto: {
             data: {
                 description: string;
+                /**
+                 * @description The HSN code of the goods in it (4 to 8 digits); its products and subcategories
+                 *     without a code of their own take it.
+                 */
+                hsnCode?: string | null;
                 id: string;
                 /** @description Smaller versions of the image for `<img srcset>`. */
                 imageSrcset?: string | null;
@@ -1287,6 +1441,15 @@ export interface components {
                 lastSeen: string;
                 /** @description The search text, lower case with single spaces. */
                 query: string;
+            }[];
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_Vec_StateDto: {
+            data: {
+                /** @description The two-digit GST state code ("29"). */
+                code: string;
+                name: string;
             }[];
             message?: string | null;
         };
@@ -1450,6 +1613,7 @@ export interface components {
         OrderDto: {
             address: components["schemas"]["OrderAddressDto"];
             createdAt: string;
+            creditNote?: null | components["schemas"]["DocumentRefDto"];
             deliveredOn?: string | null;
             deliveryStatus: string;
             /** Format: double */
@@ -1458,6 +1622,7 @@ export interface components {
             expectedDeliveryDate: string;
             history: components["schemas"]["HistoryDto"][];
             id: string;
+            invoice?: null | components["schemas"]["DocumentRefDto"];
             items: components["schemas"]["OrderItemDto"][];
             orderDate: string;
             /** Format: double */
@@ -1557,6 +1722,8 @@ export interface components {
             categoryId: string;
             createdAt: string;
             description: string;
+            /** @description The product's own HSN code; `null`: its category's. */
+            hsnCode?: string | null;
             id: string;
             images: components["schemas"]["ImageDto"][];
             isBestSeller: boolean;
@@ -1572,6 +1739,11 @@ export interface components {
             /** @description A JSON list of product image ids to remove. */
             deletedImageIds?: string | null;
             description?: string | null;
+            /**
+             * @description The product's own HSN code: 4 to 8 digits; empty removes it (the category's applies);
+             *     absent keeps it.
+             */
+            hsnCode?: string | null;
             /** @description With `POST /products`: the id of the product to update instead of creating one. */
             id?: string | null;
             /** @description Up to 10 images (PNG or JPEG, at most 5 MB each). */
@@ -1593,6 +1765,19 @@ export interface components {
             lastName?: string | null;
             mobile?: null | components["schemas"]["Loose"];
             username?: string | null;
+        };
+        RateDto: {
+            /**
+             * @description The price is above the lower slab at the lower rate yet within it at the higher one:
+             *     the shop charges the higher rate (see docs/INDIA.md).
+             */
+            betweenSlabs: boolean;
+            /** @description As printed on an invoice ("5%", "18%"); `null` when no rate rule covers the code. */
+            rate?: string | null;
+            /** Format: int32 */
+            rateBasisPoints?: number | null;
+            /** @description What the back office shows about it, if anything. */
+            warning?: string | null;
         };
         RegisterRequest: {
             dob?: string | null;
@@ -1642,6 +1827,11 @@ export interface components {
         SizeFacetDto: {
             count: number;
             size: string;
+        };
+        StateDto: {
+            /** @description The two-digit GST state code ("29"). */
+            code: string;
+            name: string;
         };
         /** @enum {string} */
         StateName: "Jammu and Kashmir" | "Himachal Pradesh" | "Punjab" | "Chandigarh" | "Uttarakhand" | "Haryana" | "Delhi" | "Rajasthan" | "Uttar Pradesh" | "Bihar" | "Sikkim" | "Arunachal Pradesh" | "Nagaland" | "Manipur" | "Mizoram" | "Tripura" | "Meghalaya" | "Assam" | "West Bengal" | "Jharkhand" | "Odisha" | "Chhattisgarh" | "Madhya Pradesh" | "Gujarat" | "Dadra and Nagar Haveli and Daman and Diu" | "Maharashtra" | "Karnataka" | "Goa" | "Lakshadweep" | "Kerala" | "Tamil Nadu" | "Puducherry" | "Andaman and Nicobar Islands" | "Telangana" | "Andhra Pradesh" | "Ladakh";
@@ -3097,6 +3287,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     pincode: {
@@ -3127,6 +3326,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate: {
+        parameters: {
+            query?: {
+                /** @description The goods' HSN code: 4 to 8 digits. */
+                hsnCode?: string;
+                /** @description The GST-inclusive price of one piece in rupees, as the product form has it. */
+                price?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST rate of one piece at this price today */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    states: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 36 states and union territories with their GST state codes, in code order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StateDto"];
                 };
             };
         };
@@ -3757,6 +4028,106 @@ export interface operations {
             };
         };
     };
+    credit_note_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id (the caller's own, or any for an admin) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note of a cancelled invoiced order (CGST Rules, rule 53) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order of the caller's, or no credit note */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id (the caller's own, or any for an admin) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's tax invoice (CGST Rules, rule 46) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order of the caller's, or no invoice yet (it is issued when the order ships) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_status: {
         parameters: {
             query?: never;
@@ -3773,7 +4144,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Status changed */
+            /** @description Status changed (into SHIPPED the first time, a GST-registered shop issues the tax invoice; into CANCELED an invoiced order gets its credit note) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4325,6 +4696,67 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query: {
+                /** @description The first day (India's date), YYYY-MM-DD. */
+                from: string;
+                /** @description The last day (India's date, included), YYYY-MM-DD; not before `from`. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV: one row per tax invoice (positive) and credit note (negative) and rate, with the place of supply; then an HSN summary; then the net totals, equal to the invoices less the credit notes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `from` after `to` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

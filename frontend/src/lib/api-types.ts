@@ -32,6 +32,8 @@ export interface Category {
   slug: string;
   description: string | null;
   parentId: string | null;
+  /** The HSN code of its goods; products and subcategories without one take it. */
+  hsnCode?: string | null;
   imageUrl: string | null;
   /** Thumbnails and the original with their widths, for `<img srcset>`. */
   imageSrcset?: string | null;
@@ -72,6 +74,8 @@ export interface Product {
   isBestSeller: boolean;
   category: { id: string; name: string } | null;
   categoryId: string;
+  /** The product's own HSN code; null: its category's. */
+  hsnCode?: string | null;
   images: ProductImage[];
   variants: Variant[];
 }

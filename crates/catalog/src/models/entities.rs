@@ -18,6 +18,9 @@ pub struct Category {
     pub description: String,
     pub parent_id: Option<String>,
     pub image: Option<ImageRef>,
+    /// The HSN code of the goods in it (4 to 8 digits); its products inherit it, and a
+    /// subcategory without one inherits its parent's.
+    pub hsn_code: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -58,6 +61,8 @@ pub struct Product {
     pub is_best_seller: bool,
     pub category_id: String,
     pub category_name: String,
+    /// The product's own HSN code; `None`: its category's.
+    pub hsn_code: Option<String>,
     pub images: Vec<ProductImage>,
     pub variants: Vec<Variant>,
     pub created_at: DateTime<Utc>,

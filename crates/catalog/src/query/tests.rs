@@ -14,6 +14,7 @@ fn category(id: &str, name: &str, parent: Option<&str>, order: i64) -> Category 
         description: String::new(),
         parent_id: parent.map(str::to_string),
         image: None,
+        hsn_code: None,
         created_at: Utc.timestamp_opt(1_700_000_000 + order, 0).single().unwrap_or_default(),
     }
 }
@@ -43,6 +44,7 @@ fn product(id: &str, name: &str, category: (&str, &str), age_days: i64, mut vari
         is_best_seller: id == "p2",
         category_id: category.0.into(),
         category_name: category.1.into(),
+        hsn_code: None,
         images: vec![],
         variants,
         created_at: created,

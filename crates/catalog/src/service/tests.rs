@@ -54,6 +54,7 @@ impl CatalogRepository for MemoryRepo {
                 description: c.description.clone(),
                 parent_id: c.parent_id.clone(),
                 image: c.new_image.as_ref().map(image_ref),
+                hsn_code: c.hsn_code.clone(),
                 created_at: c.now,
             });
             Ok(())
@@ -65,6 +66,7 @@ impl CatalogRepository for MemoryRepo {
             let old = stored.image.as_ref().map(|i| i.filename.clone());
             stored.name = c.name.clone();
             stored.parent_id = c.parent_id.clone();
+            stored.hsn_code = c.hsn_code.clone();
             if let Some(new) = &c.new_image {
                 stored.image = Some(image_ref(new));
                 return Ok(Some(old));
@@ -102,6 +104,7 @@ impl CatalogRepository for MemoryRepo {
                 is_best_seller: p.is_best_seller,
                 category_id: p.category_id.clone(),
                 category_name,
+                hsn_code: p.hsn_code.clone(),
                 images: p
                     .new_images
                     .iter()
@@ -210,6 +213,7 @@ fn category_input(name: &str, parent: ParentChoice, files: usize) -> CategoryInp
         name: Some(name.into()),
         description: None,
         parent,
+        hsn_code: None,
         files: (0..files).map(|_| png()).collect(),
         deleted_upload_ids: vec![],
     }

@@ -227,6 +227,8 @@ pub struct Entry {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub min_price: Money,
+    /// The product's own HSN code, packed (see [`PackedHsn`]).
+    pub hsn: Option<PackedHsn>,
     /// Name, slug, description, then the search text (lower-case name, description,
     /// category name and colours), in one allocation instead of four.
     texts: Box<str>,
@@ -241,9 +243,29 @@ pub struct Head {
     texts: String,
     ends: [u32; 3],
     pub category_id: String,
+    pub hsn: Option<PackedHsn>,
     pub is_best_seller: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+/// An HSN code (4 to 8 digits, leading zeros kept) in 4 bytes: the number of digits in the
+/// top bits, their value below. Anything else is not kept (the store only holds checked codes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PackedHsn(std::num::NonZeroU32);
+
+impl PackedHsn {
+    pub fn pack(code: &str) -> Option<PackedHsn> {
+        let digits = u32::try_from(code.len()).ok().filter(|n| (4..=8).contains(n))?;
+        let value: u32 = code.parse().ok().filter(|_| code.bytes().all(|b| b.is_ascii_digit()))?;
+        std::num::NonZeroU32::new(digits << 27 | value).map(PackedHsn)
+    }
+
+    pub fn unpack(self) -> String {
+        let raw = self.0.get();
+        let digits = (raw >> 27) as usize;
+        format!("{:0digits$}", raw & ((1 << 27) - 1))
+    }
 }
 
 fn end_of(text: &str) -> u32 {
@@ -279,6 +301,7 @@ impl From<Product> for Head {
             texts,
             ends,
             category_id: p.category_id,
+            hsn: p.hsn_code.as_deref().and_then(PackedHsn::pack),
             is_best_seller: p.is_best_seller,
             created_at: p.created_at,
             updated_at: p.updated_at,
@@ -317,6 +340,7 @@ impl Entry {
             min_price: variants.iter().map(|v| v.price.pay()).min().unwrap_or(Money::ZERO),
             id: head.id,
             category: category.map(|(i, _)| i),
+            hsn: head.hsn,
             is_best_seller: head.is_best_seller,
             images: images.into_boxed_slice(),
             variants: variants.into_boxed_slice(),
@@ -366,6 +390,7 @@ impl Entry {
             is_best_seller: self.is_best_seller,
             category_id: category.map(|c| c.id.clone()).unwrap_or_default(),
             category_name: category.map(|c| c.name.clone()).unwrap_or_default(),
+            hsn_code: self.hsn.map(PackedHsn::unpack),
             images: self.images.iter().map(CompactImage::expand).collect(),
             variants: self.variants.iter().map(CompactVariant::expand).collect(),
             created_at: self.created_at,
@@ -424,6 +449,7 @@ mod tests {
             description: String::new(),
             parent_id: None,
             image: None,
+            hsn_code: Some("6211".into()),
             created_at: Utc::now(),
         };
         let upload = "0f8fad5b-d9cb-469f-a165-70867728950e";
@@ -435,6 +461,8 @@ mod tests {
             is_best_seller: true,
             category_id: "c1".into(),
             category_name: "Kurtas".into(),
+            // Leading zeros and eight digits read back as they were.
+            hsn_code: Some("06211000".into()),
             images: vec![
                 ProductImage { id: "i2".into(), image: ImageRef { upload_id: "u2".into(), filename: "legacy name.PNG".into(), width: 3, height: 4 }, position: 1 },
                 ProductImage { id: "i1".into(), image: ImageRef { upload_id: upload.into(), filename: format!("{upload}.jpg"), width: 800, height: 1000 }, position: 0 },
@@ -463,6 +491,16 @@ mod tests {
         assert_eq!(entry.name_lc(), "festive kurta");
         assert_eq!(entry.text_lc(), "festive kurta silk, for weddings kurtas navy blue");
         assert_eq!(entry.min_price, Money::from_paise(129_900));
+    }
+
+    #[test]
+    fn hsn_codes_pack_into_four_bytes_and_read_back() {
+        for code in ["6109", "0401", "42022210", "00000000", "99999999"] {
+            assert_eq!(PackedHsn::pack(code).map(PackedHsn::unpack).as_deref(), Some(code));
+        }
+        for bad in ["610", "620442901", "61O9", "+610", ""] {
+            assert_eq!(PackedHsn::pack(bad), None, "{bad}");
+        }
     }
 
     #[test]

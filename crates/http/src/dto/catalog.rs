@@ -47,6 +47,9 @@ pub struct CategoryDto {
     pub slug: String,
     pub description: String,
     pub parent_id: Option<String>,
+    /// The HSN code of the goods in it (4 to 8 digits); its products and subcategories
+    /// without a code of their own take it.
+    pub hsn_code: Option<String>,
     pub image_url: Option<String>,
     /// Smaller versions of the image for `<img srcset>`.
     pub image_srcset: Option<String>,
@@ -66,6 +69,7 @@ impl CategoryDto {
             slug: c.slug.clone(),
             description: c.description.clone(),
             parent_id: c.parent_id.clone(),
+            hsn_code: c.hsn_code.clone(),
             image_url: c.image.as_ref().map(|i| upload_url(&i.filename)),
             image_srcset: c.image.as_ref().and_then(|i| srcset(&i.filename, i.width)),
             uploads: c.image.iter().map(UploadDto::from).collect(),
@@ -150,6 +154,8 @@ pub struct ProductDto {
     pub is_best_seller: bool,
     pub category: CategoryRefDto,
     pub category_id: String,
+    /// The product's own HSN code; `null`: its category's.
+    pub hsn_code: Option<String>,
     pub images: Vec<ImageDto>,
     pub variants: Vec<VariantDto>,
     pub created_at: String,
@@ -166,6 +172,7 @@ impl From<&Product> for ProductDto {
             is_best_seller: p.is_best_seller,
             category: CategoryRefDto { id: p.category_id.clone(), name: p.category_name.clone() },
             category_id: p.category_id.clone(),
+            hsn_code: p.hsn_code.clone(),
             images: p
                 .images
                 .iter()

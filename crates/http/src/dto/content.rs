@@ -12,6 +12,14 @@ pub struct CompanyDto {
     pub phone: String,
     pub address: String,
     pub pincode: String,
+    /// The registered name printed on tax invoices (empty: `name` is used).
+    pub legal_name: String,
+    /// Empty until the company is registered for GST.
+    pub gstin: String,
+    /// One of the 36 states and union territories, or empty.
+    pub state: String,
+    /// The tax invoices' series prefix (empty: `INV`).
+    pub invoice_prefix: String,
     pub logo_url: Option<String>,
 }
 
@@ -23,6 +31,10 @@ impl From<&CompanyDetails> for CompanyDto {
             phone: c.phone.clone(),
             address: c.address.clone(),
             pincode: c.pincode.clone(),
+            legal_name: c.legal_name.clone(),
+            gstin: c.gstin.clone(),
+            state: c.state.clone(),
+            invoice_prefix: c.invoice_prefix.clone(),
             logo_url: c.logo_filename.as_deref().map(upload_url),
         }
     }

@@ -62,6 +62,9 @@ pub struct CategoryForm {
     pub description: Option<String>,
     /// The parent category's id; empty or "null" for a top-level category.
     pub parent_id: Option<String>,
+    /// The HSN code of the goods in it: 4 to 8 digits; empty removes it; absent keeps it.
+    #[schema(pattern = r"^\s*([0-9]{4,8})?\s*$")]
+    pub hsn_code: Option<String>,
     /// One image (PNG or JPEG, at most 5 MB); also accepted as `image` or `images`.
     #[schema(value_type = Option<Vec<String>>, format = Binary)]
     pub media: Option<Vec<Vec<u8>>>,
@@ -80,6 +83,10 @@ pub struct ProductForm {
     /// The deepest chosen subcategory.
     pub category_id: Option<String>,
     pub description: Option<String>,
+    /// The product's own HSN code: 4 to 8 digits; empty removes it (the category's applies);
+    /// absent keeps it.
+    #[schema(pattern = r"^\s*([0-9]{4,8})?\s*$")]
+    pub hsn_code: Option<String>,
     /// A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "id"? }]`.
     pub product_variants: Option<String>,
     /// A JSON list of product image ids to remove.
@@ -93,6 +100,7 @@ pub struct ProductForm {
 /// `multipart/form-data` for the company details.
 #[derive(ToSchema)]
 #[allow(dead_code)]
+#[schema(rename_all = "camelCase")]
 pub struct CompanyForm {
     #[schema(value_type = String, required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub name: Option<String>,
@@ -106,6 +114,17 @@ pub struct CompanyForm {
     /// Empty, or the 6-digit PIN code.
     #[schema(pattern = r"^\s*([1-9][0-9]{5})?\s*$")]
     pub pincode: Option<String>,
+    /// The registered name printed on tax invoices.
+    #[schema(max_length = 100)]
+    pub legal_name: Option<String>,
+    /// Empty, or a GSTIN (15 characters) whose check character is right and whose first
+    /// two digits are the code of `state` (422 `invalid_gstin` otherwise).
+    pub gstin: Option<String>,
+    /// Empty, or one of the 36 states and union territories by name (422 `unknown_state`);
+    /// required with a GSTIN (422 `state_required`).
+    pub state: Option<String>,
+    /// Empty, or 1 to 4 letters, digits or hyphens, not `CN` (422 `invalid_prefix`).
+    pub invoice_prefix: Option<String>,
     /// PNG, JPEG or SVG, at most 2 MB.
     #[schema(value_type = Option<String>, format = Binary)]
     pub logo: Option<Vec<u8>>,

@@ -119,6 +119,25 @@ pub struct OrderDto {
     pub delivered_on: Option<String>,
     pub created_at: String,
     pub history: Vec<HistoryDto>,
+    /// The tax invoice, once issued (`GET /api/orders/{id}/invoice.pdf`).
+    pub invoice: Option<DocumentRefDto>,
+    /// The credit note, once issued (`GET /api/orders/{id}/credit-note.pdf`).
+    pub credit_note: Option<DocumentRefDto>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentRefDto {
+    /// `PREFIX/YY-YY/N`
+    pub number: String,
+    /// India's date of issue, YYYY-MM-DD.
+    pub issued_on: String,
+}
+
+impl From<orders::DocumentRef> for DocumentRefDto {
+    fn from(d: orders::DocumentRef) -> Self {
+        DocumentRefDto { number: d.number, issued_on: d.issued_on.format("%Y-%m-%d").to_string() }
+    }
 }
 
 impl OrderDto {
@@ -160,6 +179,8 @@ impl OrderDto {
             delivered_on: o.delivered_on.map(timestamp),
             created_at: timestamp(o.created_at),
             history: o.history.into_iter().map(|c| HistoryDto::new(c, &owner, viewer)).collect(),
+            invoice: o.invoice.map(DocumentRefDto::from),
+            credit_note: o.credit_note.map(DocumentRefDto::from),
         }
     }
 }

@@ -46,6 +46,7 @@ fn input(form: &Form, on_update: bool) -> CategoryInput {
         name: form.text("name"),
         description: form.text("description"),
         parent,
+        hsn_code: form.text("hsnCode"),
         files: form.files(&["media", "image", "images"]),
         deleted_upload_ids: Vec::new(),
     }

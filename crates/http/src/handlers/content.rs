@@ -46,7 +46,7 @@ async fn company(state: web::Data<AppState>) -> HttpResponse {
     tag = "content",
     request_body(content = CompanyForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses((status = 200, description = "Company details saved", body = Envelope<CompanyDto>), FormBody, RoleRequired)
+    responses((status = 200, description = "Company details saved", body = Envelope<CompanyDto>), FormBody, Unprocessable, RoleRequired)
 )]
 #[put("/company-details")]
 async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
@@ -57,6 +57,10 @@ async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: 
         phone: form.text("phone"),
         address: form.text("address"),
         pincode: form.text("pincode"),
+        legal_name: form.text("legalName"),
+        gstin: form.text("gstin"),
+        state: form.text("state"),
+        invoice_prefix: form.text("invoicePrefix"),
         logo: form.files(&["logo"]).into_iter().next(),
     };
     let content = state.content.clone();

@@ -4,6 +4,7 @@ pub mod addresses;
 pub mod auth;
 pub mod categories;
 pub mod content;
+pub mod tax;
 pub mod health;
 pub mod products;
 pub mod reports;

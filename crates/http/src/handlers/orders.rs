@@ -33,7 +33,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(pending_count)
         .service(send_confirmation)
         .service(cancel)
-        .service(set_status);
+        .service(set_status)
+        .service(invoice_pdf)
+        .service(credit_note_pdf);
 }
 
 fn customer(user: &accounts::User) -> Customer {
@@ -290,7 +292,7 @@ async fn bulk_status(
     params(("id" = uuid::Uuid, Path, description = "Order id")),
     request_body = StatusRequest,
     security(("bearer" = [])),
-    responses((status = 200, description = "Status changed", body = Envelope<OrderDto>), JsonBody, RoleRequired, NotFound, Conflict)
+    responses((status = 200, description = "Status changed (into SHIPPED the first time, a GST-registered shop issues the tax invoice; into CANCELED an invoiced order gets its credit note)", body = Envelope<OrderDto>), JsonBody, RoleRequired, NotFound, Conflict)
 )]
 #[put("/orders/{id}/status")]
 async fn set_status(
@@ -317,6 +319,55 @@ async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<
     let orders = state.orders.clone();
     let count = blocking(move || orders.pending_count()).await?;
     Ok(HttpResponse::Ok().json(data(CountDto { count })))
+}
+
+async fn document(
+    state: web::Data<AppState>,
+    user: accounts::User,
+    id: uuid::Uuid,
+    kind: orders::DocumentKind,
+) -> Result<HttpResponse, ApiError> {
+    let orders = state.orders.clone();
+    let admin = user.role == kernel::Role::Admin;
+    let viewer = UserId::new(user.id);
+    let (document, pdf) = blocking(move || orders.document_pdf(&viewer, admin, &OrderId::new(id.to_string()), kind)).await?;
+    // The number has slashes: the file is named with hyphens.
+    let filename = format!("{}.pdf", document.number.replace('/', "-"));
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
+        .insert_header(("Cache-Control", "private, no-store"))
+        .body(pdf))
+}
+
+#[utoipa::path(
+    tag = "orders",
+    params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own, or any for an admin)")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The order's tax invoice (CGST Rules, rule 46)", content_type = "application/pdf", body = Vec<u8>),
+        Invalid, Unauthorized,
+        (status = 404, description = "No such order of the caller's, or no invoice yet (it is issued when the order ships)", body = ErrorBody)
+    )
+)]
+#[get("/orders/{id}/invoice.pdf")]
+async fn invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
+    document(state, user, path.into_inner(), orders::DocumentKind::Invoice).await
+}
+
+#[utoipa::path(
+    tag = "orders",
+    params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own, or any for an admin)")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The credit note of a cancelled invoiced order (CGST Rules, rule 53)", content_type = "application/pdf", body = Vec<u8>),
+        Invalid, Unauthorized,
+        (status = 404, description = "No such order of the caller's, or no credit note", body = ErrorBody)
+    )
+)]
+#[get("/orders/{id}/credit-note.pdf")]
+async fn credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
+    document(state, user, path.into_inner(), orders::DocumentKind::CreditNote).await
 }
 
 #[utoipa::path(

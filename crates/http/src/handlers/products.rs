@@ -309,6 +309,7 @@ fn product_input(form: &Form) -> Result<ProductInput, ApiError> {
         name: form.text("productName").or_else(|| form.text("name")),
         category_id: form.text("categoryId"),
         description: form.text("description"),
+        hsn_code: form.text("hsnCode"),
         variants: variants(form)?,
         deleted_image_ids: form.id_list("deletedImageIds")?,
         files: form.files(&["images", "image", "media"]),

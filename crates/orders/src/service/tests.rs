@@ -53,6 +53,12 @@ fn backend<E: std::fmt::Display>(e: E) -> StoreError {
 }
 
 impl OrderStore for MemoryStore {
+    fn document(&self, _order_id: &OrderId, _kind: crate::invoice::DocumentKind) -> Result<Option<crate::invoice::TaxDocument>, StoreError> {
+        Ok(None)
+    }
+    fn documents_between(&self, _from: chrono::NaiveDate, _to: chrono::NaiveDate) -> Result<Vec<crate::invoice::TaxDocument>, StoreError> {
+        Ok(Vec::new())
+    }
     fn place(&self, request: &PlaceRequest, build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>) -> Result<Order, OrdersError> {
         let mut s = self.state.lock().map_err(backend)?;
         if request.address_id != ADDRESS {

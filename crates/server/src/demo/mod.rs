@@ -126,6 +126,21 @@ fn variants(sizes: &[&str], colours: &[(&str, &str)], price: u32, seed: usize) -
     rows
 }
 
+/// The HSN code of a demo subcategory, so the demo shop can issue tax invoices. A real
+/// shop classifies each of its goods: sarees, for one, are woven fabric (chapters 50 to 55)
+/// and need a rate of their own, which the default table does not have.
+fn demo_hsn(subcategory: &str) -> &'static str {
+    match subcategory {
+        "Shirts" => "6205",
+        "T Shirts" => "6109",
+        "Jeans" | "Boys" => "6203",
+        "Dresses" | "Girls" => "6204",
+        "Bags" => "4202",
+        "Scarves" => "6214",
+        _ => "6211",
+    }
+}
+
 pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option<SeedReport>, String> {
     if !catalog.snapshot().categories.is_empty() {
         return Ok(None);
@@ -138,6 +153,7 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
                 name: Some(top.name.into()),
                 description: Some(top.description.into()),
                 parent: ParentChoice::TopLevel,
+                hsn_code: None,
                 files: vec![jpeg(top.garment, top.colour, report.categories)],
                 deleted_upload_ids: Vec::new(),
             })
@@ -150,6 +166,7 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
                     name: Some(sub.name.into()),
                     description: Some(sub.description.into()),
                     parent: ParentChoice::Under(parent.id.clone()),
+                    hsn_code: Some(demo_hsn(sub.name).into()),
                     files: vec![jpeg(sub.garment, sub_hex, report.categories)],
                     deleted_upload_ids: Vec::new(),
                 })
@@ -173,6 +190,7 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
                         name: Some(name.to_string()),
                         category_id: Some(category.id.clone()),
                         description: Some(description),
+                        hsn_code: None,
                         variants: Some(variants(sub.sizes, chosen, *price, seed_index)),
                         deleted_image_ids: Vec::new(),
                         files,
@@ -190,6 +208,11 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
             phone: Some("9876543210".into()),
             address: Some("21 Residency Road, Bengaluru, Karnataka".into()),
             pincode: Some("560025".into()),
+            legal_name: Some("Kapda Collective Private Limited".into()),
+            // A GSTIN published as an example (Karnataka, 29): the demo issues tax invoices.
+            gstin: Some("29AAGCB7383J1Z4".into()),
+            state: Some("Karnataka".into()),
+            invoice_prefix: Some("KC".into()),
             logo: None,
         })
         .map_err(|e| format!("company details: {e}"))?;

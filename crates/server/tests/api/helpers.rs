@@ -439,6 +439,7 @@ pub fn seed_product(app: &TestApp, name: &str, variants: &[(&str, &str, i32, i64
             name: Some(format!("{name} {}", &kernel::new_id()[..8])),
             description: Some(format!("All {name}")),
             parent: ParentChoice::TopLevel,
+            hsn_code: None,
             files: picture(),
             deleted_upload_ids: Vec::new(),
         })

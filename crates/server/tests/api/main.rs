@@ -16,6 +16,7 @@ mod catalog;
 mod cod;
 mod create_admin;
 mod demo;
+mod gst;
 mod first_paint;
 mod caching;
 mod cart;

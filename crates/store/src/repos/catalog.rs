@@ -145,6 +145,7 @@ fn product_changes(p: &ProductWrite) -> ProductChanges<'_> {
         description: &p.description,
         category_id: &p.category_id,
         is_best_seller: p.is_best_seller,
+        hsn_code: p.hsn_code.as_deref(),
         updated_at: p.now.naive_utc(),
     }
 }
@@ -254,6 +255,7 @@ impl CatalogRepository for DieselCatalogRepo {
                     parent_id: c.parent_id.as_deref(),
                     parent_key: c.parent_id.as_deref().unwrap_or(""),
                     upload_id: c.new_image.as_ref().map(|f| f.id.as_str()),
+                    hsn_code: c.hsn_code.as_deref(),
                     created_at: now,
                     updated_at: now,
                 })
@@ -290,6 +292,7 @@ impl CatalogRepository for DieselCatalogRepo {
                     categories::parent_id.eq(c.parent_id.as_deref()),
                     categories::parent_key.eq(c.parent_id.as_deref().unwrap_or("")),
                     categories::upload_id.eq(upload_id),
+                    categories::hsn_code.eq(c.hsn_code.as_deref()),
                     categories::updated_at.eq(now),
                 ))
                 .execute(conn)

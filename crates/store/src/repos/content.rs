@@ -49,7 +49,8 @@ impl From<LegalRow> for LegalPage {
 impl ContentRepository for DieselContentRepo {
     fn company(&self) -> Result<Option<CompanyDetails>, StoreError> {
         let mut conn = self.db.conn()?;
-        let row: Option<(String, String, String, String, String, Option<String>, NaiveDateTime)> = company_details::table
+        type Row = (String, String, String, String, String, Option<String>, NaiveDateTime, (String, String, String, String));
+        let row: Option<Row> = company_details::table
             .left_join(uploads::table.on(company_details::logo_upload_id.eq(uploads::id.nullable())))
             .filter(company_details::id.eq(COMPANY_ROW))
             .select((
@@ -60,16 +61,26 @@ impl ContentRepository for DieselContentRepo {
                 company_details::pincode,
                 uploads::filename.nullable(),
                 company_details::updated_at,
+                (
+                    company_details::legal_name,
+                    company_details::gstin,
+                    company_details::state,
+                    company_details::invoice_prefix,
+                ),
             ))
             .first(&mut *conn)
             .optional()
             .map_err(store_error)?;
-        Ok(row.map(|(name, email, phone, address, pincode, logo_filename, updated_at)| CompanyDetails {
+        Ok(row.map(|(name, email, phone, address, pincode, logo_filename, updated_at, gst)| CompanyDetails {
             name,
             email,
             phone,
             address,
             pincode,
+            legal_name: gst.0,
+            gstin: gst.1,
+            state: gst.2,
+            invoice_prefix: gst.3,
             logo_filename,
             updated_at: Some(updated_at.and_utc()),
         }))
@@ -97,6 +108,10 @@ impl ContentRepository for DieselContentRepo {
                 company_details::pincode.eq(&f.pincode),
                 company_details::logo_upload_id.eq(logo_id),
                 company_details::updated_at.eq(now),
+                company_details::legal_name.eq(&f.legal_name),
+                company_details::gstin.eq(&f.gstin),
+                company_details::state.eq(&f.state),
+                company_details::invoice_prefix.eq(&f.invoice_prefix),
             );
             if current.is_some() {
                 diesel::update(company_details::table.find(COMPANY_ROW)).set(values).execute(conn).map_err(store_error)?;

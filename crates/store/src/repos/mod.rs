@@ -8,6 +8,7 @@ pub mod cart;
 pub mod cod;
 pub mod orders;
 pub mod product_views;
+pub mod tax_documents;
 pub mod uploads;
 pub mod users;
 pub mod wishlist;

@@ -17,6 +17,7 @@ use crate::conn::MultiBackend;
 
 use super::cod;
 use super::product_views::images_for;
+use super::tax_documents;
 use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;
@@ -86,12 +87,14 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
         let name = names.get(&row.changed_by).cloned();
         history.entry(row.order_id.clone()).or_default().push(row.into_domain(name));
     }
+    let mut documents = tax_documents::refs(conn, &ids)?;
     Ok(rows
         .into_iter()
         .map(|row| {
             let its = items.remove(&row.id).unwrap_or_default();
             let hist = history.remove(&row.id).unwrap_or_default();
-            row.into_domain(its, hist)
+            let (invoice, credit_note) = documents.remove(&row.id).unwrap_or_default();
+            ::orders::Order { invoice, credit_note, ..row.into_domain(its, hist) }
         })
         .collect())
 }
@@ -525,9 +528,18 @@ impl OrderStore for DieselOrderStore {
                 .values(&HistoryRow::from_domain(&t.order_id, &change))
                 .execute(conn)
                 .map_err(store_error)?;
-            let order = load_one(conn, &t.order_id)
-                .map_err(store_error)?
-                .ok_or_else(|| StoreError::Backend("changed order vanished".into()))?;
+            let reload = |conn: &mut DbConn| {
+                load_one(conn, &t.order_id)
+                    .map_err(store_error)?
+                    .ok_or_else(|| StoreError::Backend("changed order vanished".into()))
+            };
+            let mut order = reload(conn)?;
+            if t.documents != ::orders::Documents::None {
+                // The tax invoice or credit note, in this same transaction: it exists
+                // exactly when the change does, and takes the next number of its series.
+                tax_documents::issue(conn, t.documents, &order, t.at)?;
+                order = reload(conn)?;
+            }
             Ok(TransitionOutcome::Applied(Box::new(order)))
         })?;
         if let (TransitionOutcome::Applied(order), false) = (&outcome, matches!(t.stock, StockEffect::None)) {
@@ -569,6 +581,16 @@ impl OrderStore for DieselOrderStore {
                 .map_err(store_error)?;
             Ok(())
         })
+    }
+
+    fn document(&self, order_id: &OrderId, kind: ::orders::DocumentKind) -> Result<Option<::orders::TaxDocument>, StoreError> {
+        let mut conn = self.db.conn()?;
+        tax_documents::load(&mut conn, order_id.as_str(), kind).map_err(store_error)
+    }
+
+    fn documents_between(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<Vec<::orders::TaxDocument>, StoreError> {
+        let mut conn = self.db.conn()?;
+        tax_documents::between(&mut conn, from, to).map_err(store_error)
     }
 
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError> {

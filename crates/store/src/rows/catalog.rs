@@ -67,6 +67,7 @@ pub struct CategoryRow {
     pub slug: String,
     pub description: String,
     pub parent_id: Option<String>,
+    pub hsn_code: Option<String>,
     pub created_at: NaiveDateTime,
 }
 
@@ -78,6 +79,7 @@ impl CategoryRow {
             slug: self.slug,
             description: self.description,
             parent_id: self.parent_id,
+            hsn_code: self.hsn_code,
             image,
             created_at: self.created_at.and_utc(),
         }
@@ -94,6 +96,7 @@ pub struct NewCategoryRow<'a> {
     pub parent_id: Option<&'a str>,
     pub parent_key: &'a str,
     pub upload_id: Option<&'a str>,
+    pub hsn_code: Option<&'a str>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }
@@ -107,6 +110,7 @@ pub struct ProductRow {
     pub description: String,
     pub category_id: String,
     pub is_best_seller: bool,
+    pub hsn_code: Option<String>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }
@@ -123,6 +127,7 @@ impl ProductRow {
             is_best_seller: self.is_best_seller,
             category_id: self.category_id,
             category_name,
+            hsn_code: self.hsn_code,
             created_at: self.created_at.and_utc(),
             updated_at: self.updated_at.and_utc(),
         }
@@ -131,12 +136,15 @@ impl ProductRow {
 
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = products)]
+// A product whose own HSN code is removed takes its category's again.
+#[diesel(treat_none_as_null = true)]
 pub struct ProductChanges<'a> {
     pub name: &'a str,
     pub slug: &'a str,
     pub description: &'a str,
     pub category_id: &'a str,
     pub is_best_seller: bool,
+    pub hsn_code: Option<&'a str>,
     pub updated_at: NaiveDateTime,
 }
 

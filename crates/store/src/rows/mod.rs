@@ -2,5 +2,6 @@
 
 pub mod address;
 pub mod catalog;
+pub mod document;
 pub mod order;
 pub mod user;

@@ -97,6 +97,8 @@ impl OrderRow {
             created_at: self.created_at.and_utc(),
             updated_at: self.updated_at.and_utc(),
             history,
+            invoice: None,
+            credit_note: None,
         }
     }
 }

@@ -11,6 +11,8 @@ export interface CategoryFormValues {
   description: string;
   /** '' for a top-level category. */
   parentId: string;
+  /** 4 to 8 digits, or '' for none (its products then need their own). */
+  hsnCode: string;
   /** A newly picked image (replaces the current one). */
   file: File | null;
   /** Ids of current uploads the admin removed. */

@@ -46,6 +46,9 @@ export interface AdminOrder {
   deliveredOn: string | null;
   createdAt: string;
   history?: StatusChange[];
+  /** The GST tax invoice, once the order shipped; the credit note, once an invoiced order was cancelled. */
+  invoice?: { number: string; issuedOn: string } | null;
+  creditNote?: { number: string; issuedOn: string } | null;
 }
 
 export type OrderSort = 'newest' | 'oldest' | 'total_desc' | 'total_asc';

@@ -5,6 +5,8 @@ export type AdminProduct = Product;
 export interface AdminCategoryNode {
   id: string;
   name: string;
+  /** The category's HSN code; its products and subcategories without one take it. */
+  hsnCode?: string | null;
   subCategories: AdminCategoryNode[];
 }
 

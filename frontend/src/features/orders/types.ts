@@ -30,4 +30,7 @@ export interface Order {
   createdAt: string;
   /** Oldest first. `changedBy` is a role label for the customer: 'You' or 'Shop'. */
   history?: { from: string | null; to: string; changedBy: string | null; changedAt: string }[];
+  /** The GST tax invoice, once the order shipped; the credit note, once an invoiced order was cancelled. */
+  invoice?: { number: string; issuedOn: string } | null;
+  creditNote?: { number: string; issuedOn: string } | null;
 }

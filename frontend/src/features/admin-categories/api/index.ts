@@ -24,6 +24,7 @@ export function categoryFormData(values: CategoryFormValues, editing: boolean): 
   form.append('name', values.name.trim());
   form.append('description', values.description.trim());
   form.append('parentId', values.parentId);
+  form.append('hsnCode', values.hsnCode.trim());
   if (values.file) form.append('media', values.file, values.file.name);
   if (editing) form.append('deletedUploadIds', JSON.stringify(values.deletedUploadIds));
   return form;

@@ -31,6 +31,7 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
   const editing = category !== null;
   const [name, setName] = useState(category?.name ?? '');
   const [description, setDescription] = useState(category?.description ?? '');
+  const [hsnCode, setHsnCode] = useState(category?.hsnCode ?? '');
   const [parentId, setParentId] = useState(category?.parentId ?? defaultParentId);
   const [file, setFile] = useState<File | null>(null);
   const [deleted, setDeleted] = useState<string[]>([]);
@@ -74,7 +75,7 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
     const check = validateCategory({ name, imageCount });
     setErrors(check);
     if (check.name || check.image) return;
-    onSave({ name: name.trim(), description, parentId: parentId ?? '', file, deletedUploadIds: deleted });
+    onSave({ name: name.trim(), description, parentId: parentId ?? '', hsnCode, file, deletedUploadIds: deleted });
   }
 
   return (
@@ -115,6 +116,13 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
               onChange={(e) => setDescription(e.target.value)}
               multiline
               minRows={3}
+            />
+            <TextField
+              label="HSN code"
+              value={hsnCode}
+              onChange={(e) => setHsnCode(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              helperText="4 to 8 digits (6109 T-shirts, 6204 women's dresses, 4202 bags): its products and subcategories take it for tax invoices"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
             />
             <Box>
               <Typography variant="subtitle2" component="p" gutterBottom>

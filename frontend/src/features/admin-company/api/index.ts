@@ -23,7 +23,26 @@ export interface CompanyValues {
   phone: string;
   address: string;
   pincode: string;
+  legalName: string;
+  gstin: string;
+  state: string;
+  invoicePrefix: string;
   logo: File | null;
+}
+
+export interface GstState {
+  code: string;
+  name: string;
+}
+
+/** The 36 states and union territories with their GST codes, as the shop knows them. */
+export async function fetchGstStates(): Promise<GstState[]> {
+  const body = await api.get<Envelope<GstState[]>>('/gst/states');
+  return Array.isArray(body?.data) ? body.data : [];
+}
+
+export function useGstStates() {
+  return useQuery({ queryKey: ['gst', 'states'], queryFn: fetchGstStates, staleTime: Infinity });
 }
 
 export async function saveCompany(values: CompanyValues): Promise<Envelope<Company>> {
@@ -33,6 +52,10 @@ export async function saveCompany(values: CompanyValues): Promise<Envelope<Compa
   form.append('phone', values.phone.trim());
   form.append('address', values.address.trim());
   form.append('pincode', values.pincode.trim());
+  form.append('legalName', values.legalName.trim());
+  form.append('gstin', values.gstin.trim().toUpperCase());
+  form.append('state', values.state);
+  form.append('invoicePrefix', values.invoicePrefix.trim().toUpperCase());
   if (values.logo) form.append('logo', values.logo, values.logo.name);
   return api.put<Envelope<Company>>('/company-details', form);
 }

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
@@ -12,9 +13,10 @@ import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { PageLoader } from '@/components/PageLoader';
+import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useObjectUrl } from '@/lib/object-url';
-import { adminCompanyKeys, useCompany, useSaveCompany } from '../api';
+import { adminCompanyKeys, useCompany, useGstStates, useSaveCompany } from '../api';
 import { COMPANY_MESSAGES, PHONE_MAX, PINCODE_MAX, checkLogo, digitsOnly, validateCompany, type CompanyErrors } from '../lib/rules';
 import type { Company } from '../types';
 
@@ -25,6 +27,11 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
   const [phone, setPhone] = useState(digitsOnly(company?.phone ?? '', PHONE_MAX));
   const [address, setAddress] = useState(company?.address ?? '');
   const [pincode, setPincode] = useState(digitsOnly(company?.pincode ?? '', PINCODE_MAX));
+  const [legalName, setLegalName] = useState(company?.legalName ?? '');
+  const [gstin, setGstin] = useState(company?.gstin ?? '');
+  const [state, setState] = useState(company?.state ?? '');
+  const [invoicePrefix, setInvoicePrefix] = useState(company?.invoicePrefix ?? '');
+  const states = useGstStates();
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [savedLogoUrl, setSavedLogoUrl] = useState(company?.logoUrl ?? null);
@@ -49,7 +56,7 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
     setErrors(check);
     if (Object.keys(check).length > 0) return;
     save.mutate(
-      { name, email, phone, address, pincode, logo },
+      { name, email, phone, address, pincode, legalName, gstin, state, invoicePrefix, logo },
       {
         onSuccess: (res) => {
           notify.success(COMPANY_MESSAGES.saved);
@@ -58,7 +65,8 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
         },
         onError: (err) => {
           console.error('Company update failed', err);
-          notify.error(COMPANY_MESSAGES.failed);
+          // A refused GSTIN, state or prefix says why (422 with the field).
+          notify.error(serverMessage(err, COMPANY_MESSAGES.failed));
         },
       },
     );
@@ -120,6 +128,50 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
           error={Boolean(errors.pincode)}
           helperText={errors.pincode ?? `Up to ${PINCODE_MAX} digits`}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PINCODE_MAX } }}
+        />
+        <Typography variant="subtitle1" component="h2">
+          GST registration
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          With a GSTIN and its state, the shop issues a tax invoice when an order is first shipped and a credit note when an
+          invoiced order is cancelled. Leave the GSTIN empty if the business is not registered.
+        </Typography>
+        <TextField
+          label="Legal name"
+          value={legalName}
+          onChange={(e) => setLegalName(e.target.value)}
+          helperText="As registered for GST; printed on invoices (the company name when empty)"
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <TextField
+          select
+          label="State"
+          value={states.data?.some((s) => s.name === state) ? state : ''}
+          onChange={(e) => setState(e.target.value)}
+          helperText="Where the business is registered: deliveries to this state pay CGST and SGST, elsewhere IGST"
+        >
+          <MenuItem value="">
+            <em>Not set</em>
+          </MenuItem>
+          {(states.data ?? []).map((s) => (
+            <MenuItem key={s.code} value={s.name}>
+              {s.name} ({s.code})
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="GSTIN"
+          value={gstin}
+          onChange={(e) => setGstin(e.target.value.toUpperCase().replace(/\s/g, '').slice(0, 15))}
+          helperText="15 characters; its first two digits are the state's code"
+          slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
+        />
+        <TextField
+          label="Invoice prefix"
+          value={invoicePrefix}
+          onChange={(e) => setInvoicePrefix(e.target.value.toUpperCase().slice(0, 4))}
+          helperText="1 to 4 letters, digits or hyphens (INV when empty): invoices are numbered PREFIX/YY-YY/N"
+          slotProps={{ htmlInput: { maxLength: 4 } }}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>

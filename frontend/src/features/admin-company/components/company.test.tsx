@@ -9,7 +9,7 @@ import { routes } from '@/app/router';
 import type { Company } from '@/lib/api-types';
 
 function serveCompany() {
-  let current: Company = { name: 'Test Shop', email: 'hello@test.shop', phone: '9876543210', address: '1 MG Road', pincode: '560001', logoUrl: null };
+  let current: Company = { name: 'Test Shop', email: 'hello@test.shop', phone: '9876543210', address: '1 MG Road', pincode: '560001', legalName: '', gstin: '', state: '', invoicePrefix: '', logoUrl: null };
   const sent: FormData[] = [];
   server.use(
     http.get('/api/company-details', () => HttpResponse.json({ data: current })),
@@ -22,6 +22,10 @@ function serveCompany() {
         phone: String(form.get('phone')),
         address: String(form.get('address')),
         pincode: String(form.get('pincode')),
+        legalName: String(form.get('legalName')),
+        gstin: String(form.get('gstin')),
+        state: String(form.get('state')),
+        invoicePrefix: String(form.get('invoicePrefix')),
         logoUrl: form.get('logo') ? '/uploads/logo.svg' : current.logoUrl,
       };
       return HttpResponse.json({ data: current, message: 'Company details updated successfully!' });

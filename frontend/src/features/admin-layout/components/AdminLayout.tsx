@@ -20,6 +20,7 @@ import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -34,6 +35,7 @@ export const ADMIN_NAV = [
   { label: 'Legal pages', to: '/admin/legal', icon: <GavelIcon />, nested: true },
   { label: 'Search', to: '/admin/search', icon: <ManageSearchIcon /> },
   { label: 'Settings', to: '/admin/settings', icon: <SettingsIcon /> },
+  { label: 'Reports', to: '/admin/reports', icon: <AssessmentIcon /> },
 ] as const;
 
 const DRAWER_WIDTH = 240;

@@ -13,6 +13,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { formatMobile } from '@/lib/india';
+import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
 import { formatMoney } from '@/lib/money';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import type { AdminOrder } from '../types';
@@ -120,6 +121,9 @@ export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onCl
         </Section>
       </DialogContent>
       <DialogActions>
+        <Box sx={{ flexGrow: 1, pl: 1 }}>
+          <TaxDocumentButtons orderId={order.id} invoice={order.invoice} creditNote={order.creditNote} />
+        </Box>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useQueries } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
 import type { AdminCategoryNode, AdminProduct, ProductPageResult, VariantDraft } from '../types';
 import { ADMIN_PAGE_SIZE } from '../lib/product';
@@ -48,6 +48,8 @@ export interface ProductFormValues {
   name: string;
   categoryId: string;
   description: string;
+  /** The product's own HSN code; empty: its category's. */
+  hsnCode: string;
   isBestSeller: boolean;
   variants: VariantDraft[];
   newImages: File[];
@@ -60,11 +62,40 @@ export function productFormData(v: ProductFormValues): FormData {
   form.append('productName', v.name.trim());
   form.append('categoryId', v.categoryId);
   form.append('description', v.description.trim());
+  form.append('hsnCode', v.hsnCode.trim());
   form.append('productVariants', JSON.stringify(variantPayload(v.variants)));
   if (v.deletedImageIds.length > 0) form.append('deletedImageIds', JSON.stringify(v.deletedImageIds));
   for (const file of v.newImages) form.append('images', file, file.name);
   form.append('isBestSeller', v.isBestSeller ? 'true' : 'false');
   return form;
+}
+
+export interface GstRate {
+  rate: string | null;
+  betweenSlabs: boolean;
+  warning: string | null;
+}
+
+/** The GST rate one piece at `price` (rupees) of goods `hsnCode` gets today, with the back office's warning. */
+export async function fetchGstRate(hsnCode: string, price: string): Promise<GstRate | null> {
+  const body = await api.get<Envelope<GstRate>>('/gst/rate', { params: { hsnCode, price } });
+  return body?.data ?? null;
+}
+
+/** Warnings for these prices of goods `hsnCode` (none without a valid code). */
+export function useGstWarnings(hsnCode: string, prices: string[]): string[] {
+  const valid = /^\d{4,8}$/.test(hsnCode);
+  const unique = [...new Set(prices.map((p) => p.trim()).filter((p) => /^\d{1,9}(\.\d{1,2})?$/.test(p)))];
+  const answers = useQueries({
+    queries: unique.map((price) => ({
+      queryKey: ['gst', 'rate', hsnCode, price],
+      queryFn: () => fetchGstRate(hsnCode, price),
+      enabled: valid,
+      staleTime: 60_000,
+    })),
+  });
+  if (!valid) return [];
+  return [...new Set(answers.map((a) => a.data?.warning).filter((w): w is string => Boolean(w)))];
 }
 
 /** One call for both: `POST /products` creates a product, or updates it when the form carries its id. */

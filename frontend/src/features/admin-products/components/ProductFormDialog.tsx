@@ -20,7 +20,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { FormDialogActions } from '@/components/FormDialogActions';
 import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/object-url';
 import type { AdminCategoryNode, AdminProduct, VariantDraft, VariantField } from '../types';
-import type { ProductFormValues } from '../api';
+import { useGstWarnings, type ProductFormValues } from '../api';
 import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, cascadeLevels, categoryPath, checkAddedImages, validateProduct, type ProductErrors } from '../lib/product';
 import { draftFromVariant, firstVariant, validateVariant } from '../lib/variants';
 import { VariantRows } from './VariantRows';
@@ -46,6 +46,19 @@ function NewImage({ file, onRemove }: { file: File; onRemove: () => void }) {
   );
 }
 
+/** The HSN code the deepest chosen category has, or its nearest parent's. */
+function inheritedHsn(categories: AdminCategoryNode[], path: string[]): string | null {
+  let level = categories;
+  let found: string | null = null;
+  for (const id of path) {
+    const node = level.find((c) => c.id === id);
+    if (!node) break;
+    if (node.hsnCode) found = node.hsnCode;
+    level = node.subCategories ?? [];
+  }
+  return found;
+}
+
 const LEVEL_LABELS = ['Category', 'Subcategory', 'Sub-subcategory'];
 
 /** Add or edit a product: category cascade down to the deepest subcategory, variants and images. */
@@ -53,6 +66,7 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
   const editing = product !== null;
   const [name, setName] = useState(product?.name ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
+  const [hsnCode, setHsnCode] = useState(product?.hsnCode ?? '');
   const [isBestSeller, setIsBestSeller] = useState(product?.isBestSeller ?? false);
   const [path, setPath] = useState<string[]>(() => categoryPath(categories, product?.categoryId ?? product?.category?.id));
   const [variants, setVariants] = useState<VariantDraft[]>(() =>
@@ -67,6 +81,8 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
 
   const levels = useMemo(() => cascadeLevels(categories, path), [categories, path]);
   const categoryId = path[path.length - 1] ?? '';
+  const categoryHsn = inheritedHsn(categories, path);
+  const gstWarnings = useGstWarnings(hsnCode || categoryHsn || '', variants.map((v) => v.originalPrice));
   const existing = product?.images ?? [];
   const keptCount = existing.filter((img) => !deleted.includes(img.id)).length;
   const imageCount = keptCount + newImages.length;
@@ -105,7 +121,7 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
     setErrors(check);
     const rowsOk = variantErrors.every((v) => Object.keys(v).length === 0);
     if (Object.keys(check).length > 0 || !rowsOk) return;
-    onSave({ id: product?.id, name, categoryId, description, isBestSeller, variants, newImages, deletedImageIds: deleted });
+    onSave({ id: product?.id, name, categoryId, description, hsnCode, isBestSeller, variants, newImages, deletedImageIds: deleted });
   }
 
   const shown = (rowKey: string, field: VariantField) => submitted || touched.has(`${rowKey}:${field}`);
@@ -153,6 +169,22 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
               ))}
             </Box>
             <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={3} />
+            <TextField
+              label="HSN code"
+              value={hsnCode}
+              onChange={(e) => setHsnCode(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              helperText={
+                categoryHsn
+                  ? `4 to 8 digits; empty: the category's ${categoryHsn}`
+                  : '4 to 8 digits; needed for tax invoices (or give the category one)'
+              }
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
+            />
+            {gstWarnings.map((w) => (
+              <Alert key={w} severity="warning">
+                {w}
+              </Alert>
+            ))}
             <FormControlLabel
               control={<Switch checked={isBestSeller} onChange={(e) => setIsBestSeller(e.target.checked)} />}
               label="Best seller"

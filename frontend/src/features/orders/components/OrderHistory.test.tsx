@@ -84,3 +84,44 @@ describe('order history', () => {
     expect(asked).toEqual(['page=1&limit=10', 'page=2&limit=10']);
   });
 });
+
+describe('tax invoice downloads', () => {
+  it('offers the invoice once the order shipped, fetched with the session and saved under its number', async () => {
+    signIn('tok', user());
+    let asked: string | null = null;
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
+      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+      http.get('/api/orders/my-orders', () =>
+        HttpResponse.json({
+          data: [
+            { ...order('aaaaaaaa-1111', [{ from: null, to: 'SHIPPED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' }]), invoice: { number: 'KP/26-27/7', issuedOn: '2026-01-03' } },
+            order('bbbbbbbb-2222', [{ from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' }]),
+          ],
+        }),
+      ),
+      http.get('/api/orders/aaaaaaaa-1111/invoice.pdf', ({ request }) => {
+        asked = request.headers.get('Authorization');
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    URL.createObjectURL = () => 'blob:invoice';
+    URL.revokeObjectURL = () => undefined;
+    try {
+      await renderRoutes(routes, '/myaccount/order');
+      const shipped = await screen.findByRole('article', { name: 'Order aaaaaaaa' });
+      const pending = screen.getByRole('article', { name: 'Order bbbbbbbb' });
+      expect(within(pending).queryByRole('button', { name: /Download invoice/ })).toBeNull();
+      within(shipped).getByRole('button', { name: 'Download invoice KP/26-27/7' }).click();
+      await waitFor(() => expect(saved).toEqual(['KP-26-27-7.pdf']));
+      expect(asked).toBe('Bearer tok');
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+});

@@ -15,6 +15,7 @@ import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import { formatMobile } from '@/lib/india';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
+import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
 import { useCancelOrder, useMyOrders } from '../api';
 import { canCancel, formatDate, statusColor, statusLabel } from '../lib/status';
 import type { Order } from '../types';
@@ -85,6 +86,9 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => 
               </Button>
             )}
           </Box>
+        </Box>
+        <Box sx={{ mt: 1 }}>
+          <TaxDocumentButtons orderId={order.id} invoice={order.invoice} creditNote={order.creditNote} />
         </Box>
         <OrderUpdates history={order.history} />
       </CardContent>

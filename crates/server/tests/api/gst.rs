@@ -1,0 +1,410 @@
+//! GST: the company's registration, HSN codes in the catalogue, tax invoices and credit
+//! notes issued with the order's status changes, their PDFs, the GST report.
+// Amounts in paise are written as rupees_paise (`2_625_01` is Rs 2,625.01).
+#![allow(clippy::inconsistent_digit_grouping)]
+
+use crate::helpers::{text, TestApp};
+
+#[actix_web::test]
+async fn company_gst_details_are_checked_and_kept() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let gst = |gstin: &str, state: &str, prefix: &str| {
+            vec![
+                text("name", "Kapda"),
+                text("legalName", "Kapda Private Limited"),
+                text("gstin", gstin),
+                text("state", state),
+                text("invoicePrefix", prefix),
+            ]
+        };
+        let refused = [
+            (gst("27AAPFU0939F1ZV", "Karnataka", "KP"), "invalid_gstin", "gstin", "This GSTIN's first two digits (27) are not the code of Karnataka"),
+            (gst("29AAGCB7383J1Z5", "Karnataka", "KP"), "invalid_gstin", "gstin", "This GSTIN's check character is wrong: please check it for a typing mistake"),
+            (gst("29AAGCB7383J1Z", "Karnataka", "KP"), "invalid_gstin", "gstin", "A GSTIN has 15 characters: the state code, the PAN, the entity number, Z and a check character"),
+            (gst("29AAGCB7383J1Z4", "", "KP"), "state_required", "state", "Choose the state the GSTIN is registered in"),
+            (gst("", "Mysore", "KP"), "unknown_state", "state", "Choose one of India's 36 states and union territories"),
+            (gst("", "Karnataka", "KAPDA"), "invalid_prefix", "invoicePrefix", "An invoice prefix has 1 to 4 letters, digits or hyphens"),
+        ];
+        for (parts, code, field, message) in refused {
+            let reply = app.form("PUT", "/api/company-details", Some(&admin), parts).await;
+            assert_eq!((reply.error(), reply.message()), ((422, code, Some(field)), message));
+        }
+        assert_eq!(app.get("/api/company-details", None).await.body["data"]["gstin"], "", "nothing refused was kept");
+
+        app.form("PUT", "/api/company-details", Some(&admin), gst(" 29aagcb7383j1z4 ", "karnataka", "kp")).await.expect(200);
+        let saved = app.get("/api/company-details", None).await.expect(200).body["data"].clone();
+        assert_eq!(
+            (&saved["legalName"], &saved["gstin"], &saved["state"], &saved["invoicePrefix"]),
+            (&"Kapda Private Limited".into(), &"29AAGCB7383J1Z4".into(), &"Karnataka".into(), &"KP".into())
+        );
+    }
+}
+
+use catalog::{CategoryInput, ParentChoice, ProductInput, VariantInput};
+use chrono::{TimeZone, Utc};
+use futures_util::future::join_all;
+use kernel::IncomingFile;
+use serde_json::{json, Value};
+use store::testing::TestDb;
+
+use crate::helpers::{count, number, png, Reply};
+
+/// Karnataka (29), as published by the GST portal's examples.
+const KARNATAKA_GSTIN: &str = "29AAGCB7383J1Z4";
+/// Maharashtra (27): the test addresses are in Pune.
+const MAHARASHTRA_GSTIN: &str = "27AAPFU0939F1ZV";
+
+/// Makes the shop GST-registered in the state of `gstin`, with the invoice prefix `KP`.
+async fn register(app: &TestApp, admin: &str, gstin: &str, state: &str) {
+    let parts = vec![
+        text("name", "Kapda"),
+        text("legalName", "Kapda Private Limited"),
+        text("address", "21 Residency Road, Bengaluru"),
+        text("pincode", "560025"),
+        text("gstin", gstin),
+        text("state", state),
+        text("invoicePrefix", "KP"),
+    ];
+    app.form("PUT", "/api/company-details", Some(admin), parts).await.expect(200);
+}
+
+/// A product of one size in a category with this HSN code (`None`: no code), priced in
+/// paise; returns the variant id.
+fn goods(app: &TestApp, name: &str, hsn: Option<&str>, price_paise: i64, stock: i32) -> String {
+    let picture = || vec![IncomingFile { bytes: png() }];
+    let category = app
+        .catalog
+        .create_category(CategoryInput {
+            name: Some(format!("{name} {}", &kernel::new_id()[..8])),
+            description: None,
+            parent: ParentChoice::TopLevel,
+            hsn_code: hsn.map(str::to_string),
+            files: picture(),
+            deleted_upload_ids: Vec::new(),
+        })
+        .expect("a category");
+    let product = app
+        .catalog
+        .create_product(ProductInput {
+            name: Some(name.to_string()),
+            category_id: Some(category.id),
+            description: Some("Cotton".into()),
+            variants: Some(vec![VariantInput {
+                id: None,
+                size: Some("M".into()),
+                color: Some("Indigo".into()),
+                color_hex: Some("#3F51B5".into()),
+                stock: Some(stock.to_string()),
+                original_price: Some(format!("{}.{:02}", price_paise / 100, price_paise % 100)),
+                discount_price: Some("0".into()),
+            }]),
+            files: picture(),
+            ..ProductInput::default()
+        })
+        .expect("a product");
+    product.variants[0].id.clone()
+}
+
+/// A new customer's order of these `(variant, quantity)` lines, delivered in Pune
+/// (Maharashtra); returns (customer token, order id).
+async fn order(app: &TestApp, name: &str, lines: &[(&str, i64)]) -> (String, String) {
+    let (token, _) = app.customer(name).await;
+    let address = app.address(&token, "4 Lake View").await;
+    for (variant, quantity) in lines {
+        app.add_to_cart(&token, variant, *quantity).await.expect(201);
+    }
+    let placed = app.post("/api/orders/place", Some(&token), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
+    (token, placed.id())
+}
+
+async fn set_status(app: &TestApp, admin: &str, id: &str, to: &str) -> Reply {
+    app.put(&format!("/api/orders/{id}/status"), Some(admin), json!({ "deliveryStatus": to })).await
+}
+
+/// The PDF at `path` as `token` gets it: (status, extracted text).
+async fn pdf_text(app: &TestApp, path: &str, token: &str) -> (u16, String) {
+    let bearer = format!("Bearer {token}");
+    let (status, headers, bytes) = app.get_raw(path, &[("Authorization", &bearer), ("Accept-Encoding", "identity")]).await;
+    if status != 200 {
+        return (status, String::new());
+    }
+    assert_eq!(headers.get("content-type").and_then(|v| v.to_str().ok()), Some("application/pdf"));
+    (status, pdf_extract::extract_text_from_mem(&bytes).expect("the PDF's text"))
+}
+
+fn paise(app: &TestApp, column: &str, order_id: &str) -> i64 {
+    number(app, &format!("SELECT CAST({column} AS BIGINT) AS n FROM tax_documents WHERE order_id = '{order_id}' AND kind = 'INVOICE'"))
+}
+
+/// Moves the shop's clock to this moment (UTC).
+fn set_clock(clock: &kernel::Clock, y: i32, m: u32, d: u32, h: u32, min: u32) {
+    let target = Utc.with_ymd_and_hms(y, m, d, h, min, 0).single().expect("a moment");
+    clock.advance(target - clock.now());
+}
+
+fn shop_on(backend: store::Backend) -> (TestApp, kernel::Clock) {
+    let clock = kernel::Clock::system();
+    // 25 November 2026, noon in India: financial year 2026-27.
+    set_clock(&clock, 2026, 11, 25, 6, 30);
+    (TestApp::builder().backend(backend).clock(clock.clone()).spawn(), clock)
+}
+
+#[actix_web::test]
+async fn shipping_issues_one_tax_invoice_that_adds_up_to_the_order() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
+        let gown = goods(&app, "Silk Gown", Some("6204"), 2_625_01, 10);
+        let (asha, id) = order(&app, "asha", &[(&tee, 2), (&gown, 1)]).await;
+        let (ravi, _) = order(&app, "ravi", &[(&tee, 1)]).await;
+        let path = format!("/api/orders/{id}/invoice.pdf");
+        assert_eq!(pdf_text(&app, &path, &asha).await.0, 404, "no invoice before the order ships");
+
+        let shipped = set_status(&app, &admin, &id, "SHIPPED").await.expect(200);
+        assert_eq!(shipped.body["data"]["invoice"]["number"], "KP/26-27/1");
+        assert_eq!(shipped.body["data"]["invoice"]["issuedOn"], "2026-11-25");
+        set_status(&app, &admin, &id, "DELIVERED").await.expect(200);
+        assert_eq!(count(&app, "tax_documents"), 1, "issued once, when first shipped");
+        let mine: Value = app.get("/api/orders/my-orders", Some(&asha)).await.expect(200).body["data"][0].clone();
+        assert_eq!(mine["invoice"]["number"], "KP/26-27/1");
+
+        // Delivered to Maharashtra from Karnataka: IGST. 999 × 2 at 5 % and 2,625.01 at 18 %.
+        let total = 2 * 999_00 + 2_625_01;
+        assert_eq!(paise(&app, "total_paise", &id), total);
+        assert_eq!(
+            (paise(&app, "taxable_paise", &id), paise(&app, "cgst_paise", &id), paise(&app, "igst_paise", &id)),
+            (1_902_86 + 2_224_58, 0, 95_14 + 400_43)
+        );
+
+        let (status, text) = pdf_text(&app, &path, &asha).await;
+        assert_eq!(status, 200);
+        for wanted in [KARNATAKA_GSTIN, "KP/26-27/1", "6109", "6204", "IGST", "₹95.14", "₹400.43", "₹4,623.01", "Place of supply: Maharashtra (27)", "Authorised signatory"] {
+            assert!(text.contains(wanted), "{wanted:?} is not in the invoice:\n{text}");
+        }
+        assert_eq!(pdf_text(&app, &path, &admin).await.0, 200, "the admin gets it too");
+        assert_eq!(pdf_text(&app, &path, &ravi).await.0, 404, "another customer does not");
+        assert_eq!(pdf_text(&app, &format!("/api/orders/{id}/credit-note.pdf"), &asha).await.0, 404);
+    }
+}
+
+#[actix_web::test]
+async fn within_the_companys_state_the_invoice_splits_cgst_and_sgst() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        register(&app, &admin, MAHARASHTRA_GSTIN, "Maharashtra").await;
+        let dress = goods(&app, "Linen Dress", Some("6204"), 2_950_01, 10);
+        let (_, id) = order(&app, "asha", &[(&dress, 3)]).await;
+        set_status(&app, &admin, &id, "SHIPPED").await.expect(200);
+        // 8,850.03 at 18 %: 675.00 each of CGST and SGST, taxable 7,500.03.
+        assert_eq!(
+            (paise(&app, "taxable_paise", &id), paise(&app, "cgst_paise", &id), paise(&app, "sgst_paise", &id), paise(&app, "igst_paise", &id)),
+            (7_500_03, 675_00, 675_00, 0)
+        );
+    }
+}
+
+#[actix_web::test]
+async fn thirty_orders_shipped_at_once_get_thirty_consecutive_numbers() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let tee = goods(&app, "Cotton Tee", Some("6109"), 499_00, 100);
+        let mut ids = Vec::new();
+        for i in 0..30 {
+            ids.push(order(&app, &format!("shopper{i}"), &[(&tee, 1)]).await.1);
+        }
+        let replies = join_all(ids.iter().map(|id| set_status(&app, &admin, id, "SHIPPED"))).await;
+        let mut numbers: Vec<i64> = replies
+            .into_iter()
+            .map(|r| {
+                let r = r.expect(200);
+                let number = r.body["data"]["invoice"]["number"].as_str().unwrap_or_default().to_string();
+                number.strip_prefix("KP/").and_then(|n| n.split('/').nth(1)).and_then(|n| n.parse().ok()).unwrap_or(0)
+            })
+            .collect();
+        numbers.sort_unstable();
+        assert_eq!(numbers, (1..=30).collect::<Vec<i64>>(), "{:?}", app.backend);
+        assert_eq!(count(&app, "tax_documents"), 30);
+    }
+}
+
+#[actix_web::test]
+async fn the_invoice_series_starts_again_on_the_first_of_april_in_india() {
+    for backend in TestDb::backends() {
+        let (app, clock) = shop_on(backend);
+        let admin = app.admin().await;
+        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let tee = goods(&app, "Cotton Tee", Some("6109"), 499_00, 10);
+        let (_, first) = order(&app, "asha", &[(&tee, 1)]).await;
+        let (_, second) = order(&app, "ravi", &[(&tee, 1)]).await;
+        let (_, third) = order(&app, "meera", &[(&tee, 1)]).await;
+        set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
+        // 31 March 2027, 23:59 in India (18:29 UTC): still 2026-27.
+        set_clock(&clock, 2027, 3, 31, 18, 29);
+        let march = set_status(&app, &admin, &second, "SHIPPED").await.expect(200);
+        assert_eq!((march.body["data"]["invoice"]["number"].as_str(), march.body["data"]["invoice"]["issuedOn"].as_str()), (Some("KP/26-27/2"), Some("2027-03-31")));
+        // Two minutes later it is 1 April in India, though still 31 March in UTC.
+        set_clock(&clock, 2027, 3, 31, 18, 31);
+        let april = set_status(&app, &admin, &third, "SHIPPED").await.expect(200);
+        assert_eq!((april.body["data"]["invoice"]["number"].as_str(), april.body["data"]["invoice"]["issuedOn"].as_str()), (Some("KP/27-28/1"), Some("2027-04-01")));
+    }
+}
+
+#[actix_web::test]
+async fn cancelling_an_invoiced_order_issues_a_credit_note_of_its_own_series() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
+        let (asha, shipped) = order(&app, "asha", &[(&tee, 2)]).await;
+        let (_, pending) = order(&app, "ravi", &[(&tee, 1)]).await;
+        set_status(&app, &admin, &shipped, "SHIPPED").await.expect(200);
+        let cancelled = set_status(&app, &admin, &shipped, "CANCELED").await.expect(200);
+        assert_eq!(cancelled.body["data"]["creditNote"]["number"], "CN/26-27/1");
+        assert_eq!(cancelled.body["data"]["invoice"]["number"], "KP/26-27/1", "the invoice stays");
+        // A pending order has no invoice, so its cancellation needs no credit note.
+        set_status(&app, &admin, &pending, "CANCELED").await.expect(200);
+        // Re-opened and cancelled again: still one credit note.
+        set_status(&app, &admin, &shipped, "SHIPPED").await.expect(200);
+        set_status(&app, &admin, &shipped, "CANCELED").await.expect(200);
+        assert_eq!(count(&app, "tax_documents"), 2);
+
+        let (status, text) = pdf_text(&app, &format!("/api/orders/{shipped}/credit-note.pdf"), &asha).await;
+        assert_eq!(status, 200);
+        for wanted in ["Credit Note", "CN/26-27/1", "Against invoice KP/26-27/1 of 25-11-2026", KARNATAKA_GSTIN, "₹1,998.00"] {
+            assert!(text.contains(wanted), "{wanted:?} is not in the credit note:\n{text}");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn an_unregistered_shop_ships_without_invoices_and_a_registered_one_needs_hsn_codes() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let plain = goods(&app, "Silver Ring", None, 999_00, 10);
+        let (_, first) = order(&app, "asha", &[(&plain, 1)]).await;
+        let shipped = set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
+        assert!(shipped.body["data"]["invoice"].is_null(), "no GSTIN: no invoice");
+
+        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let (_, second) = order(&app, "ravi", &[(&plain, 1)]).await;
+        let refused = set_status(&app, &admin, &second, "SHIPPED").await;
+        assert_eq!(
+            (refused.error(), refused.message()),
+            ((409, "gst_setup", None), "Silver Ring has no HSN code: give it or its category one before shipping, the tax invoice needs it")
+        );
+        let order: Value = app.get("/api/orders/all", Some(&admin)).await.body["data"].clone();
+        assert!(order.as_array().is_some_and(|o| o.iter().any(|o| o["id"] == second.as_str() && o["deliveryStatus"] == "PENDING")), "nothing changed");
+        assert_eq!(count(&app, "tax_documents"), 0);
+        assert_eq!(number(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM document_counters"), 0, "no number was used up");
+    }
+}
+
+#[actix_web::test]
+async fn the_back_office_reads_states_and_the_rate_a_price_gets() {
+    for app in TestApp::all() {
+        let states = app.get("/api/gst/states", None).await.expect(200);
+        let list = states.body["data"].as_array().cloned().unwrap_or_default();
+        assert_eq!(list.len(), 36);
+        assert_eq!((&list[26]["code"], &list[26]["name"]), (&json!("29"), &json!("Karnataka")));
+
+        let admin = app.admin().await;
+        let rate = |hsn: &'static str, price: &'static str| {
+            let admin = admin.clone();
+            let app = &app;
+            async move { app.get(&format!("/api/gst/rate?hsnCode={hsn}&price={price}"), Some(&admin)).await }
+        };
+        let five = rate("6109", "2625.00").await.expect(200);
+        assert_eq!((&five.body["data"]["rate"], &five.body["data"]["betweenSlabs"], &five.body["data"]["warning"]), (&json!("5%"), &json!(false), &Value::Null));
+        let gap = rate("6109", "2625.01").await.expect(200);
+        assert_eq!((&gap.body["data"]["rate"], &gap.body["data"]["betweenSlabs"]), (&json!("18%"), &json!(true)));
+        assert_eq!(gap.body["data"]["warning"], "₹2,625.01 falls between two GST slabs: the shop charges 18% on it. A price of at most ₹2,625.00 keeps the 5% slab.");
+        assert_eq!(rate("6109", "2950.01").await.expect(200).body["data"]["betweenSlabs"], false);
+        assert_eq!(rate("7113", "500").await.expect(200).body["data"]["rate"], Value::Null);
+        assert_eq!(rate("61", "500").await.error(), (400, "invalid_query", Some("hsnCode")));
+        let (customer, _) = app.customer("asha").await;
+        assert_eq!(app.get("/api/gst/rate?hsnCode=6109&price=100", Some(&customer)).await.status.as_u16(), 403);
+    }
+}
+
+#[actix_web::test]
+async fn hsn_codes_are_kept_on_categories_and_products() {
+    use crate::helpers::file;
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let category = |hsn: &'static str| {
+            vec![text("name", format!("Tees {hsn}")), text("hsnCode", hsn), file("media", "c.png", png())]
+        };
+        let refused = app.form("POST", "/api/categories", Some(&admin), category("61")).await;
+        assert_eq!((refused.error(), refused.message()), ((400, "invalid_input", Some("hsnCode")), "An HSN code has 4 to 8 digits"));
+        let tees = app.form("POST", "/api/categories", Some(&admin), category(" 6109 ")).await.expect(201);
+        assert_eq!(tees.body["data"]["hsnCode"], "6109");
+        let tree = app.get("/api/categories", None).await.expect(200);
+        assert!(tree.body["data"].as_array().is_some_and(|c| c.iter().any(|c| c["hsnCode"] == "6109")));
+
+        let product = app.product(&admin, "Polo", &tees.id(), json!([{ "size": "M", "color": "Red", "stock": 3, "originalPrice": 999, "discountPrice": 0 }])).await;
+        assert_eq!(product["hsnCode"], Value::Null, "a product without a code takes its category's");
+        let id = product["id"].as_str().unwrap_or_default().to_string();
+        let own = app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("hsnCode", "61051000")]).await.expect(200);
+        assert_eq!(own.body["data"]["hsnCode"], "61051000");
+        assert_eq!(app.get(&format!("/api/products/{id}"), None).await.body["data"]["hsnCode"], "61051000");
+        let kept = app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("productName", "Polo Tee")]).await.expect(200);
+        assert_eq!(kept.body["data"]["hsnCode"], "61051000", "a form without the field keeps it");
+        let cleared = app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("hsnCode", "")]).await.expect(200);
+        assert_eq!(cleared.body["data"]["hsnCode"], Value::Null);
+    }
+}
+
+#[actix_web::test]
+async fn the_gst_report_nets_credit_notes_against_invoices() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
+        let bag = goods(&app, "Tote Bag", Some("42022210"), 1_500_00, 10);
+        let (_, kept) = order(&app, "asha", &[(&tee, 3), (&bag, 1)]).await;
+        let (_, returned) = order(&app, "ravi", &[(&tee, 1)]).await;
+        for id in [&kept, &returned] {
+            set_status(&app, &admin, id, "SHIPPED").await.expect(200);
+        }
+        set_status(&app, &admin, &returned, "CANCELED").await.expect(200);
+
+        let bearer = format!("Bearer {admin}");
+        let (status, headers, bytes) = app
+            .get_raw("/api/reports/gst?from=2026-11-25&to=2026-11-25", &[("Authorization", &bearer), ("Accept-Encoding", "identity")])
+            .await;
+        assert_eq!(status, 200);
+        assert!(headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("text/csv")));
+        let text = String::from_utf8(bytes).expect("UTF-8");
+        let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+        let kinds: Vec<(&str, &str, &str)> = rows.iter().filter(|r| r[0] == "invoice" || r[0] == "credit note").map(|r| (r[0], r[1], r[7])).collect();
+        assert_eq!(
+            kinds,
+            vec![("credit note", "CN/26-27/1", "5%"), ("invoice", "KP/26-27/1", "5%"), ("invoice", "KP/26-27/1", "18%"), ("invoice", "KP/26-27/2", "5%")]
+        );
+        let total = rows.iter().find(|r| r[0] == "total").expect("a total row");
+        let signed = |column: &str| {
+            number(&app, &format!("SELECT CAST(SUM(CASE WHEN kind = 'INVOICE' THEN {column} ELSE -{column} END) AS BIGINT) AS n FROM tax_documents"))
+        };
+        let rupees = |paise: i64| format!("{}.{:02}", paise / 100, paise % 100);
+        assert_eq!(
+            total[8..13].to_vec(),
+            vec![rupees(signed("taxable_paise")), rupees(signed("cgst_paise")), rupees(signed("sgst_paise")), rupees(signed("igst_paise")), rupees(signed("total_paise"))]
+        );
+        // The kept order alone: 999 × 3 + 1,500.00.
+        assert_eq!(total[12], "4497.00");
+        let hsn: Vec<(&str, &str)> = rows.iter().filter(|r| r[0] == "hsn").map(|r| (r[1], r[2])).collect();
+        assert_eq!(hsn, vec![("42022210", "1"), ("6109", "3")], "net quantities: the returned tee is taken off");
+
+        let reversed = app.get("/api/reports/gst?from=2026-11-26&to=2026-11-25", Some(&admin)).await;
+        assert_eq!(reversed.error(), (422, "invalid_period", Some("from")));
+        assert_eq!(app.get("/api/reports/gst?from=25-11-2026&to=2026-11-25", Some(&admin)).await.error(), (400, "invalid_query", Some("from")));
+        let (customer, _) = app.customer("meera").await;
+        assert_eq!(app.get("/api/reports/gst?from=2026-11-25&to=2026-11-25", Some(&customer)).await.status.as_u16(), 403);
+    }
+}
