@@ -44,7 +44,8 @@ def _probe(method, template, key, who):
     url = BASE + template.replace("{id}", OWNED[key])
     body = None
     if template == "/api/addresses/{id}":
-        body = {"addressLine1": "Hijacked", "city": "X", "state": "Y", "postalCode": "400001"}
+        body = {"fullName": "Mallory", "phone": "9123456780", "addressLine1": "Hijacked", "city": "Mumbai",
+                "state": "Maharashtra", "postalCode": "400001"}
     return requests.request(method, url, json=body, headers={"Authorization": f"Bearer {TOKENS[who]}"}, timeout=10)
 
 

@@ -20,7 +20,8 @@ def call(method, path, token, body=None):
 
 products = json.load(urllib.request.urlopen(BASE + "/api/products?limit=5"))["data"]
 variant = next(v["id"] for p in products for v in p["variants"] if v["stock"] > 2)
-address = call("POST", "/api/addresses", A, {"addressLine1": "12 Residency Road", "city": "Pune",
+address = call("POST", "/api/addresses", A, {"fullName": "Asha Rao", "phone": "9876543210",
+                                              "addressLine1": "12 Residency Road", "city": "Pune",
                                               "state": "Maharashtra", "postalCode": "411001", "isDefault": True})["data"]["id"]
 call("POST", "/api/cart/add", A, {"productVariantId": variant, "quantity": 1})
 order = call("POST", "/api/orders/place", A, {"addressId": address, "paymentMethod": "COD"})["data"]["id"]

@@ -326,6 +326,7 @@ def buyer(base, name, variant_id, quantity):
     body = reply.json()
     token = body.get("token") or body["data"]["token"]
     reply = requests.post(base + "/api/addresses", headers=auth(token), timeout=30, json={
+        "fullName": "Scale Shopper", "phone": "9876543210",
         "addressLine1": "12 Residency Road", "addressLine2": "Near the temple", "city": "Pune", "state": "Maharashtra",
         "postalCode": "411001", "isDefault": True})
     check(reply.status_code == 201, f"address of {name}: {reply.status_code} {reply.text[:200]}")
