@@ -264,7 +264,13 @@ pub fn build_invoice(
             state_code: home.code_text(),
         },
         recipient: Party {
-            name: format!("{} {}", order.customer.first_name, order.customer.last_name).trim().to_string(),
+            // The person the goods are delivered to, as the order's address names them
+            // (orders from before recipients were asked for: the account holder).
+            name: if order.address.full_name.trim().is_empty() {
+                format!("{} {}", order.customer.first_name, order.customer.last_name).trim().to_string()
+            } else {
+                order.address.full_name.trim().to_string()
+            },
             address,
             gstin: String::new(),
             state: place.name.to_string(),

@@ -59,6 +59,10 @@ fn order(state: &str, lines: &[(&str, i64, i32)]) -> Order {
         discount: paise(0),
         total,
         address: AddressSnapshot {
+            // Bought by Asha, delivered to Ravi: the invoice names the recipient.
+            full_name: "Ravi Kumar".into(),
+            phone: Some("9876543210".into()),
+            landmark: None,
             address_line1: "4 Lake View".into(),
             address_line2: None,
             city: "Pune".into(),
@@ -131,6 +135,7 @@ fn to_another_state_the_same_lines_pay_igst() {
         ]
     );
     assert_eq!((doc.recipient.state.as_str(), doc.recipient.state_code.as_str()), ("Maharashtra", "27"));
+    assert_eq!(doc.recipient.name, "Ravi Kumar");
     assert_eq!(doc.totals.taxable.paise() + doc.totals.tax().paise(), doc.total.paise());
 }
 
