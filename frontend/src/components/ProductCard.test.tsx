@@ -6,17 +6,15 @@ import { product } from '@/testing/fixtures';
 import { ProductCard } from './ProductCard';
 import { QuantityStepper } from './QuantityStepper';
 
-function renderCard(onAddToCart = vi.fn(), onToggleWishlist = vi.fn()) {
+const M = { id: 'v-m', size: 'M', color: 'Blue', colorHexCode: null, stock: 5, originalPrice: 800, discountPrice: 200, mrp: 1000, percentOff: 20 };
+const S = { id: 'v-s', size: 'S', color: 'Blue', colorHexCode: null, stock: 2, originalPrice: 700, discountPrice: 0, mrp: 700, percentOff: 0 };
+const L = { ...M, id: 'v-l', size: 'L', stock: 0 };
+
+function renderCard(onAddToCart = vi.fn(), onToggleWishlist = vi.fn(), variants = [M, S, L]) {
   render(
     <MemoryRouter>
       <ProductCard
-        product={product({
-          variants: [
-            { id: 'v-m', size: 'M', color: 'Blue', colorHexCode: null, stock: 5, originalPrice: 800, discountPrice: 200, mrp: 1000, percentOff: 20 },
-            { id: 'v-s', size: 'S', color: 'Blue', colorHexCode: null, stock: 2, originalPrice: 700, discountPrice: 0, mrp: 700, percentOff: 0 },
-            { id: 'v-l', size: 'L', color: 'Blue', colorHexCode: null, stock: 0, originalPrice: 800, discountPrice: 200, mrp: 1000, percentOff: 20 },
-          ],
-        })}
+        product={product({ variants })}
         wishlisted={false}
         onAddToCart={onAddToCart}
         onToggleWishlist={onToggleWishlist}
@@ -53,22 +51,7 @@ describe('ProductCard', () => {
   });
 
   it('preselects the first size in stock, not a sold-out one', async () => {
-    const onAddToCart = vi.fn();
-    render(
-      <MemoryRouter>
-        <ProductCard
-          product={product({
-            variants: [
-              { id: 'v-s', size: 'S', color: 'Blue', colorHexCode: null, stock: 0, originalPrice: 700, discountPrice: 0, mrp: 700, percentOff: 0 },
-              { id: 'v-m', size: 'M', color: 'Blue', colorHexCode: null, stock: 3, originalPrice: 800, discountPrice: 200, mrp: 1000, percentOff: 20 },
-            ],
-          })}
-          wishlisted={false}
-          onAddToCart={onAddToCart}
-          onToggleWishlist={vi.fn()}
-        />
-      </MemoryRouter>,
-    );
+    const { onAddToCart } = renderCard(vi.fn(), vi.fn(), [{ ...S, stock: 0 }, { ...M, stock: 3 }]);
     expect(screen.getByText('₹800.00')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
     expect(onAddToCart).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ id: 'v-m' }));
