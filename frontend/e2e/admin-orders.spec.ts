@@ -11,7 +11,16 @@ async function placeOrders(request: APIRequestContext, count: number): Promise<{
   const headers = { Authorization: `Bearer ${(await login.json()).token}` };
   const address = await request.post('/api/addresses', {
     headers,
-    data: { addressLine1: '3 Park Street', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', isDefault: true },
+    data: {
+      fullName: 'Bulk Buyer',
+      phone: '9876543210',
+      addressLine1: '3 Park Street',
+      addressLine2: null,
+      city: 'Kolkata',
+      state: 'West Bengal',
+      postalCode: '700016',
+      isDefault: true,
+    },
   });
   expect(address.status(), await address.text()).toBe(201);
   const addressId = (await address.json()).data.id as string;
