@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   E2E_ADMIN,
@@ -262,6 +263,12 @@ test('a customer orders it, the admin ships it and the customer sees Shipped', a
   // Who changed it is a role for the customer, never the admin's account.
   const updates = order.getByRole('region', { name: 'Order updates' }).getByRole('listitem');
   await expect(updates).toHaveText([/^Order placed by You · /, /^Shipped by Shop · /]);
+  // Shipping issued the tax invoice: the customer downloads it, a PDF.
+  const invoice = order.getByRole('button', { name: /^Download invoice / });
+  const [download] = await Promise.all([shopper.waitForEvent('download'), invoice.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await shopper.context().close();
 });
 
