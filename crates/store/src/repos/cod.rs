@@ -86,7 +86,8 @@ impl CodStore for DieselOrderStore {
             let r = next.rules;
             let (min, max) = (r.min_order_value.map(Money::paise), r.max_order_value.map(Money::paise));
             let (open, units) = (count_i32(r.max_open_orders), count_i32(r.max_units_per_line));
-            let updated = diesel::update(cod_settings::table.find(1))
+            // The migration seeds the one row and nothing removes it: an update is enough.
+            diesel::update(cod_settings::table.find(1))
                 .set((
                     cod_settings::min_order_paise.eq(min),
                     cod_settings::max_order_paise.eq(max),
@@ -95,18 +96,6 @@ impl CodStore for DieselOrderStore {
                 ))
                 .execute(conn)
                 .map_err(store_error)?;
-            if updated == 0 {
-                diesel::insert_into(cod_settings::table)
-                    .values((
-                        cod_settings::id.eq(1),
-                        cod_settings::min_order_paise.eq(min),
-                        cod_settings::max_order_paise.eq(max),
-                        cod_settings::max_open_orders.eq(open),
-                        cod_settings::max_units_per_line.eq(units),
-                    ))
-                    .execute(conn)
-                    .map_err(store_error)?;
-            }
             diesel::delete(cod_blocked_pincodes::table).execute(conn).map_err(store_error)?;
             // Row by row: MultiConnection has no multi-row insert.
             for pin in &next.blocked_pincodes {
