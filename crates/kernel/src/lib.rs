@@ -20,7 +20,7 @@ pub use cod::{CodRefusal, CodRules, CodSettings};
 pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
 pub use ids::{is_uuid, new_id, AddressId, CartLineId, CategoryId, OrderId, ProductId, UserId, VariantId};
 pub use mail::{escape_html, MailError, Mailer, OutgoingEmail};
-pub use media::{is_stored_name, upload_url, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
+pub use media::{is_stored_name, public_upload_url, public_url_of, serve_uploads_from, upload_url, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 pub use money::{Money, MoneyError};
 pub use page::{Page, PageRequest};
 pub use price::{LineAmounts, Price, Totals};

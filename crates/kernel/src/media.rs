@@ -84,9 +84,37 @@ pub trait MediaStore: Send + Sync {
     fn remove(&self, filename: &str);
 }
 
-/// Where the shop serves a stored file: the one place that knows the `/uploads` path.
+/// Where the shop serves a stored file: the one place that knows the `/uploads` path. This
+/// is the form that is kept (an order line keeps its picture's); answers go through
+/// [`public_upload_url`] or [`public_url_of`].
 pub fn upload_url(filename: &str) -> String {
     format!("/uploads/{filename}")
+}
+
+/// SHOP_UPLOADS_PUBLIC_URL (a CDN in front of the object store), without a trailing slash.
+/// Configuration set once at start-up and the same on every instance, never changed while
+/// serving; unset, answers keep the shop's own `/uploads/...` addresses.
+static PUBLIC_UPLOADS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Makes answers point browsers at `base/<file name>`; false when a base was already set.
+pub fn serve_uploads_from(base: &str) -> bool {
+    PUBLIC_UPLOADS.set(base.trim_end_matches('/').to_owned()).is_ok()
+}
+
+/// The address a browser loads a stored file from.
+pub fn public_upload_url(filename: &str) -> String {
+    match PUBLIC_UPLOADS.get() {
+        Some(base) => format!("{base}/{filename}"),
+        None => upload_url(filename),
+    }
+}
+
+/// The browser's address for an address [`upload_url`] made and something kept.
+pub fn public_url_of(kept: &str) -> String {
+    match kept.strip_prefix("/uploads/") {
+        Some(filename) => public_upload_url(filename),
+        None => kept.to_owned(),
+    }
 }
 
 /// Widths of the thumbnails made beside every PNG or JPEG upload that is wider.

@@ -27,6 +27,9 @@ pub struct WebSecurity {
     pub cors_origins: Vec<String>,
     /// SHOP_HSTS=1: the shop is served over HTTPS (behind a proxy): tell browsers to stay on it.
     pub hsts: bool,
+    /// The origin of SHOP_UPLOADS_PUBLIC_URL, when uploads are served from a CDN: the
+    /// Content-Security-Policy lets pages load images from it.
+    pub images_from: Option<String>,
 }
 
 /// Only the shop's own origin: scripts, styles (plus inline styles, which MUI/emotion
@@ -34,6 +37,14 @@ pub struct WebSecurity {
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
 img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'none'";
+
+/// [`CONTENT_SECURITY_POLICY`] with the CDN's origin among the image sources.
+pub fn content_security_policy(images_from: Option<&str>) -> String {
+    match images_from {
+        Some(origin) => CONTENT_SECURITY_POLICY.replacen("img-src 'self'", &format!("img-src 'self' {origin}"), 1),
+        None => CONTENT_SECURITY_POLICY.to_owned(),
+    }
+}
 
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
@@ -66,7 +77,7 @@ pub fn make_app(
                 .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
                 .add((header::X_FRAME_OPTIONS, "DENY"))
                 // Uploaded SVGs keep their own, stricter policy (DefaultHeaders never overwrites).
-                .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY)),
+                .add((header::CONTENT_SECURITY_POLICY, content_security_policy(security.images_from.as_deref()))),
         )
         .wrap(actix_web::middleware::Condition::new(
             security.hsts,

@@ -174,7 +174,7 @@ async fn openapi_from(dir: &std::path::Path) -> Result<String, Fatal> {
     };
     let state = build_state(&db, &settings).map_err(fatal)?;
     let paths = Paths { uploads, static_dir: None, public_url: String::new() };
-    let security = WebSecurity { cors_origins: Vec::new(), hsts: false };
+    let security = WebSecurity::default();
     let app = test::init_service(make_app(state, paths, security)).await;
     let response = test::call_service(&app, test::TestRequest::get().uri("/api/openapi.json").to_request()).await;
     if !response.status().is_success() {
@@ -222,6 +222,11 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         Ok(db) => Some(store::backup::lock(&db).map_err(Fatal)?),
         Err(_) => None,
     };
+    if let Some(base) = &config.uploads_public_url {
+        // Before anything builds an answer, so every answer of this process says the same.
+        kernel::serve_uploads_from(base);
+        tracing::info!(base = %base, "answers point at uploads on SHOP_UPLOADS_PUBLIC_URL");
+    }
     let db = open_and_migrate(&config)?;
     let settings = settings(&config)?;
     let state = build_state(&db, &settings).map_err(fatal)?;
@@ -253,7 +258,8 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     if !config.static_dir.join("index.html").is_file() {
         tracing::warn!(dir = %config.static_dir.display(), "no built web app found: serving the API only");
     }
-    let security = WebSecurity { cors_origins: config.cors_origins.clone(), hsts: config.hsts };
+    let images_from = config.uploads_public_url.as_deref().and_then(crate::config::origin_of);
+    let security = WebSecurity { cors_origins: config.cors_origins.clone(), hsts: config.hsts, images_from };
     let server = HttpServer::new(move || make_app(state.clone(), paths.clone(), security.clone()))
         .shutdown_timeout(10)
         .bind(&config.bind)

@@ -15,6 +15,10 @@ pub struct Config {
     /// SHOP_UPLOADS_URL: `s3://BUCKET[/PREFIX]` keeps uploads in S3-compatible object
     /// storage (with the standard `AWS_*` variables) instead of `UPLOADS_DIR`.
     pub uploads_url: Option<String>,
+    /// SHOP_UPLOADS_PUBLIC_URL: `https://cdn.example.in/uploads`: answers point browsers at
+    /// the uploads there (a CDN in front of the object store) instead of `/uploads/...`,
+    /// which keeps working.
+    pub uploads_public_url: Option<String>,
     /// SHOP_STATIC_DIR: the built web app.
     pub static_dir: PathBuf,
     /// JWT_SECRET: at least 32 bytes; unset means a generated secret kept in the data dir.
@@ -85,6 +89,11 @@ impl Config {
         config.rate_limits = rate_limits()?;
         config.orders_per_minute = per_minute("SHOP_RATE_ORDERS", DEFAULT_ORDERS_PER_MINUTE)?;
         config.cors_origins = crate::cors::parse_origins(&var("SHOP_CORS_ORIGINS").unwrap_or_default())?;
+        if let Some(url) = &config.uploads_public_url {
+            origin_of(url).ok_or_else(|| {
+                format!("SHOP_UPLOADS_PUBLIC_URL must be an http(s) address such as https://cdn.example.in/uploads, not {url:?}")
+            })?;
+        }
         Ok(config)
     }
 
@@ -101,6 +110,7 @@ impl Config {
             public_url,
             bind,
             uploads_url: var("SHOP_UPLOADS_URL"),
+            uploads_public_url: var("SHOP_UPLOADS_PUBLIC_URL").map(|u| u.trim().trim_end_matches('/').to_string()),
             uploads_dir: PathBuf::from(var("UPLOADS_DIR").unwrap_or_else(|| "uploads".into())),
             static_dir: PathBuf::from(var("SHOP_STATIC_DIR").unwrap_or_else(|| "frontend/dist".into())),
             jwt_secret: std::env::var("JWT_SECRET").ok(),
@@ -122,4 +132,15 @@ impl Config {
             data_dir,
         }
     }
+}
+
+/// `https://cdn.example.in` of `https://cdn.example.in/uploads`: what a Content-Security-Policy
+/// names. `None` unless the address is http(s) with a host and nothing after its path.
+pub fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split('/').next().unwrap_or_default();
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+    let fits = matches!(scheme, "http" | "https") && !host.is_empty() && host.chars().all(plain)
+        && !rest.contains(['?', '#', ' ', '\'', ';', ',']);
+    fits.then(|| format!("{scheme}://{host}"))
 }

@@ -19,7 +19,7 @@ pub struct ImageDto {
 
 impl From<ImageRef> for ImageDto {
     fn from(i: ImageRef) -> Self {
-        ImageDto { id: i.id, url: i.url }
+        ImageDto { id: i.id, url: kernel::public_url_of(&i.url) }
     }
 }
 
@@ -138,7 +138,7 @@ pub struct ProductImageDto {
 
 impl From<ProductImage> for ProductImageDto {
     fn from(i: ProductImage) -> Self {
-        ProductImageDto { id: i.id, upload_id: i.upload_id, url: i.url }
+        ProductImageDto { id: i.id, upload_id: i.upload_id, url: kernel::public_url_of(&i.url) }
     }
 }
 

@@ -4,7 +4,7 @@ use super::timestamp;
 use serde::Serialize;
 use kernel::Price;
 
-use kernel::upload_url;
+use kernel::public_upload_url as upload_url;
 
 /// `srcset` for an image with thumbnails (`… 400w, … 800w, original 1200w`); `None` when
 /// there is only the original.

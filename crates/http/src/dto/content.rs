@@ -2,7 +2,7 @@ use content::{CompanyDetails, LegalPage};
 use super::timestamp;
 use serde::{Deserialize, Serialize};
 
-use kernel::upload_url;
+use kernel::public_upload_url as upload_url;
 
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -53,7 +53,7 @@ impl From<OrderItem> for OrderItemDto {
             product: ItemProductDto {
                 id: i.product_id,
                 name: i.product_name,
-                images: i.image_url.into_iter().map(|url| ImageUrlDto { url }).collect(),
+                images: i.image_url.into_iter().map(|url| ImageUrlDto { url: kernel::public_url_of(&url) }).collect(),
                 variant: ItemVariantDto { size: i.size, color: i.color, original_price: i.price_at_purchase.to_rupees() },
             },
         }

@@ -61,7 +61,7 @@ async fn the_web_app_gets_a_self_only_content_security_policy() {
 #[actix_web::test]
 async fn cors_answers_only_listed_origins_and_never_a_wildcard() {
     let allowed = "https://admin.shop.example";
-    let app = TestApp::builder().security(WebSecurity { cors_origins: vec![allowed.into(), "*".into()], hsts: false }).spawn();
+    let app = TestApp::builder().security(WebSecurity { cors_origins: vec![allowed.into(), "*".into()], hsts: false, ..Default::default() }).spawn();
 
     let (_, h) = head(&app, "/api/products", &[("Origin", allowed)], "GET").await;
     assert_eq!(get(&h, "access-control-allow-origin"), Some(allowed));
@@ -112,7 +112,7 @@ async fn pages_of_the_shop_itself_are_answered_normally_when_no_origin_is_listed
 #[actix_web::test]
 async fn hsts_is_sent_when_configured() {
     let dir = web_app_dir();
-    let app = TestApp::builder().security(WebSecurity { cors_origins: vec![], hsts: true }).web_app(dir.path()).spawn();
+    let app = TestApp::builder().security(WebSecurity { cors_origins: vec![], hsts: true, ..Default::default() }).web_app(dir.path()).spawn();
     for path in ["/api/health", "/", "/uploads/missing.png"] {
         let (_, h) = head(&app, path, &[], "GET").await;
         assert_eq!(get(&h, "strict-transport-security"), Some(server::app::HSTS), "{path}");

@@ -245,3 +245,43 @@ fn secrets_never_reach_the_log_or_an_error_body() {
         }
     }
 }
+
+#[test]
+fn uploads_can_be_served_from_a_cdn_named_by_shop_uploads_public_url() {
+    let dir = tempfile::tempdir().unwrap();
+    for bad in ["cdn.example.in/uploads", "ftp://cdn.example.in", "https://cdn.example.in/u?x=1"] {
+        let out = shop(dir.path()).env("SHOP_UPLOADS_PUBLIC_URL", bad).arg("migrate").output().unwrap();
+        assert!(!out.status.success(), "{bad}");
+        assert!(output_text(&out).contains("SHOP_UPLOADS_PUBLIC_URL"), "{bad}: {}", output_text(&out));
+    }
+
+    let port = free_port();
+    let mut child = shop(dir.path())
+        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
+        .env("SHOP_DEMO", "1")
+        .env("SHOP_UPLOADS_PUBLIC_URL", "https://cdn.example.in/shop-uploads/")
+        .arg("serve")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    assert!(lines.by_ref().map_while(Result::ok).any(|line| line.contains("shop is ready")));
+    let answer = http(port, "GET", "/api/products?limit=4", None, "");
+
+    let urls: Vec<&str> = answer.split("\"url\":\"").skip(1).filter_map(|t| t.split('"').next()).collect();
+    assert!(!urls.is_empty(), "the demo products have pictures: {answer}");
+    for url in &urls {
+        assert!(url.starts_with("https://cdn.example.in/shop-uploads/"), "{url}");
+    }
+    let srcset = answer.split("\"srcset\":\"").nth(1).and_then(|t| t.split('"').next()).unwrap_or_default();
+    assert!(srcset.starts_with("https://cdn.example.in/shop-uploads/") && srcset.contains(" 400w"), "{srcset}");
+    let csp = answer.lines().find(|l| l.to_ascii_lowercase().starts_with("content-security-policy:")).unwrap_or_default();
+    assert!(csp.contains("img-src 'self' https://cdn.example.in data: blob:"), "{csp}");
+    // The shop's own address for the same file keeps working (the CDN's origin pulls from it).
+    let name = urls[0].rsplit('/').next().unwrap_or_default();
+    let own = http(port, "HEAD", &format!("/uploads/{name}"), None, "");
+    let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    let _ = child.wait();
+    assert!(own.starts_with("HTTP/1.0 200") || own.starts_with("HTTP/1.1 200"), "{}", own.lines().next().unwrap_or_default());
+}
