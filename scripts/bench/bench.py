@@ -297,16 +297,17 @@ def lighthouse():
         out = {}
         for name, path in pages.items():
             report = data / f"{name}.json"
-            sh(str(tool / "node_modules/.bin/lighthouse"), BASE + path, "--only-categories=performance", "--output=json",
+            sh(str(tool / "node_modules/.bin/lighthouse"), BASE + path, "--only-categories=performance,seo", "--output=json",
                f"--output-path={report}", "--quiet",
                "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync",
                env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"})
             r = json.loads(report.read_text())
             out[name] = {"score": round(r["categories"]["performance"]["score"] * 100),
+                         "seo": round(r["categories"]["seo"]["score"] * 100),
                          "lcp_s": r["audits"]["largest-contentful-paint"]["numericValue"] / 1000,
                          "tbt_ms": r["audits"]["total-blocking-time"]["numericValue"],
                          "cls": r["audits"]["cumulative-layout-shift"]["numericValue"]}
-            print(f"  lighthouse {name:8} score {out[name]['score']}  LCP {out[name]['lcp_s']:.2f} s", flush=True)
+            print(f"  lighthouse {name:8} score {out[name]['score']}  SEO {out[name]['seo']}  LCP {out[name]['lcp_s']:.2f} s", flush=True)
         return out
     finally:
         shop.stop()

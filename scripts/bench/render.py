@@ -85,6 +85,9 @@ if lh_rows and "skipped" not in lh_rows:
     lcps = ", ".join(f"{k} {m['lcp_s']:.2f} s" for k, m in lh_rows.items())
     w(f"| Lighthouse mobile score ≥ 90 (home, shop, product) | {scores} | {ok(worst_score >= 90)} |")
     w(f"| LCP ≤ 2.5 s | {lcps} | {ok(worst_lcp <= 2.5)} |")
+    if all("seo" in m for m in lh_rows.values()):
+        seo = ", ".join(f"{k} {m['seo']}" for k, m in lh_rows.items())
+        w(f"| Lighthouse SEO 100 (home, shop, product) | {seo} | {ok(min(m['seo'] for m in lh_rows.values()) == 100)} |")
 home_js = r.get("home_js", "unknown")
 try:
     kb = float(home_js.split(" KB")[0])
@@ -108,10 +111,10 @@ w("")
 lh = r.get("lighthouse")
 if lh and "skipped" not in lh:
     w("## Pages on a phone (Lighthouse, mobile, simulated throttling, demo catalogue)\n")
-    w("| page | performance score | LCP s | TBT ms | CLS |")
-    w("|---|---:|---:|---:|---:|")
+    w("| page | performance score | SEO score | LCP s | TBT ms | CLS |")
+    w("|---|---:|---:|---:|---:|---:|")
     for name, m in lh.items():
-        w(f"| {name} | {m['score']} | {m['lcp_s']:.2f} | {m['tbt_ms']:.0f} | {m['cls']:.3f} |")
+        w(f"| {name} | {m['score']} | {m.get('seo', '-')} | {m['lcp_s']:.2f} | {m['tbt_ms']:.0f} | {m['cls']:.3f} |")
     w("\nThe pages are rendered in the browser, but a phone does not wait for the JavaScript before it fetches")
     w("anything else. The index.html the server sends for `/`, `/shop` and `/product/<slug>` carries the page's")
     w("first API answers (company details, category tree, the first page of products or the product) as a JSON")

@@ -119,7 +119,9 @@ impl From<AccountsError> for ApiError {
     fn from(e: AccountsError) -> Self {
         let message = e.to_string();
         match e {
-            AccountsError::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
+            // The document states the fields' required parts, lengths and plain patterns; the
+            // finer rules of an e-mail, a name in any script or a date of birth it cannot.
+            AccountsError::Invalid { field, .. } => ApiError::unprocessable("invalid_value", message).on(field),
             AccountsError::WeakPassword { field, .. } => ApiError::unprocessable("weak_password", message).on(field),
             AccountsError::EmailTaken => ApiError::conflict("email_taken", message).on("email"),
             AccountsError::UsernameTaken => ApiError::conflict("username_taken", message).on("username"),
@@ -149,7 +151,7 @@ impl From<AddressError> for ApiError {
     fn from(e: AddressError) -> Self {
         let message = e.to_string();
         match e {
-            AddressError::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
+            AddressError::Invalid { field, .. } => ApiError::unprocessable("invalid_value", message).on(field),
             AddressError::PinNotInState { .. } => ApiError::unprocessable("pin_not_in_state", message).on("postalCode"),
             AddressError::NotFound => ApiError::not_found(message),
             AddressError::DefaultCannotBeDeleted => ApiError::conflict("default_address", message),
@@ -249,7 +251,7 @@ impl From<catalog::CatalogError> for ApiError {
         use catalog::CatalogError as C;
         let message = e.to_string();
         match e {
-            C::Invalid { field, .. } => ApiError::bad_request("invalid_input", message).on(field),
+            C::Invalid { field, .. } => ApiError::unprocessable("invalid_value", message).on(field),
             C::Rule { rule, field, .. } => ApiError::unprocessable(rule.code(), message).on(field),
             C::NameTaken { field, .. } => ApiError::conflict("name_taken", message).on(field),
             C::CategoryNotEmpty { holds: catalog::Holds::Subcategories, .. } => {
@@ -269,7 +271,7 @@ impl From<content::ContentError> for ApiError {
     fn from(e: content::ContentError) -> Self {
         use content::ContentError as C;
         match e {
-            C::Invalid { field, message } => ApiError::bad_request("invalid_input", message).on(field),
+            C::Invalid { field, message } => ApiError::unprocessable("invalid_value", message).on(field),
             C::TooLong { field, message } => ApiError::unprocessable("too_long", message).on(field),
             C::Rule { code, field, message } => ApiError::unprocessable(code, message).on(field),
             C::Media(m) => m.into(),

@@ -59,12 +59,12 @@ impl Form {
         match self.text(name).as_deref().map(str::trim) {
             None | Some("") => Ok(Vec::new()),
             Some(raw) => serde_json::from_str::<Vec<serde_json::Value>>(raw)
-                .map_err(|_| ApiError::bad_request("invalid_input", format!("{name} must be a JSON list of ids")))?
+                .map_err(|_| ApiError::unprocessable("invalid_value", format!("{name} must be a JSON list of ids")))?
                 .into_iter()
                 .map(|v| match v {
                     serde_json::Value::String(s) => Ok(s),
                     serde_json::Value::Number(n) => Ok(n.to_string()),
-                    _ => Err(ApiError::bad_request("invalid_input", format!("{name} must be a JSON list of ids"))),
+                    _ => Err(ApiError::unprocessable("invalid_value", format!("{name} must be a JSON list of ids"))),
                 })
                 .collect(),
         }

@@ -939,8 +939,12 @@ export interface components {
             name: string;
         };
         ChangePasswordRequest: {
-            currentPassword?: string | null;
-            newPassword?: string | null;
+            currentPassword: string;
+            /**
+             * @description At least 8 characters and at most 72 bytes, not only spaces; one too easy to guess
+             *     answers 422 `weak_password`.
+             */
+            newPassword: string;
         };
         /** @description Whether the checkout's order would be accepted for cash on delivery. */
         CodCheckDto: {
@@ -1498,7 +1502,8 @@ export interface components {
             today: components["schemas"]["DaySalesDto"];
         };
         ForgotPasswordRequest: {
-            email?: string | null;
+            /** @description An e-mail address (its finer rules answer 422 `invalid_value`). */
+            email: string;
         };
         /** @description `GET /api/health` */
         HealthDto: {
@@ -1585,8 +1590,9 @@ export interface components {
         LoginRequest: {
             /** @description Older clients send `email` instead of `identifier`. */
             email?: string | null;
+            /** @description The e-mail address or the username. */
             identifier?: string | null;
-            password?: string | null;
+            password: string;
         };
         Loose: string | number;
         /** @description A flag sent as a boolean or as the text "true"/"false"; anything else is a 400. */
@@ -1781,19 +1787,30 @@ export interface components {
         };
         RegisterRequest: {
             dob?: string | null;
-            email?: string | null;
+            /** @description An e-mail address (its finer rules answer 422 `invalid_value`). */
+            email: string;
+            /** @description Up to 50 letters, spaces, dots, hyphens or apostrophes; the username when not given. */
             firstName?: string | null;
             lastName?: string | null;
             mobile?: null | components["schemas"]["Loose"];
-            password?: string | null;
+            /**
+             * @description At least 8 characters and at most 72 bytes, not only spaces; one too easy to guess
+             *     answers 422 `weak_password`.
+             */
+            password: string;
             /** @description Accepted for compatibility and ignored: registration only creates customers. */
             userType?: Record<string, never> | null;
-            username?: string | null;
+            /** @description 3 to 30 letters, digits, dots, hyphens or underscores. */
+            username: string;
         };
         ResetPasswordRequest: {
-            newPassword?: string | null;
+            /**
+             * @description At least 8 characters and at most 72 bytes, not only spaces; one too easy to guess
+             *     answers 422 `weak_password`.
+             */
+            newPassword: string;
             /** @description The token from the e-mailed link. */
-            token?: string | null;
+            token: string;
         };
         /**
          * @description The answer to a search: the products found and, when none is, the query with its
@@ -2248,6 +2265,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not an e-mail address (`invalid_value`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds */
             429: {
                 headers: {
@@ -2312,6 +2338,15 @@ export interface operations {
             };
             /** @description Wrong content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No identifier or password (`invalid_value`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2477,7 +2512,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The password is too easy to guess */
+            /** @description A field breaks its rule (`invalid_value`: an e-mail's parts, a name, a mobile number, a date of birth), or the password is too easy to guess (`weak_password`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2521,7 +2556,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Invalid input, or the link is invalid or has expired (code invalid_reset_token) */
+            /** @description Invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2548,7 +2583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The new password is too easy to guess */
+            /** @description The link is invalid or has expired (`invalid_reset_token`), the new password breaks its rule (`invalid_value`) or is too easy to guess (`weak_password`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3332,11 +3367,11 @@ export interface operations {
     };
     rate: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The goods' HSN code: 4 to 8 digits. */
-                hsnCode?: string;
+                hsnCode: string;
                 /** @description The GST-inclusive price of one piece in rupees, as the product form has it. */
-                price?: string;
+                price: string;
             };
             header?: never;
             path?: never;
@@ -3373,6 +3408,15 @@ export interface operations {
             };
             /** @description Signed in without the right role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fits the pattern but not the rule (`invalid_value`): the HSN code or the price */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3940,6 +3984,15 @@ export interface operations {
             };
             /** @description Wrong content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither `orderId` nor `orderData.id` (`invalid_value`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5144,7 +5197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The new password is too easy to guess */
+            /** @description The current password is wrong (`wrong_current_password`), the new one breaks its rule (`invalid_value`) or is too easy to guess (`weak_password`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5226,6 +5279,15 @@ export interface operations {
             };
             /** @description Wrong content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field breaks its rule (`invalid_value`), e.g. a name, a mobile number, a date of birth, or a changed e-mail */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -75,10 +75,20 @@ fn loose(v: Option<Loose>) -> Option<String> {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
+    /// 3 to 30 letters, digits, dots, hyphens or underscores.
+    #[schema(value_type = String, required = true, pattern = r"^\s*[A-Za-z0-9._-]{3,30}\s*$")]
     pub username: Option<String>,
+    /// An e-mail address (its finer rules answer 422 `invalid_value`).
+    #[schema(value_type = String, required = true, max_length = 254, pattern = r"^\s*[^\s@]+@[^\s@]+\s*$")]
     pub email: Option<String>,
+    /// At least 8 characters and at most 72 bytes, not only spaces; one too easy to guess
+    /// answers 422 `weak_password`.
+    #[schema(value_type = String, required = true, min_length = 8)]
     pub password: Option<String>,
+    /// Up to 50 letters, spaces, dots, hyphens or apostrophes; the username when not given.
+    #[schema(max_length = 50)]
     pub first_name: Option<String>,
+    #[schema(max_length = 50)]
     pub last_name: Option<String>,
     pub mobile: Option<Loose>,
     pub dob: Option<String>,
@@ -104,9 +114,11 @@ impl From<RegisterRequest> for RegisterInput {
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LoginRequest {
+    /// The e-mail address or the username.
     pub identifier: Option<String>,
     /// Older clients send `email` instead of `identifier`.
     pub email: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password: Option<String>,
 }
 
@@ -137,12 +149,18 @@ impl From<ProfileRequest> for ProfileInput {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangePasswordRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub current_password: Option<String>,
+    /// At least 8 characters and at most 72 bytes, not only spaces; one too easy to guess
+    /// answers 422 `weak_password`.
+    #[schema(value_type = String, required = true, min_length = 8)]
     pub new_password: Option<String>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ForgotPasswordRequest {
+    /// An e-mail address (its finer rules answer 422 `invalid_value`).
+    #[schema(value_type = String, required = true, max_length = 254, pattern = r"^\s*[^\s@]+@[^\s@]+\s*$")]
     pub email: Option<String>,
 }
 
@@ -150,7 +168,11 @@ pub struct ForgotPasswordRequest {
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
     /// The token from the e-mailed link.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub token: Option<String>,
+    /// At least 8 characters and at most 72 bytes, not only spaces; one too easy to guess
+    /// answers 422 `weak_password`.
+    #[schema(value_type = String, required = true, min_length = 8)]
     pub new_password: Option<String>,
 }
 

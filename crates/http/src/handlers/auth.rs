@@ -48,7 +48,7 @@ pub struct LoginAnswer {
         (status = 201, description = "Account created and signed in", body = Envelope<Session>),
         JsonBody,
         Conflict,
-        (status = 422, description = "The password is too easy to guess", body = ErrorBody),
+        (status = 422, description = "A field breaks its rule (`invalid_value`: an e-mail's parts, a name, a mobile number, a date of birth), or the password is too easy to guess (`weak_password`)", body = ErrorBody),
         Throttled
     )
 )]
@@ -71,6 +71,7 @@ async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) 
         (status = 200, description = "Signed in", body = LoginAnswer),
         JsonBody,
         (status = 401, description = "Wrong identifier or password", body = ErrorBody),
+        (status = 422, description = "No identifier or password (`invalid_value`)", body = ErrorBody),
         Throttled
     )
 )]
@@ -133,6 +134,7 @@ async fn logout_all(state: web::Data<AppState>, CurrentUser(user): CurrentUser) 
     responses(
         (status = 202, description = "The same answer whether or not an account has this address; when one has, a reset link is e-mailed to it", body = MessageOnly),
         JsonBody,
+        (status = 422, description = "Not an e-mail address (`invalid_value`)", body = ErrorBody),
         Throttled
     )
 )]
@@ -143,9 +145,9 @@ async fn forgot_password(
 ) -> Result<HttpResponse, ApiError> {
     let email = body.into_inner().email.unwrap_or_default();
     if email.trim().is_empty() {
-        return Err(ApiError::bad_request("invalid_input", "Email is required"));
+        return Err(ApiError::unprocessable("invalid_value", "Email is required").on("email"));
     }
-    kernel::Email::parse(&email).map_err(|e| ApiError::bad_request("invalid_input", e.0))?;
+    kernel::Email::parse(&email).map_err(|e| ApiError::unprocessable("invalid_value", e.0).on("email"))?;
     // Looking the account up, storing the token and sending the e-mail happen after the
     // answer, so neither its body nor its timing tells whether the account exists.
     let accounts = state.accounts.clone();
@@ -164,8 +166,7 @@ async fn forgot_password(
     responses(
         (status = 200, description = "Password changed; every session of the account has ended", body = MessageOnly),
         JsonBody,
-        (status = 400, description = "Invalid input, or the link is invalid or has expired (code invalid_reset_token)", body = ErrorBody),
-        (status = 422, description = "The new password is too easy to guess", body = ErrorBody),
+        (status = 422, description = "The link is invalid or has expired (`invalid_reset_token`), the new password breaks its rule (`invalid_value`) or is too easy to guess (`weak_password`)", body = ErrorBody),
         Throttled
     )
 )]

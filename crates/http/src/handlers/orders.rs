@@ -380,6 +380,7 @@ async fn credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentU
         Unauthorized,
         NotFound,
         (status = 409, description = "The order was cancelled: no confirmation is sent", body = ErrorBody),
+        (status = 422, description = "Neither `orderId` nor `orderData.id` (`invalid_value`)", body = ErrorBody),
         (status = 429, description = "Sent 3 times for this order, or 10 times for this account, within the hour: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 502, description = "The e-mail could not be sent", body = ErrorBody)
     )
@@ -397,7 +398,7 @@ async fn send_confirmation(
         .into_inner()
         .order_id()
         .filter(|id| !id.trim().is_empty())
-        .ok_or_else(|| ApiError::bad_request("invalid_input", "orderId is required"))?;
+        .ok_or_else(|| ApiError::unprocessable("invalid_value", "orderId is required").on("orderId"))?;
     let orders = state.orders.clone();
     let who = customer(&user);
     blocking(move || orders.resend_confirmation(&who, &OrderId::new(order_id.trim()))).await?;

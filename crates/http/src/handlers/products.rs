@@ -282,7 +282,7 @@ fn raw(value: Option<&Value>) -> Option<String> {
 
 /// `None` when the form has no variant list (an update that keeps them).
 fn variants(form: &Form) -> Result<Option<Vec<VariantInput>>, ApiError> {
-    let invalid = || ApiError::bad_request("invalid_input", "productVariants must be a JSON list of variants");
+    let invalid = || ApiError::unprocessable("invalid_value", "productVariants must be a JSON list of variants").on("productVariants");
     let Some(text) = form.text("productVariants").filter(|t| !t.trim().is_empty()) else {
         return Ok(None);
     };

@@ -119,10 +119,10 @@ async fn states() -> HttpResponse {
 #[into_params(parameter_in = Query)]
 pub struct RateParams {
     /// The goods' HSN code: 4 to 8 digits.
-    #[param(pattern = r"^\s*[0-9]{4,8}\s*$")]
+    #[param(required = true, pattern = r"^\s*[0-9]{4,8}\s*$")]
     hsn_code: Option<String>,
     /// The GST-inclusive price of one piece in rupees, as the product form has it.
-    #[param(pattern = r"^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
+    #[param(required = true, pattern = r"^\s*0*([0-9]{1,9}(\.[0-9]{0,2}0*)?|[0-9]{0,9}\.[0-9]{1,2}0*)\s*$")]
     price: Option<String>,
 }
 
@@ -143,15 +143,20 @@ pub struct RateDto {
     tag = "gst",
     params(RateParams),
     security(("bearer" = [])),
-    responses((status = 200, description = "The GST rate of one piece at this price today", body = Envelope<RateDto>), Invalid, RoleRequired)
+    responses(
+        (status = 200, description = "The GST rate of one piece at this price today", body = Envelope<RateDto>),
+        Invalid,
+        RoleRequired,
+        (status = 422, description = "Fits the pattern but not the rule (`invalid_value`): the HSN code or the price", body = crate::error::ErrorBody)
+    )
 )]
 #[get("/gst/rate")]
 async fn rate(_admin: AdminUser, params: web::Query<RateParams>) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
     let hsn = gst::HsnCode::parse(params.hsn_code.as_deref().unwrap_or(""))
-        .map_err(|e| ApiError::bad_request("invalid_query", e.to_string()).on("hsnCode"))?;
+        .map_err(|e| ApiError::unprocessable("invalid_value", e.to_string()).on("hsnCode"))?;
     let price = kernel::Money::parse_rupees(params.price.as_deref().unwrap_or("").trim())
-        .map_err(|_| ApiError::bad_request("invalid_query", "The price must be in rupees with at most 2 decimals").on("price"))?;
+        .map_err(|_| ApiError::unprocessable("invalid_value", "The price must be in rupees with at most 2 decimals").on("price"))?;
     let choice = orders::invoice::rate_for(&hsn, price, chrono::Utc::now());
     let between = choice.is_some_and(|c| c.between_slabs);
     Ok(HttpResponse::Ok().json(data(RateDto {

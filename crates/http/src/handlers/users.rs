@@ -24,6 +24,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         JsonBody,
         Unauthorized,
         Conflict,
+        (status = 422, description = "A field breaks its rule (`invalid_value`), e.g. a name, a mobile number, a date of birth, or a changed e-mail", body = ErrorBody),
         (status = 429, description = "Too many username changes: wait Retry-After seconds", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))
     )
 )]
@@ -53,7 +54,7 @@ async fn update_profile(
         (status = 200, description = "Password changed; every earlier session has ended and `token` starts a new one", body = PasswordChanged),
         JsonBody,
         Unauthorized,
-        (status = 422, description = "The new password is too easy to guess", body = ErrorBody),
+        (status = 422, description = "The current password is wrong (`wrong_current_password`), the new one breaks its rule (`invalid_value`) or is too easy to guess (`weak_password`)", body = ErrorBody),
         Throttled
     )
 )]

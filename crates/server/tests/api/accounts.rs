@@ -40,9 +40,9 @@ async fn registration_refuses_bad_input_with_a_message_and_stores_nothing() {
             (json!({ "username": "asha", "email": "a@b.in", "password": PASSWORD, "mobile": "12345" }), "Mobile number must be a valid 10-digit Indian number"),
         ];
         for (body, message) in cases {
-            let reply = app.post("/api/auth/register", None, body).await.expect(400);
+            let reply = app.post("/api/auth/register", None, body).await.expect(422);
             assert_eq!(reply.message(), message);
-            assert_eq!(reply.body["code"], "invalid_input");
+            assert_eq!(reply.body["code"], "invalid_value");
         }
         // None of those created an account.
         app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD }))
@@ -92,7 +92,7 @@ async fn unknown_user_and_wrong_password_get_the_same_answer() {
         let wrong = app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": "wrong-password" })).await.expect(401);
         let unknown = app.post("/api/auth/login", None, json!({ "identifier": "nobody", "password": "wrong-password" })).await.expect(401);
         assert_eq!(wrong.body, unknown.body);
-        let empty = app.post("/api/auth/login", None, json!({ "identifier": "", "password": "" })).await.expect(400);
+        let empty = app.post("/api/auth/login", None, json!({ "identifier": "", "password": "" })).await.expect(422);
         assert_eq!(empty.message(), "Email or username is required");
     }
 }
@@ -165,13 +165,13 @@ async fn profile_updates_validate_and_keep_the_email() {
         let user = &reply.body["data"]["user"];
         assert_eq!((user["firstName"].as_str(), user["mobile"].as_str(), user["dob"].as_str()), (Some("Asha"), Some("9876543210"), Some("1994-06-01")));
 
-        let bad = app.put("/api/users/profile", Some(&token), json!({ "mobile": "12345", "firstName": "Changed" })).await.expect(400);
+        let bad = app.put("/api/users/profile", Some(&token), json!({ "mobile": "12345", "firstName": "Changed" })).await.expect(422);
         assert_eq!(bad.message(), "Mobile number must be a valid 10-digit Indian number");
-        let email = app.put("/api/users/profile", Some(&token), json!({ "email": "new@example.in" })).await.expect(400);
+        let email = app.put("/api/users/profile", Some(&token), json!({ "email": "new@example.in" })).await.expect(422);
         assert_eq!(email.message(), "Email cannot be changed");
         let taken = app.put("/api/users/profile", Some(&token), json!({ "username": "RAVI" })).await.expect(409);
         assert_eq!(taken.message(), "This username is already taken");
-        let young = app.put("/api/users/profile", Some(&token), json!({ "dob": "2020-01-01" })).await.expect(400);
+        let young = app.put("/api/users/profile", Some(&token), json!({ "dob": "2020-01-01" })).await.expect(422);
         assert_eq!(young.message(), "You must be at least 18 years old");
 
         // The refused edits changed nothing.
@@ -194,7 +194,7 @@ async fn password_change_needs_the_current_password() {
         let weak = app
             .put("/api/users/change-password", Some(&token), json!({ "currentPassword": PASSWORD, "newPassword": "short" }))
             .await
-            .expect(400);
+            .expect(422);
         assert_eq!(weak.message(), "Password must be at least 8 characters long");
         app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD })).await.expect(200);
 

@@ -76,7 +76,7 @@ async fn invalid_addresses_are_refused_with_a_message_and_nothing_is_stored() {
             (with("addressLine1", json!("x".repeat(201))), "Address line 1 may hold up to 200 characters"),
         ];
         for (input, message) in cases {
-            let reply = app.post("/api/addresses", Some(&asha), input).await.expect(400);
+            let reply = app.post("/api/addresses", Some(&asha), input).await.expect(422);
             assert_eq!(reply.message(), message);
         }
         assert_eq!(count(&app, "addresses"), 0);

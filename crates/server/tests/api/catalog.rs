@@ -62,11 +62,11 @@ async fn categories_nest_and_follow_the_image_and_name_rules() {
         assert_eq!(image.status.as_u16(), 200);
         assert_eq!(image.headers.get("content-type").and_then(|v| v.to_str().ok()), Some("image/png"));
 
-        // (form, status, code, field, message): the form's own fault is a 400, a rule on
-        // well-formed values a 422, a clash with what is stored a 409.
+        // (form, status, code, field, message): a form that fits the document but breaks a
+        // rule on its values is a 422, a clash with what is stored a 409.
         let cases: Vec<Refusal> = vec![
-            (vec![text("name", ""), file("media", "a.png", png())], (400, "invalid_input", Some("name")), "Please fill the category name."),
-            (vec![text("name", "Kids!"), file("media", "a.png", png())], (400, "invalid_input", Some("name")), "Category name may contain only letters, digits and spaces"),
+            (vec![text("name", ""), file("media", "a.png", png())], (422, "invalid_value", Some("name")), "Please fill the category name."),
+            (vec![text("name", "Kids!"), file("media", "a.png", png())], (422, "invalid_value", Some("name")), "Category name may contain only letters, digits and spaces"),
             (vec![text("name", "Kids")], (422, "image_count", Some("media")), "Please upload at least 1 images."),
             (vec![text("name", "Kids"), file("media", "a.png", png()), file("media", "b.png", png())], (422, "image_count", Some("media")), "You can upload a maximum of 1 images."),
             (vec![text("name", "shirts"), text("parentId", men.as_str()), file("media", "a.png", png())], (409, "name_taken", Some("name")), "A category named \"shirts\" already exists at this level"),
@@ -135,16 +135,16 @@ async fn product_validation_messages() {
             parts
         };
         let mut cases: Vec<Refusal> = vec![
-            (vec![text("categoryId", men.clone()), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], (400, "invalid_input", Some("productName")), "Please fill Product Name"),
-            (vec![text("productName", "Shirt"), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], (400, "invalid_input", Some("categoryId")), "Please select Category"),
+            (vec![text("categoryId", men.clone()), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], (422, "invalid_value", Some("productName")), "Please fill Product Name"),
+            (vec![text("productName", "Shirt"), text("productVariants", ok_variants.clone()), file("images", "a.png", png())], (422, "invalid_value", Some("categoryId")), "Please select Category"),
             (base(vec![]), (422, "image_count", Some("images")), "Please upload at least 1 image"),
             (base((0..11).map(|i| file("images", format!("{i}.png"), png())).collect()), (422, "image_count", Some("images")), "Maximum 10 images allowed."),
             (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Blue", 1, 100.0, 150.0)]).to_string()), file("images", "a.png", png())], (422, "discount_above_price", Some("productVariants")), "Discount Price cannot be greater than Original Price"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "#12", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], (400, "invalid_input", Some("productVariants")), "Colour must be a name or a hex code like #F00 or #FF0000"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", -2, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], (400, "invalid_input", Some("productVariants")), "Stock must be a whole number of 0 or more"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "[]"), file("images", "a.png", png())], (400, "invalid_input", Some("productVariants")), "Please add at least one variant"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "#12", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], (422, "invalid_value", Some("productVariants")), "Colour must be a name or a hex code like #F00 or #FF0000"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", -2, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], (422, "invalid_value", Some("productVariants")), "Stock must be a whole number of 0 or more"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "[]"), file("images", "a.png", png())], (422, "invalid_value", Some("productVariants")), "Please add at least one variant"),
             (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", json!([variant("M", "Red", 1, 100.0, 0.0), variant("m", "red", 1, 100.0, 0.0)]).to_string()), file("images", "a.png", png())], (422, "duplicate_variant", Some("productVariants")), "Size m is listed more than once for the colour Red"),
-            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "not json"), file("images", "a.png", png())], (400, "invalid_input", None), "productVariants must be a JSON list of variants"),
+            (vec![text("productName", "S"), text("categoryId", men.clone()), text("productVariants", "not json"), file("images", "a.png", png())], (422, "invalid_value", Some("productVariants")), "productVariants must be a JSON list of variants"),
             (base(vec![file("images", "evil.png", b"<html><script>alert(1)</script></html>".to_vec())]), (415, "unsupported_media_type", None), "Only PNG, JPG and JPEG images are allowed"),
             (base(vec![file("images", "big.png", vec![0x89; 5 * 1024 * 1024 + 10])]), (413, "payload_too_large", None), "Each image must be at most 5 MB"),
         ];
@@ -413,7 +413,7 @@ async fn company_details_and_legal_pages() {
         ];
         for (parts, field, message) in fields {
             let reply = app.form("PUT", "/api/company-details", Some(&admin), parts).await;
-            assert_eq!((reply.error(), reply.message()), ((400, "invalid_input", field), message));
+            assert_eq!((reply.error(), reply.message()), ((422, "invalid_value", field), message));
         }
         let cases: Vec<(Vec<Part>, u16, &str)> = vec![
             (vec![text("name", "Kapda"), file("logo", "x.svg", br#"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>"#.to_vec())], 400, "This SVG cannot be used as a logo: <svg> has the attribute onload, which is not allowed. Export it as a plain SVG without scripts, links or embedded files."),
@@ -431,8 +431,8 @@ async fn company_details_and_legal_pages() {
             .expect(200);
         assert_eq!(page.message(), "Page saved successfully!");
         app.post("/api/legal-pages", Some(&admin), json!({ "slug": "privacy-policy", "content": "We keep less." })).await.expect(200);
-        let bad = app.post("/api/legal-pages", Some(&admin), json!({ "slug": "cookies", "content": "x" })).await.expect(400);
-        assert_eq!((bad.error(), bad.message()), ((400, "invalid_input", Some("slug")), "Unknown legal page: use privacy-policy or terms-conditions"));
+        let bad = app.post("/api/legal-pages", Some(&admin), json!({ "slug": "cookies", "content": "x" })).await;
+        assert_eq!((bad.error(), bad.message()), ((422, "invalid_value", Some("slug")), "Unknown legal page: use privacy-policy or terms-conditions"));
         // A page longer than the shop keeps is a rule on the value, not a body too large.
         let long = app.post("/api/legal-pages", Some(&admin), json!({ "slug": "terms-conditions", "content": "x".repeat(100_001) })).await;
         assert_eq!((long.error(), long.message()), ((422, "too_long", Some("content")), "Content must be at most 100000 characters"));

@@ -325,7 +325,7 @@ async fn the_back_office_reads_states_and_the_rate_a_price_gets() {
         assert_eq!(gap.body["data"]["warning"], "₹2,625.01 falls between two GST slabs: the shop charges 18% on it. A price of at most ₹2,625.00 keeps the 5% slab.");
         assert_eq!(rate("6109", "2950.01").await.expect(200).body["data"]["betweenSlabs"], false);
         assert_eq!(rate("7113", "500").await.expect(200).body["data"]["rate"], Value::Null);
-        assert_eq!(rate("61", "500").await.error(), (400, "invalid_query", Some("hsnCode")));
+        assert_eq!(rate("61", "500").await.error(), (422, "invalid_value", Some("hsnCode")));
         let (customer, _) = app.customer("asha").await;
         assert_eq!(app.get("/api/gst/rate?hsnCode=6109&price=100", Some(&customer)).await.status.as_u16(), 403);
     }
@@ -340,7 +340,7 @@ async fn hsn_codes_are_kept_on_categories_and_products() {
             vec![text("name", format!("Tees {hsn}")), text("hsnCode", hsn), file("media", "c.png", png())]
         };
         let refused = app.form("POST", "/api/categories", Some(&admin), category("61")).await;
-        assert_eq!((refused.error(), refused.message()), ((400, "invalid_input", Some("hsnCode")), "An HSN code has 4 to 8 digits"));
+        assert_eq!((refused.error(), refused.message()), ((422, "invalid_value", Some("hsnCode")), "An HSN code has 4 to 8 digits"));
         let tees = app.form("POST", "/api/categories", Some(&admin), category(" 6109 ")).await.expect(201);
         assert_eq!(tees.body["data"]["hsnCode"], "6109");
         let tree = app.get("/api/categories", None).await.expect(200);

@@ -62,8 +62,8 @@ async fn a_reset_request_answers_the_same_whether_or_not_the_account_exists() {
         assert!(sent[0].contains("To: asha@example.in") && sent[0].contains("Subject: Reset your password"), "{}", sent[0]);
         assert!(sent[0].contains("http://shop.test/reset-password?token="), "{}", sent[0]);
 
-        let bad = forgot(&app, "not-an-address").await.expect(400);
-        assert_eq!(bad.body["code"], "invalid_input");
+        let bad = forgot(&app, "not-an-address").await.expect(422);
+        assert_eq!(bad.body["code"], "invalid_value");
     }
 }
 
