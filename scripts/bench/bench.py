@@ -35,23 +35,25 @@ def ensure_tools():
     sh("cargo", "build", "--release", "-q", "-p", "xtask", cwd=ROOT)
 
 
-def get(path, headers=None):
-    req = urllib.request.Request(BASE + path, headers=headers or {})
+def get(path, headers=None, base=BASE):
+    req = urllib.request.Request(base + path, headers=headers or {})
     with urllib.request.urlopen(req, timeout=30) as r:
         return r.read()
 
 
 class Shop:
-    """The release server on a data folder, pinned to CPU 0."""
+    """The release server on a data folder, pinned to CPU 0 (SQLite in the folder unless
+    `extra` names a DATABASE_URL)."""
 
-    def __init__(self, data):
+    def __init__(self, data, port=PORT, extra=None):
         self.data = data
+        self.base = f"http://127.0.0.1:{port}"
         env = {**os.environ, "SHOP_DATA_DIR": str(data / "data"), "UPLOADS_DIR": str(data / "uploads"),
-               "SHOP_STATIC_DIR": str(ROOT / "frontend/dist"), "SHOP_BIND": f"127.0.0.1:{PORT}",
+               "SHOP_STATIC_DIR": str(ROOT / "frontend/dist"), "SHOP_BIND": f"127.0.0.1:{port}",
                "SHOP_BCRYPT_COST": "4", "RUST_LOG": "warn",
                # The bench measures throughput: abuse limits are lifted for it (0 = no limit).
                "SHOP_RATE_SIGN_IN": "0", "SHOP_RATE_REGISTER": "0", "SHOP_RATE_ORDERS": "0",
-               "SHOP_RATE_ORDERS_PER_IP": "0", "SHOP_RATE_SEARCH": "0"}
+               "SHOP_RATE_ORDERS_PER_IP": "0", "SHOP_RATE_SEARCH": "0", **(extra or {})}
         started = time.monotonic()
         self.proc = subprocess.Popen(["taskset", "-c", "0", str(SHOP), "serve"], env=env,
                                      stdout=subprocess.DEVNULL, stderr=open(data / "shop.log", "ab"))
@@ -59,7 +61,7 @@ class Shop:
             if self.proc.poll() is not None or time.monotonic() - started > 120:
                 raise SystemExit(f"the shop did not start: see {data / 'shop.log'}")
             try:
-                get("/api/health")
+                get("/api/health", base=self.base)
                 break
             except Exception:
                 time.sleep(0.005)
@@ -167,28 +169,40 @@ def initial_stock(product_index, variant_index):
     return 0 if (product_index + variant_index) % 9 == 0 else 1000
 
 
-def stock_check(db_path):
-    con = sqlite3.connect(db_path)
-    sold = dict(con.execute("""select oi.variant_id, sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-                               where o.delivery_status != 'CANCELED' group by oi.variant_id"""))
-    bad = 0
-    for vid, stock in con.execute("select id, stock from variants"):
+STOCK_QUERIES = {
+    "sold": """select oi.variant_id, sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+               where o.delivery_status != 'CANCELED' group by oi.variant_id""",
+    "stock": "select id, stock from variants",
+    "orders_without_items": "select count(*) from orders o where not exists (select 1 from order_items i where i.order_id = o.id)",
+    "orders": "select count(*) from orders",
+}
+
+
+def stock_check(query):
+    """Every variant's stock plus what orders took equals the seeded stock; `query(sql)` gives rows."""
+    sold = {vid: int(n) for vid, n in query(STOCK_QUERIES["sold"])}
+    bad = checked = 0
+    for vid, stock in query(STOCK_QUERIES["stock"]):
         p, v = int(vid[-12:]), int(vid.split("-")[3])
-        if stock + sold.get(vid, 0) != initial_stock(p, v):
+        checked += 1
+        if int(stock) + sold.get(vid, 0) != initial_stock(p, v):
             bad += 1
-    orders_without_items = con.execute("select count(*) from orders o where not exists (select 1 from order_items i where i.order_id = o.id)").fetchone()[0]
-    return {"variants_checked": con.execute("select count(*) from variants").fetchone()[0], "variants_wrong": bad,
-            "orders": con.execute("select count(*) from orders").fetchone()[0], "orders_without_items": orders_without_items}
+    return {"variants_checked": checked, "variants_wrong": bad, "orders": int(query(STOCK_QUERIES["orders"])[0][0]),
+            "orders_without_items": int(query(STOCK_QUERIES["orders_without_items"])[0][0])}
 
 
-def write_benchmark(shop, data):
+def sqlite_query(db_path):
+    return lambda sql: sqlite3.connect(db_path).execute(sql).fetchall()
+
+
+def write_benchmark(base, query):
     runs = []
     for run in range(RUNS):
-        out = subprocess.run(["taskset", "-c", "1", str(XTASK), "order-mix", "--base", BASE, "--customers", "32", "--seconds", str(max(SECONDS, 5)), "--run", str(run)],
+        out = subprocess.run(["taskset", "-c", "1", str(XTASK), "order-mix", "--base", base, "--customers", "32", "--seconds", str(max(SECONDS, 5)), "--run", str(run)],
                              capture_output=True, text=True, check=True).stdout
         runs.append(json.loads(out.strip().splitlines()[-1]))
         print(f"  place order (32 customers)         {runs[-1]['orders_per_sec']:9.0f} orders/s  p99 {runs[-1]['p99_ms']:6.2f} ms  errors {runs[-1]['errors']}", flush=True)
-    check = stock_check(data / "data/shop.db")
+    check = stock_check(query)
     return {"orders_per_sec": median_of(runs, "orders_per_sec"), "p50_ms": median_of(runs, "p50_ms"),
             "p99_ms": median_of(runs, "p99_ms"), "errors": sum(r["errors"] for r in runs), "runs": runs, "stock_check": check}
 
@@ -219,9 +233,9 @@ def uncached_rows():
     return rows
 
 
-def seed(data, products):
+def seed(data, products, extra=None):
     started = time.monotonic()
-    env = {**os.environ, "SHOP_DATA_DIR": str(data / "data"), "UPLOADS_DIR": str(data / "uploads"), "RUST_LOG": "warn"}
+    env = {**os.environ, "SHOP_DATA_DIR": str(data / "data"), "UPLOADS_DIR": str(data / "uploads"), "RUST_LOG": "warn", **(extra or {})}
     sh(str(XTASK), "seed-bench", "--products", str(products), env=env, stdout=subprocess.DEVNULL)
     return time.monotonic() - started
 
@@ -335,13 +349,17 @@ def main():
         print("uncached reads (one shopper, a new URL each time):", flush=True)
         uncached = uncached_rows()
         print("writes:", flush=True)
-        writes = write_benchmark(shop, data)
+        writes = write_benchmark(BASE, sqlite_query(data / "data/shop.db"))
         peak, now = shop.rss_mb()
         startup = shop.startup_s
     finally:
         shop.stop()
     results = {"machine": machine, "runs": RUNS, "seconds_per_run": SECONDS, "products": PRODUCTS, "seed_s": seed_s,
                "startup_s": startup, "peak_rss_mb": peak, "reads": reads, "uncached": uncached, "writes": writes}
+    if os.environ.get("BENCH_POSTGRES", "1") == "1":
+        import scale_out
+        print("PostgreSQL, one and two instances:", flush=True)
+        results["postgres"] = scale_out.rows(sys.modules[__name__])
     if BIG:
         results["big"] = big_catalogue()
     if ORDERS:
