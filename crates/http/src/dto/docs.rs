@@ -1,5 +1,8 @@
 //! Small answers that have no domain type of their own, and the multipart forms as the
-//! OpenAPI document describes them (the handlers read forms field by field).
+//! OpenAPI document describes them (the handlers read forms field by field). A form lists
+//! every part it takes and no other (`additionalProperties: false`): a part the server does
+//! not know is never read, and one a browser would never send (a name with control
+//! characters, an empty name) breaks the form.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -57,6 +60,7 @@ pub struct ConfirmationSent {
 #[derive(ToSchema)]
 #[allow(dead_code)]
 #[schema(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct CategoryForm {
     pub name: Option<String>,
     pub description: Option<String>,
@@ -76,6 +80,7 @@ pub struct CategoryForm {
 #[derive(ToSchema)]
 #[allow(dead_code)]
 #[schema(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct ProductForm {
     /// With `POST /products`: the id of the product to update instead of creating one.
     pub id: Option<String>,
@@ -101,6 +106,7 @@ pub struct ProductForm {
 #[derive(ToSchema)]
 #[allow(dead_code)]
 #[schema(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct CompanyForm {
     #[schema(value_type = String, required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub name: Option<String>,
