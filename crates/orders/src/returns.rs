@@ -694,6 +694,113 @@ mod tests {
         assert_eq!(mask_bank("123456789012", "HDFC1001234"), None);
     }
 
+    fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
+        chrono::NaiveDate::from_ymd_opt(y, m, d).and_then(|day| day.and_hms_opt(h, min, 0)).map(|t| t.and_utc()).unwrap_or_default()
+    }
+
+    fn order() -> Order {
+        use crate::models::{AddressSnapshot, CustomerSnapshot, OrderItem, PaymentStatus};
+        let item = |id: &str, variant: &str, price: i64, mrp: i64| OrderItem {
+            id: id.into(),
+            product_id: Some("kurta".into()),
+            variant_id: Some(variant.into()),
+            product_name: "Cotton Kurta".into(),
+            size: "M".into(),
+            color: "Indigo".into(),
+            image_url: None,
+            quantity: 2,
+            price_at_purchase: Money::from_paise(price),
+            mrp: Money::from_paise(mrp),
+        };
+        let delivered = at(2026, 12, 1, 17, 30);
+        Order {
+            id: "00000000-0000-4000-8000-000000000001".into(),
+            user_id: "asha".into(),
+            customer: CustomerSnapshot { first_name: "Asha".into(), last_name: "Rao".into(), email: "asha@example.in".into() },
+            items: vec![item("full", "kurta-m", 99_900, 99_900), item("sale", "kurta-m2", 79_900, 99_900)],
+            payment_method: "COD".into(),
+            payment_status: PaymentStatus::Paid,
+            delivery_status: DeliveryStatus::Delivered,
+            subtotal: Money::ZERO,
+            discount: Money::ZERO,
+            total: Money::ZERO,
+            address: AddressSnapshot {
+                full_name: "Asha Rao".into(),
+                phone: None,
+                landmark: None,
+                address_line1: "12 Residency Road".into(),
+                address_line2: None,
+                city: "Pune".into(),
+                state: "Maharashtra".into(),
+                postal_code: "411001".into(),
+            },
+            expected_delivery_date: delivered.date_naive(),
+            delivered_on: Some(delivered),
+            created_at: delivered,
+            updated_at: delivered,
+            history: Vec::new(),
+            invoice: None,
+            credit_note: None,
+        }
+    }
+
+    fn context(already: &[(&str, i32)]) -> ReturnContext {
+        let variant = |id: &str, size: &str, stock: i32| VariantStock { id: id.into(), product_id: "kurta".into(), size: size.into(), color: "Indigo".into(), stock };
+        ReturnContext {
+            order: order(),
+            already: already.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            targets: vec![variant("kurta-l", "L", 1), variant("kurta-s", "S", 0), variant("kurta-m", "M", 9)],
+        }
+    }
+
+    fn input(kind: ReturnKind, item: &str, quantity: i32, target: Option<&str>) -> ReturnInput {
+        ReturnInput {
+            kind,
+            reason: ReturnReason::SizeTooSmall,
+            lines: vec![ReturnLineInput { order_item_id: item.into(), quantity, exchange_variant_id: target.map(str::to_string) }],
+        }
+    }
+
+    fn code(result: Result<ReturnRequest, OrdersError>) -> String {
+        match result {
+            Ok(_) => "ok".into(),
+            Err(OrdersError::Rule { code, .. }) => code.into(),
+            Err(e) => format!("{e:?}").split([' ', '{', '(']).next().unwrap_or_default().to_string(),
+        }
+    }
+
+    #[test]
+    fn the_rules_of_a_request() {
+        let now = at(2026, 12, 3, 6, 0);
+        let asha = UserId::new("asha");
+        let build = |who: &UserId, input: ReturnInput, already: &[(&str, i32)], now| code(build_request("r", who, &input, context(already), now));
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 2, None), &[], now), "ok");
+        assert_eq!(build(&UserId::new("ravi"), input(ReturnKind::Refund, "full", 1, None), &[], now), "NotFound");
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 3, None), &[], now), "too_many_units");
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 1, None), &[("full", 2)], now), "too_many_units");
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 1, None), &[("full", 1)], now), "ok");
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "sale", 1, None), &[], now), "sale_item_not_refundable");
+        assert_eq!(build(&asha, input(ReturnKind::Exchange, "sale", 1, Some("kurta-l")), &[], now), "ok");
+        assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, Some("kurta-m")), &[], now), "exchange_target_invalid");
+        assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, Some("scarf")), &[], now), "exchange_target_invalid");
+        assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, None), &[], now), "exchange_target_required");
+        assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 2, Some("kurta-l")), &[], now), "OutOfStock");
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 1, Some("kurta-l")), &[], now), "exchange_for_refund");
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "other", 1, None), &[], now), "unknown_item");
+        // Delivered 23:00 on 1 Dec in India: open until the end of 8 Dec, India time.
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 1, None), &[], at(2026, 12, 8, 18, 29)), "ok");
+        assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 1, None), &[], at(2026, 12, 8, 18, 31)), "return_window_closed");
+        let mut twice = input(ReturnKind::Refund, "full", 1, None);
+        twice.lines.push(twice.lines[0].clone());
+        assert_eq!(build(&asha, twice, &[], now), "repeated_item");
+    }
+
+    #[test]
+    fn a_refund_comes_to_what_was_paid_for_the_pieces() {
+        let request = build_request("r", &UserId::new("asha"), &input(ReturnKind::Refund, "full", 2, None), context(&[]), at(2026, 12, 3, 6, 0));
+        assert_eq!(request.map(|r| r.amount()).ok(), Some(Money::from_paise(199_800)));
+    }
+
     #[test]
     fn the_window_ends_seven_india_days_after_delivery() {
         // Delivered at 23:00 India time on 1 Dec (17:30 UTC): the window closes on 8 Dec.

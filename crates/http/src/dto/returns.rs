@@ -94,8 +94,9 @@ pub struct ReturnLineRequest {
     pub order_item_id: uuid::Uuid,
     /// Pieces, at least 1 and at most those bought less those already in requests that were
     /// not rejected (more: 422 `too_many_units`).
-    #[schema(minimum = 1, maximum = 1000)]
-    pub quantity: i64,
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 1000)]
+    #[serde(default, deserialize_with = "super::whole_number")]
+    pub quantity: Option<i64>,
     /// For an exchange, required (422 `exchange_target_required`): another variant of the
     /// same product with the pieces in stock (422 `exchange_target_invalid`, 409
     /// `out_of_stock`). For a refund it must be absent (422 `exchange_for_refund`).
@@ -123,12 +124,12 @@ impl ReturnCreateRequest {
         }
         let mut lines = Vec::with_capacity(self.lines.len());
         for line in self.lines {
-            if !(1..=1000).contains(&line.quantity) {
-                return Err(ApiError::bad_request("invalid_input", "quantity must be a whole number from 1 to 1000").on("quantity"));
-            }
+            let quantity = line.quantity.filter(|q| (1..=1000).contains(q)).ok_or_else(|| {
+                ApiError::bad_request("invalid_input", "quantity must be a whole number from 1 to 1000").on("quantity")
+            })?;
             lines.push(ReturnLineInput {
                 order_item_id: line.order_item_id.to_string(),
-                quantity: i32::try_from(line.quantity).unwrap_or(i32::MAX),
+                quantity: i32::try_from(quantity).unwrap_or(i32::MAX),
                 exchange_variant_id: line.exchange_variant_id.map(|v| v.to_string()),
             });
         }
