@@ -5,7 +5,7 @@ use futures_util::future::join_all;
 use serde_json::{json, Value};
 use store::testing::TestDb;
 
-use crate::helpers::{count, number, relax_cod, seed_product, stock, Reply, TestApp};
+use crate::helpers::{count, number, relax_cod, seed_product, sql, stock, Reply, TestApp};
 
 /// Moves the shop's clock to this moment (UTC).
 fn set_clock(clock: &kernel::Clock, y: i32, m: u32, d: u32, h: u32, min: u32) {
@@ -295,9 +295,19 @@ async fn fifty_parallel_exchange_approvals_for_the_last_piece_reserve_exactly_on
     for backend in TestDb::backends() {
         let (app, _clock) = shop_on(backend);
         let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Last Lehenga", &[("M", "Pink", 50, 2_999, 0), ("L", "Pink", 1, 2_999, 0)]);
+        let (_, v) = seed_product(&app, "Last Lehenga", &[("M", "Pink", 52, 2_999, 0), ("L", "Pink", 1, 2_999, 0)]);
         let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 50)]).await;
         let line = item(&order, 0);
+        // Parallel requests for more pieces than are left: only as many as there are pieces.
+        let (ravi, small) = delivered(&app, &admin, "ravi", &[(&v[0], 2)]).await;
+        let asks = join_all((0..10).map(|_| ask(&app, &ravi, &small, refund(&item(&small, 0), 1)))).await;
+        let created: Vec<u16> = asks.iter().map(|r| r.status.as_u16()).collect();
+        assert_eq!(created.iter().filter(|s| **s == 201).count(), 2, "{created:?}");
+        assert!(asks.iter().filter(|r| r.status.as_u16() != 201).all(|r| r.error() == (422, "too_many_units", Some("lines"))), "{created:?}");
+        sql(&app, "DELETE FROM return_status_history");
+        sql(&app, "DELETE FROM return_lines");
+        sql(&app, "DELETE FROM return_requests");
+
         let mut ids = Vec::new();
         for _ in 0..50 {
             ids.push(ask(&app, &asha, &order, exchange(&line, 1, &v[1])).await.expect(201).id());
