@@ -664,7 +664,11 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
     );
     OutgoingEmail {
         to: request.customer_email.clone(),
-        subject: format!("Order {number}: {what} request {}", request.status.label().to_lowercase()),
+        subject: match request.status {
+            ReturnStatus::Refunded => format!("Order {number}: your refund is paid"),
+            ReturnStatus::ExchangeShipped => format!("Order {number}: your replacement is on its way"),
+            status => format!("Order {number}: {what} request {}", status.label().to_lowercase()),
+        },
         text,
         html,
     }

@@ -126,7 +126,7 @@ function OrderCard({
                 : order.expectedDeliveryDate && order.deliveryStatus !== 'CANCELED'
                   ? ` · Expected by ${formatDate(order.expectedDeliveryDate)}`
                   : ''}
-              {returnable ? ` · Returns until ${formatDate(returnWindowCloses(order))}` : ''}
+              {returnable ? ` · Returns until ${formatDate(`${returnWindowCloses(order)}T12:00:00+05:30`)}` : ''}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
