@@ -203,7 +203,7 @@ impl From<OrdersError> for ApiError {
                 ApiError::not_found(message)
             }
             OrdersError::OutOfStock { .. } => ApiError::conflict("out_of_stock", message),
-            OrdersError::CannotCancel => ApiError::conflict("invalid_state", message),
+            OrdersError::CannotCancel | OrdersError::State(_) => ApiError::conflict("invalid_state", message),
             OrdersError::Busy => ApiError::conflict("busy", message),
             OrdersError::CancelledOrder => ApiError::conflict("order_cancelled", message),
             OrdersError::OrderResendLimit { retry_after_secs, .. } | OrdersError::AccountResendLimit { retry_after_secs, .. } => {

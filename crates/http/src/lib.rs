@@ -56,6 +56,7 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
         .configure(handlers::cart::routes)
         .configure(handlers::wishlist::routes)
         .configure(handlers::orders::routes)
+        .configure(handlers::returns::routes)
         .configure(handlers::reports::routes)
         .configure(handlers::cod::routes)
         .configure(handlers::tax::routes)

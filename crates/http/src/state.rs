@@ -5,6 +5,7 @@ use accounts::AccountsApi;
 use catalog::CatalogApi;
 use content::ContentApi;
 use cart::{CartApi, WishlistApi};
+use orders::returns::ReturnsApi;
 use orders::{CodApi, OrdersApi};
 
 use crate::auth::jwt::JwtKeys;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub cart: Arc<dyn CartApi>,
     pub wishlist: Arc<dyn WishlistApi>,
     pub orders: Arc<dyn OrdersApi>,
+    /// Returns and size exchanges of delivered orders.
+    pub returns: Arc<dyn ReturnsApi>,
     /// Cash-on-delivery settings and the storefront's questions about them.
     pub cod: Arc<dyn CodApi>,
     pub jwt: Arc<JwtKeys>,

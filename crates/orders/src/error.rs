@@ -37,6 +37,9 @@ pub enum OrdersError {
     /// Not enough stock of one item: nothing was changed.
     #[error("{}", out_of_stock_message(.product, .size, *.available))]
     OutOfStock { product: String, size: String, available: i32 },
+    /// The thing is not in a state that allows this change (409); the message says why.
+    #[error("{0}")]
+    State(String),
     #[error("Only pending orders can be cancelled")]
     CannotCancel,
     /// Someone else kept changing the order while this change was tried.

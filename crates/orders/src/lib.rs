@@ -14,6 +14,7 @@ pub mod invoice;
 pub mod models;
 pub mod ports;
 pub mod report;
+pub mod returns;
 pub mod service;
 
 pub use cod::{CodApi, CodService, CodSettingsChange, CodStore, CodVerdict, PincodeCheck};

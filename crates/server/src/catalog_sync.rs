@@ -7,6 +7,7 @@ use std::sync::Arc;
 use catalog::CatalogApi;
 use orders::{Customer, Order, OrderPage, OrderSearch, OrdersApi, OrdersError, PlaceOrderInput, PlacedOrder, SalesFigures};
 use kernel::{OrderId, PageRequest, UserId};
+use orders::returns::{ReturnAnswer, ReturnInput, ReturnPage, ReturnRequest, ReturnStatus, ReturnStatusInput, ReturnsApi};
 
 pub struct CatalogSyncedOrders<O> {
     inner: O,
@@ -77,5 +78,43 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
 
     fn gst_report(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<orders::report::GstReport, OrdersError> {
         self.inner.gst_report(from, to)
+    }
+}
+
+/// Returns move stock too (an approved exchange takes the replacement, a received return
+/// puts the pieces back): the same refresh after their transaction commits.
+pub struct CatalogSyncedReturns<R> {
+    inner: R,
+    catalog: Arc<dyn CatalogApi>,
+}
+
+impl<R: ReturnsApi> CatalogSyncedReturns<R> {
+    pub fn new(inner: R, catalog: Arc<dyn CatalogApi>) -> Self {
+        CatalogSyncedReturns { inner, catalog }
+    }
+}
+
+impl<R: ReturnsApi> ReturnsApi for CatalogSyncedReturns<R> {
+    fn request(&self, user_id: &UserId, order_id: &OrderId, input: ReturnInput) -> Result<ReturnAnswer, OrdersError> {
+        self.inner.request(user_id, order_id, input)
+    }
+
+    fn my_returns(&self, user_id: &UserId) -> Result<Vec<ReturnRequest>, OrdersError> {
+        self.inner.my_returns(user_id)
+    }
+
+    fn list(&self, status: Option<ReturnStatus>, page: PageRequest) -> Result<ReturnPage, OrdersError> {
+        self.inner.list(status, page)
+    }
+
+    fn set_status(&self, admin_id: &UserId, return_id: &str, input: ReturnStatusInput) -> Result<ReturnAnswer, OrdersError> {
+        let answer = self.inner.set_status(admin_id, return_id, input)?;
+        let mut ids: Vec<String> = answer.request.lines.iter().filter_map(|l| l.product_id.clone()).collect();
+        ids.sort();
+        ids.dedup();
+        if let Err(e) = self.catalog.refresh_products(&ids) {
+            tracing::warn!(error = %e, request = %answer.request.id, "could not refresh the catalogue after a return");
+        }
+        Ok(answer)
     }
 }

@@ -9,7 +9,7 @@ use catalog::{CatalogApi, CatalogService};
 use content::{ContentApi, ContentService};
 use media::{Blobs, LocalBlobs, MediaFiles, ObjectBlobs};
 
-use crate::catalog_sync::CatalogSyncedOrders;
+use crate::catalog_sync::{CatalogSyncedOrders, CatalogSyncedReturns};
 use chrono::Duration;
 use http::auth::jwt::JwtKeys;
 use http::ratelimit::{RateLimitConfig, RateLimiter};
@@ -20,7 +20,7 @@ use kernel::Mailer;
 use orders::{CodApi, CodService, OrderService, OrdersApi};
 use store::{
     Db, DieselAddressRepo, DieselAttemptLog, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore,
-    DieselUserRepo, DieselWishlistRepo,
+    DieselReturnStore, DieselUserRepo, DieselWishlistRepo,
 };
 
 /// How long a sign-in lasts.
@@ -126,11 +126,13 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let media = || MediaFiles::on(settings.uploads.clone());
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
+    let returns = orders::returns::ReturnService::new(DieselReturnStore::new(db.clone()), mailer.clone()).with_clock(settings.clock.clone());
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
         .with_order_limit(settings.orders_per_minute)
         .with_printer(Arc::new(invoice_pdf::PdfPrinter));
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);
     let orders = CatalogSyncedOrders::new(orders, catalog.clone());
+    let returns = CatalogSyncedReturns::new(returns, catalog.clone());
     let content: Arc<dyn ContentApi> = Arc::new(content);
     let listener: http::state::ListenerCheck = match (db.postgres_url(), versions) {
         (Some(url), Some(applied)) => {
@@ -150,6 +152,7 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
         wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
         orders: Arc::new(orders) as Arc<dyn OrdersApi>,
+        returns: Arc::new(returns) as Arc<dyn orders::returns::ReturnsApi>,
         cod: Arc::new(CodService::new(DieselOrderStore::new(db.clone()))) as Arc<dyn CodApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),

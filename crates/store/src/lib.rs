@@ -22,5 +22,6 @@ pub use repos::addresses::DieselAddressRepo;
 pub use repos::attempts::DieselAttemptLog;
 pub use repos::cart::DieselCartRepo;
 pub use repos::orders::DieselOrderStore;
+pub use repos::returns::DieselReturnStore;
 pub use repos::users::DieselUserRepo;
 pub use repos::wishlist::DieselWishlistRepo;

@@ -382,3 +382,49 @@ diesel::table! {
 
 diesel::joinable!(tax_documents -> orders (order_id));
 diesel::joinable!(tax_document_lines -> tax_documents (document_id));
+
+diesel::table! {
+    return_requests (id) {
+        id -> Text,
+        order_id -> Text,
+        user_id -> Text,
+        kind -> Text,
+        reason -> Text,
+        status -> Text,
+        restocked -> Nullable<Bool>,
+        refund_paise -> Nullable<BigInt>,
+        refund_method -> Nullable<Text>,
+        refund_account_masked -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    return_lines (id) {
+        id -> Text,
+        return_id -> Text,
+        order_item_id -> Text,
+        quantity -> Integer,
+        exchange_variant_id -> Nullable<Text>,
+        exchange_size -> Nullable<Text>,
+        exchange_color -> Nullable<Text>,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    return_status_history (id) {
+        id -> Text,
+        return_id -> Text,
+        from_status -> Nullable<Text>,
+        to_status -> Text,
+        note -> Nullable<Text>,
+        changed_by -> Text,
+        changed_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(return_lines -> return_requests (return_id));
+diesel::joinable!(return_status_history -> return_requests (return_id));
+diesel::allow_tables_to_appear_in_same_query!(return_requests, return_lines, return_status_history);

@@ -133,7 +133,7 @@ describe('admin layout and dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     const nav = screen.getByRole('navigation', { name: 'Admin' });
-    for (const name of ['Dashboard', 'Category', 'Product', 'Order', 'Company', 'Legal pages']) {
+    for (const name of ['Dashboard', 'Category', 'Product', 'Order', 'Returns', 'Company', 'Legal pages']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Legal pages' })).toHaveAttribute('href', '/admin/legal');

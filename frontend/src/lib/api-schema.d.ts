@@ -523,6 +523,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -637,6 +653,54 @@ export interface paths {
          */
         get: operations["summary"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["all_returns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_returns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_status"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1355,6 +1419,38 @@ export interface components {
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_ReturnDto: {
+            /** @description A return or exchange request. */
+            data: {
+                /**
+                 * Format: double
+                 * @description What a refund of these pieces comes to, in rupees (what was paid for them).
+                 */
+                amount: number;
+                createdAt: string;
+                customerEmail: string;
+                customerName: string;
+                history: components["schemas"]["ReturnChangeDto"][];
+                id: string;
+                kind: components["schemas"]["ReturnKindName"];
+                lines: components["schemas"]["ReturnLineDto"][];
+                /** @description The statuses the request may move to next. */
+                nextStatuses: components["schemas"]["ReturnStatusName"][];
+                orderId: string;
+                /** @description The order number as the shop shows it (the id's first 8 characters). */
+                orderNumber: string;
+                reason: components["schemas"]["ReturnReasonName"];
+                refund?: null | components["schemas"]["RefundDto"];
+                /** @description Whether the returned pieces went back into stock (null until received). */
+                restocked?: boolean | null;
+                status: components["schemas"]["ReturnStatusName"];
+                /** @description The status in words (`Picked up`). */
+                statusLabel: string;
+                updatedAt: string;
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_Session: {
             data: {
                 token: string;
@@ -1432,6 +1528,37 @@ export interface components {
                 id: string;
                 slug: string;
                 title: string;
+                updatedAt: string;
+            }[];
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_Vec_ReturnDto: {
+            data: {
+                /**
+                 * Format: double
+                 * @description What a refund of these pieces comes to, in rupees (what was paid for them).
+                 */
+                amount: number;
+                createdAt: string;
+                customerEmail: string;
+                customerName: string;
+                history: components["schemas"]["ReturnChangeDto"][];
+                id: string;
+                kind: components["schemas"]["ReturnKindName"];
+                lines: components["schemas"]["ReturnLineDto"][];
+                /** @description The statuses the request may move to next. */
+                nextStatuses: components["schemas"]["ReturnStatusName"][];
+                orderId: string;
+                /** @description The order number as the shop shows it (the id's first 8 characters). */
+                orderNumber: string;
+                reason: components["schemas"]["ReturnReasonName"];
+                refund?: null | components["schemas"]["RefundDto"];
+                /** @description Whether the returned pieces went back into stock (null until received). */
+                restocked?: boolean | null;
+                status: components["schemas"]["ReturnStatusName"];
+                /** @description The status in words (`Picked up`). */
+                statusLabel: string;
                 updatedAt: string;
             }[];
             message?: string | null;
@@ -1648,11 +1775,19 @@ export interface components {
              * @description What the line came to: price at purchase × quantity.
              */
             lineTotal: number;
+            /**
+             * Format: double
+             * @description The struck-through price per piece when bought: above `priceAtPurchase` for an item
+             *     bought at a discount (which can be exchanged but not refunded).
+             */
+            mrp: number;
             /** Format: double */
             priceAtPurchase: number;
             product: components["schemas"]["ItemProductDto"];
             /** Format: int32 */
             quantity: number;
+            /** @description The variant sold (null once deleted from the catalogue). */
+            variantId?: string | null;
         };
         /** @description A page of orders: `{data, pagination, counts}`. */
         OrderListDto: {
@@ -1689,6 +1824,11 @@ export interface components {
          * @enum {string}
          */
         PaymentMethod: "COD";
+        /**
+         * @description How a cash-on-delivery refund was paid.
+         * @enum {string}
+         */
+        PayoutMethodName: "UPI" | "BANK";
         Pincode: string;
         /** @description The product page's PIN check. */
         PincodeCheckDto: {
@@ -1785,6 +1925,14 @@ export interface components {
             /** @description What the back office shows about it, if anything. */
             warning?: string | null;
         };
+        /** @description A recorded refund: the amount the server computed and where it went, masked. */
+        RefundDto: {
+            /** @description `as****@okaxis` or `XXXXXX4321 · HDFC0001234`: never the full number. */
+            account: string;
+            /** Format: double */
+            amount: number;
+            method: components["schemas"]["PayoutMethodName"];
+        };
         RegisterRequest: {
             dob?: string | null;
             /** @description An e-mail address (its finer rules answer 422 `invalid_value`). */
@@ -1811,6 +1959,137 @@ export interface components {
             newPassword: string;
             /** @description The token from the e-mailed link. */
             token: string;
+        };
+        /** @description One step of a request's history. */
+        ReturnChangeDto: {
+            changedAt: string;
+            from?: null | components["schemas"]["ReturnStatusName"];
+            note?: string | null;
+            to: components["schemas"]["ReturnStatusName"];
+        };
+        /**
+         * @description A return or exchange request. There is no amount: the server computes the refund from
+         *     what was paid.
+         */
+        ReturnCreateRequest: {
+            /**
+             * @description A refund of an item bought below its MRP (a sale item) is refused (422
+             *     `sale_item_not_refundable`); it can be exchanged.
+             */
+            kind: components["schemas"]["ReturnKindName"];
+            /** @description 1 to 50 lines, each order line at most once (422 `repeated_item`). */
+            lines: components["schemas"]["ReturnLineRequest"][];
+            reason: components["schemas"]["ReturnReasonName"];
+        };
+        /** @description A return or exchange request. */
+        ReturnDto: {
+            /**
+             * Format: double
+             * @description What a refund of these pieces comes to, in rupees (what was paid for them).
+             */
+            amount: number;
+            createdAt: string;
+            customerEmail: string;
+            customerName: string;
+            history: components["schemas"]["ReturnChangeDto"][];
+            id: string;
+            kind: components["schemas"]["ReturnKindName"];
+            lines: components["schemas"]["ReturnLineDto"][];
+            /** @description The statuses the request may move to next. */
+            nextStatuses: components["schemas"]["ReturnStatusName"][];
+            orderId: string;
+            /** @description The order number as the shop shows it (the id's first 8 characters). */
+            orderNumber: string;
+            reason: components["schemas"]["ReturnReasonName"];
+            refund?: null | components["schemas"]["RefundDto"];
+            /** @description Whether the returned pieces went back into stock (null until received). */
+            restocked?: boolean | null;
+            status: components["schemas"]["ReturnStatusName"];
+            /** @description The status in words (`Picked up`). */
+            statusLabel: string;
+            updatedAt: string;
+        };
+        /**
+         * @description Refund (money back) or exchange (another size or colour of the same product).
+         * @enum {string}
+         */
+        ReturnKindName: "REFUND" | "EXCHANGE";
+        /** @description One order line's pieces in a request. */
+        ReturnLineDto: {
+            color: string;
+            exchangeColor?: string | null;
+            exchangeSize?: string | null;
+            /** @description For an exchange: the variant sent instead. */
+            exchangeVariantId?: string | null;
+            id: string;
+            orderItemId: string;
+            productId?: string | null;
+            productName: string;
+            /** Format: int32 */
+            quantity: number;
+            size: string;
+            /**
+             * Format: double
+             * @description Rupees paid per piece.
+             */
+            unitPrice: number;
+            variantId?: string | null;
+        };
+        /** @description One line of the order to send back. */
+        ReturnLineRequest: {
+            /**
+             * Format: uuid
+             * @description For an exchange, required (422 `exchange_target_required`): another variant of the
+             *     same product with the pieces in stock (422 `exchange_target_invalid`, 409
+             *     `out_of_stock`). For a refund it must be absent (422 `exchange_for_refund`).
+             */
+            exchangeVariantId?: string | null;
+            /**
+             * Format: uuid
+             * @description The order line (`items[].id` of the order).
+             */
+            orderItemId: string;
+            /**
+             * Format: int64
+             * @description Pieces, at least 1 and at most those bought less those already in requests that were
+             *     not rejected (more: 422 `too_many_units`).
+             */
+            quantity: number;
+        };
+        /** @description A page of requests: `{ data, pagination }`. */
+        ReturnListDto: {
+            data: components["schemas"]["ReturnDto"][];
+            pagination: components["schemas"]["PaginationDto"];
+        };
+        /**
+         * @description Why the pieces go back.
+         * @enum {string}
+         */
+        ReturnReasonName: "SIZE_TOO_SMALL" | "SIZE_TOO_LARGE" | "DAMAGED_OR_DEFECTIVE" | "NOT_AS_DESCRIBED" | "CHANGED_MY_MIND";
+        /**
+         * @description Where a request is: REQUESTED → APPROVED or REJECTED → PICKED_UP → RECEIVED → REFUNDED
+         *     (a refund) or EXCHANGE_SHIPPED (an exchange).
+         * @enum {string}
+         */
+        ReturnStatusName: "REQUESTED" | "APPROVED" | "REJECTED" | "PICKED_UP" | "RECEIVED" | "REFUNDED" | "EXCHANGE_SHIPPED";
+        /** @description The owner moves a request one step. */
+        ReturnStatusRequest: {
+            /** @description With `refundMethod` BANK (422 `invalid_bank_account` when missing). */
+            accountNumber?: string | null;
+            /** @description With `refundMethod` BANK: the branch's IFSC. */
+            ifsc?: string | null;
+            /** @description Shown to the shopper and in their e-mail; required to reject (422 `note_required`). */
+            note?: string | null;
+            refundMethod?: null | components["schemas"]["PayoutMethodName"];
+            /**
+             * @description RECEIVED only: put the pieces back into stock (default true; false for damaged or
+             *     defective goods). Ignored for other statuses.
+             */
+            restock?: boolean | null;
+            /** @description Only a next status of the current one (409 `invalid_state` otherwise). */
+            status: components["schemas"]["ReturnStatusName"];
+            /** @description With `refundMethod` UPI (422 `invalid_upi_id` when missing). */
+            upiId?: string | null;
         };
         /**
          * @description The answer to a search: the products found and, when none is, the query with its
@@ -4181,6 +4460,105 @@ export interface operations {
             };
         };
     };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id (the caller's own) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Request made (status REQUESTED; the shopper gets an e-mail). Only a DELIVERED order, within 7 days (India's calendar) after the day of delivery */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The replacement size or colour is out of stock (`out_of_stock`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule; `code` names it: `not_delivered`, `return_window_closed`, `unknown_item`, `repeated_item`, `too_many_units`, `sale_item_not_refundable`, `exchange_target_required`, `exchange_target_invalid`, `exchange_for_refund`. Nothing is changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_status: {
         parameters: {
             query?: never;
@@ -4848,6 +5226,188 @@ export interface operations {
             };
             /** @description Signed in without the right role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    all_returns: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1; a smaller number reads as 1. */
+                page?: number;
+                /** @description Requests per page, 1 to 100 (20 when absent); a number outside reads as the nearer end. */
+                limit?: number;
+                /** @description Only requests in this status. */
+                status?: components["schemas"]["ReturnStatusName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of every request, newest first (admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnListDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_returns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's return and exchange requests, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ReturnDto"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return request id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved one step (admin); the shopper gets an e-mail. APPROVED on an exchange reserves the replacement pieces; RECEIVED puts the returned pieces back into stock unless `restock` is false; REFUNDED records the amount the server computed and the masked payout account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a next status of the current one, or changed meanwhile (`invalid_state`, `busy`); or the replacement is out of stock (`out_of_stock`). Nothing is changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `note_required` (a rejection), `payout_required`, `invalid_upi_id`, `invalid_bank_account`. Nothing is changed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -96,3 +96,14 @@ export type Company = Schemas['CompanyDto'];
 export type LegalSlug = 'privacy-policy' | 'terms-conditions';
 
 export type LegalPage = Schemas['LegalPageDto'];
+
+/** A return or exchange request of a delivered order (issue 19). */
+export type ReturnRequest = Schemas['ReturnDto'];
+export type ReturnStatus = Schemas['ReturnStatusName'];
+export type ReturnReason = Schemas['ReturnReasonName'];
+export type ReturnKind = Schemas['ReturnKindName'];
+/** The shopper's request body (`POST /orders/{id}/returns`). */
+export type ReturnCreate = Schemas['ReturnCreateRequest'];
+/** The owner's status change (`PUT /returns/{id}/status`). */
+export type ReturnStatusChange = Schemas['ReturnStatusRequest'];
+export type ReturnList = Schemas['ReturnListDto'];

@@ -7,6 +7,7 @@ pub mod cart;
 pub mod cod;
 pub mod docs;
 pub mod order;
+pub mod returns;
 pub mod user;
 
 use serde::{Deserialize, Deserializer, Serialize};

@@ -37,6 +37,11 @@ pub struct OrderItemDto {
     pub id: String,
     pub quantity: i32,
     pub price_at_purchase: f64,
+    /// The struck-through price per piece when bought: above `priceAtPurchase` for an item
+    /// bought at a discount (which can be exchanged but not refunded).
+    pub mrp: f64,
+    /// The variant sold (null once deleted from the catalogue).
+    pub variant_id: Option<String>,
     /// What the line came to: price at purchase × quantity.
     pub line_total: f64,
     pub product: ItemProductDto,
@@ -49,6 +54,8 @@ impl From<OrderItem> for OrderItemDto {
             id: i.id,
             quantity: i.quantity,
             price_at_purchase: i.price_at_purchase.to_rupees(),
+            mrp: i.mrp.to_rupees(),
+            variant_id: i.variant_id,
             line_total,
             product: ItemProductDto {
                 id: i.product_id,

@@ -12,6 +12,7 @@ pub mod search;
 pub mod cart;
 pub mod cod;
 pub mod orders;
+pub mod returns;
 pub mod users;
 pub mod wishlist;
 

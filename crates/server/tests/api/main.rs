@@ -24,6 +24,7 @@ mod layering;
 mod limits;
 mod openapi;
 mod orders;
+mod returns;
 mod order_list;
 mod password_reset;
 mod scale;

@@ -8,6 +8,7 @@ pub mod cart;
 pub mod cod;
 pub mod orders;
 pub mod product_views;
+pub mod returns;
 pub mod tax_documents;
 pub mod uploads;
 pub mod users;

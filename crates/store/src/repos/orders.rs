@@ -151,7 +151,7 @@ fn filtered(filter: &OrderFilter, with_status: bool) -> orders::BoxedQuery<'stat
     query
 }
 
-fn load_one(conn: &mut DbConn, id: &str) -> QueryResult<Option<Order>> {
+pub(crate) fn load_one(conn: &mut DbConn, id: &str) -> QueryResult<Option<Order>> {
     let row = orders::table.find(id).select(OrderRow::as_select()).first(conn).optional()?;
     Ok(match row {
         Some(row) => assemble(conn, vec![row])?.pop(),
@@ -161,7 +161,7 @@ fn load_one(conn: &mut DbConn, id: &str) -> QueryResult<Option<Order>> {
 
 /// `UPDATE variants SET stock = stock - q WHERE id = ? AND stock >= q`: true when exactly
 /// one row changed, i.e. the pieces were there and are now taken.
-fn take_stock(conn: &mut DbConn, variant_id: &str, quantity: i32) -> QueryResult<bool> {
+pub(crate) fn take_stock(conn: &mut DbConn, variant_id: &str, quantity: i32) -> QueryResult<bool> {
     let now = Utc::now().naive_utc();
     diesel::update(variants::table.filter(variants::id.eq(variant_id)).filter(variants::stock.ge(quantity)))
         .set((variants::stock.eq(variants::stock - quantity), variants::updated_at.eq(now)))
@@ -169,7 +169,7 @@ fn take_stock(conn: &mut DbConn, variant_id: &str, quantity: i32) -> QueryResult
         .map(|n| n == 1)
 }
 
-fn stock_left(conn: &mut DbConn, variant_id: &str) -> QueryResult<i32> {
+pub(crate) fn stock_left(conn: &mut DbConn, variant_id: &str) -> QueryResult<i32> {
     variants::table
         .find(variant_id)
         .select(variants::stock)
@@ -224,7 +224,7 @@ fn lock_cart(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
 /// Queues this transaction behind any other that locked the same account (PostgreSQL
 /// `SELECT ... FOR NO KEY UPDATE`, which still lets other writes refer to the account, such
 /// as a new cart line; SQLite's write transaction already runs alone).
-fn lock_account(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
+pub(crate) fn lock_account(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
     if let DbConn::Postgres(pg) = conn {
         users::table.find(user_id).select(users::id).for_no_key_update().load::<String>(pg)?;
     }

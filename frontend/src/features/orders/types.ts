@@ -4,6 +4,10 @@ export interface OrderItem {
   id: string;
   quantity: number;
   priceAtPurchase: number;
+  /** The struck-through price per piece when bought: above priceAtPurchase for a sale item. */
+  mrp?: number;
+  /** The variant sold (null once deleted from the catalogue). */
+  variantId?: string | null;
   /** Price at purchase × quantity, computed by the server. */
   lineTotal: number;
   product: {

@@ -22,6 +22,7 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { NavLink, useLocation } from 'react-router';
@@ -31,6 +32,7 @@ export const ADMIN_NAV = [
   { label: 'Category', to: '/admin/category', icon: <CategoryIcon /> },
   { label: 'Product', to: '/admin/product', icon: <InventoryIcon /> },
   { label: 'Order', to: '/admin/order', icon: <ReceiptIcon /> },
+  { label: 'Returns', to: '/admin/returns', icon: <AssignmentReturnIcon /> },
   { label: 'Company', to: '/admin/company', icon: <BusinessIcon /> },
   { label: 'Legal pages', to: '/admin/legal', icon: <GavelIcon />, nested: true },
   { label: 'Search', to: '/admin/search', icon: <ManageSearchIcon /> },

@@ -125,3 +125,54 @@ describe('tax invoice downloads', () => {
     }
   });
 });
+
+describe('returns and exchanges on the order history', () => {
+  it('offers a return per line of a delivered order within its window and shows each request’s status', async () => {
+    signIn('tok', user());
+    const item = {
+      id: 'item-1',
+      quantity: 2,
+      priceAtPurchase: 999,
+      mrp: 999,
+      variantId: 'v-m',
+      lineTotal: 1998,
+      product: { id: 'p-1', name: 'Cotton Kurta', images: [], variant: { size: 'M', color: 'Indigo', originalPrice: 999 } },
+    };
+    const delivered = (id: string, daysAgo: number): Order => ({
+      ...order(id, [{ from: null, to: 'DELIVERED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' }]),
+      items: [{ ...item, id: `${id}-item` }],
+      deliveredOn: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+    });
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
+      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+      http.get('/api/orders/my-orders', () => HttpResponse.json({ data: [delivered('aaaaaaaa-1111', 1), delivered('bbbbbbbb-2222', 10)] })),
+      http.get('/api/returns/my', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 'r-1',
+              orderId: 'aaaaaaaa-1111',
+              kind: 'EXCHANGE',
+              status: 'APPROVED',
+              statusLabel: 'Approved',
+              lines: [{ id: 'l-1', orderItemId: 'aaaaaaaa-1111-item', productName: 'Cotton Kurta', size: 'M', color: 'Indigo', quantity: 1, exchangeSize: 'L' }],
+              history: [{ from: 'REQUESTED', to: 'APPROVED', note: 'Courier comes tomorrow', changedAt: '2026-01-04T09:00:00Z' }],
+              refund: null,
+            },
+          ],
+        }),
+      ),
+    );
+    await renderRoutes(routes, '/myaccount/order');
+    const recent = await screen.findByRole('article', { name: 'Order aaaaaaaa' });
+    const returns = await within(recent).findByRole('region', { name: 'Returns and exchanges' });
+    expect(returns).toHaveTextContent('Approved');
+    expect(returns).toHaveTextContent('Exchange: Cotton Kurta (size M) × 1 → size L · Courier comes tomorrow');
+    // One of the two pieces is still returnable.
+    expect(within(recent).getByRole('button', { name: 'Return or exchange Cotton Kurta' })).toBeInTheDocument();
+    // Delivered ten days ago: the window has closed.
+    const old = screen.getByRole('article', { name: 'Order bbbbbbbb' });
+    expect(within(old).queryByRole('button', { name: /Return or exchange/ })).toBeNull();
+  });
+});

@@ -16,13 +16,58 @@ import { formatMobile } from '@/lib/india';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
+import type { ReturnRequest } from '@/lib/api-types';
 import { useCancelOrder, useMyOrders } from '../api';
+import { useMyReturns } from '../api/returns';
+import { canReturn, piecesLeft, RETURN_STATUS_LABELS, returnWindowCloses } from '../lib/returns';
 import { canCancel, formatDate, statusColor, statusLabel } from '../lib/status';
-import type { Order } from '../types';
+import type { Order, OrderItem } from '../types';
 import { OrderUpdates } from './OrderUpdates';
+import { ReturnDialog } from './ReturnDialog';
 
-function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => void }) {
+/** The order's return and exchange requests with their status. */
+function OrderReturns({ returns }: { returns: ReturnRequest[] }) {
+  if (returns.length === 0) return null;
+  return (
+    <Box component="section" aria-label="Returns and exchanges" sx={{ mt: 1.5 }}>
+      <Typography variant="subtitle2" component="h3">
+        Returns and exchanges
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
+        {returns.map((r) => {
+          const note = [...r.history].reverse().find((h) => h.note)?.note;
+          return (
+            <Box component="li" key={r.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Chip size="small" label={RETURN_STATUS_LABELS[r.status] ?? r.statusLabel} color={r.status === 'REJECTED' ? 'default' : 'info'} />
+              <Typography variant="body2">
+                {r.kind === 'EXCHANGE' ? 'Exchange' : 'Return'}:{' '}
+                {r.lines
+                  .map((l) => `${l.productName} (size ${l.size}) × ${l.quantity}${l.exchangeSize ? ` → size ${l.exchangeSize}` : ''}`)
+                  .join(', ')}
+                {r.refund ? ` · refunded ${formatMoney(r.refund.amount)} to ${r.refund.account}` : ''}
+                {note ? ` · ${note}` : ''}
+              </Typography>
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+function OrderCard({
+  order,
+  onCancel,
+  returns,
+  onReturn,
+}: {
+  order: Order;
+  onCancel: (o: Order) => void;
+  returns: ReturnRequest[];
+  onReturn: (order: Order, item: OrderItem, left: number) => void;
+}) {
   const a = order.address;
+  const returnable = canReturn(order);
   return (
     <Card variant="outlined" component="article" aria-label={`Order ${order.id.slice(0, 8)}`}>
       <CardContent>
@@ -57,9 +102,14 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => 
                   {item.product.variant.color ? ` · ${item.product.variant.color}` : ''} · Qty {item.quantity}
                 </Typography>
               </Box>
-              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {formatMoney(item.lineTotal)}
-              </Typography>
+              <Box sx={{ textAlign: 'right' }}>
+                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(item.lineTotal)}</Typography>
+                {returnable && piecesLeft(item, returns) > 0 && (
+                  <Button size="small" onClick={() => onReturn(order, item, piecesLeft(item, returns))} aria-label={`Return or exchange ${item.product.name}`}>
+                    Return or exchange
+                  </Button>
+                )}
+              </Box>
             </Box>
           ))}
         </Box>
@@ -76,6 +126,7 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => 
                 : order.expectedDeliveryDate && order.deliveryStatus !== 'CANCELED'
                   ? ` · Expected by ${formatDate(order.expectedDeliveryDate)}`
                   : ''}
+              {returnable ? ` · Returns until ${formatDate(`${returnWindowCloses(order)}T12:00:00+05:30`)}` : ''}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -90,6 +141,7 @@ function OrderCard({ order, onCancel }: { order: Order; onCancel: (o: Order) => 
         <Box sx={{ mt: 1 }}>
           <TaxDocumentButtons orderId={order.id} invoice={order.invoice} creditNote={order.creditNote} />
         </Box>
+        <OrderReturns returns={returns} />
         <OrderUpdates history={order.history} />
       </CardContent>
     </Card>
@@ -104,6 +156,9 @@ export function OrderHistory() {
   const pages = data?.pagination.totalPages ?? 0;
   const cancel = useCancelOrder();
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  const [toReturn, setToReturn] = useState<{ order: Order; item: OrderItem; left: number } | null>(null);
+  const myReturns = useMyReturns(orders.some((o) => o.deliveryStatus === 'DELIVERED'));
+  const returnsOf = (id: string) => (myReturns.data ?? []).filter((r) => r.orderId === id);
 
   useEffect(() => {
     if (isError) notify.error('Failed to fetch orders');
@@ -126,7 +181,13 @@ export function OrderHistory() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {orders.map((o) => (
-            <OrderCard key={o.id} order={o} onCancel={setToCancel} />
+            <OrderCard
+              key={o.id}
+              order={o}
+              onCancel={setToCancel}
+              returns={returnsOf(o.id)}
+              onReturn={(order, item, left) => setToReturn({ order, item, left })}
+            />
           ))}
         </Box>
       )}
@@ -141,6 +202,9 @@ export function OrderHistory() {
           sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
           aria-label="Order pages"
         />
+      )}
+      {toReturn && (
+        <ReturnDialog orderId={toReturn.order.id} item={toReturn.item} maxQuantity={toReturn.left} onClose={() => setToReturn(null)} />
       )}
       <ConfirmDialog
         open={toCancel !== null}

@@ -1,0 +1,136 @@
+//! Returns and size exchanges: the shopper asks for one on their delivered order and
+//! follows it; the owner lists them and moves each one step at a time.
+
+use actix_web::{get, post, put, web, HttpResponse};
+use kernel::{OrderId, PageRequest, UserId};
+use orders::returns::{ReturnStatus, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
+use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::products::whole_number;
+use crate::auth::{AdminUser, CurrentUser};
+use crate::dto::returns::{ReturnCreateRequest, ReturnDto, ReturnListDto, ReturnStatusName, ReturnStatusRequest};
+use crate::dto::{data, data_with_message, Envelope};
+use crate::error::{blocking, ApiError};
+use crate::openapi::responses::{Invalid, JsonBody, NotFound, RoleRequired, Unauthorized};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(create).service(my_returns).service(all_returns).service(set_status);
+}
+
+#[utoipa::path(
+    tag = "returns",
+    params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own)")),
+    request_body = ReturnCreateRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Request made (status REQUESTED; the shopper gets an e-mail). Only a DELIVERED order, within 7 days (India's calendar) after the day of delivery", body = Envelope<ReturnDto>),
+        JsonBody, RoleRequired,
+        (status = 404, description = "No such order of the caller's", body = crate::error::ErrorBody),
+        (status = 409, description = "The replacement size or colour is out of stock (`out_of_stock`)", body = crate::error::ErrorBody),
+        (status = 422, description = "Breaks a rule; `code` names it: `not_delivered`, `return_window_closed`, `unknown_item`, `repeated_item`, `too_many_units`, `sale_item_not_refundable`, `exchange_target_required`, `exchange_target_invalid`, `exchange_for_refund`. Nothing is changed", body = crate::error::ErrorBody)
+    )
+)]
+#[post("/orders/{id}/returns")]
+async fn create(
+    state: web::Data<AppState>,
+    CurrentUser(user): CurrentUser,
+    path: web::Path<uuid::Uuid>,
+    body: web::Json<ReturnCreateRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let input = body.into_inner().try_into_domain()?;
+    let returns = state.returns.clone();
+    let order_id = OrderId::new(path.into_inner().to_string());
+    let answer = blocking(move || returns.request(&UserId::new(user.id), &order_id, input)).await?;
+    if let Some(cause) = &answer.email_error {
+        tracing::warn!(request = %answer.request.id, %cause, "return e-mail failed");
+    }
+    Ok(HttpResponse::Created().json(data_with_message(ReturnDto::from(answer.request), "Your request has been sent")))
+}
+
+#[utoipa::path(
+    tag = "returns",
+    security(("bearer" = [])),
+    responses((status = 200, description = "The caller's return and exchange requests, newest first", body = Envelope<Vec<ReturnDto>>), Unauthorized)
+)]
+#[get("/returns/my")]
+async fn my_returns(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
+    let returns = state.returns.clone();
+    let mine = blocking(move || returns.my_returns(&UserId::new(user.id))).await?;
+    Ok(HttpResponse::Ok().json(data(mine.into_iter().map(ReturnDto::from).collect::<Vec<_>>())))
+}
+
+/// The back office's list: paging and the status filter.
+#[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReturnListParams {
+    /// The page, from 1; a smaller number reads as 1.
+    #[param(value_type = Option<i64>)]
+    page: Option<String>,
+    /// Requests per page, 1 to 100 (20 when absent); a number outside reads as the nearer end.
+    #[param(value_type = Option<i64>)]
+    limit: Option<String>,
+    /// Only requests in this status.
+    #[param(value_type = Option<ReturnStatusName>)]
+    status: Option<String>,
+}
+
+#[utoipa::path(
+    tag = "returns",
+    params(ReturnListParams),
+    security(("bearer" = [])),
+    responses((status = 200, description = "A page of every request, newest first (admin)", body = ReturnListDto), Invalid, RoleRequired)
+)]
+#[get("/returns")]
+async fn all_returns(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    params: web::Query<ReturnListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let params = params.into_inner();
+    let page = PageRequest::new(whole_number(&params.page, "page")?, whole_number(&params.limit, "limit")?, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+    let status = match params.status.as_deref() {
+        None => None,
+        Some(raw) => Some(ReturnStatus::parse(raw).ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid_query",
+                "status must be one of REQUESTED, APPROVED, REJECTED, PICKED_UP, RECEIVED, REFUNDED, EXCHANGE_SHIPPED",
+            )
+            .on("status")
+        })?),
+    };
+    let returns = state.returns.clone();
+    let found = blocking(move || returns.list(status, page)).await?;
+    Ok(HttpResponse::Ok().json(ReturnListDto::from(found)))
+}
+
+#[utoipa::path(
+    tag = "returns",
+    params(("id" = uuid::Uuid, Path, description = "Return request id")),
+    request_body = ReturnStatusRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Moved one step (admin); the shopper gets an e-mail. APPROVED on an exchange reserves the replacement pieces; RECEIVED puts the returned pieces back into stock unless `restock` is false; REFUNDED records the amount the server computed and the masked payout account", body = Envelope<ReturnDto>),
+        JsonBody, RoleRequired, NotFound,
+        (status = 409, description = "Not a next status of the current one, or changed meanwhile (`invalid_state`, `busy`); or the replacement is out of stock (`out_of_stock`). Nothing is changed", body = crate::error::ErrorBody),
+        (status = 422, description = "`note_required` (a rejection), `payout_required`, `invalid_upi_id`, `invalid_bank_account`. Nothing is changed", body = crate::error::ErrorBody)
+    )
+)]
+#[put("/returns/{id}/status")]
+async fn set_status(
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    path: web::Path<uuid::Uuid>,
+    body: web::Json<ReturnStatusRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let input = body.into_inner().try_into_domain()?;
+    let returns = state.returns.clone();
+    let id = path.into_inner().to_string();
+    let answer = blocking(move || returns.set_status(&UserId::new(admin.id), &id, input)).await?;
+    if let Some(cause) = &answer.email_error {
+        tracing::warn!(request = %answer.request.id, %cause, "return e-mail failed");
+    }
+    let message = format!("Request marked {}", answer.request.status.label().to_lowercase());
+    Ok(HttpResponse::Ok().json(data_with_message(ReturnDto::from(answer.request), message)))
+}

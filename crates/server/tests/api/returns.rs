@@ -1,0 +1,331 @@
+//! Returns and size exchanges (issue 19), on SQLite and PostgreSQL.
+
+use chrono::{TimeZone, Utc};
+use futures_util::future::join_all;
+use serde_json::{json, Value};
+use store::testing::TestDb;
+
+use crate::helpers::{count, number, relax_cod, seed_product, sql, stock, Reply, TestApp};
+
+/// Moves the shop's clock to this moment (UTC).
+fn set_clock(clock: &kernel::Clock, y: i32, m: u32, d: u32, h: u32, min: u32) {
+    let target = Utc.with_ymd_and_hms(y, m, d, h, min, 0).single().expect("a moment");
+    clock.advance(target - clock.now());
+}
+
+/// A shop whose clock reads 1 December 2026, 23:00 in India (17:30 UTC).
+fn shop_on(backend: store::Backend) -> (TestApp, kernel::Clock) {
+    let clock = kernel::Clock::system();
+    set_clock(&clock, 2026, 12, 1, 17, 30);
+    let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
+    relax_cod(&app);
+    (app, clock)
+}
+
+/// A customer's delivered order of `lines` (variant, pieces); returns (token, order JSON).
+async fn delivered(app: &TestApp, admin: &str, name: &str, lines: &[(&str, i64)]) -> (String, Value) {
+    let (token, _) = app.customer(name).await;
+    let order = order_for(app, admin, &token, lines, true).await;
+    (token, order)
+}
+
+async fn order_for(app: &TestApp, admin: &str, token: &str, lines: &[(&str, i64)], deliver: bool) -> Value {
+    let address = app.address(token, "12 Residency Road").await;
+    for (variant, quantity) in lines {
+        app.add_to_cart(token, variant, *quantity).await.expect(201);
+    }
+    let order = app.post("/api/orders/place", Some(token), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
+    let id = order.id();
+    if deliver {
+        for to in ["SHIPPED", "DELIVERED"] {
+            app.put(&format!("/api/orders/{id}/status"), Some(admin), json!({ "deliveryStatus": to })).await.expect(200);
+        }
+    }
+    app.get("/api/orders/my-orders", Some(token)).await.expect(200).body["data"]
+        .as_array()
+        .and_then(|all| all.iter().find(|o| o["id"] == id.as_str()).cloned())
+        .expect("the order in the history")
+}
+
+fn item(order: &Value, index: usize) -> String {
+    order["items"][index]["id"].as_str().unwrap_or_default().to_string()
+}
+
+async fn ask(app: &TestApp, token: &str, order: &Value, body: Value) -> Reply {
+    let id = order["id"].as_str().unwrap_or_default();
+    app.post(&format!("/api/orders/{id}/returns"), Some(token), body).await
+}
+
+fn exchange(item: &str, quantity: i64, to: &str) -> Value {
+    json!({ "kind": "EXCHANGE", "reason": "SIZE_TOO_SMALL", "lines": [{ "orderItemId": item, "quantity": quantity, "exchangeVariantId": to }] })
+}
+
+fn refund(item: &str, quantity: i64) -> Value {
+    json!({ "kind": "REFUND", "reason": "CHANGED_MY_MIND", "lines": [{ "orderItemId": item, "quantity": quantity }] })
+}
+
+async fn move_to(app: &TestApp, admin: &str, id: &str, body: Value) -> Reply {
+    app.put(&format!("/api/returns/{id}/status"), Some(admin), body).await
+}
+
+/// The subjects of the e-mails in the outbox, sorted.
+fn subjects(app: &TestApp) -> Vec<String> {
+    let mut subjects: Vec<String> = std::fs::read_dir(&app.outbox)
+        .map(|dir| {
+            dir.filter_map(Result::ok)
+                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .filter_map(|text| text.lines().find(|l| l.starts_with("Subject: ")).map(|l| l["Subject: ".len()..].to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    subjects.sort();
+    subjects
+}
+
+#[actix_web::test]
+async fn an_exchange_from_m_to_l_runs_to_shipment_with_exact_stock_and_an_email_at_each_step() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 2)]).await;
+        assert_eq!((stock(&app, &v[0]), stock(&app, &v[1])), (3, 2));
+
+        let asked = ask(&app, &asha, &order, exchange(&item(&order, 0), 1, &v[1])).await.expect(201);
+        let request = &asked.body["data"];
+        let id = asked.id();
+        assert_eq!((request["status"].as_str(), request["kind"].as_str(), request["orderId"].as_str()), (Some("REQUESTED"), Some("EXCHANGE"), order["id"].as_str()));
+        assert_eq!((request["lines"][0]["size"].as_str(), request["lines"][0]["exchangeSize"].as_str()), (Some("M"), Some("L")));
+        assert_eq!(request["nextStatuses"], json!(["APPROVED", "REJECTED"]));
+        // Asking reserves nothing yet.
+        assert_eq!(stock(&app, &v[1]), 2);
+        let mine = app.get("/api/returns/my", Some(&asha)).await.expect(200);
+        assert_eq!(mine.body["data"][0]["id"].as_str(), Some(id.as_str()));
+
+        let approved = move_to(&app, &admin, &id, json!({ "status": "APPROVED", "note": "Courier comes tomorrow" })).await.expect(200);
+        assert_eq!(approved.body["data"]["status"], "APPROVED");
+        assert_eq!(stock(&app, &v[1]), 1, "approving reserves the L");
+        // The storefront's stock follows at once.
+        assert_eq!(app.get(&format!("/api/products/{}", request["lines"][0]["productId"].as_str().unwrap_or_default()), None).await.body["data"]["variants"][1]["stock"], 1);
+        move_to(&app, &admin, &id, json!({ "status": "PICKED_UP" })).await.expect(200);
+        assert_eq!(app.get("/api/returns/my", Some(&asha)).await.body["data"][0]["statusLabel"], "Picked up");
+        let received = move_to(&app, &admin, &id, json!({ "status": "RECEIVED", "restock": true })).await.expect(200);
+        assert_eq!(received.body["data"]["restocked"], true);
+        assert_eq!(stock(&app, &v[0]), 4, "the returned M is back in stock once");
+        // A refund is not the next step of an exchange.
+        let wrong = move_to(&app, &admin, &id, json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "asha@okaxis" })).await;
+        assert_eq!(wrong.error(), (409, "invalid_state", None));
+        let shipped = move_to(&app, &admin, &id, json!({ "status": "EXCHANGE_SHIPPED" })).await.expect(200);
+        assert_eq!(shipped.body["data"]["nextStatuses"], json!([]));
+        let history: Vec<&str> = shipped.body["data"]["history"].as_array().unwrap().iter().filter_map(|h| h["to"].as_str()).collect();
+        assert_eq!(history, ["REQUESTED", "APPROVED", "PICKED_UP", "RECEIVED", "EXCHANGE_SHIPPED"]);
+        assert_eq!(shipped.body["data"]["history"][1]["note"], "Courier comes tomorrow");
+
+        // Finished: no move back, and nothing changes.
+        let again = move_to(&app, &admin, &id, json!({ "status": "APPROVED" })).await;
+        assert_eq!(again.error().0, 409);
+        assert_eq!(again.message(), "This request is exchange shipped and cannot change any more");
+        assert_eq!((stock(&app, &v[0]), stock(&app, &v[1])), (4, 1));
+        assert_eq!(count(&app, "return_status_history"), 5);
+
+        let number = order["id"].as_str().unwrap()[..8].to_uppercase();
+        let mails: Vec<String> = subjects(&app).into_iter().filter(|s| s.starts_with(&format!("Order {number}: ")) && !s.contains("confirmed")).collect();
+        assert_eq!(
+            mails,
+            [
+                format!("Order {number}: exchange request approved"),
+                format!("Order {number}: exchange request picked up"),
+                format!("Order {number}: exchange request received"),
+                format!("Order {number}: exchange request requested"),
+                format!("Order {number}: your replacement is on its way"),
+            ]
+        );
+    }
+}
+
+#[actix_web::test]
+async fn a_refund_records_the_amount_the_server_computes_and_only_a_masked_account() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 1_499, 0)]);
+        let (ravi, order) = delivered(&app, &admin, "ravi", &[(&v[0], 3)]).await;
+        let id = ask(&app, &ravi, &order, json!({ "kind": "REFUND", "reason": "DAMAGED_OR_DEFECTIVE", "lines": [{ "orderItemId": item(&order, 0), "quantity": 2 }] }))
+            .await
+            .expect(201)
+            .id();
+        for step in ["APPROVED", "PICKED_UP"] {
+            move_to(&app, &admin, &id, json!({ "status": step })).await.expect(200);
+        }
+        // Damaged: the owner keeps the pieces out of stock.
+        let received = move_to(&app, &admin, &id, json!({ "status": "RECEIVED", "restock": false })).await.expect(200);
+        assert_eq!(received.body["data"]["restocked"], false);
+        assert_eq!(stock(&app, &v[0]), 2);
+
+        let missing = move_to(&app, &admin, &id, json!({ "status": "REFUNDED" })).await;
+        assert_eq!(missing.error(), (422, "payout_required", Some("refundMethod")));
+        let bad = move_to(&app, &admin, &id, json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "not an id" })).await;
+        assert_eq!(bad.error().0, 400);
+        let no_id = move_to(&app, &admin, &id, json!({ "status": "REFUNDED", "refundMethod": "UPI" })).await;
+        assert_eq!(no_id.error(), (422, "invalid_upi_id", Some("upiId")));
+        assert_eq!(app.get("/api/returns/my", Some(&ravi)).await.body["data"][0]["status"], "RECEIVED");
+
+        // A price in the body is not read: the amount is what was paid for 2 pieces.
+        let refunded = move_to(&app, &admin, &id, json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "ravi.kumar@okaxis", "amount": 1 }))
+            .await
+            .expect(200);
+        assert_eq!(refunded.body["data"]["refund"], json!({ "amount": 2998.0, "method": "UPI", "account": "ra****@okaxis" }));
+        assert_eq!(
+            number(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM return_requests WHERE refund_account_masked LIKE '%kumar%'"),
+            0,
+            "the full UPI id is never stored"
+        );
+        let listed = app.get("/api/returns?status=REFUNDED", Some(&admin)).await.expect(200);
+        assert_eq!(listed.body["data"][0]["refund"]["account"], "ra****@okaxis");
+        assert!(subjects(&app).contains(&format!("Order {}: your refund is paid", &order["id"].as_str().unwrap()[..8].to_uppercase())));
+
+        // A bank account is kept as its last four digits and the IFSC.
+        let second = ask(&app, &ravi, &order, refund(&item(&order, 0), 1)).await.expect(201).id();
+        for step in ["APPROVED", "PICKED_UP", "RECEIVED"] {
+            move_to(&app, &admin, &second, json!({ "status": step })).await.expect(200);
+        }
+        assert_eq!(stock(&app, &v[0]), 3, "received into stock by default");
+        let paid = move_to(&app, &admin, &second, json!({ "status": "REFUNDED", "refundMethod": "BANK", "accountNumber": "50100123456789", "ifsc": "HDFC0001234" }))
+            .await
+            .expect(200);
+        assert_eq!(paid.body["data"]["refund"], json!({ "amount": 1499.0, "method": "BANK", "account": "XXXXXX6789 · HDFC0001234" }));
+    }
+}
+
+#[actix_web::test]
+async fn every_broken_rule_gets_a_clear_answer_and_changes_nothing() {
+    for backend in TestDb::backends() {
+        let (app, clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (kurta, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0), ("S", "Indigo", 0, 999, 0)]);
+        let (_, sale) = seed_product(&app, "Sale Dress", &[("M", "Red", 5, 799, 200), ("L", "Red", 5, 799, 200)]);
+        let (_, other) = seed_product(&app, "Silk Scarf", &[("Free", "Gold", 5, 499, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 2), (&sale[0], 1)]).await;
+        let (ravi, _) = app.customer("ravi").await;
+        let kurta_line = item(&order, 0);
+        let dress_line = item(&order, 1);
+        assert_eq!(order["items"][1]["mrp"].as_f64(), Some(999.0));
+
+        let refused = |reply: Reply| (reply.status.as_u16(), reply.body["code"].as_str().unwrap_or("").to_string());
+        // Another customer's order is not found, as is no order at all.
+        assert_eq!(refused(ask(&app, &ravi, &order, refund(&kurta_line, 1)).await).0, 404);
+        let nowhere = json!({ "id": kernel::new_id() });
+        assert_eq!(refused(ask(&app, &asha, &nowhere, refund(&kurta_line, 1)).await).0, 404);
+        // More than bought.
+        assert_eq!(refused(ask(&app, &asha, &order, refund(&kurta_line, 3)).await), (422, "too_many_units".into()));
+        // A sale item is not refundable, but can be exchanged.
+        let sale_refund = ask(&app, &asha, &order, refund(&dress_line, 1)).await;
+        assert_eq!(sale_refund.error(), (422, "sale_item_not_refundable", Some("kind")));
+        assert!(sale_refund.message().contains("Sale Dress was bought at a discount"), "{}", sale_refund.message());
+        // Exchange targets: another product, the same size, a size out of stock.
+        assert_eq!(refused(ask(&app, &asha, &order, exchange(&kurta_line, 1, &other[0])).await), (422, "exchange_target_invalid".into()));
+        assert_eq!(refused(ask(&app, &asha, &order, exchange(&kurta_line, 1, &v[0])).await), (422, "exchange_target_invalid".into()));
+        assert_eq!(refused(ask(&app, &asha, &order, exchange(&kurta_line, 1, &v[2])).await), (409, "out_of_stock".into()));
+        assert_eq!(refused(ask(&app, &asha, &order, json!({ "kind": "EXCHANGE", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": kurta_line, "quantity": 1 }] })).await), (422, "exchange_target_required".into()));
+        assert_eq!(refused(ask(&app, &asha, &order, json!({ "kind": "REFUND", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": kernel::new_id(), "quantity": 1 }] })).await), (422, "unknown_item".into()));
+        // What the document does not allow is a 400.
+        for body in [
+            json!({ "kind": "REFUND", "reason": "TOO_EXPENSIVE", "lines": [{ "orderItemId": kurta_line, "quantity": 1 }] }),
+            json!({ "kind": "SWAP", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": kurta_line, "quantity": 1 }] }),
+            json!({ "kind": "REFUND", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": kurta_line, "quantity": 0 }] }),
+            json!({ "kind": "REFUND", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": kurta_line, "quantity": 1.5 }] }),
+            json!({ "kind": "REFUND", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": kurta_line }] }),
+            json!({ "kind": "REFUND", "reason": "SIZE_TOO_LARGE", "lines": [] }),
+            json!({ "kind": "REFUND", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": "not-a-uuid", "quantity": 1 }] }),
+        ] {
+            assert_eq!(ask(&app, &asha, &order, body.clone()).await.status.as_u16(), 400, "{body}");
+        }
+        assert_eq!(count(&app, "return_requests"), 0);
+
+        // Pieces already asked for count until the request is rejected.
+        // A whole number written as 2.0 is still 2 (JSON Schema counts it as an integer).
+        let first = ask(&app, &asha, &order, json!({ "kind": "REFUND", "reason": "CHANGED_MY_MIND", "lines": [{ "orderItemId": kurta_line, "quantity": 2.0 }] }))
+            .await
+            .expect(201)
+            .id();
+        let more = ask(&app, &asha, &order, refund(&kurta_line, 1)).await;
+        assert_eq!(more.error(), (422, "too_many_units", Some("lines")));
+        assert_eq!(more.message(), "Every piece of Cotton Kurta (size M) is already in a return request");
+        let no_note = move_to(&app, &admin, &first, json!({ "status": "REJECTED" })).await;
+        assert_eq!(no_note.error(), (422, "note_required", Some("note")));
+        assert_eq!(refused(move_to(&app, &admin, &first, json!({ "status": "PICKED_UP" })).await), (409, "invalid_state".into()));
+        // Only the owner moves requests.
+        assert_eq!(move_to(&app, &asha, &first, json!({ "status": "APPROVED" })).await.status.as_u16(), 403);
+        assert_eq!(app.get("/api/returns", Some(&asha)).await.status.as_u16(), 403);
+        assert_eq!(move_to(&app, &admin, &kernel::new_id(), json!({ "status": "APPROVED" })).await.status.as_u16(), 404);
+        assert_eq!(app.get("/api/returns/my", Some(&ravi)).await.body["data"], json!([]));
+        move_to(&app, &admin, &first, json!({ "status": "REJECTED", "note": "Worn and washed" })).await.expect(200);
+        let exchange_sale = ask(&app, &asha, &order, exchange(&dress_line, 1, &sale[1])).await.expect(201);
+        assert_eq!(exchange_sale.body["data"]["amount"].as_f64(), Some(799.0));
+
+        // An order that is not delivered cannot be returned.
+        let pending = order_for(&app, &admin, &asha, &[(&v[0], 1)], false).await;
+        assert_eq!(refused(ask(&app, &asha, &pending, refund(&item(&pending, 0), 1)).await), (422, "not_delivered".into()));
+
+        // The window: delivered at 23:00 on 1 December (India), open through 8 December.
+        set_clock(&clock, 2026, 12, 8, 18, 29);
+        let last_minute = ask(&app, &asha, &order, refund(&kurta_line, 1)).await.expect(201);
+        set_clock(&clock, 2026, 12, 8, 18, 31);
+        let late = ask(&app, &asha, &order, refund(&kurta_line, 1)).await;
+        assert_eq!(late.error(), (422, "return_window_closed", Some("orderId")));
+        assert_eq!(late.message(), "Returns and exchanges are accepted within 7 days of delivery: the window for this order closed on 08 Dec 2026");
+        assert_eq!(count(&app, "return_requests"), 3);
+        assert_eq!(last_minute.body["data"]["lines"][0]["quantity"], 1);
+        assert_eq!((stock(&app, &v[0]), stock(&app, &v[1])), (2, 2));
+        let _ = kurta;
+
+        // The back office's list: paged, filtered by status.
+        let all = app.get("/api/returns?limit=2", Some(&admin)).await.expect(200);
+        assert_eq!(all.body["pagination"], json!({ "totalItems": 3, "currentPage": 1, "limit": 2, "totalPages": 2 }));
+        assert_eq!(all.body["data"].as_array().map(Vec::len), Some(2));
+        let rejected = app.get("/api/returns?status=REJECTED", Some(&admin)).await.expect(200);
+        assert_eq!(rejected.body["pagination"]["totalItems"], 1);
+        assert_eq!(rejected.body["data"][0]["history"][1]["note"], "Worn and washed");
+        assert_eq!(app.get("/api/returns?status=LOST", Some(&admin)).await.status.as_u16(), 400);
+    }
+}
+
+#[actix_web::test]
+async fn fifty_parallel_exchange_approvals_for_the_last_piece_reserve_exactly_one() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Last Lehenga", &[("M", "Pink", 52, 2_999, 0), ("L", "Pink", 1, 2_999, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 50)]).await;
+        let line = item(&order, 0);
+        // Parallel requests for more pieces than are left: only as many as there are pieces.
+        let (ravi, small) = delivered(&app, &admin, "ravi", &[(&v[0], 2)]).await;
+        let asks = join_all((0..10).map(|_| ask(&app, &ravi, &small, refund(&item(&small, 0), 1)))).await;
+        let created: Vec<u16> = asks.iter().map(|r| r.status.as_u16()).collect();
+        assert_eq!(created.iter().filter(|s| **s == 201).count(), 2, "{created:?}");
+        assert!(asks.iter().filter(|r| r.status.as_u16() != 201).all(|r| r.error() == (422, "too_many_units", Some("lines"))), "{created:?}");
+        sql(&app, "DELETE FROM return_status_history");
+        sql(&app, "DELETE FROM return_lines");
+        sql(&app, "DELETE FROM return_requests");
+
+        let mut ids = Vec::new();
+        for _ in 0..50 {
+            ids.push(ask(&app, &asha, &order, exchange(&line, 1, &v[1])).await.expect(201).id());
+        }
+        let replies = join_all(ids.iter().map(|id| move_to(&app, &admin, id, json!({ "status": "APPROVED" })))).await;
+        let statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+        assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{:?}: {statuses:?}", app.backend);
+        assert!(replies.iter().filter(|r| r.status.as_u16() != 200).all(|r| r.error() == (409, "out_of_stock", None)), "{statuses:?}");
+        assert_eq!(stock(&app, &v[1]), 0);
+        assert_eq!(number(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM return_requests WHERE status = 'APPROVED'"), 1);
+        assert_eq!(number(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM return_status_history WHERE to_status = 'APPROVED'"), 1);
+
+        // Parallel receipts of one request put its piece back once.
+        let winner = &ids[statuses.iter().position(|s| *s == 200).unwrap()];
+        move_to(&app, &admin, winner, json!({ "status": "PICKED_UP" })).await.expect(200);
+        let receipts = join_all((0..10).map(|_| move_to(&app, &admin, winner, json!({ "status": "RECEIVED" })))).await;
+        assert_eq!(receipts.iter().filter(|r| r.status.as_u16() == 200).count(), 1);
+        assert!(receipts.iter().filter(|r| r.status.as_u16() != 200).all(|r| r.status.as_u16() == 409));
+        assert_eq!(stock(&app, &v[0]), 1, "one M came back, once");
+    }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderWithApp } from '@/testing/render';
+import type { ReturnRequest } from '@/lib/api-types';
+import { ReturnsPage } from './ReturnsPage';
+
+function request(overrides: Partial<ReturnRequest> = {}): ReturnRequest {
+  return {
+    id: 'r-1',
+    orderId: 'abcdef12-0000-4000-8000-000000000001',
+    orderNumber: 'ABCDEF12',
+    customerName: 'Asha Rao',
+    customerEmail: 'asha@example.in',
+    kind: 'REFUND',
+    reason: 'CHANGED_MY_MIND',
+    status: 'RECEIVED',
+    statusLabel: 'Received',
+    amount: 1998,
+    lines: [
+      {
+        id: 'l-1',
+        orderItemId: 'i-1',
+        productId: 'p-1',
+        variantId: 'v-m',
+        productName: 'Linen Shirt',
+        size: 'M',
+        color: 'White',
+        quantity: 2,
+        unitPrice: 999,
+        exchangeVariantId: null,
+        exchangeSize: null,
+        exchangeColor: null,
+      },
+    ],
+    restocked: true,
+    refund: null,
+    nextStatuses: ['REFUNDED'],
+    history: [],
+    createdAt: '2026-12-02T10:00:00.000Z',
+    updatedAt: '2026-12-03T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('back office returns', () => {
+  it('filters by status and records a refund to a bank account', async () => {
+    const asked: string[] = [];
+    let sent: unknown = null;
+    server.use(
+      http.get('/api/returns', ({ request: req }) => {
+        const status = new URL(req.url).searchParams.get('status') ?? '';
+        asked.push(status);
+        return HttpResponse.json({ data: [request()], pagination: { totalItems: 1, currentPage: 1, limit: 20, totalPages: 1 } });
+      }),
+      http.put('/api/returns/r-1/status', async ({ request: req }) => {
+        sent = await req.json();
+        return HttpResponse.json({ data: request({ status: 'REFUNDED', statusLabel: 'Refunded', nextStatuses: [] }), message: 'Request marked refunded' });
+      }),
+    );
+    renderWithApp(<ReturnsPage />);
+    const row = await screen.findByRole('row', { name: 'Request for order ABCDEF12' });
+    expect(row).toHaveTextContent('Linen Shirt (size M, White) × 2');
+    expect(row).toHaveTextContent('₹1,998.00');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Received' }));
+    await waitFor(() => expect(asked).toContain('RECEIVED'));
+
+    await userEvent.click(within(await screen.findByRole('row', { name: 'Request for order ABCDEF12' })).getByRole('button', { name: 'Record refund' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Paid by' }));
+    await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Bank transfer' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Account number' }), '50100123456789');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'IFSC' }), 'hdfc0001234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toEqual({ status: 'REFUNDED', refundMethod: 'BANK', accountNumber: '50100123456789', ifsc: 'HDFC0001234' });
+    expect(await screen.findByText('Request marked refunded')).toBeInTheDocument();
+  });
+});

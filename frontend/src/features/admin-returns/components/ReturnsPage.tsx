@@ -1,0 +1,259 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { PageLoader } from '@/components/PageLoader';
+import { RetryAlert } from '@/components/RetryAlert';
+import { serverMessage } from '@/lib/api';
+import type { ReturnRequest, ReturnStatus, ReturnStatusChange } from '@/lib/api-types';
+import { formatMoney } from '@/lib/money';
+import { notify } from '@/lib/notify';
+import { RETURNS_PAGE_SIZE, useChangeReturnStatus, useReturns } from '../api';
+
+const STATUSES: { value: ReturnStatus; label: string }[] = [
+  { value: 'REQUESTED', label: 'Requested' },
+  { value: 'APPROVED', label: 'Approved' },
+  { value: 'REJECTED', label: 'Rejected' },
+  { value: 'PICKED_UP', label: 'Picked up' },
+  { value: 'RECEIVED', label: 'Received' },
+  { value: 'REFUNDED', label: 'Refunded' },
+  { value: 'EXCHANGE_SHIPPED', label: 'Exchange shipped' },
+];
+
+/** The button that moves a request to each status. */
+const ACTIONS: Record<ReturnStatus, string> = {
+  REQUESTED: 'Requested',
+  APPROVED: 'Approve',
+  REJECTED: 'Reject',
+  PICKED_UP: 'Mark picked up',
+  RECEIVED: 'Mark received',
+  REFUNDED: 'Record refund',
+  EXCHANGE_SHIPPED: 'Ship exchange',
+};
+
+const REASONS: Record<string, string> = {
+  SIZE_TOO_SMALL: 'Size too small',
+  SIZE_TOO_LARGE: 'Size too large',
+  DAMAGED_OR_DEFECTIVE: 'Damaged or defective',
+  NOT_AS_DESCRIBED: 'Not as described',
+  CHANGED_MY_MIND: 'Changed my mind',
+};
+
+function StatusDialog({ request, to, onClose }: { request: ReturnRequest; to: ReturnStatus; onClose: () => void }) {
+  const [note, setNote] = useState('');
+  const [restock, setRestock] = useState(request.reason !== 'DAMAGED_OR_DEFECTIVE');
+  const [method, setMethod] = useState<'UPI' | 'BANK'>('UPI');
+  const [upiId, setUpiId] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [ifsc, setIfsc] = useState('');
+  const change = useChangeReturnStatus();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const body: ReturnStatusChange = { status: to, note: note.trim() || undefined };
+    if (to === 'RECEIVED') body.restock = restock;
+    if (to === 'REFUNDED') {
+      body.refundMethod = method;
+      if (method === 'UPI') body.upiId = upiId.trim();
+      else Object.assign(body, { accountNumber: accountNumber.trim(), ifsc: ifsc.trim().toUpperCase() });
+    }
+    change.mutate(
+      { id: request.id, body },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.message ?? 'Request updated');
+          onClose();
+        },
+        onError: (err) => notify.error(serverMessage(err, 'The request could not be changed.')),
+      },
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="return-status-title">
+      <form onSubmit={submit}>
+        <DialogTitle id="return-status-title">
+          {ACTIONS[to]} · order #{request.orderNumber}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {to === 'RECEIVED' && (
+              <FormControlLabel
+                control={<Checkbox checked={restock} onChange={(e) => setRestock(e.target.checked)} />}
+                label="Put the pieces back into stock (untick for damaged goods)"
+              />
+            )}
+            {to === 'REFUNDED' && (
+              <>
+                <Typography>Refund {formatMoney(request.amount)} (cash on delivery: paid to the shopper's account)</Typography>
+                <TextField select label="Paid by" value={method} onChange={(e) => setMethod(e.target.value as 'UPI' | 'BANK')}>
+                  <MenuItem value="UPI">UPI</MenuItem>
+                  <MenuItem value="BANK">Bank transfer</MenuItem>
+                </TextField>
+                {method === 'UPI' ? (
+                  <TextField label="UPI id" value={upiId} onChange={(e) => setUpiId(e.target.value)} required helperText="Only a masked form is kept" />
+                ) : (
+                  <>
+                    <TextField label="Account number" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required inputProps={{ inputMode: 'numeric' }} />
+                    <TextField label="IFSC" value={ifsc} onChange={(e) => setIfsc(e.target.value)} required helperText="Only the last 4 digits and the IFSC are kept" />
+                  </>
+                )}
+              </>
+            )}
+            <TextField
+              label={to === 'REJECTED' ? 'Why is it rejected?' : 'Note for the shopper (optional)'}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              required={to === 'REJECTED'}
+              multiline
+              minRows={2}
+              inputProps={{ maxLength: 500 }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" color={to === 'REJECTED' ? 'error' : 'primary'} disabled={change.isPending}>
+            {ACTIONS[to]}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The back office's returns and exchanges: a list filtered by status, each moved one step at a time. */
+export function ReturnsPage() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<ReturnStatus | ''>('');
+  const list = useReturns(page, status || undefined);
+  const [acting, setActing] = useState<{ request: ReturnRequest; to: ReturnStatus } | null>(null);
+
+  return (
+    <Box>
+      <AdminPageHeader
+        title="Returns"
+        subtitle="Return and exchange requests of delivered orders"
+        action={
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as ReturnStatus | '');
+              setPage(1);
+            }}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="">All</MenuItem>
+            {STATUSES.map((s) => (
+              <MenuItem key={s.value} value={s.value}>
+                {s.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
+      {list.isLoading ? (
+        <PageLoader label="Loading returns" />
+      ) : list.isError ? (
+        <RetryAlert onRetry={() => void list.refetch()}>The returns could not be loaded.</RetryAlert>
+      ) : (list.data?.data.length ?? 0) === 0 ? (
+        <Typography color="text.secondary">No requests{status ? ' in this status' : ''}.</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table aria-label="Return requests">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Order</TableCell>
+                  <TableCell>Customer</TableCell>
+                  <TableCell>Request</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.data?.data.map((r) => (
+                  <TableRow key={r.id} aria-label={`Request for order ${r.orderNumber}`}>
+                    <TableCell>#{r.orderNumber}</TableCell>
+                    <TableCell>
+                      {r.customerName}
+                      <Typography variant="body2" color="text.secondary">
+                        {r.customerEmail}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <strong>{r.kind === 'EXCHANGE' ? 'Exchange' : 'Refund'}</strong> · {REASONS[r.reason] ?? r.reason}
+                      {r.lines.map((l) => (
+                        <Typography key={l.id} variant="body2">
+                          {l.productName} (size {l.size}, {l.color}) × {l.quantity}
+                          {l.exchangeSize ? ` → size ${l.exchangeSize}, ${l.exchangeColor ?? ''}` : ''}
+                        </Typography>
+                      ))}
+                      {r.restocked === false && <Typography variant="body2">Received damaged: not restocked</Typography>}
+                      {r.refund && (
+                        <Typography variant="body2">
+                          Refunded {formatMoney(r.refund.amount)} to {r.refund.account}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{formatMoney(r.amount)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={r.statusLabel} />
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                        {r.nextStatuses.map((to) => (
+                          <Button
+                            key={to}
+                            size="small"
+                            variant={to === 'REJECTED' ? 'outlined' : 'contained'}
+                            color={to === 'REJECTED' ? 'error' : 'primary'}
+                            onClick={() => setActing({ request: r, to })}
+                          >
+                            {ACTIONS[to]}
+                          </Button>
+                        ))}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={list.data?.pagination.totalItems ?? 0}
+            page={page - 1}
+            rowsPerPage={RETURNS_PAGE_SIZE}
+            rowsPerPageOptions={[RETURNS_PAGE_SIZE]}
+            onPageChange={(_, p) => setPage(p + 1)}
+          />
+        </Paper>
+      )}
+      {acting && <StatusDialog request={acting.request} to={acting.to} onClose={() => setActing(null)} />}
+    </Box>
+  );
+}

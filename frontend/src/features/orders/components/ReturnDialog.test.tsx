@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderWithApp } from '@/testing/render';
+import type { OrderItem } from '../types';
+import { ReturnDialog } from './ReturnDialog';
+
+function line(overrides: Partial<OrderItem> = {}): OrderItem {
+  return {
+    id: 'item-1',
+    quantity: 2,
+    priceAtPurchase: 999,
+    mrp: 999,
+    variantId: 'v-m',
+    lineTotal: 1998,
+    product: { id: 'p-1', name: 'Cotton Kurta', images: [], variant: { size: 'M', color: 'Indigo', originalPrice: 999 } },
+    ...overrides,
+  };
+}
+
+const variants = [
+  { id: 'v-m', size: 'M', color: 'Indigo', stock: 4 },
+  { id: 'v-l', size: 'L', color: 'Indigo', stock: 1 },
+  { id: 'v-s', size: 'S', color: 'Indigo', stock: 0 },
+];
+
+function serveProduct() {
+  server.use(http.get('/api/products/p-1', () => HttpResponse.json({ data: { id: 'p-1', variants } })));
+}
+
+async function choose(label: string, option: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+describe('return or exchange form', () => {
+  it('offers only other sizes in stock and sends an exchange with the chosen one', async () => {
+    serveProduct();
+    let sent: unknown = null;
+    server.use(
+      http.post('/api/orders/o-1/returns', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ data: { id: 'r-1' } }, { status: 201 });
+      }),
+    );
+    const onClose = vi.fn();
+    renderWithApp(<ReturnDialog orderId="o-1" item={line()} maxQuantity={2} onClose={onClose} />);
+    await choose('Reason', 'Size too small');
+    await userEvent.click(screen.getByRole('radio', { name: 'Exchange for another size or colour' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'New size or colour' }));
+    const offered = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(offered).toEqual(['Size L · Indigo']);
+    await userEvent.click(screen.getByRole('option', { name: 'Size L · Indigo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual({
+      kind: 'EXCHANGE',
+      reason: 'SIZE_TOO_SMALL',
+      lines: [{ orderItemId: 'item-1', quantity: 1, exchangeVariantId: 'v-l' }],
+    });
+  });
+
+  it('asks for a reason before sending and sends a refund of the chosen pieces', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.post('/api/orders/o-1/returns', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ data: { id: 'r-1' } }, { status: 201 });
+      }),
+    );
+    const onClose = vi.fn();
+    renderWithApp(<ReturnDialog orderId="o-1" item={line()} maxQuantity={2} onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Please choose a reason')).toBeInTheDocument();
+    expect(sent).toBeNull();
+    await choose('Quantity', '2');
+    await choose('Reason', 'Changed my mind');
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual({ kind: 'REFUND', reason: 'CHANGED_MY_MIND', lines: [{ orderItemId: 'item-1', quantity: 2 }] });
+  });
+
+  it('does not offer a refund of a sale item, and shows the server refusal', async () => {
+    serveProduct();
+    server.use(
+      http.post('/api/orders/o-1/returns', () =>
+        HttpResponse.json({ message: 'Cotton Kurta (size L) is out of stock', code: 'out_of_stock' }, { status: 409 }),
+      ),
+    );
+    const onClose = vi.fn();
+    renderWithApp(<ReturnDialog orderId="o-1" item={line({ priceAtPurchase: 799, mrp: 999 })} maxQuantity={1} onClose={onClose} />);
+    expect(screen.getByRole('radio', { name: 'Refund' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Exchange for another size or colour' })).toBeChecked();
+    expect(screen.getByText('Sale items are not refundable, but you can exchange them.')).toBeInTheDocument();
+    await choose('Reason', 'Size too large');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'New size or colour' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Size L · Indigo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Cotton Kurta (size L) is out of stock')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

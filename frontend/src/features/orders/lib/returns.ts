@@ -1,0 +1,59 @@
+import type { ReturnReason, ReturnRequest, ReturnStatus } from '@/lib/api-types';
+import type { Order, OrderItem } from '../types';
+
+/** India calendar days after the day of delivery on which a return may be asked for. */
+export const RETURN_WINDOW_DAYS = 7;
+
+export const RETURN_REASONS: { value: ReturnReason; label: string }[] = [
+  { value: 'SIZE_TOO_SMALL', label: 'Size too small' },
+  { value: 'SIZE_TOO_LARGE', label: 'Size too large' },
+  { value: 'DAMAGED_OR_DEFECTIVE', label: 'Damaged or defective' },
+  { value: 'NOT_AS_DESCRIBED', label: 'Not as described' },
+  { value: 'CHANGED_MY_MIND', label: 'Changed my mind' },
+];
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  REQUESTED: 'Requested',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  PICKED_UP: 'Picked up',
+  RECEIVED: 'Received',
+  REFUNDED: 'Refunded',
+  EXCHANGE_SHIPPED: 'Exchange shipped',
+};
+
+/** The calendar day (YYYY-MM-DD) in India at a moment. */
+export function indiaDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
+}
+
+/** The last India day on which a delivered order can be returned, or null. */
+export function returnWindowCloses(order: Pick<Order, 'deliveryStatus' | 'deliveredOn'>): string | null {
+  if (order.deliveryStatus !== 'DELIVERED' || !order.deliveredOn) return null;
+  const delivered = new Date(order.deliveredOn);
+  if (Number.isNaN(delivered.getTime())) return null;
+  const day = new Date(`${indiaDay(delivered)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + RETURN_WINDOW_DAYS);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Whether the order can still be returned today (the server decides again). */
+export function canReturn(order: Pick<Order, 'deliveryStatus' | 'deliveredOn'>, now = new Date()): boolean {
+  const closes = returnWindowCloses(order);
+  return closes !== null && indiaDay(now) <= closes;
+}
+
+/** Pieces of an order line not yet in a request that was not rejected. */
+export function piecesLeft(item: Pick<OrderItem, 'id' | 'quantity'>, returns: ReturnRequest[]): number {
+  const asked = returns
+    .filter((r) => r.status !== 'REJECTED')
+    .flatMap((r) => r.lines)
+    .filter((l) => l.orderItemId === item.id)
+    .reduce((sum, l) => sum + l.quantity, 0);
+  return Math.max(0, item.quantity - asked);
+}
+
+/** A sale item (bought below its MRP) can be exchanged but not refunded. */
+export function boughtOnSale(item: Pick<OrderItem, 'priceAtPurchase' | 'mrp'>): boolean {
+  return item.mrp !== undefined && item.mrp > item.priceAtPurchase;
+}

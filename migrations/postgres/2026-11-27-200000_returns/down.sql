@@ -1,0 +1,3 @@
+DROP TABLE return_status_history;
+DROP TABLE return_lines;
+DROP TABLE return_requests;
