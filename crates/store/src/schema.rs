@@ -382,3 +382,20 @@ diesel::table! {
 
 diesel::joinable!(tax_documents -> orders (order_id));
 diesel::joinable!(tax_document_lines -> tax_documents (document_id));
+
+diesel::table! {
+    gst_rate_rules (hsn_prefix, effective_from) {
+        hsn_prefix -> Text,
+        effective_from -> Date,
+    }
+}
+
+diesel::table! {
+    gst_rate_slabs (hsn_prefix, effective_from, position) {
+        hsn_prefix -> Text,
+        effective_from -> Date,
+        position -> Integer,
+        up_to_paise -> Nullable<BigInt>,
+        rate_basis_points -> Integer,
+    }
+}
