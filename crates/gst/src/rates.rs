@@ -99,8 +99,7 @@ impl RateRule {
                 let top = limit * (10_000 + i128::from(slab.rate.0)) / 10_000;
                 Some((slab.rate, Money::from_paise(i64::try_from(top).ok()?)))
             })
-            .filter(|(_, top)| *top < price_per_piece)
-            .last()
+            .rfind(|(_, top)| *top < price_per_piece)
     }
 }
 

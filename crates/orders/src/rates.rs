@@ -133,8 +133,7 @@ pub fn checked(mut rules: Vec<RateRule>) -> Result<RateTable, OrdersError> {
     if rules.len() > MAX_RULES {
         return Err(OrdersError::invalid("rules", format!("The table holds at most {MAX_RULES} rules")));
     }
-    for rule in &mut rules {
-        rule.hsn_prefix = rule.hsn_prefix.trim().to_string();
+    for rule in &rules {
         check_rule(rule)?;
     }
     rules.sort_by(|a, b| (&a.hsn_prefix, a.effective_from).cmp(&(&b.hsn_prefix, b.effective_from)));
