@@ -87,6 +87,20 @@ impl RateRule {
         }
         None
     }
+
+    /// The highest GST-inclusive price per piece that stays within the last limited slab
+    /// below `price_per_piece`, with that slab's rate: what the back office suggests for a
+    /// price between two slabs. `None` when no limited slab lies below it.
+    pub fn highest_price_below(&self, price_per_piece: Money) -> Option<(Rate, Money)> {
+        self.slabs
+            .iter()
+            .filter_map(|slab| {
+                let limit = i128::from(slab.up_to?.paise());
+                let top = limit * (10_000 + i128::from(slab.rate.0)) / 10_000;
+                Some((slab.rate, Money::from_paise(i64::try_from(top).ok()?)))
+            })
+            .rfind(|(_, top)| *top < price_per_piece)
+    }
 }
 
 /// Every rate rule the shop knows.
@@ -189,6 +203,13 @@ mod tests {
         assert_eq!(table.choose(&shirt, day(2027, 4, 1), price).map(|c| c.rate), Some(Rate::percent(12)));
         assert_eq!(table.choose(&tee, day(2027, 4, 1), price).map(|c| c.rate), Some(Rate::percent(3)));
         assert_eq!(table.choose(&shirt, day(2025, 9, 21), price), None, "before any rule");
+    }
+
+    #[test]
+    fn a_price_between_slabs_is_told_the_top_of_the_lower_one() {
+        let rule = &RateTable::defaults().rules[0];
+        assert_eq!(rule.highest_price_below(rupees("2625.01")), Some((Rate::percent(5), rupees("2625.00"))));
+        assert_eq!(rule.highest_price_below(rupees("2625.00")), None);
     }
 
     #[test]

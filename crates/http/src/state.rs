@@ -6,7 +6,7 @@ use catalog::CatalogApi;
 use content::ContentApi;
 use cart::{CartApi, WishlistApi};
 use orders::returns::ReturnsApi;
-use orders::{CodApi, OrdersApi};
+use orders::{CodApi, GstRatesApi, OrdersApi};
 
 use crate::auth::jwt::JwtKeys;
 use crate::cache::ResponseCache;
@@ -32,6 +32,8 @@ pub struct AppState {
     pub returns: Arc<dyn ReturnsApi>,
     /// Cash-on-delivery settings and the storefront's questions about them.
     pub cod: Arc<dyn CodApi>,
+    /// The GST rate table (kept in the database) and the product form's rate question.
+    pub gst_rates: Arc<dyn GstRatesApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
     pub listener: ListenerCheck,

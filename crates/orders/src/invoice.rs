@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use gst::{
-    document_number, india_date, split_line, FinancialYear, HsnCode, Rate, RateTable, SeriesPrefix, SlabChoice, State,
+    document_number, india_date, split_line, FinancialYear, HsnCode, Rate, RateTable, SeriesPrefix, State,
     Supply, TaxSplit,
 };
 use kernel::Money;
@@ -17,17 +17,6 @@ use crate::models::{DeliveryStatus, Order};
 pub const DEFAULT_INVOICE_PREFIX: &str = "INV";
 /// The credit notes' own series (an invoice prefix may not be this).
 pub const CREDIT_NOTE_PREFIX: &str = "CN";
-
-/// The rate table every invoice and the back office's slab warning use.
-pub fn rate_table() -> RateTable {
-    RateTable::defaults()
-}
-
-/// The rate of one piece of goods of this HSN code at this GST-inclusive price today (India
-/// time), and whether the price falls between two slabs; `None` when no rule covers it.
-pub fn rate_for(hsn: &HsnCode, price_per_piece: Money, at: DateTime<Utc>) -> Option<SlabChoice> {
-    rate_table().choose(hsn, india_date(at), price_per_piece)
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocumentKind {
@@ -189,10 +178,12 @@ fn sum(parts: impl Iterator<Item = TaxSplit>) -> TaxSplit {
 
 /// The tax invoice of `order`: `hsn_codes[i]` is the HSN code of item `i` (its product's or
 /// its category's, `None` when neither has one), `sequence` the next number of the
-/// supplier's series in the year of `at`. Errors: `GstSetup` naming what the owner must set.
+/// supplier's series in the year of `at`, `table` the rate table as stored now (the rule in
+/// force on the invoice's date applies). Errors: `GstSetup` naming what the owner must set.
 pub fn build_invoice(
     order: &Order,
     supplier: &Supplier,
+    table: &RateTable,
     hsn_codes: &[Option<String>],
     at: DateTime<Utc>,
     sequence: i64,
@@ -208,7 +199,6 @@ pub fn build_invoice(
         None => (home, true),
     };
     let supply = Supply::between(home.code, place.code);
-    let table = rate_table();
     let mut lines = Vec::with_capacity(order.items.len());
     for (i, item) in order.items.iter().enumerate() {
         let raw = hsn_codes.get(i).cloned().flatten().unwrap_or_default();

@@ -13,6 +13,7 @@ pub mod listing;
 pub mod invoice;
 pub mod models;
 pub mod ports;
+pub mod rates;
 pub mod report;
 pub mod returns;
 pub mod service;
@@ -25,4 +26,5 @@ pub use listing::{
 pub use invoice::{DocumentKind, DocumentLine, Documents, Party, Supplier, TaxDocument};
 pub use models::*;
 pub use ports::{DocumentPrinter, MailError, Mailer, OrderStore, OrdersApi};
+pub use rates::{GstRateStore, GstRatesApi, GstRatesService, IssuedSince, IssuedUse, RateAnswer};
 pub use service::OrderService;

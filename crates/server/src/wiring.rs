@@ -17,7 +17,7 @@ use http::AppState;
 use mail::{OutboxMailer, SmtpMailer};
 use passwords::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use kernel::Mailer;
-use orders::{CodApi, CodService, OrderService, OrdersApi};
+use orders::{CodApi, CodService, GstRatesApi, GstRatesService, OrderService, OrdersApi};
 use store::{
     Db, DieselAddressRepo, DieselAttemptLog, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore,
     DieselReturnStore, DieselUserRepo, DieselWishlistRepo,
@@ -154,6 +154,8 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         orders: Arc::new(orders) as Arc<dyn OrdersApi>,
         returns: Arc::new(returns) as Arc<dyn orders::returns::ReturnsApi>,
         cod: Arc::new(CodService::new(DieselOrderStore::new(db.clone()))) as Arc<dyn CodApi>,
+        gst_rates: Arc::new(GstRatesService::new(DieselOrderStore::new(db.clone())).with_clock(settings.clock.clone()))
+            as Arc<dyn GstRatesApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),
         listener,

@@ -428,3 +428,20 @@ diesel::table! {
 diesel::joinable!(return_lines -> return_requests (return_id));
 diesel::joinable!(return_status_history -> return_requests (return_id));
 diesel::allow_tables_to_appear_in_same_query!(return_requests, return_lines, return_status_history);
+
+diesel::table! {
+    gst_rate_rules (hsn_prefix, effective_from) {
+        hsn_prefix -> Text,
+        effective_from -> Date,
+    }
+}
+
+diesel::table! {
+    gst_rate_slabs (hsn_prefix, effective_from, position) {
+        hsn_prefix -> Text,
+        effective_from -> Date,
+        position -> Integer,
+        up_to_paise -> Nullable<BigInt>,
+        rate_basis_points -> Integer,
+    }
+}

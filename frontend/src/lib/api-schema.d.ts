@@ -313,6 +313,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gst/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rates"];
+        put: operations["replace_rates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gst/states": {
         parameters: {
             query?: never;
@@ -1521,6 +1537,16 @@ export interface components {
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_Vec_GstRateRuleDto: {
+            data: {
+                /** Format: date */
+                effectiveFrom: string;
+                hsnPrefix: string;
+                slabs: components["schemas"]["GstSlabDto"][];
+            }[];
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_Vec_LegalPageDto: {
             data: {
                 content: string;
@@ -1631,6 +1657,64 @@ export interface components {
         ForgotPasswordRequest: {
             /** @description An e-mail address (its finer rules answer 422 `invalid_value`). */
             email: string;
+        };
+        /**
+         * @description A rate rule: the slabs of goods whose HSN code starts with `hsnPrefix`, for documents
+         *     issued (India's date) from `effectiveFrom` until a later rule of the prefix takes over.
+         *     Of several prefixes of a code the longest applies.
+         */
+        GstRateRuleDto: {
+            /** Format: date */
+            effectiveFrom: string;
+            hsnPrefix: string;
+            slabs: components["schemas"]["GstSlabDto"][];
+        };
+        GstRateRuleInput: {
+            /**
+             * Format: date
+             * @description The first day (India's date) the rule applies to, YYYY-MM-DD.
+             */
+            effectiveFrom: string;
+            /** @description The leading 2 to 8 digits of the HSN codes the rule covers. */
+            hsnPrefix: string;
+            /** @description In ascending order of their limits; only the last has none. */
+            slabs: components["schemas"]["GstSlabInput"][];
+        };
+        /**
+         * @description The whole table as it is to be: rules left out are deleted, new ones added. A change
+         *     that would alter the rule of an already issued invoice is refused (422).
+         */
+        GstRatesRequest: {
+            rules: components["schemas"]["GstRateRuleInput"][];
+        };
+        /** @description One slab of a rule: its rate while the value per piece before tax is at most `upTo`. */
+        GstSlabDto: {
+            /** @description As printed on an invoice ("5%"). */
+            rate: string;
+            /**
+             * Format: int32
+             * @description 500 is 5%.
+             */
+            rateBasisPoints: number;
+            /**
+             * Format: double
+             * @description The value per piece before tax, in rupees, up to which the slab applies; null on the
+             *     last slab (every higher value).
+             */
+            upTo?: number | null;
+        };
+        GstSlabInput: {
+            /**
+             * Format: int32
+             * @description The rate in basis points: 500 is 5%.
+             */
+            rateBasisPoints: number;
+            /**
+             * Format: double
+             * @description Rupees (at most two decimals) per piece before tax; null or left out on the last
+             *     slab only, and ascending from slab to slab.
+             */
+            upTo?: number | null;
         };
         /** @description `GET /api/health` */
         HealthDto: {
@@ -3695,6 +3779,122 @@ export interface operations {
                 };
             };
             /** @description Fits the pattern but not the rule (`invalid_value`): the HSN code or the price */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST rate table: every rule by HSN prefix, then effective date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_GstRateRuleDto"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GstRatesRequest"];
+            };
+        };
+        responses: {
+            /** @description The table replaced; changes apply to documents issued from their effective date, issued documents keep their rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_GstRateRuleDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
             422: {
                 headers: {
                     [name: string]: unknown;

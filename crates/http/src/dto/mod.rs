@@ -6,6 +6,7 @@ pub mod address;
 pub mod cart;
 pub mod cod;
 pub mod docs;
+pub mod gst;
 pub mod order;
 pub mod returns;
 pub mod user;

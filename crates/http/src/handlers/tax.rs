@@ -1,18 +1,59 @@
-//! GST helpers for the back office: the rate a price gets, so the product form can warn
-//! about a price between two slabs before it is saved.
+//! GST for the back office: the rate table (kept in the database, edited by the owner), the
+//! rate a price gets, so the product form can warn about a price between two slabs before
+//! it is saved, the states and the GST report.
 
-use actix_web::{get, web, HttpResponse};
+use actix_web::{get, put, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::AdminUser;
-use crate::dto::{data, Envelope};
+use crate::dto::gst::{GstRateRuleDto, GstRatesRequest};
+use crate::dto::{data, data_with_message, Envelope};
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
-use crate::openapi::responses::{Invalid, RoleRequired};
+use crate::openapi::responses::{Invalid, JsonBody, RoleRequired, Unprocessable};
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(rate).service(states).service(report);
+    cfg.service(rate).service(rates).service(replace_rates).service(states).service(report);
+}
+
+#[utoipa::path(
+    tag = "gst",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The GST rate table: every rule by HSN prefix, then effective date", body = Envelope<Vec<GstRateRuleDto>>),
+        RoleRequired
+    )
+)]
+#[get("/gst/rates")]
+async fn rates(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    let service = state.gst_rates.clone();
+    let rules = blocking(move || service.rules()).await?;
+    Ok(HttpResponse::Ok().json(data(rules.into_iter().map(GstRateRuleDto::from).collect::<Vec<_>>())))
+}
+
+#[utoipa::path(
+    tag = "gst",
+    request_body = GstRatesRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The table replaced; changes apply to documents issued from their effective date, issued documents keep their rates", body = Envelope<Vec<GstRateRuleDto>>),
+        JsonBody, RoleRequired, Unprocessable
+    )
+)]
+#[put("/gst/rates")]
+async fn replace_rates(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    body: web::Json<GstRatesRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let rules = body.into_inner().try_into_domain()?;
+    let service = state.gst_rates.clone();
+    let saved = blocking(move || service.replace(rules)).await?;
+    Ok(HttpResponse::Ok().json(data_with_message(
+        saved.into_iter().map(GstRateRuleDto::from).collect::<Vec<_>>(),
+        "GST rates saved: changes apply to documents issued from their effective date",
+    )))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -151,25 +192,29 @@ pub struct RateDto {
     )
 )]
 #[get("/gst/rate")]
-async fn rate(_admin: AdminUser, params: web::Query<RateParams>) -> Result<HttpResponse, ApiError> {
+async fn rate(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<RateParams>) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
     let hsn = gst::HsnCode::parse(params.hsn_code.as_deref().unwrap_or(""))
         .map_err(|e| ApiError::unprocessable("invalid_value", e.to_string()).on("hsnCode"))?;
     let price = kernel::Money::parse_rupees(params.price.as_deref().unwrap_or("").trim())
         .map_err(|_| ApiError::unprocessable("invalid_value", "The price must be in rupees with at most 2 decimals").on("price"))?;
-    let choice = orders::invoice::rate_for(&hsn, price, chrono::Utc::now());
-    let between = choice.is_some_and(|c| c.between_slabs);
+    let service = state.gst_rates.clone();
+    let code = hsn.clone();
+    let answer = blocking(move || service.rate(&code, price)).await?;
+    let choice = answer.choice;
     Ok(HttpResponse::Ok().json(data(RateDto {
         rate: choice.map(|c| c.rate.label()),
         rate_basis_points: choice.map(|c| c.rate.as_basis_points()),
-        between_slabs: between,
+        between_slabs: choice.is_some_and(|c| c.between_slabs),
         warning: match choice {
             None => Some(format!("No GST rate is known for HSN code {}: orders of it cannot be invoiced", hsn.as_str())),
-            Some(c) if c.between_slabs => Some(format!(
-                "{} falls between two GST slabs: the shop charges {} on it. A price of at most ₹2,625.00 keeps the 5% slab.",
-                price.format_inr(),
-                c.rate.label()
-            )),
+            Some(c) if c.between_slabs => {
+                let keep = answer
+                    .keep_below
+                    .map(|(rate, top)| format!(" A price of at most {} keeps the {} slab.", top.format_inr(), rate.label()))
+                    .unwrap_or_default();
+                Some(format!("{} falls between two GST slabs: the shop charges {} on it.{keep}", price.format_inr(), c.rate.label()))
+            }
             Some(_) => None,
         },
     })))

@@ -89,7 +89,7 @@ fn figures(doc: &TaxDocument) -> Vec<(u32, i64, i64, i64, i64)> {
 
 fn invoice(state: &str, lines: &[(&str, i64, i32)], hsn: &[&str]) -> TaxDocument {
     let hsn: Vec<Option<String>> = hsn.iter().map(|h| Some(h.to_string())).collect();
-    build_invoice(&order(state, lines), &supplier(), &hsn, at(), 7).expect("an invoice")
+    build_invoice(&order(state, lines), &supplier(), &RateTable::defaults(), &hsn, at(), 7).expect("an invoice")
 }
 
 #[test]
@@ -159,9 +159,9 @@ fn an_unknown_delivery_state_is_taken_as_the_suppliers_own() {
 #[test]
 fn missing_codes_and_rates_name_the_product() {
     let o = order("Karnataka", &[("Silver ring", 999_00, 1)]);
-    let none = build_invoice(&o, &supplier(), &[None], at(), 1).err().map(|e| e.to_string());
+    let none = build_invoice(&o, &supplier(), &RateTable::defaults(), &[None], at(), 1).err().map(|e| e.to_string());
     assert_eq!(none.as_deref(), Some("Silver ring has no HSN code: give it or its category one before shipping, the tax invoice needs it"));
-    let unknown = build_invoice(&o, &supplier(), &[Some("7113".into())], at(), 1).err().map(|e| e.to_string());
+    let unknown = build_invoice(&o, &supplier(), &RateTable::defaults(), &[Some("7113".into())], at(), 1).err().map(|e| e.to_string());
     assert_eq!(unknown.as_deref(), Some("No GST rate is known for HSN code 7113 (Silver ring)"));
 }
 
@@ -172,7 +172,7 @@ fn the_series_starts_again_on_the_first_of_april_in_india() {
     let after = Utc.with_ymd_and_hms(2027, 3, 31, 18, 30, 0).single().expect("an instant");
     assert_eq!((financial_year(before).start_year, financial_year(after).start_year), (2026, 2027));
     let o = order("Karnataka", &[("Tee", 999_00, 1)]);
-    let doc = build_invoice(&o, &Supplier { invoice_prefix: String::new(), ..supplier() }, &[Some("6109".into())], after, 1).expect("an invoice");
+    let doc = build_invoice(&o, &Supplier { invoice_prefix: String::new(), ..supplier() }, &RateTable::defaults(), &[Some("6109".into())], after, 1).expect("an invoice");
     assert_eq!(doc.number, "INV/27-28/1");
 }
 

@@ -408,3 +408,168 @@ async fn the_gst_report_nets_credit_notes_against_invoices() {
         assert_eq!(app.get("/api/reports/gst?from=2026-11-25&to=2026-11-25", Some(&customer)).await.status.as_u16(), 403);
     }
 }
+
+/// The rate (basis points) of the first line of the order's document of this kind.
+fn line_rate(app: &TestApp, order_id: &str, kind: &str) -> i64 {
+    number(
+        app,
+        &format!(
+            "SELECT CAST(l.rate_basis_points AS BIGINT) AS n FROM tax_document_lines l JOIN tax_documents d ON d.id = l.document_id \
+             WHERE d.order_id = '{order_id}' AND d.kind = '{kind}' AND l.position = 0"
+        ),
+    )
+}
+
+/// The table as the back office reads it, ready to be sent back.
+async fn rate_rules(app: &TestApp, admin: &str) -> Vec<Value> {
+    let table = app.get("/api/gst/rates", Some(admin)).await.expect(200);
+    table.body["data"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|rule| {
+            let slabs: Vec<Value> = rule["slabs"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|s| json!({ "upTo": s["upTo"], "rateBasisPoints": s["rateBasisPoints"] }))
+                .collect();
+            json!({ "hsnPrefix": rule["hsnPrefix"], "effectiveFrom": rule["effectiveFrom"], "slabs": slabs })
+        })
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_new_rate_rule_applies_to_invoices_issued_from_its_effective_date() {
+    for backend in TestDb::backends() {
+        let (app, clock) = shop_on(backend);
+        let admin = app.admin().await;
+        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
+        let (_, november) = order(&app, "asha", &[(&tee, 1)]).await;
+        let (_, march) = order(&app, "ravi", &[(&tee, 1)]).await;
+        let (_, april) = order(&app, "meera", &[(&tee, 1)]).await;
+
+        // The seeded table: today's law.
+        let seeded = app.get("/api/gst/rates", Some(&admin)).await.expect(200).body["data"].clone();
+        let prefixes: Vec<&str> = seeded.as_array().map(|r| r.iter().filter_map(|r| r["hsnPrefix"].as_str()).collect()).unwrap_or_default();
+        assert_eq!(prefixes, vec!["4202", "61", "62", "63", "64"]);
+        assert_eq!(seeded[1]["effectiveFrom"], "2025-09-22");
+        assert_eq!(
+            seeded[1]["slabs"],
+            json!([{ "upTo": 2500.0, "rateBasisPoints": 500, "rate": "5%" }, { "upTo": null, "rateBasisPoints": 1800, "rate": "18%" }])
+        );
+
+        set_status(&app, &admin, &november, "SHIPPED").await.expect(200);
+        assert_eq!(line_rate(&app, &november, "INVOICE"), 500);
+
+        // A new law for chapter 61 from 1 April 2027: 12 % at any price.
+        let mut rules = rate_rules(&app, &admin).await;
+        rules.push(json!({ "hsnPrefix": "61", "effectiveFrom": "2027-04-01", "slabs": [{ "upTo": null, "rateBasisPoints": 1200 }] }));
+        let saved = app.put("/api/gst/rates", Some(&admin), json!({ "rules": rules })).await.expect(200);
+        assert_eq!(saved.message(), "GST rates saved: changes apply to documents issued from their effective date");
+        assert_eq!(saved.body["data"].as_array().map(Vec::len), Some(6));
+        let rate_now = |instance_get: Reply| instance_get.expect(200).body["data"]["rate"].clone();
+        assert_eq!(rate_now(app.get("/api/gst/rate?hsnCode=6109&price=999", Some(&admin)).await), "5%", "not yet in force");
+
+        // 31 March 2027, 23:59 in India: the old rule still applies.
+        set_clock(&clock, 2027, 3, 31, 18, 29);
+        set_status(&app, &admin, &march, "SHIPPED").await.expect(200);
+        assert_eq!(line_rate(&app, &march, "INVOICE"), 500);
+        // 1 April 2027 in India: the new one, on this instance and on another one.
+        set_clock(&clock, 2027, 3, 31, 18, 31);
+        set_status(&app, &admin, &april, "SHIPPED").await.expect(200);
+        assert_eq!(line_rate(&app, &april, "INVOICE"), 1200);
+        assert_eq!(paise(&app, "igst_paise", &april), 107_04, "999 at 12 %: taxable 891.96");
+        let other = app.second_instance();
+        assert_eq!(rate_now(other.get("/api/gst/rate?hsnCode=6109&price=999", Some(&admin)).await), "12%");
+
+        // Issued documents keep their rates: the November invoice's credit note, issued now,
+        // credits 5 %, and the report still shows 5 % for it.
+        set_status(&app, &admin, &november, "CANCELED").await.expect(200);
+        assert_eq!((line_rate(&app, &november, "INVOICE"), line_rate(&app, &november, "CREDIT_NOTE")), (500, 500));
+
+        // A rule an issued invoice was charged under cannot change any more.
+        let without_april: Vec<Value> = rules.iter().filter(|r| r["effectiveFrom"] != "2027-04-01").cloned().collect();
+        let refused = app.put("/api/gst/rates", Some(&admin), json!({ "rules": without_april })).await;
+        assert_eq!(refused.error(), (422, "rule_in_use", Some("effectiveFrom")));
+        assert!(
+            refused.message().starts_with("Invoice KP/27-28/1 of 1 April 2027 (HSN 6109) was issued under the rule for HSN 61 from 1 April 2027"),
+            "{}",
+            refused.message()
+        );
+        let kept = rate_rules(&app, &admin).await;
+        let mut changed = kept.clone();
+        changed[1]["slabs"][0]["rateBasisPoints"] = json!(300);
+        let refused = app.put("/api/gst/rates", Some(&admin), json!({ "rules": changed })).await;
+        assert_eq!(refused.error(), (422, "rule_in_use", Some("effectiveFrom")));
+        assert!(refused.message().starts_with("Invoice KP/26-27/1 of 25 November 2026 (HSN 6109)"), "{}", refused.message());
+        assert_eq!(rate_rules(&app, &admin).await, kept, "nothing refused was kept");
+    }
+}
+
+#[actix_web::test]
+async fn the_rate_table_is_checked_and_only_the_admin_reads_or_changes_it() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let rules = rate_rules(&app, &admin).await;
+        let with = |rule: Value| {
+            let mut all = rules.clone();
+            all.push(rule);
+            json!({ "rules": all })
+        };
+        let rule = |prefix: &str, from: &str, slabs: Value| json!({ "hsnPrefix": prefix, "effectiveFrom": from, "slabs": slabs });
+        let flat = |bp: i64| json!([{ "upTo": null, "rateBasisPoints": bp }]);
+        let refused = [
+            (with(rule("6", "2027-04-01", flat(500))), (400, "invalid_input", Some("hsnPrefix")), "An HSN prefix has 2 to 8 digits ('6' has not)"),
+            (with(rule("61a", "2027-04-01", flat(500))), (400, "invalid_input", Some("hsnPrefix")), "An HSN prefix has 2 to 8 digits ('61a' has not)"),
+            (with(rule(" 61", "2027-04-01", flat(500))), (400, "invalid_input", Some("hsnPrefix")), "An HSN prefix has 2 to 8 digits (' 61' has not)"),
+            (with(rule("61", "2027-02-30", flat(500))), (400, "invalid_input", Some("effectiveFrom")), "An effective date is a day as YYYY-MM-DD"),
+            (with(rule("61", "2027-04-01", flat(2801))), (400, "invalid_input", Some("rateBasisPoints")), "A rate is 0 to 2800 basis points (28%)"),
+            (with(rule("61", "2027-04-01", json!([]))), (400, "invalid_input", Some("slabs")), "A rule has 1 to 10 slabs"),
+            (
+                with(rule("61", "2027-04-01", json!([{ "upTo": 1000, "rateBasisPoints": 500 }]))),
+                (422, "invalid_slabs", Some("slabs")),
+                "The last slab of the rule for HSN 61 from 1 April 2027 must have no limit: it takes every higher value",
+            ),
+            (
+                with(rule("61", "2027-04-01", json!([{ "upTo": 3000, "rateBasisPoints": 500 }, { "upTo": 1000, "rateBasisPoints": 1200 }, { "rateBasisPoints": 1800 }]))),
+                (422, "invalid_slabs", Some("slabs")),
+                "The slabs of the rule for HSN 61 from 1 April 2027 must have ascending limits",
+            ),
+            (
+                with(rule("61", "2025-09-22", flat(1200))),
+                (422, "duplicate_rule", Some("effectiveFrom")),
+                "There are two rules for HSN 61 from 22 September 2025: keep one",
+            ),
+            (
+                with(rule("61", "2027-04-01", json!([{ "upTo": 2500.005, "rateBasisPoints": 500 }, { "rateBasisPoints": 1800 }]))),
+                (422, "invalid_amount", Some("upTo")),
+                "The slab's limit must have at most two decimals",
+            ),
+        ];
+        for (body, error, message) in refused {
+            let reply = app.put("/api/gst/rates", Some(&admin), body).await;
+            assert_eq!((reply.error(), reply.message()), (error, message));
+        }
+        assert_eq!(rate_rules(&app, &admin).await, rules, "nothing refused was kept");
+
+        // Jewellery (7113) at 3 % from today: no invoice used the table for it yet.
+        app.put("/api/gst/rates", Some(&admin), with(rule("7113", "2026-11-25", flat(300)))).await.expect(200);
+        let ring = app.get("/api/gst/rate?hsnCode=711319&price=500", Some(&admin)).await.expect(200);
+        assert_eq!(ring.body["data"]["rate"], "3%");
+        // and removed again, as nothing was issued under it.
+        app.put("/api/gst/rates", Some(&admin), json!({ "rules": rules })).await.expect(200);
+        assert_eq!(app.get("/api/gst/rate?hsnCode=711319&price=500", Some(&admin)).await.body["data"]["rate"], Value::Null);
+
+        let (customer, _) = app.customer("asha").await;
+        assert_eq!(app.get("/api/gst/rates", None).await.status.as_u16(), 401);
+        assert_eq!(app.get("/api/gst/rates", Some(&customer)).await.status.as_u16(), 403);
+        assert_eq!(app.put("/api/gst/rates", None, json!({ "rules": rules })).await.status.as_u16(), 401);
+        assert_eq!(app.put("/api/gst/rates", Some(&customer), json!({ "rules": [] })).await.status.as_u16(), 403);
+        assert_eq!(rate_rules(&app, &admin).await, rules);
+    }
+}

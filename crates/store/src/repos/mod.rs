@@ -6,6 +6,7 @@ pub mod addresses;
 pub mod attempts;
 pub mod cart;
 pub mod cod;
+pub mod gst_rates;
 pub mod orders;
 pub mod product_views;
 pub mod returns;

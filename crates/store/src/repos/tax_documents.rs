@@ -142,7 +142,8 @@ pub fn issue(conn: &mut DbConn, documents: Documents, order: &Order, at: chrono:
             };
             let hsn = hsn_codes(conn, order).map_err(store_error)?;
             let sequence = next_number(conn, &supplier.series(), financial_year(at).start_year).map_err(store_error)?;
-            let invoice = build_invoice(order, &supplier, &hsn, at, sequence)?;
+            let rates = super::gst_rates::for_invoice(conn).map_err(store_error)?;
+            let invoice = build_invoice(order, &supplier, &rates, &hsn, at, sequence)?;
             write(conn, &invoice).map_err(store_error)?;
             Ok(())
         }

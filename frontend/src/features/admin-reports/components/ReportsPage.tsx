@@ -10,11 +10,8 @@ import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { serverMessage } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 import { notify } from '@/lib/notify';
-
-/** Today in India as YYYY-MM-DD. */
-function indiaToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-}
+import { indiaToday } from '../rates';
+import { GstRates } from './GstRates';
 
 /** The first day of the month of an India date. */
 function monthStart(day: string): string {
@@ -42,7 +39,7 @@ export function ReportsPage() {
 
   return (
     <>
-      <AdminPageHeader title="Reports" subtitle="GST: tax invoices and credit notes issued in a period" />
+      <AdminPageHeader title="Reports" subtitle="GST: tax invoices and credit notes issued in a period, and the rate table" />
       <Paper variant="outlined" component="form" onSubmit={submit} aria-label="GST report" sx={{ p: { xs: 2, md: 4 }, maxWidth: 720 }}>
         <Stack spacing={3}>
           <Typography variant="body2" color="text.secondary">
@@ -60,6 +57,9 @@ export function ReportsPage() {
           </Box>
         </Stack>
       </Paper>
+      <Box sx={{ mt: 3 }}>
+        <GstRates />
+      </Box>
     </>
   );
 }

@@ -1,0 +1,2 @@
+DROP TABLE gst_rate_slabs;
+DROP TABLE gst_rate_rules;
