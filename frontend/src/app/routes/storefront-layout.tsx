@@ -8,6 +8,8 @@ import { notify } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
 import { closeLogin, openLogin, setBrandName, setSearchOpen, useUi } from '@/lib/ui';
 import { companyQuery } from '@/features/content/api';
+import { categoriesQuery } from '@/features/catalog/api';
+import { useAfterFirstPaint } from '@/lib/hooks';
 import { cartQuery } from '@/features/cart/api';
 import { wishlistQuery } from '@/features/wishlist/api';
 
@@ -37,6 +39,9 @@ export function Component() {
   const session = useSession();
   const { loginOpen, loginMode, searchOpen, brandName, loginRedirect } = useUi();
   const company = useQuery(companyQuery());
+  // The header's category menu: after the first paint, unless the page has them already.
+  const afterPaint = useAfterFirstPaint();
+  const categories = useQuery({ ...categoriesQuery(), enabled: afterPaint });
   const wishlistCount = useStoredWishlistCount();
   const cartCount = useStoredCartCount();
   const loggedIn = session.token !== null;
@@ -76,6 +81,7 @@ export function Component() {
       userInitial={userInitial}
       wishlistCount={wishlistCount}
       cartCount={cartCount}
+      categories={categories.data ?? []}
       onAccount={() => {
         if (!loggedIn) openLogin(null);
         else navigate(admin ? '/admin/dashboard' : '/myaccount/dashboard');

@@ -17,6 +17,7 @@ import { EmptyState } from '@/components/EmptyState';
 import type { Category, Product } from '@/lib/api-types';
 import { useStagedCount } from '@/lib/hooks';
 import { productsQuery } from '../api';
+import { categoryChoices } from '../lib/categories';
 import {
   DEFAULT_PRICE_RANGE,
   EMPTY_FILTERS,
@@ -88,11 +89,19 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
     topRef.current?.scrollIntoView?.({ block: 'start' });
   }, [filters.page]);
 
-  const categoryChoices = useMemo(() => {
-    if (facets?.categories?.length) return facets.categories;
-    const base = routeCategory ? routeCategory.subCategories ?? [] : categories;
-    return base.map((c) => ({ id: c.id, name: c.name }));
-  }, [facets, routeCategory, categories]);
+  // The counts of every category come from an answer without a category filter, and are kept
+  // when one is chosen: the panel then still offers (and counts) the other categories.
+  const countsRef = useRef<Map<string, number> | null>(null);
+  if (facets?.categories && !filters.categoryId && !query.isPlaceholderData) {
+    countsRef.current = new Map(facets.categories.map((c) => [c.id, c.count ?? 0]));
+  }
+  const counts = countsRef.current;
+  const choices = useMemo(() => {
+    const tree = routeCategory ? routeCategory.subCategories ?? [] : categories;
+    if (tree.length) return categoryChoices(tree, counts);
+    // No tree yet: the facets alone.
+    return (facets?.categories ?? []).map((c) => ({ id: c.id, name: c.name, count: c.count, depth: 0 }));
+  }, [facets, routeCategory, categories, counts]);
 
   const products = query.data?.data ?? [];
   const total = query.data?.pagination.totalItems ?? 0;
@@ -103,7 +112,7 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
     <LazyFilterPanel
       filters={filters}
       facets={facets}
-      categories={categoryChoices}
+      categories={choices}
       priceBounds={boundsRef.current}
       onChange={change}
       onClear={clear}
