@@ -120,5 +120,35 @@ for (const screen of SCREENS) {
       await filters.getByRole('button', { name: /^Jeans / }).click();
       await expect(page.getByText('5 product(s) found')).toBeVisible();
     });
+
+    test('legal pages are Markdown with a contents list built from their headings', async ({ page }) => {
+      await page.goto('/privacy-policy');
+      const contents = page.getByRole('navigation', { name: 'Contents' });
+      await expect(contents.getByRole('button')).toHaveText([
+        'Interpretation and Definitions',
+        'Collecting Your Personal Data',
+        'Tracking Technologies and Cookies',
+        'Usage of Your Personal Data',
+        'Retention of Your Personal Data',
+        'Security of Your Personal Data',
+        "Children's Privacy",
+        'Contact Us',
+      ]);
+      // The demo's Markdown: a list and bold text, not literal asterisks.
+      await expect(page.locator('#usage strong')).toHaveText('We never sell your data.');
+      await expect(page.locator('#collecting li')).toHaveCount(2);
+      await contents.getByRole('button', { name: "Children's Privacy" }).click();
+      await expect(page.getByRole('heading', { level: 2, name: "Children's Privacy" })).toBeInViewport();
+      await expectNoHorizontalScroll(page);
+
+      await page.goto('/terms-and-conditions');
+      const terms = page.getByRole('navigation', { name: 'Contents' });
+      await expect(terms.getByRole('button', { name: 'Governing Law' })).toBeVisible();
+      await expect(terms.getByRole('button', { name: 'Contact Us' })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText('100 USD');
+
+      await page.goto('/refund-policy');
+      await expect(page.getByRole('tab')).toHaveText(['Overview', 'Cancellation', 'Conditions', 'Process', 'Gifts', 'Contact']);
+    });
   });
 }
