@@ -1,5 +1,38 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoHorizontalScroll } from './support';
+import { E2E_ADMIN, expectNoHorizontalScroll, notice, registerCustomer, signIn, signInCustomer } from './support';
+
+// A privacy policy as an owner writes it (the demo's, with an HTML tag that must not render).
+const PRIVACY_MD = `We respect your privacy.
+
+## Interpretation and Definitions
+
+"We" means the shop. <img src="x" onerror="document.title='owned'">
+
+## Collecting Your Personal Data
+
+- your name, e-mail address and phone number;
+- your delivery addresses.
+
+## Tracking Technologies and Cookies
+
+Browser storage keeps you signed in.
+
+## Usage of Your Personal Data
+
+**We never sell your data.**
+
+## Retention of Your Personal Data
+
+As long as tax law requires.
+
+## Security of Your Personal Data
+
+Passwords are stored as salted hashes.
+
+## Children's Privacy
+
+We do not knowingly serve children under 13.
+`;
 
 // Issue 17, a storefront a shopper trusts: every check on a 390 px phone and a 1280 px desktop.
 const SCREENS = [
@@ -37,6 +70,18 @@ async function expectCardOptionsTwoLines(card: Locator) {
   // Picture, name, price, two lines of options and the button: nothing else makes it taller.
   const expected = media!.height + title!.height + price!.height + 2 * 28 + add!.height + 12 * 2 + 8 * 6 + 24;
   expect(whole!.height).toBeLessThanOrEqual(expected);
+}
+
+/** The notification's box does not meet the cart's or the wishlist's badge button. */
+async function expectApart(page: Page, note: Locator) {
+  const a = await note.boundingBox();
+  expect(a, 'notice').not.toBeNull();
+  for (const which of ['Cart', 'Wishlist']) {
+    const b = await page.locator(`header button[aria-label^="${which},"]`).boundingBox();
+    expect(b, which).not.toBeNull();
+    const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+    expect(overlap, `notice ${JSON.stringify(a)} over the ${which} badge ${JSON.stringify(b)}`).toBe(false);
+  }
 }
 
 async function cardsOf(page: Page, path: string) {
@@ -121,7 +166,14 @@ for (const screen of SCREENS) {
       await expect(page.getByText('5 product(s) found')).toBeVisible();
     });
 
-    test('legal pages are Markdown with a contents list built from their headings', async ({ page }) => {
+    test('legal pages are Markdown with a contents list built from their headings', async ({ page, request }) => {
+      // The owner saves a Markdown privacy policy (another test may have saved a plain one).
+      const login = await request.post('/api/auth/login', { data: { identifier: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+      expect(login.status()).toBe(200);
+      const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+      const saved = await request.post('/api/legal-pages', { headers, data: { slug: 'privacy-policy', title: 'Privacy Policy', content: PRIVACY_MD } });
+      expect(saved.status(), await saved.text()).toBe(200);
+
       await page.goto('/privacy-policy');
       const contents = page.getByRole('navigation', { name: 'Contents' });
       await expect(contents.getByRole('button')).toHaveText([
@@ -134,9 +186,11 @@ for (const screen of SCREENS) {
         "Children's Privacy",
         'Contact Us',
       ]);
-      // The demo's Markdown: a list and bold text, not literal asterisks.
+      // Markdown: a list and bold text, not literal asterisks; no raw HTML; the Contact Us
+      // section (not in the saved text) is the shop's own, with the company details.
       await expect(page.locator('#usage strong')).toHaveText('We never sell your data.');
       await expect(page.locator('#collecting li')).toHaveCount(2);
+      await expect(page.locator('main img[src="x"], main script')).toHaveCount(0);
       await contents.getByRole('button', { name: "Children's Privacy" }).click();
       await expect(page.getByRole('heading', { level: 2, name: "Children's Privacy" })).toBeInViewport();
       await expectNoHorizontalScroll(page);
@@ -149,6 +203,72 @@ for (const screen of SCREENS) {
 
       await page.goto('/refund-policy');
       await expect(page.getByRole('tab')).toHaveText(['Overview', 'Cancellation', 'Conditions', 'Process', 'Gifts', 'Contact']);
+    });
+
+    test('an admin is told on the product page; the notice leaves the header badges uncovered', async ({ page }) => {
+      await page.goto('/about');
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await page.goto('/product/classic-oxford-shirt');
+      await page.getByRole('button', { name: /^Add to Cart - / }).click();
+      const cartNotice = notice(page, 'Admins cannot add products to cart');
+      await expect(cartNotice).toBeVisible();
+      await expectApart(page, cartNotice);
+      await page.getByRole('button', { name: 'Add to wishlist' }).click();
+      const wishNotice = notice(page, 'Admins cannot add products to wishlist');
+      await expect(wishNotice).toBeVisible();
+      await expectApart(page, wishNotice);
+      // Scrolled down, with the header stuck to the top, too.
+      await page.getByRole('heading', { name: 'Description' }).scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: /^Add to Cart - / }).click();
+      await expectApart(page, cartNotice.last());
+    });
+
+    test('logout is in reach, the contact links dial and write, an unknown slug reads as words', async ({ page, request }) => {
+      const customer = await registerCustomer(request, 'trust');
+      await signInCustomer(page, customer);
+      if (screen.isMobile) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+        await menu.getByRole('button', { name: 'Logout' }).click();
+        await expect(page).toHaveURL(/\/$/);
+      } else {
+        const logout = page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: 'Logout' });
+        await expect(logout).toBeInViewport();
+        await logout.click();
+        await expect(page).toHaveURL(/\/login$/);
+      }
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+
+      // Phone and e-mail are links: the top bar's on a desktop, the footer's everywhere.
+      await page.goto('/about');
+      const where = screen.isMobile ? page.getByRole('contentinfo') : page.locator('body');
+      await expect(where.locator('a[href^="tel:+91"]').first()).toBeVisible();
+      await expect(where.locator('a[href^="mailto:"]').first()).toBeVisible();
+
+      await page.goto('/category/summer-sale-edit');
+      await expect(page.getByText('summer sale edit', { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(/^summer sale edit \| /);
+    });
+
+    test('back from a product returns to the same place in the listing', async ({ page }) => {
+      await page.goto('/shop');
+      const cards = page.getByRole('article');
+      await expect(cards.nth(11)).toBeAttached();
+      const card = cards.nth(11);
+      const name = (await card.locator('.pc-title').textContent())!;
+      await card.locator('.pc-title').scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, 40));
+      const y = await page.evaluate(() => window.scrollY);
+      expect(y).toBeGreaterThan(500);
+      await card.getByRole('link', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+      await page.goBack();
+      await expect(page.getByRole('article', { name })).toBeVisible();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 5);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThanOrEqual(5);
+      await expect(page.getByRole('article', { name })).toBeInViewport();
     });
   });
 }

@@ -17,10 +17,12 @@ interface Props {
   categories: Category[];
   onClose: () => void;
   onAccount: () => void;
+  /** Shown when signed in: the phone's way to log out from any page. */
+  onLogout?: () => void;
 }
 
 /** The navigation drawer of small screens (its own chunk, loaded on first open). */
-export default function MobileMenu({ open, brandName, links, categories, onClose, onAccount }: Props) {
+export default function MobileMenu({ open, brandName, links, categories, onClose, onAccount, onLogout }: Props) {
   const navigate = useNavigate();
   const go = (to: string) => {
     onClose();
@@ -52,6 +54,16 @@ export default function MobileMenu({ open, brandName, links, categories, onClose
           >
             <ListItemText primary="Account" />
           </ListItemButton>
+          {onLogout && (
+            <ListItemButton
+              onClick={() => {
+                onClose();
+                onLogout();
+              }}
+            >
+              <ListItemText primary="Logout" />
+            </ListItemButton>
+          )}
         </List>
         {categories.length > 0 && (
           <>

@@ -33,6 +33,8 @@ export interface StorefrontLayoutProps {
   /** The header's category menu: top categories with their subcategories. */
   categories?: Category[];
   onAccount: () => void;
+  /** Given when signed in: Logout in the phone's menu. */
+  onLogout?: () => void;
   onSearch: () => void;
   onWishlist: () => void;
   onCart: () => void;
@@ -256,6 +258,7 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
             categories={categories}
             onClose={() => setMenuOpen(false)}
             onAccount={props.onAccount}
+            onLogout={props.onLogout}
           />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { StorefrontLayout } from '@/components/StorefrontLayout';
 import type { User } from '@/lib/api-types';
@@ -8,6 +8,7 @@ import { notify } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
 import { closeLogin, openLogin, setBrandName, setSearchOpen, useUi } from '@/lib/ui';
 import { companyQuery } from '@/features/content/api';
+import { signOut } from '@/features/accounts/api';
 import { categoriesQuery } from '@/features/catalog/api';
 import { useAfterFirstPaint } from '@/lib/hooks';
 import { cartQuery } from '@/features/cart/api';
@@ -17,12 +18,16 @@ import { wishlistQuery } from '@/features/wishlist/api';
 const LoginDialog = lazy(() => import('./overlays/login-overlay'));
 const SearchOverlay = lazy(() => import('./overlays/search-overlay'));
 
-/** On a change of page: back to the top, and focus on the main region for screen readers. */
-function ScrollToTop() {
+/**
+ * On a change of page, focus on the main region for screen readers. The scroll position is
+ * React Router's ScrollRestoration's: a new page starts at the top, and Back returns to where
+ * the shopper was (a listing's products are in React Query's cache, so the page has its height
+ * when the position is restored).
+ */
+function FocusMain() {
   const { pathname } = useLocation();
   const first = useRef(true);
   useEffect(() => {
-    window.scrollTo?.(0, 0);
     if (first.current) {
       first.current = false;
       return;
@@ -86,6 +91,15 @@ export function Component() {
         if (!loggedIn) openLogin(null);
         else navigate(admin ? '/admin/dashboard' : '/myaccount/dashboard');
       }}
+      onLogout={
+        loggedIn
+          ? () => {
+              // As the account sidebar's Logout: the stored session goes at once; then the home page.
+              void signOut();
+              navigate('/');
+            }
+          : undefined
+      }
       onSearch={() => {
         if (!loggedIn) {
           notify.error('Please login to search a product');
@@ -121,7 +135,8 @@ export function Component() {
         </Suspense>
       }
     >
-      <ScrollToTop />
+      <ScrollRestoration />
+      <FocusMain />
       <Outlet />
     </StorefrontLayout>
   );

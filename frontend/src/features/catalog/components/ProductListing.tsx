@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import type { Category, Product } from '@/lib/api-types';
 import { useStagedCount } from '@/lib/hooks';
@@ -59,7 +59,16 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
   const [drawerUsed, setDrawerUsed] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
   // The first screen's cards render first; the rest after they are painted, a row or two at a time.
-  const cardsShown = useStagedCount(query.data?.data.length ?? 0, FIRST_CARDS, FIRST_CARDS);
+  // Back from a product renders them all at once: the page then has its height when the
+  // scroll position is restored.
+  const navigationType = useNavigationType();
+  const location = useLocation();
+  const restoring = navigationType === 'POP' && location.key !== 'default';
+  const cardsShown = useStagedCount(
+    query.data?.data.length ?? 0,
+    restoring ? Math.max(FIRST_CARDS, query.data?.data.length ?? 0) : FIRST_CARDS,
+    FIRST_CARDS,
+  );
   // The side panel is for wide screens only: a phone does not render it (its filters are in
   // the drawer). Without matchMedia (tests) the wide layout is assumed.
   const wide = useMediaQuery('(min-width:900px)', { noSsr: true, defaultMatches: true });
@@ -76,7 +85,8 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
       : [lo, Math.max(hi, lo + 1)];
   }
 
-  const set = (next: ProductFilters) => setSearch(filtersToSearch(next), { replace: false });
+  // A filter keeps the page where it is (the page number scrolls to the list's top itself).
+  const set = (next: ProductFilters) => setSearch(filtersToSearch(next), { replace: false, preventScrollReset: true });
   const change = (patch: Partial<ProductFilters>) => set(updateFilters(filters, patch));
   const clear = () => set({ ...EMPTY_FILTERS });
 
