@@ -10,7 +10,7 @@ test('a deep link or a reload of a product page loads the product from the API',
   await expect(crumbs.getByRole('link', { name: 'Shirts' })).toBeVisible();
   await expect(page.getByText('In Stock', { exact: true })).toBeVisible();
   // Two colours of S–XL, each size once; Mustard (the first in stock) has S and M sold out.
-  const colours = page.getByRole('group', { name: /^Colour/ });
+  const colours = page.getByRole('group', { name: /^Colour:/ });
   await expect(colours.getByRole('button', { name: 'Colour Mustard' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('2 sizes available')).toBeVisible();
   const sizes = page.getByRole('group', { name: 'Select Size' });

@@ -194,6 +194,9 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
                         variants: Some(variants(sub.sizes, chosen, *price, seed_index)),
                         deleted_image_ids: Vec::new(),
                         files,
+                        // Each picture is drawn in one of the product's colours.
+                        new_image_colors: chosen.iter().map(|(colour, _)| Some(colour.to_string())).collect(),
+                        image_colors: Vec::new(),
                         is_best_seller: Some(seed_index % 5 == 1),
                     })
                     .map_err(|e| format!("product {name}: {e}"))?;
@@ -287,3 +290,36 @@ We will give you 30 days' notice of any material change to these terms.
 
 Cancellations and returns are accepted within 7 days; refunds are made within 14 days of receiving the returned goods.
 ";
+
+#[cfg(test)]
+mod tests {
+    use super::{PRIVACY, TERMS};
+
+    fn headings(text: &str) -> Vec<&str> {
+        text.lines().filter_map(|l| l.strip_prefix("## ")).collect()
+    }
+
+    #[test]
+    fn the_demo_privacy_policy_has_the_sections_spec_lists_before_the_shops_contact() {
+        assert_eq!(
+            headings(PRIVACY),
+            [
+                "Interpretation and Definitions",
+                "Collecting Your Personal Data",
+                "Tracking Technologies and Cookies",
+                "Usage of Your Personal Data",
+                "Retention of Your Personal Data",
+                "Security of Your Personal Data",
+                "Children's Privacy",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_demo_terms_state_what_spec_requires() {
+        assert!(headings(TERMS).len() >= 5);
+        for needle in ["State of Karnataka, India", "18 or over", "100 USD", "30 days' notice", "within 7 days", "14 days"] {
+            assert!(TERMS.contains(needle), "{needle}");
+        }
+    }
+}

@@ -95,8 +95,8 @@ export function Component() {
         loggedIn
           ? () => {
               // As the account sidebar's Logout: the stored session goes at once; then the home page.
-              void signOut();
               navigate('/');
+              void signOut();
             }
           : undefined
       }

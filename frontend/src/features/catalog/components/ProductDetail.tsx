@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
@@ -18,6 +18,15 @@ import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZES } from '@/lib/images';
 import { formatMoney } from '@/lib/money';
 import { clampQuantity } from '@/lib/quantity';
 import { colourOptions, findVariant, firstInStock, isLightColour, sizeOptions } from '@/lib/variant-options';
+
+// The full-screen gallery is a chunk of its own, fetched on the first tap on the picture.
+const ZoomGallery = lazy(() => import('./ZoomGallery'));
+
+/** The pictures with the ones tagged with `colour` first, each group in its own order. */
+export function picturesFor<T extends { color?: string | null }>(images: T[], colour: string | null): T[] {
+  if (!colour) return images;
+  return [...images.filter((i) => i.color === colour), ...images.filter((i) => i.color !== colour)];
+}
 
 /** "N sizes available": how many sizes are in stock. */
 export function sizesAvailableLabel(sizes: { inStock: boolean }[]): string {
@@ -58,11 +67,19 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
     const keep = variants.find((v) => v.color === colour && v.size === choice.size && v.stock > 0);
     const size = keep ? choice.size : (sizeOptions(variants, colour).find((s) => s.inStock)?.size ?? null);
     setChoice({ colour, size });
+    setImageIndex(0);
     const next = findVariant(variants, colour, size);
     if (next) setQuantity((q) => clampQuantity(q, next.stock));
   }
-  const images = product.images?.length ? product.images : [{ id: 'none', url: PLACEHOLDER_IMAGE }];
-  const image = images[Math.min(imageIndex, images.length - 1)];
+  const [galleryOpen, setGalleryOpen] = useState(false);
+  const [galleryUsed, setGalleryUsed] = useState(false);
+  // The chosen colour's pictures come first.
+  const images = useMemo(
+    () => (product.images?.length ? picturesFor(product.images, choice.colour) : [{ id: 'none', url: PLACEHOLDER_IMAGE }]),
+    [product.images, choice.colour],
+  );
+  const shownIndex = Math.min(imageIndex, images.length - 1);
+  const image = images[shownIndex];
 
   async function add() {
     setBusy(true);
@@ -94,19 +111,54 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
       </Breadcrumbs>
       <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: '1fr 1fr' } }}>
         <Box sx={{ minWidth: 0 }}>
-          <Box sx={{ aspectRatio: '4 / 5', bgcolor: 'grey.100', borderRadius: 2, overflow: 'hidden' }}>
+          <Box
+            component="button"
+            type="button"
+            aria-label={`Open picture ${shownIndex + 1} of ${images.length} full screen`}
+            onClick={() => {
+              setGalleryUsed(true);
+              setGalleryOpen(true);
+            }}
+            sx={{
+              display: 'block',
+              width: '100%',
+              p: 0,
+              border: 0,
+              aspectRatio: '4 / 5',
+              bgcolor: 'grey.100',
+              borderRadius: 2,
+              overflow: 'hidden',
+              cursor: 'zoom-in',
+            }}
+          >
             <Box
               component="img"
               src={image.url}
               srcSet={image.srcset ?? undefined}
               sizes={PRODUCT_IMAGE_SIZES}
-              alt={`${product.name}, picture ${Math.min(imageIndex, images.length - 1) + 1} of ${images.length}`}
+              alt={`${product.name}, picture ${shownIndex + 1} of ${images.length}`}
               width={800}
               height={1000}
               fetchPriority="high"
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
           </Box>
+          {galleryUsed && (
+            <Suspense fallback={null}>
+              <ZoomGallery
+                open={galleryOpen}
+                index={shownIndex}
+                onClose={() => setGalleryOpen(false)}
+                pictures={images.map((img, i) => ({
+                  src: img.url,
+                  alt: `${product.name}, picture ${i + 1} of ${images.length}`,
+                  srcset: 'srcset' in img ? img.srcset : null,
+                  width: 'width' in img ? img.width : undefined,
+                  height: 'height' in img ? img.height : undefined,
+                }))}
+              />
+            </Suspense>
+          )}
           {images.length > 1 && (
             <Box role="group" aria-label="Pictures" sx={{ display: 'flex', gap: 1, mt: 1, overflowX: 'auto', pb: 0.5 }}>
               {images.map((img, i) => (
@@ -115,12 +167,12 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
                   component="button"
                   type="button"
                   aria-label={`Show picture ${i + 1}`}
-                  aria-pressed={i === imageIndex}
+                  aria-pressed={i === shownIndex}
                   onClick={() => setImageIndex(i)}
                   sx={{
                     p: 0,
                     border: 2,
-                    borderColor: i === imageIndex ? 'secondary.main' : 'transparent',
+                    borderColor: i === shownIndex ? 'secondary.main' : 'transparent',
                     borderRadius: 1,
                     cursor: 'pointer',
                     flex: '0 0 auto',

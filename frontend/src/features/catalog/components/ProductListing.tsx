@@ -12,10 +12,11 @@ import Typography from '@mui/material/Typography';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { useNavigationType, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import type { Category, Product } from '@/lib/api-types';
 import { useStagedCount } from '@/lib/hooks';
+import { hasNavigated } from '@/lib/navigation';
 import { productsQuery } from '../api';
 import { categoryChoices } from '../lib/categories';
 import {
@@ -61,9 +62,7 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
   // The first screen's cards render first; the rest after they are painted, a row or two at a time.
   // Back from a product renders them all at once: the page then has its height when the
   // scroll position is restored.
-  const navigationType = useNavigationType();
-  const location = useLocation();
-  const restoring = navigationType === 'POP' && location.key !== 'default';
+  const restoring = useNavigationType() === 'POP' && hasNavigated();
   const cardsShown = useStagedCount(
     query.data?.data.length ?? 0,
     restoring ? Math.max(FIRST_CARDS, query.data?.data.length ?? 0) : FIRST_CARDS,
