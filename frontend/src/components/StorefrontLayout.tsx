@@ -32,6 +32,8 @@ export interface StorefrontLayoutProps {
   cartCount: number;
   /** The header's category menu: top categories with their subcategories. */
   categories?: Category[];
+  /** A menu with the categories opens: time to have them. */
+  onMenuOpen?: () => void;
   onAccount: () => void;
   /** Given when signed in: Logout in the phone's menu. */
   onLogout?: () => void;
@@ -170,6 +172,7 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
             <IconButton
               aria-label="Open menu"
               onClick={() => {
+                props.onMenuOpen?.();
                 setMenuEverOpened(true);
                 setMenuOpen(true);
               }}
@@ -210,6 +213,7 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
                 aria-haspopup="true"
                 aria-expanded={categoryAnchor !== null}
                 onClick={(e: MouseEvent<HTMLElement>) => {
+                  props.onMenuOpen?.();
                   setCategoryMenuUsed(true);
                   setCategoryAnchor(e.currentTarget);
                 }}

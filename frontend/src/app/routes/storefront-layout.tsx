@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { StorefrontLayout } from '@/components/StorefrontLayout';
@@ -10,7 +10,6 @@ import { closeLogin, openLogin, setBrandName, setSearchOpen, useUi } from '@/lib
 import { companyQuery } from '@/features/content/api';
 import { signOut } from '@/features/accounts/api';
 import { categoriesQuery } from '@/features/catalog/api';
-import { useAfterFirstPaint } from '@/lib/hooks';
 import { cartQuery } from '@/features/cart/api';
 import { wishlistQuery } from '@/features/wishlist/api';
 
@@ -44,9 +43,10 @@ export function Component() {
   const session = useSession();
   const { loginOpen, loginMode, searchOpen, brandName, loginRedirect } = useUi();
   const company = useQuery(companyQuery());
-  // The header's category menu: after the first paint, unless the page has them already.
-  const afterPaint = useAfterFirstPaint();
-  const categories = useQuery({ ...categoriesQuery(), enabled: afterPaint });
+  // The header's category menu: fetched when a menu is first opened (a page that lists them
+  // has them already), so a page asks the API for nothing more than its own data.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const categories = useQuery({ ...categoriesQuery(), enabled: menuWanted });
   const wishlistCount = useStoredWishlistCount();
   const cartCount = useStoredCartCount();
   const loggedIn = session.token !== null;
@@ -87,6 +87,7 @@ export function Component() {
       wishlistCount={wishlistCount}
       cartCount={cartCount}
       categories={categories.data ?? []}
+      onMenuOpen={() => setMenuWanted(true)}
       onAccount={() => {
         if (!loggedIn) openLogin(null);
         else navigate(admin ? '/admin/dashboard' : '/myaccount/dashboard');
