@@ -153,13 +153,13 @@ for (const screen of SCREENS) {
         await page.locator('.MuiDrawer-paper').getByRole('button', { name: /^Show / }).click();
         await expect(page.locator('.MuiDrawer-paper')).toBeHidden();
       }
-      await expect(page.getByRole('status').filter({ hasText: 'product(s) found' })).toHaveText('6 product(s) found');
+      await expect(page.locator('p[role="status"]').filter({ hasText: 'product(s) found' })).toHaveText('6 product(s) found');
       filters = await panel();
       await expect(filters.getByRole('button', { name: /^Shirts \(6\)$/ })).toHaveAttribute('aria-pressed', 'true');
       await expect(filters.getByRole('button', { name: /^Jeans \(5\)$/ })).toBeVisible();
       await expect(filters.getByRole('button', { name: /^Women \(\d+\)$/ })).toBeVisible();
       await filters.getByRole('button', { name: /^Jeans / }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'product(s) found' })).toHaveText('5 product(s) found');
+      await expect(page.locator('p[role="status"]').filter({ hasText: 'product(s) found' })).toHaveText('5 product(s) found');
     });
 
     test('legal pages are Markdown with a contents list built from their headings', async ({ page, request }) => {
