@@ -9,18 +9,26 @@ test('a deep link or a reload of a product page loads the product from the API',
   await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(crumbs.getByRole('link', { name: 'Shirts' })).toBeVisible();
   await expect(page.getByText('In Stock', { exact: true })).toBeVisible();
-  // Two colours of S–XL; Mustard S and M are sold out.
-  await expect(page.getByText('6 sizes available')).toBeVisible();
+  // Two colours of S–XL, each size once; Mustard (the first in stock) has S and M sold out.
+  const colours = page.getByRole('group', { name: /^Colour:/ });
+  await expect(colours.getByRole('button', { name: 'Colour Mustard' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('2 sizes available')).toBeVisible();
   const sizes = page.getByRole('group', { name: 'Select Size' });
-  await expect(sizes.getByRole('button', { name: 'Size S · Mustard (out of stock)' })).toBeDisabled();
-  await expect(sizes.getByRole('button', { name: 'Size M · Mustard (out of stock)' })).toBeDisabled();
-  await expect(sizes.getByRole('button', { name: 'Size L · Mustard' })).toBeEnabled();
+  await expect(sizes.getByRole('button')).toHaveText(['S', 'M', 'L', 'XL']);
+  await expect(sizes.getByRole('button', { name: 'Size S (out of stock)' })).toBeDisabled();
+  await expect(sizes.getByRole('button', { name: 'Size M (out of stock)' })).toBeDisabled();
+  await expect(sizes.getByRole('button', { name: 'Size L' })).toHaveAttribute('aria-pressed', 'true');
+  // Black has every size.
+  await colours.getByRole('button', { name: 'Colour Black' }).click();
+  await expect(page.getByText('4 sizes available')).toBeVisible();
+  await expect(sizes.getByRole('button', { name: 'Size S' })).toBeEnabled();
+  await expect(sizes.getByRole('button', { name: 'Size L' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Add to Cart - ₹1,499.00' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible();
 
   await page.reload();
   await expect(title).toBeVisible();
-  await expect(page.getByText('6 sizes available')).toBeVisible();
+  await expect(page.getByText('2 sizes available')).toBeVisible();
 
   // The breadcrumb leads to the category's listing.
   await crumbs.getByRole('link', { name: 'Shirts' }).click();

@@ -45,6 +45,9 @@ pub enum Rule {
     CategoryCycle,
     /// A line of the search synonym list that cannot be read.
     SynonymLine,
+    /// A picture tagged with a colour the product's variants do not have, or more
+    /// colours than new pictures.
+    ImageColour,
 }
 
 impl Rule {
@@ -59,6 +62,7 @@ impl Rule {
             Rule::ForeignItem => "not_in_this_product",
             Rule::CategoryCycle => "category_cycle",
             Rule::SynonymLine => "invalid_synonyms",
+            Rule::ImageColour => "image_colour",
         }
     }
 }

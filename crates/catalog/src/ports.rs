@@ -45,6 +45,12 @@ pub struct ProductInput {
     /// Update only: product-image ids to remove.
     pub deleted_image_ids: Vec<String>,
     pub files: Vec<IncomingFile>,
+    /// The colour of each new picture, in the order of `files` (`None` or empty: no colour);
+    /// shorter than `files` leaves the rest untagged.
+    pub new_image_colors: Vec<Option<String>>,
+    /// Update only: the colour of kept pictures, by product-image id (`None` or empty text
+    /// removes it); a picture not named keeps its colour.
+    pub image_colors: Vec<(String, Option<String>)>,
     /// `None` keeps the current value (false for a new product).
     pub is_best_seller: Option<bool>,
 }
@@ -109,7 +115,11 @@ pub struct ProductWrite {
     pub hsn_code: Option<String>,
     pub is_best_seller: bool,
     pub new_images: Vec<StoredFile>,
+    /// The colour of each new image, in the order of `new_images`.
+    pub new_image_colors: Vec<Option<String>>,
     pub removed_image_ids: Vec<String>,
+    /// The colour of every kept image (update only), by product-image id.
+    pub image_colors: Vec<(String, Option<String>)>,
     /// The complete list: rows with an existing id are updated, the others created, and
     /// stored variants missing here are deleted.
     pub variants: Vec<VariantDraft>,

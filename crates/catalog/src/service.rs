@@ -396,6 +396,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         if variants.iter().filter_map(|v| v.id.as_deref()).any(|id| !known_variants.contains(&id)) {
             return Err(CatalogError::rule(Rule::ForeignItem, "productVariants", "A variant in the list does not belong to this product"));
         }
+        let (new_image_colors, image_colors) = picture_colours(current, input, &variants)?;
         let id = current.map(|p| p.id.clone()).unwrap_or_else(kernel::new_id);
         let slug = match current {
             Some(p) if p.name == name => p.slug.clone(),
@@ -410,11 +411,51 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             hsn_code,
             is_best_seller: input.is_best_seller.or(current.map(|p| p.is_best_seller)).unwrap_or(false),
             new_images: Vec::new(),
+            new_image_colors,
             removed_image_ids: input.deleted_image_ids.clone(),
+            image_colors,
             variants,
             now: Utc::now(),
         })
     }
+}
+
+/// The colours of a product's pictures after a write: of each new picture (in the order of
+/// the files), and of every kept one. A colour must be one of the variants' (any case; the
+/// variant's spelling is stored); a kept picture not named keeps its colour unless the
+/// variants no longer have it.
+#[allow(clippy::type_complexity)]
+fn picture_colours(
+    current: Option<&Arc<Product>>,
+    input: &ProductInput,
+    variants: &[VariantDraft],
+) -> Result<(Vec<Option<String>>, Vec<(String, Option<String>)>), CatalogError> {
+    let known = |name: &str| variants.iter().find(|v| v.color.eq_ignore_ascii_case(name)).map(|v| v.color.clone());
+    let colour_of = |raw: Option<&String>, field: &'static str| -> Result<Option<String>, CatalogError> {
+        let Some(name) = raw.map(|c| c.trim()).filter(|c| !c.is_empty()) else {
+            return Ok(None);
+        };
+        known(name).map(Some).ok_or_else(|| {
+            CatalogError::rule(Rule::ImageColour, field, format!("A picture's colour must be one of this product's colours; it has no {name}"))
+        })
+    };
+    if input.new_image_colors.len() > input.files.len() {
+        return Err(CatalogError::rule(Rule::ImageColour, "newImageColors", "There are more picture colours than new pictures"));
+    }
+    let new_colours = input.new_image_colors.iter().map(|c| colour_of(c.as_ref(), "newImageColors")).collect::<Result<Vec<_>, _>>()?;
+    let images = current.map(|p| p.images.as_slice()).unwrap_or_default();
+    if input.image_colors.iter().any(|(id, _)| !images.iter().any(|i| &i.id == id)) {
+        return Err(CatalogError::rule(Rule::ForeignItem, "imageColors", "A picture given a colour does not belong to this product"));
+    }
+    let mut kept = Vec::new();
+    for image in images.iter().filter(|i| !input.deleted_image_ids.contains(&i.id)) {
+        let colour = match input.image_colors.iter().find(|(id, _)| *id == image.id) {
+            Some((_, requested)) => colour_of(requested.as_ref(), "imageColors")?,
+            None => image.color.as_deref().and_then(known),
+        };
+        kept.push((image.id.clone(), colour));
+    }
+    Ok((new_colours, kept))
 }
 
 /// An HSN code from a form: absent keeps `current`, empty removes it, anything else must

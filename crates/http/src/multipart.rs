@@ -54,6 +54,28 @@ impl Form {
         self.files.iter().filter(|(n, _)| names.contains(&n.as_str())).map(|(_, f)| f.clone()).collect()
     }
 
+    /// A field holding a JSON list of optional names (`newImageColors`): `null` and `""` are
+    /// none; absent or empty means an empty list.
+    pub fn name_list(&self, name: &str) -> Result<Vec<Option<String>>, ApiError> {
+        let invalid = || ApiError::bad_request("invalid_input", format!("{name} must be a JSON list of names or nulls"));
+        match self.text(name).as_deref().map(str::trim) {
+            None | Some("") => Ok(Vec::new()),
+            Some(raw) => serde_json::from_str::<Vec<Option<String>>>(raw).map_err(|_| invalid()),
+        }
+    }
+
+    /// A field holding a JSON object of ids and optional names (`imageColors`); absent or
+    /// empty means none.
+    pub fn name_map(&self, name: &str) -> Result<Vec<(String, Option<String>)>, ApiError> {
+        let invalid = || ApiError::bad_request("invalid_input", format!("{name} must be a JSON object of ids and names or nulls"));
+        match self.text(name).as_deref().map(str::trim) {
+            None | Some("") => Ok(Vec::new()),
+            Some(raw) => serde_json::from_str::<std::collections::BTreeMap<String, Option<String>>>(raw)
+                .map(|m| m.into_iter().collect())
+                .map_err(|_| invalid()),
+        }
+    }
+
     /// A field holding a JSON list of ids (`deletedImageIds`); absent or empty means none.
     pub fn id_list(&self, name: &str) -> Result<Vec<String>, ApiError> {
         match self.text(name).as_deref().map(str::trim) {

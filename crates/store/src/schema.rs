@@ -92,6 +92,7 @@ diesel::table! {
         product_id -> Text,
         upload_id -> Text,
         position -> Integer,
+        color -> Nullable<Text>,
     }
 }
 

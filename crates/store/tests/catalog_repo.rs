@@ -57,7 +57,9 @@ fn product(category_id: &str, images: usize) -> ProductWrite {
         hsn_code: None,
         is_best_seller: false,
         new_images: (0..images).map(|_| file()).collect(),
+        new_image_colors: vec![],
         removed_image_ids: vec![],
+        image_colors: vec![],
         variants: vec![variant(None, "M", 3), variant(None, "L", 0)],
         now: Utc::now(),
     }
@@ -154,7 +156,9 @@ fn updating_a_product_updates_creates_and_removes_variants_and_images() {
         let update = ProductWrite {
             name: "Linen Shirt Pro".into(),
             new_images: vec![file()],
+            new_image_colors: vec![Some("Blue".into())],
             removed_image_ids: vec![removed_image.id.clone()],
+            image_colors: vec![(before.images[1].id.clone(), Some("Red".into()))],
             variants: vec![variant(Some(&keep), "M", 9), variant(None, "XL", 2)],
             ..write.clone()
         };
@@ -162,6 +166,12 @@ fn updating_a_product_updates_creates_and_removes_variants_and_images() {
         assert_eq!(removed, Some(vec![removed_image.image.filename.clone()]));
         let after = repo.load_products(&[write.id.clone()]).unwrap().remove(0);
         assert_eq!(after.name, "Linen Shirt Pro");
+        // The kept picture is tagged red, the new one blue; both as the snapshot reads them.
+        let colours: Vec<Option<&str>> = after.images.iter().map(|i| i.color.as_deref()).collect();
+        assert_eq!(colours, [Some("Red"), Some("Blue")]);
+        let snapshot = CatalogSnapshot::from_loaded(2, repo.load_all().unwrap());
+        let colours: Vec<Option<String>> = snapshot.product(&write.id).unwrap().images.iter().map(|i| i.color.clone()).collect();
+        assert_eq!(colours, [Some("Red".to_string()), Some("Blue".to_string())]);
         let variants: Vec<(&str, &str, i32)> = after.variants.iter().map(|v| (v.id.as_str(), v.size.as_str(), v.stock)).collect();
         assert_eq!(variants.len(), 2);
         assert_eq!(variants[0], (keep.as_str(), "M", 9), "the variant with an id keeps it");

@@ -2,12 +2,14 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { dropFirstPaint } from '@/lib/first-paint';
+import { markNavigated } from '@/lib/navigation';
 
 const router = createAppRouter();
 // The answers the server put into the page are for the page it was loaded on only.
 const landing = router.state.location.key;
 const stopWatching = router.subscribe((state) => {
   if (state.location.key !== landing) {
+    markNavigated();
     dropFirstPaint();
     stopWatching();
   }

@@ -81,6 +81,50 @@ describe('static pages', () => {
     );
     await renderRoutes(routes, '/privacy-policy');
     expect(await screen.findByText('We never sell your data.')).toBeInTheDocument();
+    // A plain text is one section; the contact details are kept.
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual(['Privacy Policy', 'Contact Us']);
+  });
+
+  it('privacy renders the saved Markdown: its headings make the contents, raw HTML is dropped', async () => {
+    const content = [
+      'Our promise.',
+      '## Interpretation and Definitions',
+      '**We** means the shop. <img src=x onerror="alert(1)"><script>alert(2)</script>',
+      '## Collecting Your Personal Data',
+      '- name\n- e-mail',
+      '[unsafe](javascript:alert(3)) [site](https://example.com)',
+      '## Contact Us',
+      'Write to privacy@test.shop.',
+    ].join('\n\n');
+    server.use(
+      http.get('/api/legal-pages', () =>
+        HttpResponse.json({ data: [{ id: 'l1', title: 'Privacy', slug: 'privacy-policy', content, createdAt: '', updatedAt: '' }] }),
+      ),
+    );
+    await renderRoutes(routes, '/privacy-policy');
+    expect(await screen.findByText('Our promise.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Collecting Your Personal Data' })).toBeInTheDocument();
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Interpretation and Definitions',
+      'Collecting Your Personal Data',
+      'Contact Us',
+    ]);
+    expect(screen.getByText('We').tagName).toBe('STRONG');
+    expect(screen.getByText('e-mail').tagName).toBe('LI');
+    expect(document.querySelector('main script, main img[src="x"]')).toBeNull();
+    expect(screen.getByText('unsafe')).not.toHaveAttribute('href', expect.stringContaining('javascript'));
+    expect(screen.getByRole('link', { name: 'site' })).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it('privacy without a saved text shows every section SPEC.md lists', async () => {
+    await renderRoutes(routes, '/privacy-policy');
+    const contents = await screen.findByRole('navigation', { name: 'Contents' });
+    await waitFor(() => expect(within(contents).getAllByRole('button')).toHaveLength(8));
+    for (const id of ['interpretation', 'collecting', 'tracking', 'usage', 'retention', 'security', 'children', 'contact']) {
+      expect(document.getElementById(id)).not.toBeNull();
+    }
   });
 
   it('refund policy states the windows and rules', async () => {

@@ -35,13 +35,14 @@ export function useShopActions() {
   );
 
   const addToCart = useCallback(
-    async (_product: Product, variant: Variant | null, quantity = 1): Promise<boolean> => {
+    async (_product: Product, variant: Variant | null, quantity = 1, opts: { productPage?: boolean } = {}): Promise<boolean> => {
       const decision = decideAddToCart({
         loggedIn,
         isAdmin: admin,
         variant,
         quantity,
         cartItems: cart.data?.items ?? [],
+        productPage: opts.productPage,
       });
       if (decision.kind === 'reject') {
         notify.error(decision.message);

@@ -27,7 +27,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
   );
 }
 
-/** Stack of notifications; each fades out (300 ms) after 4 s. */
+/** Stack of notifications under the header; each fades out (300 ms) after 4 s. */
 export function Notifier() {
   const notices = useNotices((s) => s.notices);
   return (
@@ -38,7 +38,9 @@ export function Notifier() {
       sx={{
         position: 'fixed',
         zIndex: (t) => t.zIndex.snackbar,
-        top: { xs: 8, sm: 16 },
+        // Below the header (and the desktop's top bar above it), never over its cart and
+        // wishlist badges.
+        top: { xs: 64, sm: 76, md: 108 },
         right: { xs: 8, sm: 16 },
         left: { xs: 8, sm: 'auto' },
         maxWidth: { sm: 400 },

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Product, Variant } from '@/lib/api-types';
 import { formatMoney } from '@/lib/money';
 import { CARD_IMAGE_SIZES, firstImage, firstSrcSet } from '@/lib/images';
-import { sortBySize } from '@/lib/sizes';
+import { colourOptions, findVariant, firstInStock, isLightColour, sizeOptions } from '@/lib/variant-options';
 import './product-card.css';
 
 export interface ProductCardProps {
@@ -18,10 +18,6 @@ export interface ProductCardProps {
   eager?: boolean;
   /** The page's largest picture: fetched before the others. */
   priority?: boolean;
-}
-
-export function variantLabel(v: Variant, manyColours: boolean): string {
-  return manyColours && v.color ? `${v.size} · ${v.color}` : v.size;
 }
 
 const ICONS = {
@@ -53,13 +49,30 @@ export function ProductCard({
   eager = false,
   priority = false,
 }: ProductCardProps) {
-  const variants = useMemo(() => sortBySize(product.variants ?? []), [product.variants]);
-  const manyColours = useMemo(() => new Set(variants.map((v) => v.color)).size > 1, [variants]);
+  const variants = useMemo(() => product.variants ?? [], [product.variants]);
+  const colours = useMemo(() => colourOptions(variants), [variants]);
   // The first variant a shopper can buy is chosen; a sold-out one only when all are.
-  const firstInStock = product.variants?.find((v) => v.stock > 0) ?? null;
-  const [selectedId, setSelectedId] = useState<string | null>(firstInStock?.id ?? null);
-  const selected = variants.find((v) => v.id === selectedId) ?? null;
-  const shown = selected ?? firstInStock ?? product.variants?.[0] ?? null;
+  const [choice, setChoice] = useState(() => {
+    const first = firstInStock(variants);
+    return { colour: first?.color ?? colours[0]?.name ?? null, size: first?.size ?? null };
+  });
+  const sizes = useMemo(() => sizeOptions(variants, choice.colour), [variants, choice.colour]);
+  const selected = findVariant(variants, choice.colour, choice.size);
+  const shown =
+    selected ??
+    variants.find((v) => v.color === choice.colour && v.stock > 0) ??
+    firstInStock(variants) ??
+    variants[0] ??
+    null;
+
+  function chooseColour(colour: string) {
+    setChoice((c) => {
+      // Keep the size when the new colour has it in stock; else its first size in stock.
+      const keep = variants.some((v) => v.color === colour && v.size === c.size && v.stock > 0);
+      const size = keep ? c.size : (sizeOptions(variants, colour).find((s) => s.inStock)?.size ?? null);
+      return { colour, size };
+    });
+  }
   const pct = shown?.percentOff ?? 0;
   const href = `/product/${encodeURIComponent(product.slug || product.id)}`;
   const titleId = `product-${product.id}-title`;
@@ -114,23 +127,47 @@ export function ProductCard({
             )}
           </div>
         )}
-        {variants.length > 0 && (
-          <div role="group" aria-label="Sizes" className="pc-sizes">
-            {variants.map((v) => {
-              const active = v.id === selectedId;
-              const out = v.stock <= 0;
+        {colours.length > 0 && (
+          <div role="group" aria-label="Colours" className="pc-swatches">
+            {colours.map((c) => {
+              const active = c.name === choice.colour;
               return (
                 <button
                   type="button"
-                  key={v.id}
+                  key={c.name}
+                  className="pc-swatch"
+                  title={c.name}
+                  aria-pressed={active}
+                  aria-label={`Colour ${c.name}${c.inStock ? '' : ' (out of stock)'}`}
+                  onClick={() => chooseColour(c.name)}
+                >
+                  <span
+                    className={isLightColour(c.hex) ? 'pc-dot pc-dot-light' : 'pc-dot'}
+                    style={{ background: c.hex ?? undefined }}
+                  />
+                </button>
+              );
+            })}
+            {colours.length > 1 && <span className="pc-colour-name">{choice.colour}</span>}
+          </div>
+        )}
+        {sizes.length > 0 && (
+          <div role="group" aria-label="Sizes" className="pc-sizes">
+            {sizes.map((s) => {
+              const active = s.size === choice.size;
+              const out = !s.inStock;
+              return (
+                <button
+                  type="button"
+                  key={s.size}
                   className="pc-size"
                   disabled={out}
                   aria-disabled={out || undefined}
                   aria-pressed={active}
-                  aria-label={`Size ${variantLabel(v, manyColours)}${out ? ' (out of stock)' : ''}`}
-                  onClick={() => setSelectedId(active ? null : v.id)}
+                  aria-label={`Size ${s.size}${out ? ' (out of stock)' : ''}`}
+                  onClick={() => setChoice((c) => ({ ...c, size: active ? null : s.size }))}
                 >
-                  {variantLabel(v, manyColours)}
+                  {s.size}
                 </button>
               );
             })}

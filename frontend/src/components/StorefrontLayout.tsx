@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type MouseEvent, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -17,10 +17,11 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { NavLink } from 'react-router';
 import { useAfterFirstPaint } from '@/lib/hooks';
-import type { Company } from '@/lib/api-types';
+import type { Category, Company } from '@/lib/api-types';
 import { RouterLink } from './RouterLink';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
+const CategoryMenu = lazy(() => import('./CategoryMenu'));
 
 export interface StorefrontLayoutProps {
   company: Company | null;
@@ -29,7 +30,13 @@ export interface StorefrontLayoutProps {
   userInitial: string | null;
   wishlistCount: number;
   cartCount: number;
+  /** The header's category menu: top categories with their subcategories. */
+  categories?: Category[];
+  /** A menu with the categories opens: time to have them. */
+  onMenuOpen?: () => void;
   onAccount: () => void;
+  /** Given when signed in: Logout in the phone's menu. */
+  onLogout?: () => void;
   onSearch: () => void;
   onWishlist: () => void;
   onCart: () => void;
@@ -127,8 +134,10 @@ function Footer({ company, brandName }: { company: Company | null; brandName: st
 }
 
 export function StorefrontLayout(props: StorefrontLayoutProps) {
-  const { company, brandName, userInitial, wishlistCount, cartCount, children, overlays } = props;
+  const { company, brandName, userInitial, wishlistCount, cartCount, children, overlays, categories = [] } = props;
   const [menuOpen, setMenuOpen] = useState(false);
+  const [categoryAnchor, setCategoryAnchor] = useState<HTMLElement | null>(null);
+  const [categoryMenuUsed, setCategoryMenuUsed] = useState(false);
   const [menuEverOpened, setMenuEverOpened] = useState(false);
   const footerReady = useAfterFirstPaint();
 
@@ -163,6 +172,7 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
             <IconButton
               aria-label="Open menu"
               onClick={() => {
+                props.onMenuOpen?.();
                 setMenuEverOpened(true);
                 setMenuOpen(true);
               }}
@@ -197,6 +207,20 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
                   {l.label}
                 </Box>
               ))}
+              <Box
+                component="button"
+                type="button"
+                aria-haspopup="true"
+                aria-expanded={categoryAnchor !== null}
+                onClick={(e: MouseEvent<HTMLElement>) => {
+                  props.onMenuOpen?.();
+                  setCategoryMenuUsed(true);
+                  setCategoryAnchor(e.currentTarget);
+                }}
+                sx={{ ...navLinkSx, border: 0, background: 'none', font: 'inherit', cursor: 'pointer' }}
+              >
+                Categories
+              </Box>
               <Box
                 component="button"
                 type="button"
@@ -235,9 +259,16 @@ export function StorefrontLayout(props: StorefrontLayoutProps) {
             open={menuOpen}
             brandName={brandName}
             links={LINKS}
+            categories={categories}
             onClose={() => setMenuOpen(false)}
             onAccount={props.onAccount}
+            onLogout={props.onLogout}
           />
+        </Suspense>
+      )}
+      {categoryMenuUsed && (
+        <Suspense fallback={null}>
+          <CategoryMenu anchor={categoryAnchor} categories={categories} onClose={() => setCategoryAnchor(null)} />
         </Suspense>
       )}
       {/* At least a screen high: while a page loads its data, the footer stays below the fold

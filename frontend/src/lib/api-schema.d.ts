@@ -1739,6 +1739,11 @@ export interface components {
             to: string;
         };
         ImageDto: {
+            /**
+             * @description The colour the picture shows: one of the product's variant colours (as the variants
+             *     spell it), or null. The product page shows a colour's pictures first.
+             */
+            color?: string | null;
             /** Format: int32 */
             height: number;
             id: string;
@@ -1976,9 +1981,21 @@ export interface components {
             hsnCode?: string | null;
             /** @description With `POST /products`: the id of the product to update instead of creating one. */
             id?: string | null;
+            /**
+             * @description On update: a JSON object of kept image ids and their colour (`null` or `""` removes
+             *     it), e.g. `{"id1": "Maroon"}`. Images not named keep theirs; an id of another
+             *     product's image is a 422 `not_in_this_product`.
+             */
+            imageColors?: string | null;
             /** @description Up to 10 images (PNG or JPEG, at most 5 MB each). */
             images?: string[] | null;
             isBestSeller?: string | null;
+            /**
+             * @description The colour of each new image, a JSON list in the order of `images`: a colour of the
+             *     product's variants, or `null` or `""` for none, e.g. `["Navy Blue", null]`. At most as
+             *     many entries as images; a colour the variants lack is a 422 `image_colour`.
+             */
+            newImageColors?: string | null;
             productName?: string | null;
             /** @description A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "id"? }]`. */
             productVariants?: string | null;

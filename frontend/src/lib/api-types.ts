@@ -48,6 +48,10 @@ export interface ProductImage {
   thumbUrl?: string | null;
   /** Thumbnails and the original with their widths, for `<img srcset>`. */
   srcset?: string | null;
+  /** The colour the picture shows (one of the variants'), or null. */
+  color?: string | null;
+  width?: number;
+  height?: number;
 }
 
 export interface Variant {

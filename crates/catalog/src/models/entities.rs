@@ -37,6 +37,8 @@ pub struct ProductImage {
     pub id: String,
     pub image: ImageRef,
     pub position: i32,
+    /// The colour the picture shows: one of the product's variant colours, or none.
+    pub color: Option<String>,
 }
 
 /// A size/colour of a product with its stock and its price (what the shopper pays and the

@@ -109,7 +109,7 @@ impl CatalogRepository for MemoryRepo {
                     .new_images
                     .iter()
                     .enumerate()
-                    .map(|(i, f)| ProductImage { id: format!("img-{}", f.id), image: image_ref(f), position: i as i32 })
+                    .map(|(i, f)| ProductImage { id: format!("img-{}", f.id), image: image_ref(f), position: i as i32, color: p.new_image_colors.get(i).cloned().flatten() })
                     .collect(),
                 variants: p
                     .variants
@@ -136,6 +136,11 @@ impl CatalogRepository for MemoryRepo {
             let Some(stored) = m.products.iter_mut().find(|x| x.id == p.id) else { return None };
             let (gone, kept): (Vec<_>, Vec<_>) = stored.images.drain(..).partition(|i| p.removed_image_ids.contains(&i.id));
             stored.images = kept;
+            for image in &mut stored.images {
+                if let Some((_, colour)) = p.image_colors.iter().find(|(id, _)| *id == image.id) {
+                    image.color = colour.clone();
+                }
+            }
             stored.name = p.name.clone();
             Some(gone.into_iter().map(|i| i.image.filename).collect::<Vec<_>>())
         });
@@ -346,4 +351,34 @@ fn variant_ids_must_belong_to_the_product() {
     let foreign = VariantInput { id: Some(b.variants[0].id.clone()), ..variant("L", "1") };
     let edit = ProductInput { variants: Some(vec![foreign]), ..product_input(&men.id, 0) };
     assert_eq!(message(svc.update_product(&a.id.as_str().into(), edit)), "A variant in the list does not belong to this product");
+}
+
+#[test]
+fn pictures_take_one_of_the_products_colours() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
+    // The variants are Red: a new picture may be tagged red (any case), not blue.
+    let tagged = ProductInput { new_image_colors: vec![None, Some("red".into())], ..product_input(&men.id, 2) };
+    let product = svc.create_product(tagged).unwrap();
+    assert_eq!(product.images.iter().map(|i| i.color.as_deref()).collect::<Vec<_>>(), [None, Some("Red")]);
+    let blue = ProductInput { new_image_colors: vec![Some("Blue".into())], ..product_input(&men.id, 1) };
+    assert!(matches!(svc.create_product(blue), Err(CatalogError::Rule { rule: Rule::ImageColour, .. })));
+    let too_many = ProductInput { new_image_colors: vec![None, None], ..product_input(&men.id, 1) };
+    assert!(matches!(svc.create_product(too_many), Err(CatalogError::Rule { rule: Rule::ImageColour, .. })));
+
+    // An update tags a kept picture and untags another; an id of another product is refused.
+    let first = product.images[0].id.clone();
+    let second = product.images[1].id.clone();
+    let edit = ProductInput {
+        image_colors: vec![(first.clone(), Some("RED".into())), (second.clone(), Some(String::new()))],
+        ..product_input(&men.id, 0)
+    };
+    let edited = svc.update_product(&product.id.as_str().into(), edit).unwrap();
+    let colour = |id: &str| edited.images.iter().find(|i| i.id == id).and_then(|i| i.color.clone());
+    assert_eq!((colour(&first), colour(&second)), (Some("Red".into()), None));
+    let foreign = ProductInput { image_colors: vec![("img-elsewhere".into(), None)], ..product_input(&men.id, 0) };
+    assert!(matches!(
+        svc.update_product(&product.id.as_str().into(), foreign),
+        Err(CatalogError::Rule { rule: Rule::ForeignItem, .. })
+    ));
 }

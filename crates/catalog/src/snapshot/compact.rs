@@ -193,11 +193,18 @@ pub struct CompactImage {
     pub id: Id,
     pub upload: Arc<Upload>,
     pub position: i32,
+    /// The colour the picture shows, when tagged (rare: no room taken otherwise).
+    pub color: Option<Box<str>>,
 }
 
 impl CompactImage {
     fn expand(&self) -> ProductImage {
-        ProductImage { id: self.id.to_string(), image: self.upload.expand(), position: self.position }
+        ProductImage {
+            id: self.id.to_string(),
+            image: self.upload.expand(),
+            position: self.position,
+            color: self.color.as_deref().map(str::to_string),
+        }
     }
 }
 
@@ -209,7 +216,7 @@ impl Uploads {
     pub fn image(&mut self, image: &ProductImage) -> CompactImage {
         let upload = Upload::new(&image.image);
         let shared = self.0.entry(upload.id.clone()).or_insert_with(|| Arc::new(upload)).clone();
-        CompactImage { id: Id::new(&image.id), upload: shared, position: image.position }
+        CompactImage { id: Id::new(&image.id), upload: shared, position: image.position, color: image.color.as_deref().map(Box::from) }
     }
 }
 
@@ -464,8 +471,8 @@ mod tests {
             // Leading zeros and eight digits read back as they were.
             hsn_code: Some("06211000".into()),
             images: vec![
-                ProductImage { id: "i2".into(), image: ImageRef { upload_id: "u2".into(), filename: "legacy name.PNG".into(), width: 3, height: 4 }, position: 1 },
-                ProductImage { id: "i1".into(), image: ImageRef { upload_id: upload.into(), filename: format!("{upload}.jpg"), width: 800, height: 1000 }, position: 0 },
+                ProductImage { id: "i2".into(), image: ImageRef { upload_id: "u2".into(), filename: "legacy name.PNG".into(), width: 3, height: 4 }, position: 1, color: None },
+                ProductImage { id: "i1".into(), image: ImageRef { upload_id: upload.into(), filename: format!("{upload}.jpg"), width: 800, height: 1000 }, position: 0, color: Some("Red".into()) },
             ],
             variants: vec![Variant {
                 id: "v1".into(),

@@ -95,6 +95,9 @@ pub struct ImageDto {
     pub srcset: Option<String>,
     pub width: u32,
     pub height: u32,
+    /// The colour the picture shows: one of the product's variant colours (as the variants
+    /// spell it), or null. The product page shows a colour's pictures first.
+    pub color: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -184,6 +187,7 @@ impl From<&Product> for ProductDto {
                     srcset: srcset(&i.image.filename, i.image.width),
                     width: i.image.width,
                     height: i.image.height,
+                    color: i.color.clone(),
                 })
                 .collect(),
             variants: p.variants.iter().map(VariantDto::from).collect(),

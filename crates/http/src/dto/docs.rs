@@ -96,6 +96,14 @@ pub struct ProductForm {
     pub product_variants: Option<String>,
     /// A JSON list of product image ids to remove.
     pub deleted_image_ids: Option<String>,
+    /// The colour of each new image, a JSON list in the order of `images`: a colour of the
+    /// product's variants, or `null` or `""` for none, e.g. `["Navy Blue", null]`. At most as
+    /// many entries as images; a colour the variants lack is a 422 `image_colour`.
+    pub new_image_colors: Option<String>,
+    /// On update: a JSON object of kept image ids and their colour (`null` or `""` removes
+    /// it), e.g. `{"id1": "Maroon"}`. Images not named keep theirs; an id of another
+    /// product's image is a 422 `not_in_this_product`.
+    pub image_colors: Option<String>,
     pub is_best_seller: Option<String>,
     /// Up to 10 images (PNG or JPEG, at most 5 MB each).
     #[schema(value_type = Option<Vec<String>>, format = Binary)]

@@ -313,6 +313,8 @@ fn product_input(form: &Form) -> Result<ProductInput, ApiError> {
         variants: variants(form)?,
         deleted_image_ids: form.id_list("deletedImageIds")?,
         files: form.files(&["images", "image", "media"]),
+        new_image_colors: form.name_list("newImageColors")?,
+        image_colors: form.name_map("imageColors")?,
         is_best_seller: form.text("isBestSeller").map(|v| matches!(v.trim(), "true" | "1" | "on" | "yes")),
     })
 }

@@ -194,6 +194,9 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
                         variants: Some(variants(sub.sizes, chosen, *price, seed_index)),
                         deleted_image_ids: Vec::new(),
                         files,
+                        // Each picture is drawn in one of the product's colours.
+                        new_image_colors: chosen.iter().map(|(colour, _)| Some(colour.to_string())).collect(),
+                        image_colors: Vec::new(),
                         is_best_seller: Some(seed_index % 5 == 1),
                     })
                     .map_err(|e| format!("product {name}: {e}"))?;
@@ -224,14 +227,99 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
     Ok(Some(report))
 }
 
-const PRIVACY: &str = "We collect only what we need to deliver your orders: your name, e-mail address, phone number and delivery addresses. \
-We use them to process orders, send order updates and answer your questions. We never sell your data. \
-Order records are kept for as long as the law requires; you may ask us to delete your account at any time. \
-We use cookies and browser storage only to keep you signed in and to remember your cart and wishlist. \
-We do not knowingly serve children under 13. Write to us at the e-mail address in the footer with any privacy question.";
+/// The demo's legal pages, in Markdown: each `##` heading is a section of the page's
+/// contents (the privacy policy's are the eight SPEC.md lists). Neither has a Contact Us
+/// section: the storefront adds its own, with the company details as they are now.
+const PRIVACY: &str = "Kapda Collective respects your privacy. This policy explains what we collect, why, and what you can ask of us.
 
-const TERMS: &str = "These terms are governed by the laws of the State of Karnataka, India. You must be 18 or over to buy from this shop. \
-Prices are in Indian rupees and include applicable taxes; payment is cash on delivery. \
-Our liability for any order is limited to the amount you paid for it, or 100 USD, whichever is lower. \
-We will give you 30 days' notice of any material change to these terms. \
-Cancellations and returns are accepted within 7 days; refunds are made within 14 days of receiving the returned goods.";
+## Interpretation and Definitions
+
+\"We\", \"us\" and \"our\" mean Kapda Collective Private Limited; \"you\" means anyone who visits or buys from this shop.
+
+## Collecting Your Personal Data
+
+We collect only what we need to deliver your orders:
+
+- your name, e-mail address and phone number;
+- your delivery addresses, with their PIN codes.
+
+## Tracking Technologies and Cookies
+
+We use cookies and browser storage only to keep you signed in and to remember your cart and wishlist. We use no advertising trackers.
+
+## Usage of Your Personal Data
+
+We use your details to process orders, send order updates and answer your questions. **We never sell your data.**
+
+## Retention of Your Personal Data
+
+Order records are kept for as long as tax law requires; you may ask us to delete your account at any time.
+
+## Security of Your Personal Data
+
+Passwords are stored only as salted hashes and every page is served over an encrypted connection.
+
+## Children's Privacy
+
+We do not knowingly serve children under 13.
+";
+
+const TERMS: &str = "Please read these terms before you buy from Kapda Collective.
+
+## Governing Law
+
+These terms are governed by the laws of the State of Karnataka, India.
+
+## Eligibility
+
+You must be 18 or over to buy from this shop.
+
+## Prices and Payment
+
+Prices are in Indian rupees and include applicable taxes; payment is cash on delivery.
+
+## Limitation of Liability
+
+Our liability for any order is limited to the amount you paid for it, or 100 USD, whichever is lower.
+
+## Changes to These Terms
+
+We will give you 30 days' notice of any material change to these terms.
+
+## Returns and Refunds
+
+Cancellations and returns are accepted within 7 days; refunds are made within 14 days of receiving the returned goods.
+";
+
+#[cfg(test)]
+mod tests {
+    use super::{PRIVACY, TERMS};
+
+    fn headings(text: &str) -> Vec<&str> {
+        text.lines().filter_map(|l| l.strip_prefix("## ")).collect()
+    }
+
+    #[test]
+    fn the_demo_privacy_policy_has_the_sections_spec_lists_before_the_shops_contact() {
+        assert_eq!(
+            headings(PRIVACY),
+            [
+                "Interpretation and Definitions",
+                "Collecting Your Personal Data",
+                "Tracking Technologies and Cookies",
+                "Usage of Your Personal Data",
+                "Retention of Your Personal Data",
+                "Security of Your Personal Data",
+                "Children's Privacy",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_demo_terms_state_what_spec_requires() {
+        assert!(headings(TERMS).len() >= 5);
+        for needle in ["State of Karnataka, India", "18 or over", "100 USD", "30 days' notice", "within 7 days", "14 days"] {
+            assert!(TERMS.contains(needle), "{needle}");
+        }
+    }
+}

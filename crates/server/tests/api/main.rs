@@ -17,6 +17,7 @@ mod cod;
 mod create_admin;
 mod demo;
 mod gst;
+mod image_colours;
 mod first_paint;
 mod caching;
 mod cart;

@@ -150,7 +150,16 @@ fn product_changes(p: &ProductWrite) -> ProductChanges<'_> {
     }
 }
 
-fn add_images(conn: &mut DbConn, product_id: &str, files: &[kernel::StoredFile], first_position: i32, now: NaiveDateTime) -> Result<()> {
+/// Adds a product's new pictures after `first_position`, each with its colour (`colors` in
+/// the order of `files`).
+fn add_images(
+    conn: &mut DbConn,
+    product_id: &str,
+    files: &[kernel::StoredFile],
+    colors: &[Option<String>],
+    first_position: i32,
+    now: NaiveDateTime,
+) -> Result<()> {
     for (offset, file) in files.iter().enumerate() {
         insert_upload(conn, file, now)?;
         diesel::insert_into(product_images::table)
@@ -159,6 +168,7 @@ fn add_images(conn: &mut DbConn, product_id: &str, files: &[kernel::StoredFile],
                 product_id,
                 upload_id: &file.id,
                 position: first_position + i32::try_from(offset).unwrap_or(0),
+                color: colors.get(offset).and_then(|c| c.as_deref()),
             })
             .execute(conn)
             .map_err(store_error)?;
@@ -191,7 +201,7 @@ fn stream_images(conn: &mut DbConn) -> Result<ImagesLoad> {
         .load_iter::<(ProductImageRow, UploadRefRow), DefaultLoadingMode>(conn);
     for row in rows.map_err(store_error)? {
         let (link, upload) = row.map_err(store_error)?;
-        let image = catalog::ProductImage { id: link.id, image: upload.into_image_ref(), position: link.position };
+        let image = catalog::ProductImage { id: link.id, image: upload.into_image_ref(), position: link.position, color: link.color };
         out.push(&link.product_id, &image);
     }
     Ok(out)
@@ -347,7 +357,7 @@ impl CatalogRepository for DieselCatalogRepo {
                 .values(NewProductRow { id: &p.id, fields: product_changes(p), created_at: now })
                 .execute(conn)
                 .map_err(store_error)?;
-            add_images(conn, &p.id, &p.new_images, 0, now)?;
+            add_images(conn, &p.id, &p.new_images, &p.new_image_colors, 0, now)?;
             for (position, v) in p.variants.iter().enumerate() {
                 insert_variant(conn, &p.id, v, position, now)?;
             }
@@ -385,7 +395,14 @@ impl CatalogRepository for DieselCatalogRepo {
                 .select(diesel::dsl::max(product_images::position))
                 .first(conn)
                 .map_err(store_error)?;
-            add_images(conn, &p.id, &p.new_images, last.map_or(0, |l| l + 1), now)?;
+            // The kept pictures' colours (a product has at most ten).
+            for (image_id, color) in &p.image_colors {
+                diesel::update(product_images::table.filter(product_images::product_id.eq(&p.id)).filter(product_images::id.eq(image_id)))
+                    .set(product_images::color.eq(color.as_deref()))
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
+            add_images(conn, &p.id, &p.new_images, &p.new_image_colors, last.map_or(0, |l| l + 1), now)?;
 
             // Variants: update those with an id, create the others, delete the missing.
             let stored: Vec<String> = variants::table

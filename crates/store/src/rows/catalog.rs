@@ -226,11 +226,12 @@ pub struct ProductImageRow {
     pub id: String,
     pub product_id: String,
     pub position: i32,
+    pub color: Option<String>,
 }
 
 impl ProductImageRow {
     pub fn into_domain(self, upload: &UploadRow) -> ProductImage {
-        ProductImage { id: self.id, image: upload.image_ref(), position: self.position }
+        ProductImage { id: self.id, image: upload.image_ref(), position: self.position, color: self.color }
     }
 }
 
@@ -241,4 +242,5 @@ pub struct NewProductImageRow<'a> {
     pub product_id: &'a str,
     pub upload_id: &'a str,
     pub position: i32,
+    pub color: Option<&'a str>,
 }

@@ -21,9 +21,10 @@ export function Component() {
   if (!all && isLoading) return <PageLoader />;
   if (!all && !category) {
     return (
+      // The slug's own words as the title ('summer-sale' reads 'summer sale'), as SPEC.md asks.
       <EmptyPage
-        title="Category not found"
-        text="This category does not exist or has been removed."
+        title={title}
+        text="We have no category of this name. Browse all our products instead."
         link={{ to: '/shop', label: 'Browse all products' }}
       />
     );

@@ -65,7 +65,7 @@ export function Component() {
       wishlisted={isWishlisted(product.id)}
       onToggleWishlist={(p) => void toggleWishlist(p, { productPage: true })}
       onAddToCart={async (p, v, qty) => {
-        const ok = await addToCart(p, v, qty);
+        const ok = await addToCart(p, v, qty, { productPage: true });
         if (ok) navigate('/cart');
         return ok;
       }}

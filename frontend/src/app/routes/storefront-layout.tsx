@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { StorefrontLayout } from '@/components/StorefrontLayout';
 import type { User } from '@/lib/api-types';
@@ -8,6 +8,8 @@ import { notify } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
 import { closeLogin, openLogin, setBrandName, setSearchOpen, useUi } from '@/lib/ui';
 import { companyQuery } from '@/features/content/api';
+import { signOut } from '@/features/accounts/api';
+import { categoriesQuery } from '@/features/catalog/api';
 import { cartQuery } from '@/features/cart/api';
 import { wishlistQuery } from '@/features/wishlist/api';
 
@@ -15,12 +17,16 @@ import { wishlistQuery } from '@/features/wishlist/api';
 const LoginDialog = lazy(() => import('./overlays/login-overlay'));
 const SearchOverlay = lazy(() => import('./overlays/search-overlay'));
 
-/** On a change of page: back to the top, and focus on the main region for screen readers. */
-function ScrollToTop() {
+/**
+ * On a change of page, focus on the main region for screen readers. The scroll position is
+ * React Router's ScrollRestoration's: a new page starts at the top, and Back returns to where
+ * the shopper was (a listing's products are in React Query's cache, so the page has its height
+ * when the position is restored).
+ */
+function FocusMain() {
   const { pathname } = useLocation();
   const first = useRef(true);
   useEffect(() => {
-    window.scrollTo?.(0, 0);
     if (first.current) {
       first.current = false;
       return;
@@ -37,6 +43,10 @@ export function Component() {
   const session = useSession();
   const { loginOpen, loginMode, searchOpen, brandName, loginRedirect } = useUi();
   const company = useQuery(companyQuery());
+  // The header's category menu: fetched when a menu is first opened (a page that lists them
+  // has them already), so a page asks the API for nothing more than its own data.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const categories = useQuery({ ...categoriesQuery(), enabled: menuWanted });
   const wishlistCount = useStoredWishlistCount();
   const cartCount = useStoredCartCount();
   const loggedIn = session.token !== null;
@@ -76,10 +86,21 @@ export function Component() {
       userInitial={userInitial}
       wishlistCount={wishlistCount}
       cartCount={cartCount}
+      categories={categories.data ?? []}
+      onMenuOpen={() => setMenuWanted(true)}
       onAccount={() => {
         if (!loggedIn) openLogin(null);
         else navigate(admin ? '/admin/dashboard' : '/myaccount/dashboard');
       }}
+      onLogout={
+        loggedIn
+          ? () => {
+              // As the account sidebar's Logout: the stored session goes at once; then the home page.
+              navigate('/');
+              void signOut();
+            }
+          : undefined
+      }
       onSearch={() => {
         if (!loggedIn) {
           notify.error('Please login to search a product');
@@ -115,7 +136,8 @@ export function Component() {
         </Suspense>
       }
     >
-      <ScrollToTop />
+      <ScrollRestoration />
+      <FocusMain />
       <Outlet />
     </StorefrontLayout>
   );

@@ -64,6 +64,7 @@ function Editor({ pages, onSaved }: { pages: LegalPage[]; onSaved?: () => void }
           fullWidth
           value={drafts[tab] ?? ''}
           onChange={(e) => setDrafts((d) => ({ ...d, [tab]: e.target.value }))}
+          helperText="Markdown: a line starting with ## is a section heading (listed in the page's contents); **bold**, *italic*, - lists and [links](https://…). HTML is not shown."
         />
         <Box sx={{ mt: 2 }}>
           <Button variant="contained" onClick={submit} disabled={save.isPending}>

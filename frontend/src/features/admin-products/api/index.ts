@@ -54,6 +54,10 @@ export interface ProductFormValues {
   variants: VariantDraft[];
   newImages: File[];
   deletedImageIds: string[];
+  /** Kept pictures whose colour changed: id → colour, or null for none. */
+  imageColors?: Record<string, string | null>;
+  /** The colour of each new picture, in the order of `newImages`. */
+  newImageColors?: (string | null)[];
 }
 
 export function productFormData(v: ProductFormValues): FormData {
@@ -66,6 +70,8 @@ export function productFormData(v: ProductFormValues): FormData {
   form.append('productVariants', JSON.stringify(variantPayload(v.variants)));
   if (v.deletedImageIds.length > 0) form.append('deletedImageIds', JSON.stringify(v.deletedImageIds));
   for (const file of v.newImages) form.append('images', file, file.name);
+  if (v.imageColors && Object.keys(v.imageColors).length > 0) form.append('imageColors', JSON.stringify(v.imageColors));
+  if (v.newImageColors?.some((c) => c !== null)) form.append('newImageColors', JSON.stringify(v.newImageColors));
   form.append('isBestSeller', v.isBestSeller ? 'true' : 'false');
   return form;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,7 +33,28 @@ interface Props {
   onSave: (values: ProductFormValues) => void;
 }
 
-function NewImage({ file, onRemove }: { file: File; onRemove: () => void }) {
+/** The colour a picture shows: one of the variants' colours, or none. */
+function ColourSelect({ label, value, colours, onChange }: { label: string; value: string; colours: string[]; onChange: (c: string) => void }) {
+  return (
+    <TextField
+      select
+      size="small"
+      value={colours.includes(value) ? value : ''}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ select: { native: true }, htmlInput: { 'aria-label': label } }}
+      sx={{ width: 96, mt: 0.5, '& select': { py: 0.5, pl: 1, fontSize: 12 } }}
+    >
+      <option value="">Any colour</option>
+      {colours.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+function NewImage({ file, onRemove, children }: { file: File; onRemove: () => void; children?: ReactNode }) {
   const url = useObjectUrl(file);
   return (
     <Box sx={{ position: 'relative' }} role="listitem" aria-label={`New image ${file.name}`}>
@@ -42,6 +63,7 @@ function NewImage({ file, onRemove }: { file: File; onRemove: () => void }) {
       <IconButton size="small" aria-label={`Remove ${file.name}`} onClick={onRemove} sx={{ position: 'absolute', right: 2, top: 2, bgcolor: 'background.paper' }}>
         <CloseIcon fontSize="small" />
       </IconButton>
+      {children}
     </Box>
   );
 }
@@ -73,6 +95,11 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
     product?.variants?.length ? product.variants.map(draftFromVariant) : [firstVariant()],
   );
   const [newImages, setNewImages] = useState<File[]>([]);
+  // Each picture may show one of the variants' colours (the product page shows them first).
+  const [imageColours, setImageColours] = useState<Record<string, string>>(() =>
+    Object.fromEntries((product?.images ?? []).map((img) => [img.id, img.color ?? ''])),
+  );
+  const [newImageColours, setNewImageColours] = useState<string[]>([]);
   const [deleted, setDeleted] = useState<string[]>([]);
   const [errors, setErrors] = useState<ProductErrors>({});
   const [imageNote, setImageNote] = useState<string | null>(null);
@@ -87,6 +114,7 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
   const keptCount = existing.filter((img) => !deleted.includes(img.id)).length;
   const imageCount = keptCount + newImages.length;
   const variantErrors = variants.map(validateVariant);
+  const colourChoices = [...new Set(variants.map((v) => v.color.trim()).filter((c) => c && !c.startsWith('#')))];
 
   function choose(level: number, id: string) {
     setPath((p) => (id ? [...p.slice(0, level), id] : p.slice(0, level)));
@@ -99,6 +127,7 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
     setImageNote(problem);
     if (problem) return;
     setNewImages((list) => [...list, ...files]);
+    setNewImageColours((list) => [...list, ...files.map(() => '')]);
     setErrors((e) => ({ ...e, images: undefined }));
   }
 
@@ -121,7 +150,26 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
     setErrors(check);
     const rowsOk = variantErrors.every((v) => Object.keys(v).length === 0);
     if (Object.keys(check).length > 0 || !rowsOk) return;
-    onSave({ id: product?.id, name, categoryId, description, hsnCode, isBestSeller, variants, newImages, deletedImageIds: deleted });
+    // A colour no variant has any more is sent as none.
+    const colourOrNull = (c: string | undefined) => (c && colourChoices.includes(c) ? c : null);
+    const imageColors = Object.fromEntries(
+      existing
+        .filter((img) => !deleted.includes(img.id) && colourOrNull(imageColours[img.id]) !== (img.color ?? null))
+        .map((img) => [img.id, colourOrNull(imageColours[img.id])]),
+    );
+    onSave({
+      id: product?.id,
+      name,
+      categoryId,
+      description,
+      hsnCode,
+      isBestSeller,
+      variants,
+      newImages,
+      deletedImageIds: deleted,
+      imageColors,
+      newImageColors: newImages.map((_, i) => colourOrNull(newImageColours[i])),
+    });
   }
 
   const shown = (rowKey: string, field: VariantField) => submitted || touched.has(`${rowKey}:${field}`);
@@ -220,11 +268,35 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
                       >
                         {marked ? <UndoIcon fontSize="small" /> : <DeleteIcon fontSize="small" />}
                       </IconButton>
+                      {!marked && colourChoices.length > 0 && (
+                        <ColourSelect
+                          label={`Colour of saved image ${existing.indexOf(img) + 1}`}
+                          value={imageColours[img.id] ?? ''}
+                          colours={colourChoices}
+                          onChange={(c) => setImageColours((m) => ({ ...m, [img.id]: c }))}
+                        />
+                      )}
                     </Box>
                   );
                 })}
                 {newImages.map((file, i) => (
-                  <NewImage key={`${file.name}-${i}`} file={file} onRemove={() => setNewImages((list) => list.filter((_, j) => j !== i))} />
+                  <NewImage
+                    key={`${file.name}-${i}`}
+                    file={file}
+                    onRemove={() => {
+                      setNewImages((list) => list.filter((_, j) => j !== i));
+                      setNewImageColours((list) => list.filter((_, j) => j !== i));
+                    }}
+                  >
+                    {colourChoices.length > 0 && (
+                      <ColourSelect
+                        label={`Colour of new image ${file.name}`}
+                        value={newImageColours[i] ?? ''}
+                        colours={colourChoices}
+                        onChange={(c) => setNewImageColours((list) => list.map((x, j) => (j === i ? c : x)))}
+                      />
+                    )}
+                  </NewImage>
                 ))}
               </Box>
               <Button variant="outlined" component="label" startIcon={<UploadIcon />}>

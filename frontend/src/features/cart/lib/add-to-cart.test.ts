@@ -15,6 +15,11 @@ describe('add to cart rules', () => {
 
   it('an admin is refused', () => {
     expect(decideAddToCart({ ...base, isAdmin: true })).toMatchObject({ message: 'Admin cannot add products to cart' });
+    // The product page says it as it does for the wishlist.
+    expect(decideAddToCart({ ...base, isAdmin: true, productPage: true })).toMatchObject({
+      kind: 'reject',
+      message: 'Admins cannot add products to cart',
+    });
   });
 
   it('a size must be chosen and in stock', () => {

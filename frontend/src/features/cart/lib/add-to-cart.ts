@@ -6,6 +6,8 @@ export interface AddToCartInput {
   variant: { id: string; stock: number } | null;
   quantity: number;
   cartItems: CartItem[];
+  /** The product page words the admin refusal as it does for the wishlist. */
+  productPage?: boolean;
 }
 
 export type AddToCartDecision =
@@ -16,6 +18,7 @@ export type AddToCartDecision =
 export const CART_MESSAGES = {
   login: 'Please login to add to cart',
   admin: 'Admin cannot add products to cart',
+  adminProductPage: 'Admins cannot add products to cart',
   noSize: 'Please select a size first',
   outOfStock: 'This size is out of stock',
   added: 'Added to cart',
@@ -33,7 +36,9 @@ export function stockLimitMessage(stock: number): string {
  */
 export function decideAddToCart(input: AddToCartInput): AddToCartDecision {
   if (!input.loggedIn) return { kind: 'reject', message: CART_MESSAGES.login, askLogin: true };
-  if (input.isAdmin) return { kind: 'reject', message: CART_MESSAGES.admin, askLogin: false };
+  if (input.isAdmin) {
+    return { kind: 'reject', message: input.productPage ? CART_MESSAGES.adminProductPage : CART_MESSAGES.admin, askLogin: false };
+  }
   if (!input.variant) return { kind: 'reject', message: CART_MESSAGES.noSize, askLogin: false };
   if (input.variant.stock <= 0) return { kind: 'reject', message: CART_MESSAGES.outOfStock, askLogin: false };
   const quantity = Math.max(1, Math.floor(input.quantity));

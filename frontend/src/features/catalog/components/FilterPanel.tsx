@@ -20,7 +20,7 @@ interface Props {
   filters: ProductFilters;
   facets: Facets | undefined;
   /** Category choices: the facet counts, or the category tree when the API gives none. */
-  categories: { id: string; name: string; count?: number }[];
+  categories: { id: string; name: string; count?: number; depth?: number }[];
   priceBounds: [number, number];
   onChange: (patch: Partial<ProductFilters>) => void;
   onClear: () => void;
@@ -65,6 +65,7 @@ export function FilterPanel({ filters, facets, categories, priceBounds, onChange
                 selected={filters.categoryId === c.id}
                 aria-pressed={filters.categoryId === c.id}
                 onClick={() => onChange({ categoryId: filters.categoryId === c.id ? null : c.id })}
+                sx={{ pl: 2 + 2 * (c.depth ?? 0) }}
               >
                 <ListItemText primary={c.count !== undefined ? `${c.name} (${c.count})` : c.name} />
               </ListItemButton>

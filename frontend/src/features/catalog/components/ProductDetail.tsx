@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
@@ -17,11 +17,20 @@ import type { Product, Variant } from '@/lib/api-types';
 import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZES } from '@/lib/images';
 import { formatMoney } from '@/lib/money';
 import { clampQuantity } from '@/lib/quantity';
-import { sortBySize } from '@/lib/sizes';
+import { colourOptions, findVariant, firstInStock, isLightColour, sizeOptions } from '@/lib/variant-options';
+
+// The full-screen gallery is a chunk of its own, fetched on the first tap on the picture.
+const ZoomGallery = lazy(() => import('./ZoomGallery'));
+
+/** The pictures with the ones tagged with `colour` first, each group in its own order. */
+export function picturesFor<T extends { color?: string | null }>(images: T[], colour: string | null): T[] {
+  if (!colour) return images;
+  return [...images.filter((i) => i.color === colour), ...images.filter((i) => i.color !== colour)];
+}
 
 /** "N sizes available": how many sizes are in stock. */
-export function sizesAvailableLabel(variants: Variant[]): string {
-  const n = variants.filter((v) => v.stock > 0).length;
+export function sizesAvailableLabel(sizes: { inStock: boolean }[]): string {
+  const n = sizes.filter((s) => s.inStock).length;
   return `${n} ${n === 1 ? 'size' : 'sizes'} available`;
 }
 
@@ -38,18 +47,39 @@ interface Props {
 }
 
 export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCart, related, categoryHref, delivery }: Props) {
-  const variants = useMemo(() => sortBySize(product.variants ?? []), [product.variants]);
-  const manyColours = new Set(variants.map((v) => v.color)).size > 1;
-  const [selectedId, setSelectedId] = useState<string | null>(() => variants.find((v) => v.stock > 0)?.id ?? null);
+  const variants = useMemo(() => product.variants ?? [], [product.variants]);
+  const colours = useMemo(() => colourOptions(variants), [variants]);
+  const [choice, setChoice] = useState(() => {
+    const first = firstInStock(variants);
+    return { colour: first?.color ?? colours[0]?.name ?? null, size: first?.size ?? null };
+  });
+  const sizes = useMemo(() => sizeOptions(variants, choice.colour), [variants, choice.colour]);
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
   const [busy, setBusy] = useState(false);
 
-  const selected = variants.find((v) => v.id === selectedId) ?? null;
-  const shown = selected ?? variants[0] ?? null;
+  const selected = findVariant(variants, choice.colour, choice.size);
+  const shown =
+    selected ?? variants.find((v) => v.color === choice.colour && v.stock > 0) ?? firstInStock(variants) ?? variants[0] ?? null;
   const inStock = selected ? selected.stock > 0 : variants.some((v) => v.stock > 0);
-  const images = product.images?.length ? product.images : [{ id: 'none', url: PLACEHOLDER_IMAGE }];
-  const image = images[Math.min(imageIndex, images.length - 1)];
+
+  function chooseColour(colour: string) {
+    const keep = variants.find((v) => v.color === colour && v.size === choice.size && v.stock > 0);
+    const size = keep ? choice.size : (sizeOptions(variants, colour).find((s) => s.inStock)?.size ?? null);
+    setChoice({ colour, size });
+    setImageIndex(0);
+    const next = findVariant(variants, colour, size);
+    if (next) setQuantity((q) => clampQuantity(q, next.stock));
+  }
+  const [galleryOpen, setGalleryOpen] = useState(false);
+  const [galleryUsed, setGalleryUsed] = useState(false);
+  // The chosen colour's pictures come first.
+  const images = useMemo(
+    () => (product.images?.length ? picturesFor(product.images, choice.colour) : [{ id: 'none', url: PLACEHOLDER_IMAGE }]),
+    [product.images, choice.colour],
+  );
+  const shownIndex = Math.min(imageIndex, images.length - 1);
+  const image = images[shownIndex];
 
   async function add() {
     setBusy(true);
@@ -81,19 +111,54 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
       </Breadcrumbs>
       <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: '1fr 1fr' } }}>
         <Box sx={{ minWidth: 0 }}>
-          <Box sx={{ aspectRatio: '4 / 5', bgcolor: 'grey.100', borderRadius: 2, overflow: 'hidden' }}>
+          <Box
+            component="button"
+            type="button"
+            aria-label={`Open picture ${shownIndex + 1} of ${images.length} full screen`}
+            onClick={() => {
+              setGalleryUsed(true);
+              setGalleryOpen(true);
+            }}
+            sx={{
+              display: 'block',
+              width: '100%',
+              p: 0,
+              border: 0,
+              aspectRatio: '4 / 5',
+              bgcolor: 'grey.100',
+              borderRadius: 2,
+              overflow: 'hidden',
+              cursor: 'zoom-in',
+            }}
+          >
             <Box
               component="img"
               src={image.url}
               srcSet={image.srcset ?? undefined}
               sizes={PRODUCT_IMAGE_SIZES}
-              alt={`${product.name}, picture ${Math.min(imageIndex, images.length - 1) + 1} of ${images.length}`}
+              alt={`${product.name}, picture ${shownIndex + 1} of ${images.length}`}
               width={800}
               height={1000}
               fetchPriority="high"
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
           </Box>
+          {galleryUsed && (
+            <Suspense fallback={null}>
+              <ZoomGallery
+                open={galleryOpen}
+                index={shownIndex}
+                onClose={() => setGalleryOpen(false)}
+                pictures={images.map((img, i) => ({
+                  src: img.url,
+                  alt: `${product.name}, picture ${i + 1} of ${images.length}`,
+                  srcset: 'srcset' in img ? img.srcset : null,
+                  width: 'width' in img ? img.width : undefined,
+                  height: 'height' in img ? img.height : undefined,
+                }))}
+              />
+            </Suspense>
+          )}
           {images.length > 1 && (
             <Box role="group" aria-label="Pictures" sx={{ display: 'flex', gap: 1, mt: 1, overflowX: 'auto', pb: 0.5 }}>
               {images.map((img, i) => (
@@ -102,12 +167,12 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
                   component="button"
                   type="button"
                   aria-label={`Show picture ${i + 1}`}
-                  aria-pressed={i === imageIndex}
+                  aria-pressed={i === shownIndex}
                   onClick={() => setImageIndex(i)}
                   sx={{
                     p: 0,
                     border: 2,
-                    borderColor: i === imageIndex ? 'secondary.main' : 'transparent',
+                    borderColor: i === shownIndex ? 'secondary.main' : 'transparent',
                     borderRadius: 1,
                     cursor: 'pointer',
                     flex: '0 0 auto',
@@ -144,33 +209,86 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
             </Typography>
           </Box>
           {shown && <PriceTag variant={shown} size="large" />}
+          {colours.length > 0 && (
+            <Box>
+              <Typography variant="subtitle1" component="h2" id="colour-label" sx={{ mb: 1 }}>
+                Colour:{' '}
+                <Box component="span" sx={{ fontWeight: 400 }}>
+                  {choice.colour}
+                </Box>
+              </Typography>
+              <Box role="group" aria-labelledby="colour-label" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                {colours.map((c) => {
+                  const active = c.name === choice.colour;
+                  return (
+                    <Box
+                      key={c.name}
+                      component="button"
+                      type="button"
+                      title={c.name}
+                      aria-pressed={active}
+                      aria-label={`Colour ${c.name}${c.inStock ? '' : ' (out of stock)'}`}
+                      onClick={() => chooseColour(c.name)}
+                      sx={{
+                        width: 40,
+                        height: 40,
+                        p: 0,
+                        display: 'flex',
+                        alignItems: 'center',
+                        justifyContent: 'center',
+                        border: 2,
+                        borderColor: active ? 'text.primary' : 'transparent',
+                        borderRadius: '50%',
+                        bgcolor: 'transparent',
+                        cursor: 'pointer',
+                        opacity: c.inStock ? 1 : 0.45,
+                      }}
+                    >
+                      <Box
+                        component="span"
+                        sx={{
+                          width: 28,
+                          height: 28,
+                          borderRadius: '50%',
+                          bgcolor: c.hex ?? 'grey.500',
+                          boxShadow: isLightColour(c.hex) ? 'inset 0 0 0 1px rgba(0,0,0,0.3)' : 'none',
+                        }}
+                      />
+                    </Box>
+                  );
+                })}
+              </Box>
+            </Box>
+          )}
           <Box>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 1, gap: 1, flexWrap: 'wrap' }}>
               <Typography variant="subtitle1" component="h2" id="size-label">
                 Select Size
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {sizesAvailableLabel(variants)}
+                {sizesAvailableLabel(sizes)}
               </Typography>
             </Box>
             <Box role="group" aria-labelledby="size-label" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              {variants.map((v) => {
-                const active = v.id === selectedId;
-                const label = manyColours && v.color ? `${v.size} · ${v.color}` : v.size;
+              {sizes.map((s) => {
+                const active = s.size === choice.size;
+                const out = !s.inStock;
                 return (
                   <Button
-                    key={v.id}
+                    key={s.size}
                     variant={active ? 'contained' : 'outlined'}
-                    disabled={v.stock <= 0}
+                    disabled={out}
                     aria-pressed={active}
-                    aria-label={`Size ${label}${v.stock <= 0 ? ' (out of stock)' : ''}`}
+                    aria-label={`Size ${s.size}${out ? ' (out of stock)' : ''}`}
                     onClick={() => {
-                      setSelectedId(active ? null : v.id);
-                      setQuantity((q) => clampQuantity(q, v.stock));
+                      const size = active ? null : s.size;
+                      setChoice((c) => ({ ...c, size }));
+                      const next = findVariant(variants, choice.colour, size);
+                      if (next) setQuantity((q) => clampQuantity(q, next.stock));
                     }}
-                    sx={{ minWidth: 52 }}
+                    sx={{ minWidth: 52, maxWidth: '100%', whiteSpace: 'nowrap', flexShrink: 0 }}
                   >
-                    {label}
+                    {s.size}
                   </Button>
                 );
               })}

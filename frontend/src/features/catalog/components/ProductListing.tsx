@@ -12,11 +12,13 @@ import Typography from '@mui/material/Typography';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useNavigationType, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import type { Category, Product } from '@/lib/api-types';
 import { useStagedCount } from '@/lib/hooks';
+import { hasNavigated } from '@/lib/navigation';
 import { productsQuery } from '../api';
+import { categoryChoices } from '../lib/categories';
 import {
   DEFAULT_PRICE_RANGE,
   EMPTY_FILTERS,
@@ -58,7 +60,14 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
   const [drawerUsed, setDrawerUsed] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
   // The first screen's cards render first; the rest after they are painted, a row or two at a time.
-  const cardsShown = useStagedCount(query.data?.data.length ?? 0, FIRST_CARDS, FIRST_CARDS);
+  // Back from a product renders them all at once: the page then has its height when the
+  // scroll position is restored.
+  const restoring = useNavigationType() === 'POP' && hasNavigated();
+  const cardsShown = useStagedCount(
+    query.data?.data.length ?? 0,
+    restoring ? Math.max(FIRST_CARDS, query.data?.data.length ?? 0) : FIRST_CARDS,
+    FIRST_CARDS,
+  );
   // The side panel is for wide screens only: a phone does not render it (its filters are in
   // the drawer). Without matchMedia (tests) the wide layout is assumed.
   const wide = useMediaQuery('(min-width:900px)', { noSsr: true, defaultMatches: true });
@@ -75,7 +84,8 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
       : [lo, Math.max(hi, lo + 1)];
   }
 
-  const set = (next: ProductFilters) => setSearch(filtersToSearch(next), { replace: false });
+  // A filter keeps the page where it is (the page number scrolls to the list's top itself).
+  const set = (next: ProductFilters) => setSearch(filtersToSearch(next), { replace: false, preventScrollReset: true });
   const change = (patch: Partial<ProductFilters>) => set(updateFilters(filters, patch));
   const clear = () => set({ ...EMPTY_FILTERS });
 
@@ -88,11 +98,19 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
     topRef.current?.scrollIntoView?.({ block: 'start' });
   }, [filters.page]);
 
-  const categoryChoices = useMemo(() => {
-    if (facets?.categories?.length) return facets.categories;
-    const base = routeCategory ? routeCategory.subCategories ?? [] : categories;
-    return base.map((c) => ({ id: c.id, name: c.name }));
-  }, [facets, routeCategory, categories]);
+  // The counts of every category come from an answer without a category filter, and are kept
+  // when one is chosen: the panel then still offers (and counts) the other categories.
+  const countsRef = useRef<Map<string, number> | null>(null);
+  if (facets?.categories && !filters.categoryId && !query.isPlaceholderData) {
+    countsRef.current = new Map(facets.categories.map((c) => [c.id, c.count ?? 0]));
+  }
+  const counts = countsRef.current;
+  const choices = useMemo(() => {
+    const tree = routeCategory ? routeCategory.subCategories ?? [] : categories;
+    if (tree.length) return categoryChoices(tree, counts);
+    // No tree yet: the facets alone.
+    return (facets?.categories ?? []).map((c) => ({ id: c.id, name: c.name, count: c.count, depth: 0 }));
+  }, [facets, routeCategory, categories, counts]);
 
   const products = query.data?.data ?? [];
   const total = query.data?.pagination.totalItems ?? 0;
@@ -103,7 +121,7 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
     <LazyFilterPanel
       filters={filters}
       facets={facets}
-      categories={categoryChoices}
+      categories={choices}
       priceBounds={boundsRef.current}
       onChange={change}
       onClear={clear}

@@ -45,3 +45,36 @@ export function findCategory(categories: Category[], slug: string): Category | n
 export function categoryImage(c: Category): string | null {
   return c.imageUrl || c.uploads?.[0]?.url || null;
 }
+
+/** A category the filter panel offers: indented under its parent, with its count when known. */
+export interface CategoryChoice {
+  id: string;
+  name: string;
+  count?: number;
+  depth: number;
+}
+
+/**
+ * The filter panel's categories: the whole tree under the listing's category (every category on
+ * the shop), so choosing one keeps the others in view. A count is the facets' number of
+ * products for a category, a parent's being the sum of its subcategories'; `counts` holds what
+ * the listing's last answer without a category filter said.
+ */
+export function categoryChoices(tree: Category[], counts: ReadonlyMap<string, number> | null): CategoryChoice[] {
+  const out: CategoryChoice[] = [];
+  const walk = (list: Category[], depth: number): number | undefined => {
+    let sum: number | undefined;
+    for (const c of list) {
+      const at = out.length;
+      out.push({ id: c.id, name: c.name, depth });
+      const below = c.subCategories?.length ? walk(c.subCategories, depth + 1) : undefined;
+      const own = counts?.get(c.id);
+      const count = own !== undefined || below !== undefined ? (own ?? 0) + (below ?? 0) : counts ? 0 : undefined;
+      out[at].count = count;
+      if (count !== undefined) sum = (sum ?? 0) + count;
+    }
+    return sum;
+  };
+  walk(tree, 0);
+  return out;
+}

@@ -6,6 +6,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { splitSections } from '../lib/sections';
+import { Markdown } from './Markdown';
 
 /** A paragraph of a policy page. */
 export const P = ({ children }: { children: ReactNode }) => <Typography component="p">{children}</Typography>;
@@ -47,7 +49,7 @@ export function PolicyLayout({
       <Typography variant="h3" component="h1" gutterBottom>
         {title}
       </Typography>
-      {intro && <Box sx={{ mb: 3, color: 'text.secondary' }}>{intro}</Box>}
+      {intro && <Box sx={{ mb: 3, color: 'text.secondary', '& p': { mb: 1 } }}>{intro}</Box>}
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: '260px minmax(0,1fr)' } }}>
         <Paper
           variant="outlined"
@@ -89,18 +91,31 @@ export function PolicyLayout({
   );
 }
 
-/** Text saved in the back office: paragraphs split on blank lines, shown as plain text. */
-export function SavedContent({ content }: { content: string }) {
-  return (
-    <Box sx={{ '& p': { mb: 1.5, lineHeight: 1.7, whiteSpace: 'pre-line', overflowWrap: 'anywhere' } }}>
-      {content
-        .split(/\n\s*\n/)
-        .filter((p) => p.trim())
-        .map((p, i) => (
-          <Typography key={i} component="p">
-            {p.trim()}
-          </Typography>
-        ))}
-    </Box>
-  );
+/**
+ * A legal page's sections from its Markdown: one per top heading, listed in the contents
+ * sidebar. A text without headings (a plain text saved before pages were Markdown) is one
+ * section titled `title`. The default text's sections named in `keep` (the contact details)
+ * are added when the text has none of that id.
+ */
+export function markdownPolicy(
+  text: string,
+  title: string,
+  defaults: string,
+  keep: string[] = ['contact'],
+): { intro: ReactNode; sections: PolicySection[] } {
+  const { intro, sections } = splitSections(text);
+  const out: PolicySection[] = sections.map((s) => ({ id: s.id, title: s.title, body: <Markdown>{s.markdown}</Markdown> }));
+  let introNode: ReactNode = intro ? <Markdown>{intro}</Markdown> : undefined;
+  if (out.length === 0) {
+    out.push({ id: 'policy', title, body: <Markdown>{intro}</Markdown> });
+    introNode = undefined;
+  }
+  if (text !== defaults) {
+    for (const s of splitSections(defaults).sections) {
+      if (keep.includes(s.id) && !out.some((o) => o.id === s.id)) {
+        out.push({ id: s.id, title: s.title, body: <Markdown>{s.markdown}</Markdown> });
+      }
+    }
+  }
+  return { intro: introNode, sections: out };
 }

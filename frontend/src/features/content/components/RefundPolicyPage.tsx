@@ -5,77 +5,16 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { refundMarkdown, splitSections } from '../lib/sections';
+import { Markdown } from './Markdown';
 
-const P = ({ children }: { children: React.ReactNode }) => (
-  <Typography component="p" sx={{ mb: 1.5, lineHeight: 1.7 }}>
-    {children}
-  </Typography>
-);
-
+/** The tabs: the policy's headings, each with its Markdown. */
 export function refundTabs(email: string) {
-  return [
-    {
-      id: 'overview',
-      label: 'Overview',
-      body: (
-        <>
-          <P>
-            Thank you for shopping with us. You have 7 days to cancel an order or return an item. Once we receive the
-            returned goods, your refund is issued within 14 days of receipt.
-          </P>
-          <P>Our services are not meant for children under 13; we do not knowingly sell to them.</P>
-        </>
-      ),
-    },
-    {
-      id: 'cancellation',
-      label: 'Cancellation',
-      body: (
-        <P>
-          You can cancel an order within 7 days. A pending order can be cancelled from My Account → Order; after it has
-          shipped, return it instead.
-        </P>
-      ),
-    },
-    {
-      id: 'conditions',
-      label: 'Conditions',
-      body: (
-        <>
-          <P>To be eligible for a return, the item must be unused, in its original packaging, and returned within 7 days.</P>
-          <P>Sale items are non-refundable.</P>
-        </>
-      ),
-    },
-    {
-      id: 'process',
-      label: 'Process',
-      body: (
-        <>
-          <P>Contact us to start a return and send the item back with its receipt or proof of purchase.</P>
-          <P>
-            You pay the shipping cost of returning your item; shipping costs are non-refundable. Your refund is issued
-            within 14 days of receipt of the returned goods.
-          </P>
-        </>
-      ),
-    },
-    {
-      id: 'gifts',
-      label: 'Gifts',
-      body: (
-        <P>
-          If the item was marked as a gift when bought and shipped to you, you will receive a gift credit for the value
-          of your return.
-        </P>
-      ),
-    },
-    {
-      id: 'contact',
-      label: 'Contact',
-      body: <P>Questions about returns and refunds? Write to us at {email || 'our support e-mail'}.</P>,
-    },
-  ];
+  return splitSections(refundMarkdown(email)).sections.map((s) => ({
+    id: s.id,
+    label: s.title,
+    body: <Markdown>{s.markdown}</Markdown>,
+  }));
 }
 
 export function RefundPolicyPage({ email }: { email: string }) {

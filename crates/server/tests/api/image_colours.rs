@@ -1,0 +1,107 @@
+//! Product pictures tagged with one of the product's colours (issue 17): the back office
+//! sets them with the product form, every reader of the product sees them.
+
+use serde_json::json;
+
+use crate::helpers::{file, png, text, TestApp};
+
+fn variants() -> serde_json::Value {
+    json!([
+        { "size": "M", "color": "Navy Blue", "stock": 3, "originalPrice": 999, "discountPrice": 0 },
+        { "size": "M", "color": "Maroon", "stock": 2, "originalPrice": 999, "discountPrice": 0 }
+    ])
+}
+
+fn colours(product: &serde_json::Value) -> Vec<Option<String>> {
+    product["images"].as_array().unwrap().iter().map(|i| i["color"].as_str().map(str::to_string)).collect()
+}
+
+#[actix_web::test]
+async fn pictures_carry_one_of_the_products_colours() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        // Three pictures: navy (any case), none, maroon.
+        let created = app
+            .form(
+                "POST",
+                "/api/products",
+                Some(&admin),
+                vec![
+                    text("productName", "Pashmina Stole"),
+                    text("categoryId", men.clone()),
+                    text("productVariants", variants().to_string()),
+                    text("newImageColors", json!(["navy blue", null, "Maroon"]).to_string()),
+                    file("images", "a.png", png()),
+                    file("images", "b.png", png()),
+                    file("images", "c.png", png()),
+                ],
+            )
+            .await
+            .expect(201);
+        let product = created.body["data"].clone();
+        let id = product["id"].as_str().unwrap().to_string();
+        let expected = vec![Some("Navy Blue".to_string()), None, Some("Maroon".to_string())];
+        assert_eq!(colours(&product), expected, "stored as the variants spell them");
+        // The shop's readers see them: the product, its listing, a second instance.
+        let one = app.get(&format!("/api/products/{id}"), None).await.expect(200);
+        assert_eq!(colours(&one.body["data"]), expected);
+        let listed = app.get("/api/products?limit=10", None).await.expect(200);
+        assert_eq!(colours(&listed.body["data"][0]), expected);
+        let other = app.second_instance().get(&format!("/api/products/{id}"), None).await.expect(200);
+        assert_eq!(colours(&other.body["data"]), expected);
+
+        // An update: the second picture becomes maroon, the first loses its colour, the
+        // third keeps its own; a new picture is navy.
+        let images: Vec<String> = product["images"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_string()).collect();
+        let updated = app
+            .form(
+                "PUT",
+                &format!("/api/products/{id}"),
+                Some(&admin),
+                vec![
+                    text("imageColors", json!({ images[0].clone(): null, images[1].clone(): "MAROON" }).to_string()),
+                    text("newImageColors", json!(["Navy Blue"]).to_string()),
+                    file("images", "d.png", png()),
+                ],
+            )
+            .await
+            .expect(200);
+        assert_eq!(
+            colours(&updated.body["data"]),
+            [None, Some("Maroon".into()), Some("Maroon".into()), Some("Navy Blue".into())]
+        );
+
+        // A colour the product lacks, more colours than pictures, another product's picture.
+        let refused = app
+            .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("imageColors", json!({ images[0].clone(): "Green" }).to_string())])
+            .await
+            .expect(422);
+        assert_eq!(refused.error(), (422, "image_colour", Some("imageColors")));
+        assert_eq!(refused.message(), "A picture's colour must be one of this product's colours; it has no Green");
+        let refused = app
+            .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("newImageColors", json!(["Maroon"]).to_string())])
+            .await
+            .expect(422);
+        assert_eq!(refused.error(), (422, "image_colour", Some("newImageColors")));
+        let other = app.product(&admin, "Other", &men, variants()).await;
+        let foreign = other["images"][0]["id"].as_str().unwrap().to_string();
+        let refused = app
+            .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("imageColors", json!({ foreign: "Maroon" }).to_string())])
+            .await
+            .expect(422);
+        assert_eq!(refused.error(), (422, "not_in_this_product", Some("imageColors")));
+        // Not JSON of that shape: the document's format is not met.
+        app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("imageColors", "[1]")]).await.expect(400);
+
+        // When the variants drop maroon, its pictures lose the colour.
+        let navy_only = json!([{ "size": "M", "color": "Navy Blue", "stock": 3, "originalPrice": 999, "discountPrice": 0 }]);
+        let updated = app
+            .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("productVariants", navy_only.to_string())])
+            .await
+            .expect(200);
+        assert_eq!(colours(&updated.body["data"]), [None, None, None, Some("Navy Blue".into())]);
+        let again = app.get(&format!("/api/products/{id}"), None).await.expect(200);
+        assert_eq!(colours(&again.body["data"]), [None, None, None, Some("Navy Blue".into())]);
+    }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderRoutes } from '@/testing/render';
+import { variant } from '@/testing/fixtures';
+import { categoryTree, product, productPage, signInAdmin } from '@/testing/admin';
+import { routes } from '@/app/router';
+
+describe('product form: picture colours', () => {
+  it("gives a picture one of the product's colours, or none", async () => {
+    const existing = product({
+      categoryId: 'c-formal',
+      category: { id: 'c-formal', name: 'Formal' },
+      images: [
+        { id: 'img-1', uploadId: 'u1', url: '/uploads/1.jpg', color: 'Blue' },
+        { id: 'img-2', uploadId: 'u2', url: '/uploads/2.jpg', color: null },
+      ],
+      variants: [
+        variant({ id: 'v-1', size: 'M', color: 'Blue' }),
+        variant({ id: 'v-2', size: 'M', color: 'Maroon', colorHexCode: '#800000' }),
+      ],
+    });
+    let sent: FormData | null = null;
+    server.use(
+      http.get('/api/products', () => HttpResponse.json(productPage([existing], 1, 1, 10))),
+      http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
+      http.post('/api/products', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ data: existing, message: 'Product updated successfully!' });
+      }),
+    );
+    signInAdmin();
+    await renderRoutes(routes, '/admin/product');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Edit Linen Shirt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+
+    const first = within(dialog).getByRole('combobox', { name: 'Colour of saved image 1' });
+    expect(first).toHaveValue('Blue');
+    expect(within(first).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any colour', 'Blue', 'Maroon']);
+    await u.selectOptions(first, '');
+    await u.selectOptions(within(dialog).getByRole('combobox', { name: 'Colour of saved image 2' }), 'Maroon');
+    await u.upload(within(dialog).getByLabelText('Product images'), new File(['png'], 'new.png', { type: 'image/png' }));
+    await u.selectOptions(within(dialog).getByRole('combobox', { name: 'Colour of new image new.png' }), 'Blue');
+
+    await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
+    const form = sent as unknown as FormData;
+    expect(JSON.parse(String(form.get('imageColors')))).toEqual({ 'img-1': null, 'img-2': 'Maroon' });
+    expect(JSON.parse(String(form.get('newImageColors')))).toEqual(['Blue']);
+  });
+});

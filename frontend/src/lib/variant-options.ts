@@ -1,0 +1,68 @@
+import type { Variant } from '@/lib/api-types';
+import { sortBySize } from '@/lib/sizes';
+
+/** A colour a product comes in: its name, swatch and whether any size of it is in stock. */
+export interface ColourOption {
+  name: string;
+  hex: string | null;
+  inStock: boolean;
+}
+
+/** A size of the chosen colour (or of any colour when none is chosen). */
+export interface SizeOption {
+  size: string;
+  inStock: boolean;
+}
+
+/** The product's colours in the order its variants first name them. */
+export function colourOptions(variants: Variant[]): ColourOption[] {
+  const byName = new Map<string, ColourOption>();
+  for (const v of variants) {
+    const name = v.color?.trim() ?? '';
+    if (!name) continue;
+    const found = byName.get(name);
+    if (found) {
+      found.inStock ||= v.stock > 0;
+      found.hex ??= v.colorHexCode;
+    } else {
+      byName.set(name, { name, hex: v.colorHexCode, inStock: v.stock > 0 });
+    }
+  }
+  return [...byName.values()];
+}
+
+/** The sizes, sorted as a shopper expects; in stock means in stock in `colour` (any colour when null). */
+export function sizeOptions(variants: Variant[], colour: string | null): SizeOption[] {
+  const bySize = new Map<string, SizeOption>();
+  for (const v of sortBySize(variants)) {
+    const counts = colour === null || v.color === colour;
+    const found = bySize.get(v.size);
+    if (found) found.inStock ||= counts && v.stock > 0;
+    else bySize.set(v.size, { size: v.size, inStock: counts && v.stock > 0 });
+  }
+  return [...bySize.values()];
+}
+
+/** The variant of a colour and size; a product with one colour needs only the size. */
+export function findVariant(variants: Variant[], colour: string | null, size: string | null): Variant | null {
+  if (size === null) return null;
+  const colours = colourOptions(variants);
+  return (
+    variants.find((v) => v.size === size && (colour === null ? colours.length <= 1 : v.color === colour)) ?? null
+  );
+}
+
+/** The first variant a shopper can buy (the API's order), or null when all are sold out. */
+export function firstInStock(variants: Variant[]): Variant | null {
+  return variants.find((v) => v.stock > 0) ?? null;
+}
+
+/** A light swatch (white, beige, peach) needs a visible ring on a white page. */
+export function isLightColour(hex: string | null): boolean {
+  if (!hex) return true;
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return false;
+  const n = parseInt(m[1], 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 200;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE product_images DROP COLUMN color;
