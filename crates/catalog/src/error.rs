@@ -20,6 +20,13 @@ pub enum CatalogError {
     CategoryNotEmpty { holds: Holds, message: String },
     #[error("{0}")]
     NotFound(&'static str),
+    /// An inline stock edit expected a stock the variant no longer has (an order took some
+    /// meanwhile); `current` is what it holds now.
+    #[error("The stock changed meanwhile: {current} left now. Please check and try again.")]
+    StockChanged { current: i32 },
+    /// Another variant already has this SKU (SKUs are unique across the shop, ignoring case).
+    #[error("SKU {sku} is already used by {product}")]
+    SkuTaken { sku: String, product: String },
     #[error(transparent)]
     Media(#[from] MediaError),
     #[error(transparent)]

@@ -49,6 +49,19 @@ pub struct ProductInput {
     pub is_best_seller: Option<bool>,
 }
 
+/// An inline edit of one variant from the back office's list: a field left out keeps its
+/// value; values are raw text, checked like the product form's.
+#[derive(Debug, Clone, Default)]
+pub struct VariantPatch {
+    pub stock: Option<String>,
+    /// The stock the admin saw: when given, the new stock is only written while the variant
+    /// still holds exactly that many (else `StockChanged`), so an order placed meanwhile is
+    /// never silently undone.
+    pub expected_stock: Option<i64>,
+    pub original_price: Option<String>,
+    pub discount_price: Option<String>,
+}
+
 /// Inbound port.
 pub trait CatalogApi: Send + Sync {
     /// The current catalogue. Cheap: an `Arc` clone.
@@ -62,6 +75,10 @@ pub trait CatalogApi: Send + Sync {
     fn create_product(&self, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
     fn update_product(&self, id: &ProductId, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
     fn delete_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError>;
+    /// Changes one variant's stock and/or prices in one write. Errors: `NotFound` (product,
+    /// or a variant not of this product), `Invalid` (a value), `Rule(DiscountAbovePrice)`,
+    /// `StockChanged`, `Storage`.
+    fn update_variant(&self, product: &ProductId, variant_id: &str, patch: VariantPatch) -> Result<Arc<Product>, CatalogError>;
     /// Re-reads some products after a change made elsewhere (stock taken by an order).
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError>;
     /// Re-reads the whole catalogue after a change made elsewhere (another instance of the
@@ -116,6 +133,26 @@ pub struct ProductWrite {
     pub now: DateTime<Utc>,
 }
 
+/// One variant's inline edit, checked.
+#[derive(Debug, Clone)]
+pub struct VariantUpdate {
+    pub product_id: String,
+    pub variant_id: String,
+    /// The new stock, and the stock it must still hold for the write to happen.
+    pub stock: Option<(i32, Option<i32>)>,
+    pub price: Option<kernel::Price>,
+    pub now: DateTime<Utc>,
+}
+
+/// What became of a variant update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VariantUpdated {
+    Done,
+    NotFound,
+    /// Nothing was written: the variant holds this stock, not the one expected.
+    StockChanged(i32),
+}
+
 /// Why a category delete did not happen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CategoryDelete {
@@ -143,6 +180,9 @@ pub trait CatalogRepository: Send + Sync {
     /// Returns the file names of its images; `None` when it does not exist. Cart lines and
     /// wishlist entries go with it; placed orders keep their own copy.
     fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError>;
+    /// One guarded write (the stock only while it is still the expected one), announced
+    /// like every catalogue write.
+    fn update_variant(&self, update: &VariantUpdate) -> Result<VariantUpdated, StoreError>;
     /// Stores the synonym list (raising the catalogue's version, so every instance reloads).
     fn save_synonyms(&self, text: &str) -> Result<(), StoreError>;
     /// Adds one to the query's count on that day (one upsert).

@@ -6,11 +6,11 @@ use kernel::{CategoryId, ImageFormat, IncomingFile, MediaRules, MediaStore, Prod
 use crate::error::{CatalogError, Holds, Rule};
 use crate::models::{
     category_name, check_variants, description, parse_variant, product_name, slugify, unique_slug, Category, Product,
-    VariantDraft,
+    VariantDraft, VariantInput,
 };
 use crate::ports::{
     CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput,
-    ProductWrite, SearchMiss,
+    ProductWrite, SearchMiss, VariantPatch, VariantUpdate, VariantUpdated,
 };
 use crate::search::Synonyms;
 use crate::snapshot::CatalogSnapshot;
@@ -291,6 +291,63 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         }
         self.reload()?;
         Ok(product)
+    }
+
+    fn update_variant(&self, product: &ProductId, variant_id: &str, patch: VariantPatch) -> Result<Arc<Product>, CatalogError> {
+        let current = self.current().product(product.as_str()).ok_or(CatalogError::NotFound("Product not found"))?;
+        let variant = current
+            .variants
+            .iter()
+            .find(|v| v.id == variant_id)
+            .ok_or(CatalogError::NotFound("Variant not found"))?;
+        // The variant as the form would send it, with the edited values: the same checks
+        // and the same messages as the product form.
+        let mut input = VariantInput {
+            id: Some(variant.id.clone()),
+            size: Some(variant.size.clone()),
+            color: Some(variant.color.clone()),
+            color_hex: Some(variant.color_hex.clone()),
+            stock: Some(variant.stock.to_string()),
+            original_price: Some(variant.price.pay().to_rupees_text()),
+            discount_price: Some(variant.price.saving().to_rupees_text()),
+        };
+        let price_edited = patch.original_price.is_some() || patch.discount_price.is_some();
+        if let Some(stock) = &patch.stock {
+            input.stock = Some(stock.clone());
+        }
+        if let Some(p) = &patch.original_price {
+            input.original_price = Some(p.clone());
+        }
+        if let Some(d) = &patch.discount_price {
+            input.discount_price = Some(d.clone());
+        }
+        let draft = parse_variant(&input)?;
+        let expected = match patch.expected_stock {
+            None => None,
+            Some(e) if (0..=crate::models::MAX_STOCK).contains(&e) => i32::try_from(e).ok(),
+            Some(_) => return Err(CatalogError::invalid("expectedStock", "expectedStock must be a whole number of 0 or more")),
+        };
+        let update = VariantUpdate {
+            product_id: current.id.clone(),
+            variant_id: variant.id.clone(),
+            stock: patch.stock.is_some().then_some((draft.stock, expected)),
+            price: price_edited.then_some(draft.price),
+            now: Utc::now(),
+        };
+        if update.stock.is_none() && update.price.is_none() {
+            return Ok(current);
+        }
+        match self.repo.update_variant(&update)? {
+            VariantUpdated::Done => {}
+            VariantUpdated::NotFound => return Err(CatalogError::NotFound("Variant not found")),
+            VariantUpdated::StockChanged(now) => {
+                // Show the admin what is there now.
+                self.refresh_products(std::slice::from_ref(&current.id))?;
+                return Err(CatalogError::StockChanged { current: now });
+            }
+        }
+        self.refresh_products(std::slice::from_ref(&current.id))?;
+        self.current().product(&current.id).ok_or(CatalogError::NotFound("Product not found"))
     }
 
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError> {

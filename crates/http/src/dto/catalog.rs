@@ -287,3 +287,24 @@ impl From<&Listing> for ListingDto {
         }
     }
 }
+
+/// The back office's product list: a page of products, without facets.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AdminProductListDto {
+    pub data: Vec<ProductDto>,
+    pub pagination: PaginationDto,
+}
+
+impl From<&kernel::Page<std::sync::Arc<Product>>> for AdminProductListDto {
+    fn from(page: &kernel::Page<std::sync::Arc<Product>>) -> Self {
+        AdminProductListDto {
+            data: page.items.iter().map(|p| ProductDto::from(p.as_ref())).collect(),
+            pagination: PaginationDto {
+                total_items: page.total_items,
+                current_page: page.request.page,
+                limit: page.request.limit,
+                total_pages: page.total_pages(),
+            },
+        }
+    }
+}

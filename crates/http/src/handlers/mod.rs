@@ -1,6 +1,7 @@
 //! One file per use-case group; each exposes `routes`.
 
 pub mod addresses;
+pub mod admin_products;
 pub mod auth;
 pub mod categories;
 pub mod content;

@@ -26,6 +26,7 @@ mod openapi;
 mod orders;
 mod order_list;
 mod password_reset;
+mod product_tools;
 mod scale;
 mod search;
 mod sessions;

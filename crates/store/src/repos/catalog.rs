@@ -4,7 +4,8 @@ use crate::versions::ChangeKind;
 use catalog::snapshot::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 use catalog::{
     SearchMiss,
-    CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductWrite, VariantDraft,
+    CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductWrite, VariantDraft, VariantUpdate,
+    VariantUpdated,
 };
 use diesel::connection::DefaultLoadingMode;
 use chrono::NaiveDateTime;
@@ -429,6 +430,59 @@ impl CatalogRepository for DieselCatalogRepo {
             }
             delete_uploads(conn, &upload_ids).map(Some)
         })
+    }
+
+    fn update_variant(&self, u: &VariantUpdate) -> Result<VariantUpdated> {
+        /// Why the transaction is rolled back.
+        enum Stop {
+            Store(StoreError),
+            Missing,
+            Stock(i32),
+        }
+        impl From<StoreError> for Stop {
+            fn from(e: StoreError) -> Self {
+                Stop::Store(e)
+            }
+        }
+        let now = u.now.naive_utc();
+        let this = || variants::table.filter(variants::id.eq(&u.variant_id)).filter(variants::product_id.eq(&u.product_id));
+        let outcome = self.db.write_changing(ChangeKind::Catalog, |conn| {
+            if let Some((stock, expected)) = u.stock {
+                // One guarded statement: an order taking stock at the same moment either
+                // commits first (then the expected stock no longer holds) or waits.
+                let written = match expected {
+                    Some(expected) => diesel::update(this().filter(variants::stock.eq(expected)))
+                        .set((variants::stock.eq(stock), variants::updated_at.eq(now)))
+                        .execute(conn),
+                    None => diesel::update(this()).set((variants::stock.eq(stock), variants::updated_at.eq(now))).execute(conn),
+                }
+                .map_err(store_error)?;
+                if written != 1 {
+                    let held: Option<i32> = this().select(variants::stock).first(conn).optional().map_err(store_error)?;
+                    return Err(held.map_or(Stop::Missing, Stop::Stock));
+                }
+            }
+            if let Some(price) = u.price {
+                let written = diesel::update(this())
+                    .set((
+                        variants::original_price_paise.eq(price.pay().paise()),
+                        variants::discount_price_paise.eq(price.saving().paise()),
+                        variants::updated_at.eq(now),
+                    ))
+                    .execute(conn)
+                    .map_err(store_error)?;
+                if written != 1 {
+                    return Err(Stop::Missing);
+                }
+            }
+            Ok(())
+        });
+        match outcome {
+            Ok(()) => Ok(VariantUpdated::Done),
+            Err(Stop::Missing) => Ok(VariantUpdated::NotFound),
+            Err(Stop::Stock(held)) => Ok(VariantUpdated::StockChanged(held)),
+            Err(Stop::Store(e)) => Err(e),
+        }
     }
 
     fn save_synonyms(&self, text: &str) -> Result<()> {
