@@ -60,6 +60,8 @@ pub struct VariantPatch {
     pub expected_stock: Option<i64>,
     pub original_price: Option<String>,
     pub discount_price: Option<String>,
+    /// Empty text removes the SKU.
+    pub sku: Option<String>,
 }
 
 /// Inbound port.
@@ -75,9 +77,14 @@ pub trait CatalogApi: Send + Sync {
     fn create_product(&self, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
     fn update_product(&self, id: &ProductId, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
     fn delete_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError>;
+    /// A copy named "… (copy)" (then "… (copy 2)", …, a name and slug no product has), in the
+    /// same category, with the same description, HSN code, pictures (shared, not uploaded
+    /// again) and variants, each with stock 0 and no SKU; not a best seller. Errors:
+    /// `NotFound`, `Storage`.
+    fn duplicate_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError>;
     /// Changes one variant's stock and/or prices in one write. Errors: `NotFound` (product,
     /// or a variant not of this product), `Invalid` (a value), `Rule(DiscountAbovePrice)`,
-    /// `StockChanged`, `Storage`.
+    /// `StockChanged`, `SkuTaken`, `Storage`.
     fn update_variant(&self, product: &ProductId, variant_id: &str, patch: VariantPatch) -> Result<Arc<Product>, CatalogError>;
     /// Re-reads some products after a change made elsewhere (stock taken by an order).
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError>;
@@ -126,6 +133,9 @@ pub struct ProductWrite {
     pub hsn_code: Option<String>,
     pub is_best_seller: bool,
     pub new_images: Vec<StoredFile>,
+    /// Stored uploads to show as well, before the new images (a duplicate shares its
+    /// original's pictures instead of copying the files).
+    pub shared_images: Vec<String>,
     pub removed_image_ids: Vec<String>,
     /// The complete list: rows with an existing id are updated, the others created, and
     /// stored variants missing here are deleted.
@@ -141,6 +151,8 @@ pub struct VariantUpdate {
     /// The new stock, and the stock it must still hold for the write to happen.
     pub stock: Option<(i32, Option<i32>)>,
     pub price: Option<kernel::Price>,
+    /// `Some(None)` removes the SKU.
+    pub sku: Option<Option<String>>,
     pub now: DateTime<Utc>,
 }
 
@@ -174,11 +186,13 @@ pub trait CatalogRepository: Send + Sync {
     fn update_category(&self, category: &CategoryWrite) -> Result<Option<Option<String>>, StoreError>;
     /// Checks for subcategories and products inside the same transaction as the delete.
     fn delete_category(&self, id: &CategoryId) -> Result<CategoryDelete, StoreError>;
+    /// Errors: `Conflict` naming the SKU index when a SKU is taken (also in `update_product`
+    /// and `update_variant`).
     fn insert_product(&self, product: &ProductWrite) -> Result<(), StoreError>;
     /// Returns the file names of removed images; `None` when the product does not exist.
     fn update_product(&self, product: &ProductWrite) -> Result<Option<Vec<String>>, StoreError>;
-    /// Returns the file names of its images; `None` when it does not exist. Cart lines and
-    /// wishlist entries go with it; placed orders keep their own copy.
+    /// Returns the file names of its images no other product shows; `None` when it does not
+    /// exist. Cart lines and wishlist entries go with it; placed orders keep their own copy.
     fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError>;
     /// One guarded write (the stock only while it is still the expected one), announced
     /// like every catalogue write.

@@ -326,8 +326,8 @@ impl StockStatus {
 /// What the back office's product list asks for.
 #[derive(Debug, Clone, Default)]
 pub struct AdminProductQuery {
-    /// Words that must all appear in the product's name (or, for one word, a variant's SKU),
-    /// ignoring case. No spelling correction: the owner types what they see.
+    /// Words that must all appear in the product's name (or one word that starts a variant's
+    /// SKU), ignoring case. No spelling correction: the owner types what they see.
     pub search: Option<String>,
     /// A category id or slug; includes every subcategory.
     pub category: Option<String>,
@@ -370,7 +370,10 @@ pub fn admin_list(snapshot: &CatalogSnapshot, query: &AdminProductQuery) -> Page
     Page { items, total_items, request: query.page }
 }
 
-/// One word that is a variant's SKU (ignoring case) finds its product.
-fn sku_matches(_entry: &Entry, _words: &[String]) -> bool {
-    false
+/// One word that starts a variant's SKU (ignoring case) finds its product.
+fn sku_matches(entry: &Entry, words: &[String]) -> bool {
+    let [word] = words else { return false };
+    entry.variants.iter().filter_map(|v| v.sku.as_deref()).any(|sku| {
+        sku.len() >= word.len() && sku.is_char_boundary(word.len()) && sku[..word.len()].eq_ignore_ascii_case(word)
+    })
 }

@@ -108,6 +108,7 @@ diesel::table! {
         position -> Integer,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        sku -> Nullable<Text>,
     }
 }
 

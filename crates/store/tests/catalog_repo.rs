@@ -44,6 +44,7 @@ fn variant(id: Option<&str>, size: &str, stock: i32) -> VariantDraft {
         color_hex: "#FF0000".into(),
         stock,
         price: Price::new(Money::from_paise(99_900), Money::from_paise(10_000)),
+        sku: None,
     }
 }
 
@@ -57,6 +58,7 @@ fn product(category_id: &str, images: usize) -> ProductWrite {
         hsn_code: None,
         is_best_seller: false,
         new_images: (0..images).map(|_| file()).collect(),
+        shared_images: vec![],
         removed_image_ids: vec![],
         variants: vec![variant(None, "M", 3), variant(None, "L", 0)],
         now: Utc::now(),

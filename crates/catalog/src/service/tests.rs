@@ -103,6 +103,9 @@ impl CatalogRepository for MemoryRepo {
             if let Some(price) = u.price {
                 v.price = price;
             }
+            if let Some(sku) = &u.sku {
+                v.sku = sku.clone();
+            }
             Ok(VariantUpdated::Done)
         })
     }
@@ -139,6 +142,7 @@ impl CatalogRepository for MemoryRepo {
                         stock: v.stock,
                         price: v.price,
                         position: i as i32,
+                        sku: v.sku.clone(),
                     })
                     .collect(),
                 created_at: p.now,

@@ -113,6 +113,8 @@ pub struct VariantDto {
     pub mrp: f64,
     /// The saving as a whole percentage of the MRP, rounded half up; 0 without a saving.
     pub percent_off: u32,
+    /// The shop's own code for the variant (unique across the shop), if it has one.
+    pub sku: Option<String>,
 }
 
 impl VariantDto {
@@ -128,13 +130,17 @@ impl VariantDto {
             discount_price: price.saving().to_rupees(),
             mrp: price.mrp().to_rupees(),
             percent_off: price.percent_off(),
+            sku: None,
         }
     }
 }
 
 impl From<&Variant> for VariantDto {
     fn from(v: &Variant) -> Self {
-        VariantDto::new(v.id.clone(), v.size.clone(), v.color.clone(), v.color_hex.clone(), v.stock, v.price)
+        VariantDto {
+            sku: v.sku.clone(),
+            ..VariantDto::new(v.id.clone(), v.size.clone(), v.color.clone(), v.color_hex.clone(), v.stock, v.price)
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The back office's catalogue tools: the product list with search and stock filters.
 
-use actix_web::{get, patch, web, HttpResponse};
+use actix_web::{get, patch, post, web, HttpResponse};
 use catalog::query::{self, AdminProductQuery, StockStatus};
 use catalog::VariantPatch;
 use kernel::{PageRequest, ProductId};
@@ -16,7 +16,7 @@ use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequi
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(list).service(update_variant);
+    cfg.service(list).service(update_variant).service(duplicate);
 }
 
 /// Products on a page of the back office's list when `limit` is not given.
@@ -34,7 +34,8 @@ pub struct AdminListParams {
     /// Products per page, 1 to 100 (10 when absent); a number outside reads as the nearer end.
     #[param(value_type = Option<i64>)]
     limit: Option<String>,
-    /// Words that must all appear in the product's name (ignoring case), or one variant's SKU.
+    /// Words that must all appear in the product's name (ignoring case), or one word that
+    /// starts a variant's SKU.
     #[param(max_length = 100)]
     q: Option<String>,
     /// A category id or slug; its subcategories' products are included.
@@ -100,6 +101,10 @@ pub struct VariantPatchRequest {
     /// The saving against the MRP, in rupees; not above the price (422 `discount_above_price`).
     #[schema(minimum = 0, maximum = 10000000)]
     pub discount_price: Option<f64>,
+    /// Up to 40 ASCII letters, digits, `-`, `_`, `.` or `/`; empty removes it. Unique across the
+    /// shop ignoring case (409 `sku_taken`).
+    #[schema(pattern = r"^\s*[A-Za-z0-9._/-]{0,40}\s*$")]
+    pub sku: Option<String>,
 }
 
 /// A rupee amount from JSON as the form's text (`999.5`), read by the catalogue's own rules.
@@ -136,9 +141,28 @@ async fn update_variant(
         expected_stock: body.expected_stock,
         original_price: rupees(body.original_price),
         discount_price: rupees(body.discount_price),
+        sku: body.sku,
     };
     let catalog = state.catalog.clone();
     let product =
         blocking(move || catalog.update_variant(&ProductId::new(product.to_string()), &variant.to_string(), patch)).await?;
     Ok(HttpResponse::Ok().json(data_with_message(ProductDto::from(product.as_ref()), "Variant updated")))
+}
+
+#[utoipa::path(
+    tag = "products",
+    params(("productId" = uuid::Uuid, Path, description = "Product id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The copy, to edit: \"… (copy)\", same category, pictures and variants, stock 0 and no SKUs (admin)", body = Envelope<ProductDto>),
+        Invalid, RoleRequired, NotFound
+    )
+)]
+#[post("/products/{productId}/duplicate")]
+async fn duplicate(state: web::Data<AppState>, _admin: AdminUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner().to_string();
+    let catalog = state.catalog.clone();
+    let copy = blocking(move || catalog.duplicate_product(&ProductId::new(id))).await?;
+    let message = format!("Copied as {}: set its stock and SKUs", copy.name);
+    Ok(HttpResponse::Created().json(data_with_message(ProductDto::from(copy.as_ref()), message)))
 }

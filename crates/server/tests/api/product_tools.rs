@@ -137,3 +137,113 @@ async fn an_inline_stock_edit_never_undoes_an_order_placed_meanwhile() {
         assert_eq!(stock(&app, &v[0]), 1);
     }
 }
+
+fn variant_row(size: &str, sku: Option<&str>) -> Value {
+    let mut row = json!({ "size": size, "color": "White", "colorHexCode": "#FFFFFF", "stock": 5, "originalPrice": 999, "discountPrice": 0 });
+    if let Some(sku) = sku {
+        row["sku"] = json!(sku);
+    }
+    row
+}
+
+#[actix_web::test]
+async fn a_variant_may_have_a_sku_unique_across_the_shop() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let category = app.category(&admin, "Shirts", None).await;
+        let shirt = app.product(&admin, "Linen Shirt", &category, json!([variant_row("M", Some("LS-M-WHT")), variant_row("L", None)])).await;
+        assert_eq!(shirt["variants"][0]["sku"], "LS-M-WHT");
+        assert_eq!(shirt["variants"][1]["sku"], Value::Null);
+
+        // Taken, ignoring case, by another product or twice in one list: 409 naming the holder.
+        let form = |name: &str, rows: Value| {
+            vec![
+                crate::helpers::text("productName", name),
+                crate::helpers::text("categoryId", category.clone()),
+                crate::helpers::text("productVariants", rows.to_string()),
+                crate::helpers::file("images", "p.png", crate::helpers::png()),
+            ]
+        };
+        let taken = app.form("POST", "/api/products", Some(&admin), form("Oxford Shirt", json!([variant_row("M", Some("ls-m-wht"))]))).await;
+        assert_eq!(taken.error(), (409, "sku_taken", Some("sku")));
+        assert_eq!(taken.message(), "SKU ls-m-wht is already used by Linen Shirt (M, White)");
+        let twice = app.form("POST", "/api/products", Some(&admin), form("Oxford Shirt", json!([variant_row("M", Some("OX-1")), variant_row("L", Some("ox-1"))]))).await;
+        assert_eq!(twice.message(), "SKU ox-1 is already used by Oxford Shirt (M, White)");
+        let bad = app.form("POST", "/api/products", Some(&admin), form("Oxford Shirt", json!([variant_row("M", Some("OX 1"))]))).await;
+        assert_eq!(bad.error(), (400, "invalid_input", Some("sku")));
+        let oxford = app.form("POST", "/api/products", Some(&admin), form("Oxford Shirt", json!([variant_row("M", Some("OX-M"))]))).await.expect(201);
+        let (oxford_id, oxford_v) = (oxford.id(), oxford.body["data"]["variants"][0]["id"].as_str().unwrap_or("").to_string());
+
+        // Saving the form again without `sku` keeps them; the two sizes may swap theirs.
+        let id = shirt["id"].as_str().unwrap_or("").to_string();
+        let (m, l) = (shirt["variants"][0]["id"].clone(), shirt["variants"][1]["id"].clone());
+        let mut rows = json!([variant_row("M", None), variant_row("L", None)]);
+        rows[0]["id"] = m.clone();
+        rows[1]["id"] = l.clone();
+        let kept = app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![crate::helpers::text("productVariants", rows.to_string())]).await.expect(200);
+        assert_eq!(kept.body["data"]["variants"][0]["sku"], "LS-M-WHT");
+        rows[0]["sku"] = json!("LS-L-WHT");
+        rows[1]["sku"] = json!("LS-M-WHT");
+        let swapped = app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![crate::helpers::text("productVariants", rows.to_string())]).await.expect(200);
+        assert_eq!((swapped.body["data"]["variants"][0]["sku"].clone(), swapped.body["data"]["variants"][1]["sku"].clone()), (json!("LS-L-WHT"), json!("LS-M-WHT")));
+
+        // Inline: taken is refused, a free one is saved, empty removes it.
+        let clash = patch(&app, &admin, &oxford_id, &oxford_v, json!({ "sku": "ls-l-wht" })).await;
+        assert_eq!(clash.error(), (409, "sku_taken", Some("sku")));
+        assert_eq!(clash.message(), "SKU ls-l-wht is already used by Linen Shirt (M, White)");
+        let saved = patch(&app, &admin, &oxford_id, &oxford_v, json!({ "sku": " OX-M-BLU " })).await.expect(200);
+        assert_eq!(saved.body["data"]["variants"][0]["sku"], "OX-M-BLU");
+        // The list finds a product by the start of a SKU.
+        assert_eq!(names(&list(&app, &admin, "q=ox-m-b").await), ["Oxford Shirt"]);
+        assert_eq!(names(&list(&app, &admin, "q=LS-L").await), ["Linen Shirt"]);
+        let cleared = patch(&app, &admin, &oxford_id, &oxford_v, json!({ "sku": "" })).await.expect(200);
+        assert_eq!(cleared.body["data"]["variants"][0]["sku"], Value::Null);
+        assert_eq!(number(&app, "SELECT CAST(COUNT(sku) AS BIGINT) AS n FROM variants"), 2);
+    }
+}
+
+#[actix_web::test]
+async fn a_product_is_duplicated_with_its_pictures_shared_and_no_stock_or_skus() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let category = app.category(&admin, "Sarees", None).await;
+        let mut rows = json!([variant_row("Free", Some("SS-FREE")), variant_row("XL", None)]);
+        rows[0]["discountPrice"] = json!(100);
+        let source = app.product(&admin, "Silk Saree", &category, rows).await;
+        let id = source["id"].as_str().unwrap_or("").to_string();
+        let uploads_before = (crate::helpers::count(&app, "uploads"), app.upload_count());
+
+        let copy = app.post(&format!("/api/products/{id}/duplicate"), Some(&admin), json!({})).await.expect(201);
+        let c = &copy.body["data"];
+        assert_eq!(c["name"], "Silk Saree (copy)");
+        assert_eq!(c["slug"], "silk-saree-copy");
+        assert_eq!(copy.message(), "Copied as Silk Saree (copy): set its stock and SKUs");
+        assert_eq!(c["categoryId"], source["categoryId"]);
+        assert_eq!(c["description"], source["description"]);
+        let variants: Vec<(Value, Value, Value, Value)> = c["variants"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|v| (v["size"].clone(), v["stock"].clone(), v["sku"].clone(), v["discountPrice"].clone()))
+            .collect();
+        assert_eq!(variants, [(json!("Free"), json!(0), Value::Null, json!(100.0)), (json!("XL"), json!(0), Value::Null, json!(0.0))]);
+        assert_ne!(c["variants"][0]["id"], source["variants"][0]["id"]);
+        // The same pictures, not uploaded again.
+        assert_eq!(c["images"][0]["uploadId"], source["images"][0]["uploadId"]);
+        assert_eq!((crate::helpers::count(&app, "uploads"), app.upload_count()), uploads_before);
+
+        // Again: a name no product has.
+        let again = app.post(&format!("/api/products/{id}/duplicate"), Some(&admin), json!({})).await.expect(201);
+        assert_eq!(again.body["data"]["name"], "Silk Saree (copy 2)");
+
+        // Deleting the original keeps the pictures its copies show.
+        app.delete(&format!("/api/products/{id}"), Some(&admin)).await.expect(200);
+        let url = c["images"][0]["url"].as_str().unwrap_or("").to_string();
+        assert_eq!(app.get_raw(&url, &[]).await.0, 200, "{url}");
+        assert_eq!(crate::helpers::count(&app, "uploads"), uploads_before.0);
+
+        let (customer, _) = app.customer("asha").await;
+        assert_eq!(app.post(&format!("/api/products/{id}/duplicate"), Some(&customer), json!({})).await.status, 403);
+        assert_eq!(app.post(&format!("/api/products/{id}/duplicate"), Some(&admin), json!({})).await.status, 404);
+    }
+}

@@ -127,6 +127,7 @@ fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> Var
         discount_price_paise: v.price.saving().paise(),
         position: i32::try_from(position).unwrap_or(i32::MAX),
         updated_at: now,
+        sku: v.sku.as_deref(),
     }
 }
 
@@ -137,6 +138,20 @@ fn insert_variant(conn: &mut DbConn, product_id: &str, v: &VariantDraft, positio
         .execute(conn)
         .map(|_| ())
         .map_err(store_error)
+}
+
+/// The uploads of `ids` that no product image shows any more (a duplicate shares its
+/// original's pictures: they go only with the last product showing them).
+fn unshared(conn: &mut DbConn, ids: Vec<String>) -> Result<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(ids);
+    }
+    let still: Vec<String> = product_images::table
+        .filter(product_images::upload_id.eq_any(&ids))
+        .select(product_images::upload_id)
+        .load(conn)
+        .map_err(store_error)?;
+    Ok(ids.into_iter().filter(|id| !still.contains(id)).collect())
 }
 
 fn product_changes(p: &ProductWrite) -> ProductChanges<'_> {
@@ -348,7 +363,18 @@ impl CatalogRepository for DieselCatalogRepo {
                 .values(NewProductRow { id: &p.id, fields: product_changes(p), created_at: now })
                 .execute(conn)
                 .map_err(store_error)?;
-            add_images(conn, &p.id, &p.new_images, 0, now)?;
+            for (position, upload_id) in p.shared_images.iter().enumerate() {
+                diesel::insert_into(product_images::table)
+                    .values(NewProductImageRow {
+                        id: &kernel::new_id(),
+                        product_id: &p.id,
+                        upload_id,
+                        position: i32::try_from(position).unwrap_or(i32::MAX),
+                    })
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
+            add_images(conn, &p.id, &p.new_images, i32::try_from(p.shared_images.len()).unwrap_or(0), now)?;
             for (position, v) in p.variants.iter().enumerate() {
                 insert_variant(conn, &p.id, v, position, now)?;
             }
@@ -380,7 +406,7 @@ impl CatalogRepository for DieselCatalogRepo {
             )
             .execute(conn)
             .map_err(store_error)?;
-            let removed_files = delete_uploads(conn, &removed_uploads)?;
+            let removed_files = delete_uploads(conn, &unshared(conn, removed_uploads)?)?;
             let last: Option<i32> = product_images::table
                 .filter(product_images::product_id.eq(&p.id))
                 .select(diesel::dsl::max(product_images::position))
@@ -393,6 +419,12 @@ impl CatalogRepository for DieselCatalogRepo {
                 .filter(variants::product_id.eq(&p.id))
                 .select(variants::id)
                 .load(conn)
+                .map_err(store_error)?;
+            // SKUs may move between this product's variants in one save (the unique index
+            // is checked per statement): cleared first, each row then writes its own.
+            diesel::update(variants::table.filter(variants::product_id.eq(&p.id)))
+                .set(variants::sku.eq(None::<String>))
+                .execute(conn)
                 .map_err(store_error)?;
             let kept: Vec<&str> = p.variants.iter().filter_map(|v| v.id.as_deref()).collect();
             let gone: Vec<&String> = stored.iter().filter(|id| !kept.contains(&id.as_str())).collect();
@@ -428,7 +460,7 @@ impl CatalogRepository for DieselCatalogRepo {
             if deleted == 0 {
                 return Ok(None);
             }
-            delete_uploads(conn, &upload_ids).map(Some)
+            delete_uploads(conn, &unshared(conn, upload_ids)?).map(Some)
         })
     }
 
@@ -460,6 +492,15 @@ impl CatalogRepository for DieselCatalogRepo {
                 if written != 1 {
                     let held: Option<i32> = this().select(variants::stock).first(conn).optional().map_err(store_error)?;
                     return Err(held.map_or(Stop::Missing, Stop::Stock));
+                }
+            }
+            if let Some(sku) = &u.sku {
+                let written = diesel::update(this())
+                    .set((variants::sku.eq(sku.as_deref()), variants::updated_at.eq(now)))
+                    .execute(conn)
+                    .map_err(store_error)?;
+                if written != 1 {
+                    return Err(Stop::Missing);
                 }
             }
             if let Some(price) = u.price {

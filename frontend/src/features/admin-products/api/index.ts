@@ -63,6 +63,8 @@ export interface VariantPatch {
   expectedStock?: number;
   originalPrice?: number;
   discountPrice?: number;
+  /** Empty removes it. */
+  sku?: string;
 }
 
 export async function patchVariant({ productId, variantId, ...body }: VariantPatch): Promise<Envelope<AdminProduct>> {
@@ -177,6 +179,7 @@ export function useUpdateVariant(onChanged?: () => void) {
                 stock: patch.stock ?? v.stock,
                 originalPrice: patch.originalPrice ?? v.originalPrice,
                 discountPrice: patch.discountPrice ?? v.discountPrice,
+                sku: patch.sku === undefined ? v.sku : patch.sku || null,
               }
             : v,
         ),
@@ -205,6 +208,22 @@ export function useSaveProduct(onChanged?: () => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: saveProduct,
+    onSuccess: async () => {
+      onChanged?.();
+      await qc.invalidateQueries({ queryKey: adminProductKeys.all });
+    },
+  });
+}
+
+export async function duplicateProduct(id: string): Promise<Envelope<AdminProduct>> {
+  return api.post<Envelope<AdminProduct>>(`/products/${encodeURIComponent(id)}/duplicate`);
+}
+
+/** Copies a product (stock 0, no SKUs, the same pictures); the copy comes back for editing. */
+export function useDuplicateProduct(onChanged?: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateProduct,
     onSuccess: async () => {
       onChanged?.();
       await qc.invalidateQueries({ queryKey: adminProductKeys.all });

@@ -13,11 +13,15 @@ import { useUpdateVariant, type VariantPatch } from '../api';
 import type { AdminProduct } from '../types';
 import { StockBadge } from './StockBadge';
 
-type Kind = 'stock' | 'price';
+type Kind = 'stock' | 'price' | 'sku';
 
-/** A number typed into a cell, or the reason it is refused; null when empty or unchanged. */
-export function readCell(text: string, kind: Kind): { value: number } | { error: string } {
+/** What a cell's text means, or why it is refused. */
+export function readCell(text: string, kind: Kind): { value: number | string } | { error: string } {
   const t = text.trim();
+  if (kind === 'sku') {
+    if (t !== '' && !/^[A-Za-z0-9._/-]{1,40}$/.test(t)) return { error: "SKU must be at most 40 letters, digits, '-', '_', '.' or '/'" };
+    return { value: t };
+  }
   if (kind === 'stock') {
     if (!/^\d{1,7}$/.test(t) || Number(t) > 1_000_000) return { error: 'Stock must be a whole number of 0 or more' };
     return { value: Number(t) };
@@ -26,17 +30,22 @@ export function readCell(text: string, kind: Kind): { value: number } | { error:
   return { value: Number(t) };
 }
 
-interface CellProps {
-  label: string;
-  value: number;
-  kind: Kind;
-  busy: boolean;
-  onCommit: (value: number) => void;
+function shownText(value: number | string, kind: Kind): string {
+  if (kind === 'price') return Number(value).toFixed(2);
+  return String(value);
 }
 
-/** A small number field: Enter or leaving the field saves a changed value, Escape puts it back. */
-function InlineNumber({ label, value, kind, busy, onCommit }: CellProps) {
-  const shown = kind === 'price' ? value.toFixed(2) : String(value);
+interface CellProps<T extends number | string> {
+  label: string;
+  value: T;
+  kind: Kind;
+  busy: boolean;
+  onCommit: (value: T) => void;
+}
+
+/** A small field: Enter or leaving the field saves a changed value, Escape puts it back. */
+function InlineCell<T extends number | string>({ label, value, kind, busy, onCommit }: CellProps<T>) {
+  const shown = shownText(value, kind);
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = text ?? shown;
@@ -54,7 +63,7 @@ function InlineNumber({ label, value, kind, busy, onCommit }: CellProps) {
     }
     setError(null);
     setText(null);
-    if (read.value !== value) onCommit(read.value);
+    if (read.value !== value) onCommit(read.value as T);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -74,14 +83,15 @@ function InlineNumber({ label, value, kind, busy, onCommit }: CellProps) {
       disabled={busy}
       error={error !== null}
       helperText={error ?? undefined}
+      placeholder={kind === 'sku' ? 'None' : undefined}
       onChange={(e) => {
         setText(e.target.value);
         if (error) setError(null);
       }}
       onBlur={commit}
       onKeyDown={onKeyDown}
-      slotProps={{ htmlInput: { 'aria-label': label, inputMode: kind === 'stock' ? 'numeric' : 'decimal', size: 8 } }}
-      sx={{ width: kind === 'stock' ? 96 : 128 }}
+      slotProps={{ htmlInput: { 'aria-label': label, inputMode: kind === 'stock' ? 'numeric' : kind === 'price' ? 'decimal' : 'text' } }}
+      sx={{ width: kind === 'stock' ? 96 : kind === 'price' ? 128 : 160 }}
     />
   );
 }
@@ -109,6 +119,7 @@ export function InlineVariantsTable({ product, onChanged }: { product: AdminProd
         <TableRow>
           <TableCell>Size</TableCell>
           <TableCell>Color</TableCell>
+          <TableCell>SKU</TableCell>
           <TableCell>Stock</TableCell>
           <TableCell>Original Price (₹)</TableCell>
           <TableCell>Discount Price (₹)</TableCell>
@@ -136,8 +147,17 @@ export function InlineVariantsTable({ product, onChanged }: { product: AdminProd
                 </Box>
               </TableCell>
               <TableCell>
+                <InlineCell
+                  label={`SKU of ${name}`}
+                  kind="sku"
+                  value={v.sku ?? ''}
+                  busy={rowBusy}
+                  onCommit={(sku) => save({ variantId: v.id, sku }, 'SKU')}
+                />
+              </TableCell>
+              <TableCell>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                  <InlineNumber
+                  <InlineCell
                     label={`Stock of ${name}`}
                     kind="stock"
                     value={v.stock}
@@ -148,7 +168,7 @@ export function InlineVariantsTable({ product, onChanged }: { product: AdminProd
                 </Box>
               </TableCell>
               <TableCell>
-                <InlineNumber
+                <InlineCell
                   label={`Original Price of ${name}`}
                   kind="price"
                   value={v.originalPrice}
@@ -157,7 +177,7 @@ export function InlineVariantsTable({ product, onChanged }: { product: AdminProd
                 />
               </TableCell>
               <TableCell>
-                <InlineNumber
+                <InlineCell
                   label={`Discount Price of ${name}`}
                   kind="price"
                   value={v.discountPrice}

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
@@ -36,6 +37,7 @@ import {
   useAdminProducts,
   useCategoryTree,
   useDeleteProduct,
+  useDuplicateProduct,
   useSaveProduct,
   type ProductFormValues,
   type ProductListParams,
@@ -88,6 +90,18 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
   const filtered = Boolean(params.q || params.categoryId || params.stock);
   const save = useSaveProduct(onChanged);
   const remove = useDeleteProduct(onChanged);
+  const duplicate = useDuplicateProduct(onChanged);
+
+  function onDuplicate(p: AdminProduct) {
+    duplicate.mutate(p.id, {
+      onSuccess: (res) => {
+        notify.success(res?.message || `Copied as ${res.data.name}`);
+        // The copy opens for editing: its name, stock and SKUs are what an owner changes first.
+        setForm({ product: res.data });
+      },
+      onError: (err) => notify.error(serverMessage(err, 'Failed to duplicate the product')),
+    });
+  }
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [gallery, setGallery] = useState<AdminProduct | null>(null);
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null);
@@ -225,6 +239,13 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
                           <IconButton aria-label={`Edit ${p.name}`} onClick={() => setForm({ product: p })}>
                             <EditIcon />
                           </IconButton>
+                        </Tooltip>
+                        <Tooltip title="Duplicate">
+                          <span>
+                            <IconButton aria-label={`Duplicate ${p.name}`} disabled={duplicate.isPending} onClick={() => onDuplicate(p)}>
+                              <CopyIcon />
+                            </IconButton>
+                          </span>
                         </Tooltip>
                         <Tooltip title="Delete">
                           <IconButton aria-label={`Delete ${p.name}`} color="error" onClick={() => setToDelete(p)}>

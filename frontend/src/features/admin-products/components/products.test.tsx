@@ -141,7 +141,8 @@ describe('admin products table', () => {
     expect(await screen.findByText('Product deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(serials()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']));
     expect(screen.queryByText('Item 11')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Go to page 2' })).not.toBeInTheDocument();
+    // The first page is asked again: 10 products now, one page.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Go to page 2' })).not.toBeInTheDocument());
     expect(pages.at(-1)).toBe('1/10');
   });
 
@@ -263,6 +264,65 @@ describe('admin products search, filters and inline edits', () => {
     await u.tab();
     expect(await screen.findByText('Discount Price cannot be greater than Original Price')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Discount Price of M White' })).toHaveValue('100.00'));
+  });
+});
+
+describe('admin product SKUs and duplicates', () => {
+  it('shows the SKU in the form and sends it; an inline SKU already used is refused with its holder', async () => {
+    const existing = product({ variants: [variant({ id: 'v1', size: 'M', color: 'White', sku: 'LS-M' })] });
+    serveProducts(() => [existing]);
+    let sent: FormData | null = null;
+    server.use(
+      http.post('/api/products', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ data: existing, message: 'Product updated successfully!' });
+      }),
+      http.patch('/api/products/:id/variants/:variantId', () =>
+        HttpResponse.json({ message: 'SKU OX-1 is already used by Oxford Shirt (M, Blue)', code: 'sku_taken', field: 'sku' }, { status: 409 }),
+      ),
+    );
+    await openPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const cell = await screen.findByRole('textbox', { name: 'SKU of M White' });
+    expect(cell).toHaveValue('LS-M');
+    await u.clear(cell);
+    await u.type(cell, 'OX-1{Enter}');
+    expect(await screen.findByText('SKU OX-1 is already used by Oxford Shirt (M, Blue)')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'SKU of M White' })).toHaveValue('LS-M'));
+
+    await u.click(screen.getByRole('button', { name: 'Edit Linen Shirt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const sku = within(dialog).getByRole('textbox', { name: 'Variant 1 SKU' });
+    expect(sku).toHaveValue('LS-M');
+    await u.clear(sku);
+    await u.type(sku, 'LS M');
+    await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    expect(within(dialog).getByText("SKU must be at most 40 letters, digits, '-', '_', '.' or '/'")).toBeInTheDocument();
+    await u.clear(sku);
+    await u.type(sku, 'LS-M-WHT');
+    await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
+    expect(JSON.parse(String((sent as unknown as FormData).get('productVariants')))[0]).toMatchObject({ id: 'v1', sku: 'LS-M-WHT' });
+  });
+
+  it('duplicates a product and opens the copy for editing', async () => {
+    const original = product();
+    const copy = product({ id: 'p-copy', name: 'Linen Shirt (copy)', slug: 'linen-shirt-copy', variants: [variant({ id: 'v9', stock: 0 })] });
+    serveProducts(() => [original]);
+    const asked: string[] = [];
+    server.use(
+      http.post('/api/products/:id/duplicate', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({ data: copy, message: 'Copied as Linen Shirt (copy): set its stock and SKUs' }, { status: 201 });
+      }),
+    );
+    await openPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Duplicate Linen Shirt' }));
+    expect(await screen.findByText('Copied as Linen Shirt (copy): set its stock and SKUs')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    expect(within(dialog).getByRole('textbox', { name: /Product Name/ })).toHaveValue('Linen Shirt (copy)');
+    expect(asked).toEqual(['p-1']);
   });
 });
 
