@@ -27,6 +27,9 @@ pub enum CatalogError {
     /// Another variant already has this SKU (SKUs are unique across the shop, ignoring case).
     #[error("SKU {sku} is already used by {product}")]
     SkuTaken { sku: String, product: String },
+    /// A catalogue file with bad rows: each with its line and reason; nothing was changed.
+    #[error("{} row(s) of the file cannot be imported; nothing was changed", .0.len())]
+    Import(Vec<crate::transfer::RowError>),
     #[error(transparent)]
     Media(#[from] MediaError),
     #[error(transparent)]

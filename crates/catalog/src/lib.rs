@@ -8,6 +8,7 @@ pub mod query;
 pub mod search;
 pub mod service;
 pub mod snapshot;
+pub mod transfer;
 
 pub use error::{CatalogError, Holds, Rule as CatalogRule};
 pub use models::*;

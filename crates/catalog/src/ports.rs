@@ -86,6 +86,10 @@ pub trait CatalogApi: Send + Sync {
     /// or a variant not of this product), `Invalid` (a value), `Rule(DiscountAbovePrice)`,
     /// `StockChanged`, `SkuTaken`, `Storage`.
     fn update_variant(&self, product: &ProductId, variant_id: &str, patch: VariantPatch) -> Result<Arc<Product>, CatalogError>;
+    /// Creates or updates the products of a catalogue file (keyed by slug), all or nothing,
+    /// after checking every row. Errors: `Import` (every bad row with its line), `SkuTaken`
+    /// (a SKU taken meanwhile), `Storage`.
+    fn import_catalog(&self, rows: Vec<crate::transfer::ImportRow>) -> Result<crate::transfer::ImportReport, CatalogError>;
     /// Re-reads some products after a change made elsewhere (stock taken by an order).
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError>;
     /// Re-reads the whole catalogue after a change made elsewhere (another instance of the
@@ -194,6 +198,10 @@ pub trait CatalogRepository: Send + Sync {
     /// Returns the file names of its images no other product shows; `None` when it does not
     /// exist. Cart lines and wishlist entries go with it; placed orders keep their own copy.
     fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError>;
+    /// In one transaction: records `adopted` uploads, inserts `creates`, and updates `updates`
+    /// (their pictures replaced by `shared_images`, their variants by the list). Returns the
+    /// file names of uploads no product shows any more.
+    fn import_products(&self, adopted: &[StoredFile], creates: &[ProductWrite], updates: &[ProductWrite]) -> Result<Vec<String>, StoreError>;
     /// One guarded write (the stock only while it is still the expected one), announced
     /// like every catalogue write.
     fn update_variant(&self, update: &VariantUpdate) -> Result<VariantUpdated, StoreError>;

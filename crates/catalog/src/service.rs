@@ -14,6 +14,7 @@ use crate::ports::{
 };
 use crate::search::Synonyms;
 use crate::snapshot::CatalogSnapshot;
+use crate::transfer::{self, ImportReport, ImportRow};
 
 /// Images of categories and products: PNG or JPEG, at most 5 MB each.
 pub const IMAGE_RULES: MediaRules =
@@ -394,6 +395,45 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         self.current().product(&current.id).ok_or(CatalogError::NotFound("Product not found"))
     }
 
+    fn import_catalog(&self, rows: Vec<ImportRow>) -> Result<ImportReport, CatalogError> {
+        let snapshot = self.current();
+        // Pictures by file name: those products show, then files already in the uploads
+        // store (a copied folder), never a category's or the logo's.
+        let mut uploads: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+        for image in snapshot.entries.iter().flat_map(|e| e.images.iter()) {
+            let image = image.image_ref();
+            uploads.insert(image.filename, image.upload_id);
+        }
+        let reserved: std::collections::HashSet<String> =
+            snapshot.categories.iter().filter_map(|c| c.image.as_ref().map(|i| i.upload_id.clone())).collect();
+        let mut adopted = Vec::new();
+        for name in transfer::image_names(&rows) {
+            if uploads.contains_key(&name) {
+                continue;
+            }
+            if let Ok(Some(file)) = self.media.find(&name, &IMAGE_RULES) {
+                if !reserved.contains(&file.id) {
+                    uploads.insert(name, file.id.clone());
+                    adopted.push(file);
+                }
+            }
+        }
+        let plan = transfer::plan(&snapshot, &rows, &uploads, Utc::now()).map_err(CatalogError::Import)?;
+        // Only the adopted files some product will show.
+        let used: std::collections::HashSet<&String> =
+            plan.creates.iter().chain(&plan.updates).flat_map(|p| p.shared_images.iter()).collect();
+        adopted.retain(|f| used.contains(&f.id));
+        let unused = self
+            .repo
+            .import_products(&adopted, &plan.creates, &plan.updates)
+            .map_err(|e| sku_conflict(e, &[]))?;
+        for filename in unused {
+            self.media.remove(&filename);
+        }
+        self.reload()?;
+        Ok(plan.report())
+    }
+
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError> {
         if ids.is_empty() {
             return Ok(());
@@ -567,7 +607,7 @@ fn sku_conflict(error: StoreError, drafts: &[VariantDraft]) -> CatalogError {
     match error {
         StoreError::Conflict { constraint } if constraint.contains("sku") => CatalogError::SkuTaken {
             sku: drafts.iter().filter_map(|d| d.sku.clone()).collect::<Vec<_>>().join(", "),
-            product: "another product".into(),
+            product: "another product (saved meanwhile)".into(),
         },
         other => CatalogError::Storage(other),
     }

@@ -90,6 +90,9 @@ impl CatalogRepository for MemoryRepo {
             Ok(CategoryDelete::Deleted { image_filename: removed.image.map(|i| i.filename) })
         })
     }
+    fn import_products(&self, _adopted: &[StoredFile], _creates: &[ProductWrite], _updates: &[ProductWrite]) -> Result<Vec<String>, StoreError> {
+        Err(StoreError::Backend("not used by these tests".into()))
+    }
     fn update_variant(&self, u: &VariantUpdate) -> Result<VariantUpdated, StoreError> {
         self.with(|m| {
             let found = m.products.iter_mut().filter(|p| p.id == u.product_id).flat_map(|p| p.variants.iter_mut()).find(|v| v.id == u.variant_id);

@@ -199,6 +199,11 @@ pub struct CompactImage {
 }
 
 impl CompactImage {
+    /// The upload it shows (id, file name, size).
+    pub fn image_ref(&self) -> ImageRef {
+        self.upload.expand()
+    }
+
     fn expand(&self) -> ProductImage {
         ProductImage { id: self.id.to_string(), image: self.upload.expand(), position: self.position }
     }

@@ -92,7 +92,7 @@ async fn stock_and_prices_are_edited_inline_checked_like_the_form_and_announced(
         let refused = patch(&app, &admin, &p, &v[0], json!({ "discountPrice": 900 })).await;
         assert_eq!(refused.error(), (422, "discount_above_price", Some("productVariants")));
         assert_eq!(refused.message(), "Discount Price cannot be greater than Original Price");
-        assert_eq!(patch(&app, &admin, &p, &v[0], json!({ "originalPrice": 0 })).await.message(), "Original Price must be greater than 0");
+        assert_eq!(patch(&app, &admin, &p, &v[0], json!({ "originalPrice": 0, "discountPrice": 0 })).await.message(), "Original Price must be greater than 0");
         assert_eq!(patch(&app, &admin, &p, &v[0], json!({ "stock": -1 })).await.status, 400);
         assert_eq!(patch(&app, &admin, &p, &v[0], json!({ "stock": 2.5 })).await.status, 400);
         assert_eq!(stock(&app, &v[0]), 7);
