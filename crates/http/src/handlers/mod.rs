@@ -2,6 +2,7 @@
 
 pub mod addresses;
 pub mod admin_products;
+pub mod catalog_csv;
 pub mod auth;
 pub mod categories;
 pub mod content;

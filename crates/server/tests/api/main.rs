@@ -13,6 +13,7 @@ mod account_limits;
 mod addresses;
 mod basics;
 mod catalog;
+mod catalog_csv;
 mod cod;
 mod create_admin;
 mod demo;

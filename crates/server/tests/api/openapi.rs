@@ -94,6 +94,8 @@ const KNOWN_ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/admin/products"),
     ("PATCH", "/api/products/{productId}/variants/{variantId}"),
     ("POST", "/api/products/{productId}/duplicate"),
+    ("GET", "/api/admin/catalog/export"),
+    ("POST", "/api/admin/catalog/import"),
 ];
 
 /// A route pattern as a request path: every `{parameter}` an id.
