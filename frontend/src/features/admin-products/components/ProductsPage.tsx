@@ -47,6 +47,7 @@ import { PRODUCT_MESSAGES, serialNumber } from '../lib/product';
 import type { AdminProduct } from '../types';
 import { ImageGalleryDialog } from './ImageGalleryDialog';
 import { ProductFormDialog } from './ProductFormDialog';
+import { CatalogFileButtons } from './CatalogFileButtons';
 import { InlineVariantsTable } from './InlineVariantsTable';
 import { ProductFilters } from './ProductFilters';
 
@@ -289,6 +290,7 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
         subtitle={products.data ? `${products.data.totalItems} product(s)` : undefined}
         action={addButton}
       />
+      <CatalogFileButtons onChanged={onChanged} />
       <ProductFilters
         params={params}
         categories={categories.data ?? []}

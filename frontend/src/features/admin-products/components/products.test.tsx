@@ -326,6 +326,50 @@ describe('admin product SKUs and duplicates', () => {
   });
 });
 
+describe('admin catalogue CSV', () => {
+  it('imports a file: lists every refused line, then reports what a good file did', async () => {
+    serveProducts(() => [product()]);
+    const received: string[] = [];
+    let refuse = true;
+    server.use(
+      http.post('/api/admin/catalog/import', async ({ request }) => {
+        received.push(request.headers.get('content-type') ?? '');
+        if (refuse) {
+          return HttpResponse.json(
+            {
+              message: '2 lines of the file cannot be imported; nothing was changed',
+              code: 'invalid_rows',
+              errors: [
+                { line: 3, message: 'Category Men > Trousers does not exist' },
+                { line: 5, message: 'SKU LS-M is already used on line 2' },
+              ],
+            },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ data: { created: 1, updated: 2, variants: 7 }, message: 'Imported 3 products: 1 new, 2 updated' });
+      }),
+    );
+    await openPage();
+    await screen.findByText('Linen Shirt');
+    const u = userEvent.setup();
+    const file = new File(['product_slug,product_name\n'], 'catalogue.csv', { type: 'text/csv' });
+    await u.upload(screen.getByLabelText('Catalogue file to import'), file);
+    expect(await screen.findByText('2 lines of the file cannot be imported; nothing was changed')).toBeInTheDocument();
+    const lines = screen.getByRole('list', { name: 'Lines that cannot be imported' });
+    expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Line 3: Category Men > Trousers does not exist',
+      'Line 5: SKU LS-M is already used on line 2',
+    ]);
+    expect(received).toEqual(['text/csv']);
+
+    refuse = false;
+    await u.upload(screen.getByLabelText('Catalogue file to import'), file);
+    expect(await screen.findByText('Imported 3 products: 1 new, 2 updated')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Lines that cannot be imported' })).not.toBeInTheDocument();
+  });
+});
+
 describe('admin product form', () => {
   it('checks every rule, then adds a product with two variants and two images', async () => {
     serveProducts(() => []);
