@@ -20,6 +20,16 @@ pub enum CatalogError {
     CategoryNotEmpty { holds: Holds, message: String },
     #[error("{0}")]
     NotFound(&'static str),
+    /// An inline stock edit expected a stock the variant no longer has (an order took some
+    /// meanwhile); `current` is what it holds now.
+    #[error("The stock changed meanwhile: {current} left now. Please check and try again.")]
+    StockChanged { current: i32 },
+    /// Another variant already has this SKU (SKUs are unique across the shop, ignoring case).
+    #[error("SKU {sku} is already used by {product}")]
+    SkuTaken { sku: String, product: String },
+    /// A catalogue file with bad rows: each with its line and reason; nothing was changed.
+    #[error("{} row(s) of the file cannot be imported; nothing was changed", .0.len())]
+    Import(Vec<crate::transfer::RowError>),
     #[error(transparent)]
     Media(#[from] MediaError),
     #[error(transparent)]

@@ -8,10 +8,11 @@ pub mod query;
 pub mod search;
 pub mod service;
 pub mod snapshot;
+pub mod transfer;
 
 pub use error::{CatalogError, Holds, Rule as CatalogRule};
 pub use models::*;
-pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput, ProductWrite, SearchMiss};
+pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput, ProductWrite, SearchMiss, VariantPatch, VariantUpdate, VariantUpdated};
 pub use search::Synonyms;
 pub use service::{CatalogService, IMAGE_RULES, MAX_CATEGORY_IMAGES, MAX_PRODUCT_IMAGES};
 pub use snapshot::CatalogSnapshot;

@@ -55,6 +55,21 @@ pub struct ProductInput {
     pub is_best_seller: Option<bool>,
 }
 
+/// An inline edit of one variant from the back office's list: a field left out keeps its
+/// value; values are raw text, checked like the product form's.
+#[derive(Debug, Clone, Default)]
+pub struct VariantPatch {
+    pub stock: Option<String>,
+    /// The stock the admin saw: when given, the new stock is only written while the variant
+    /// still holds exactly that many (else `StockChanged`), so an order placed meanwhile is
+    /// never silently undone.
+    pub expected_stock: Option<i64>,
+    pub original_price: Option<String>,
+    pub discount_price: Option<String>,
+    /// Empty text removes the SKU.
+    pub sku: Option<String>,
+}
+
 /// Inbound port.
 pub trait CatalogApi: Send + Sync {
     /// The current catalogue. Cheap: an `Arc` clone.
@@ -68,6 +83,19 @@ pub trait CatalogApi: Send + Sync {
     fn create_product(&self, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
     fn update_product(&self, id: &ProductId, input: ProductInput) -> Result<Arc<Product>, CatalogError>;
     fn delete_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError>;
+    /// A copy named "… (copy)" (then "… (copy 2)", …, a name and slug no product has), in the
+    /// same category, with the same description, HSN code, pictures (shared, not uploaded
+    /// again) and variants, each with stock 0 and no SKU; not a best seller. Errors:
+    /// `NotFound`, `Storage`.
+    fn duplicate_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError>;
+    /// Changes one variant's stock and/or prices in one write. Errors: `NotFound` (product,
+    /// or a variant not of this product), `Invalid` (a value), `Rule(DiscountAbovePrice)`,
+    /// `StockChanged`, `SkuTaken`, `Storage`.
+    fn update_variant(&self, product: &ProductId, variant_id: &str, patch: VariantPatch) -> Result<Arc<Product>, CatalogError>;
+    /// Creates or updates the products of a catalogue file (keyed by slug), all or nothing,
+    /// after checking every row. Errors: `Import` (every bad row with its line), `SkuTaken`
+    /// (a SKU taken meanwhile), `Storage`.
+    fn import_catalog(&self, rows: Vec<crate::transfer::ImportRow>) -> Result<crate::transfer::ImportReport, CatalogError>;
     /// Re-reads some products after a change made elsewhere (stock taken by an order).
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError>;
     /// Re-reads the whole catalogue after a change made elsewhere (another instance of the
@@ -117,6 +145,11 @@ pub struct ProductWrite {
     pub new_images: Vec<StoredFile>,
     /// The colour of each new image, in the order of `new_images`.
     pub new_image_colors: Vec<Option<String>>,
+    /// Stored uploads to show as well, before the new images (a duplicate shares its
+    /// original's pictures instead of copying the files).
+    pub shared_images: Vec<String>,
+    /// The colour of each shared image, in the order of `shared_images`.
+    pub shared_image_colors: Vec<Option<String>>,
     pub removed_image_ids: Vec<String>,
     /// The colour of every kept image (update only), by product-image id.
     pub image_colors: Vec<(String, Option<String>)>,
@@ -124,6 +157,28 @@ pub struct ProductWrite {
     /// stored variants missing here are deleted.
     pub variants: Vec<VariantDraft>,
     pub now: DateTime<Utc>,
+}
+
+/// One variant's inline edit, checked.
+#[derive(Debug, Clone)]
+pub struct VariantUpdate {
+    pub product_id: String,
+    pub variant_id: String,
+    /// The new stock, and the stock it must still hold for the write to happen.
+    pub stock: Option<(i32, Option<i32>)>,
+    pub price: Option<kernel::Price>,
+    /// `Some(None)` removes the SKU.
+    pub sku: Option<Option<String>>,
+    pub now: DateTime<Utc>,
+}
+
+/// What became of a variant update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VariantUpdated {
+    Done,
+    NotFound,
+    /// Nothing was written: the variant holds this stock, not the one expected.
+    StockChanged(i32),
 }
 
 /// Why a category delete did not happen.
@@ -147,12 +202,21 @@ pub trait CatalogRepository: Send + Sync {
     fn update_category(&self, category: &CategoryWrite) -> Result<Option<Option<String>>, StoreError>;
     /// Checks for subcategories and products inside the same transaction as the delete.
     fn delete_category(&self, id: &CategoryId) -> Result<CategoryDelete, StoreError>;
+    /// Errors: `Conflict` naming the SKU index when a SKU is taken (also in `update_product`
+    /// and `update_variant`).
     fn insert_product(&self, product: &ProductWrite) -> Result<(), StoreError>;
     /// Returns the file names of removed images; `None` when the product does not exist.
     fn update_product(&self, product: &ProductWrite) -> Result<Option<Vec<String>>, StoreError>;
-    /// Returns the file names of its images; `None` when it does not exist. Cart lines and
-    /// wishlist entries go with it; placed orders keep their own copy.
+    /// Returns the file names of its images no other product shows; `None` when it does not
+    /// exist. Cart lines and wishlist entries go with it; placed orders keep their own copy.
     fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError>;
+    /// In one transaction: records `adopted` uploads, inserts `creates`, and updates `updates`
+    /// (their pictures replaced by `shared_images`, their variants by the list). Returns the
+    /// file names of uploads no product shows any more.
+    fn import_products(&self, adopted: &[StoredFile], creates: &[ProductWrite], updates: &[ProductWrite]) -> Result<Vec<String>, StoreError>;
+    /// One guarded write (the stock only while it is still the expected one), announced
+    /// like every catalogue write.
+    fn update_variant(&self, update: &VariantUpdate) -> Result<VariantUpdated, StoreError>;
     /// Stores the synonym list (raising the catalogue's version, so every instance reloads).
     fn save_synonyms(&self, text: &str) -> Result<(), StoreError>;
     /// Adds one to the query's count on that day (one upsert).

@@ -286,3 +286,94 @@ pub fn suggestion(snapshot: &CatalogSnapshot, raw_query: &str) -> Option<String>
 
 #[cfg(test)]
 mod tests;
+
+/// A variant with 1 to this many pieces is "low on stock" (the back office's low-stock view
+/// and the dashboard's figure).
+pub const LOW_STOCK_MAX: i32 = 5;
+
+/// The back office's stock filter. The three overlap on purpose: each answers one question
+/// an owner asks of the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockStatus {
+    /// Every variant has at least one piece (no size is sold out).
+    In,
+    /// Some variant has 1 to [`LOW_STOCK_MAX`] pieces.
+    Low,
+    /// Some variant has none left (a sold-out size, or the whole product), or the product
+    /// has no variant at all.
+    Out,
+}
+
+impl StockStatus {
+    pub fn parse(raw: &str) -> Option<StockStatus> {
+        match raw {
+            "in" => Some(StockStatus::In),
+            "low" => Some(StockStatus::Low),
+            "out" => Some(StockStatus::Out),
+            _ => None,
+        }
+    }
+
+    fn holds(self, variants: &[CompactVariant]) -> bool {
+        match self {
+            StockStatus::In => !variants.is_empty() && variants.iter().all(|v| v.stock > 0),
+            StockStatus::Low => variants.iter().any(|v| (1..=LOW_STOCK_MAX).contains(&v.stock)),
+            StockStatus::Out => variants.is_empty() || variants.iter().any(|v| v.stock <= 0),
+        }
+    }
+}
+
+/// What the back office's product list asks for.
+#[derive(Debug, Clone, Default)]
+pub struct AdminProductQuery {
+    /// Words that must all appear in the product's name (or one word that starts a variant's
+    /// SKU), ignoring case. No spelling correction: the owner types what they see.
+    pub search: Option<String>,
+    /// A category id or slug; includes every subcategory.
+    pub category: Option<String>,
+    pub stock: Option<StockStatus>,
+    pub page: PageRequest,
+}
+
+/// One page of the back office's product list, newest first. An unknown category gives
+/// an empty page.
+pub fn admin_list(snapshot: &CatalogSnapshot, query: &AdminProductQuery) -> Page<Arc<Product>> {
+    let empty = Page { items: Vec::new(), total_items: 0, request: query.page };
+    let in_categories: Option<Vec<bool>> = match query.category.as_deref().map(str::trim) {
+        Some(c) if !c.is_empty() => {
+            let Some(category) = snapshot.find_category(c) else { return empty };
+            let mut mask = vec![false; snapshot.categories.len()];
+            for index in snapshot.subtree(&category.id).iter().filter_map(|id| snapshot.category_index(id)) {
+                mask[index] = true;
+            }
+            Some(mask)
+        }
+        _ => None,
+    };
+    let words: Vec<String> =
+        query.search.as_deref().unwrap_or("").split_whitespace().map(str::to_lowercase).collect();
+    let matching: Vec<&Entry> = snapshot
+        .entries
+        .iter()
+        .map(|e| e.as_ref())
+        .filter(|e| in_categories.as_ref().is_none_or(|mask| e.category.is_some_and(|i| mask.get(i as usize) == Some(&true))))
+        .filter(|e| query.stock.is_none_or(|s| s.holds(&e.variants)))
+        .filter(|e| words.is_empty() || words.iter().all(|w| e.name_lc().contains(w.as_str())) || sku_matches(e, &words))
+        .collect();
+    let total_items = matching.len() as u64;
+    let items = matching
+        .into_iter()
+        .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
+        .take(query.page.limit as usize)
+        .map(|e| snapshot.expand(e))
+        .collect();
+    Page { items, total_items, request: query.page }
+}
+
+/// One word that starts a variant's SKU (ignoring case) finds its product.
+fn sku_matches(entry: &Entry, words: &[String]) -> bool {
+    let [word] = words else { return false };
+    entry.variants.iter().filter_map(|v| v.sku.as_deref()).any(|sku| {
+        sku.len() >= word.len() && sku.is_char_boundary(word.len()) && sku[..word.len()].eq_ignore_ascii_case(word)
+    })
+}

@@ -5,15 +5,16 @@ use kernel::{CategoryId, ImageFormat, IncomingFile, MediaRules, MediaStore, Prod
 
 use crate::error::{CatalogError, Holds, Rule};
 use crate::models::{
-    category_name, check_variants, description, parse_variant, product_name, slugify, unique_slug, Category, Product,
-    VariantDraft,
+    category_name, check_variants, description, parse_variant, product_name, sku_key, slugify, unique_slug, Category,
+    Product, VariantDraft, VariantInput,
 };
 use crate::ports::{
     CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput,
-    ProductWrite, SearchMiss,
+    ProductWrite, SearchMiss, VariantPatch, VariantUpdate, VariantUpdated,
 };
 use crate::search::Synonyms;
 use crate::snapshot::CatalogSnapshot;
+use crate::transfer::{self, ImportReport, ImportRow};
 
 /// Images of categories and products: PNG or JPEG, at most 5 MB each.
 pub const IMAGE_RULES: MediaRules =
@@ -261,7 +262,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         let stored = self.store_files(&input.files)?;
         self.write_with_files(stored, |files| {
             let write = ProductWrite { new_images: files.to_vec(), ..write };
-            self.repo.insert_product(&write).map_err(CatalogError::from)
+            self.repo.insert_product(&write).map_err(|e| sku_conflict(e, &write.variants))
         })?;
         self.reload()?;
         self.current().product(&id).ok_or(CatalogError::NotFound("Product not found"))
@@ -274,7 +275,10 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         let stored = self.store_files(&input.files)?;
         let removed = self.write_with_files(stored, |files| {
             let write = ProductWrite { new_images: files.to_vec(), ..write };
-            self.repo.update_product(&write)?.ok_or(CatalogError::NotFound("Product not found"))
+            self.repo
+                .update_product(&write)
+                .map_err(|e| sku_conflict(e, &write.variants))?
+                .ok_or(CatalogError::NotFound("Product not found"))
         })?;
         for filename in removed {
             self.media.remove(&filename);
@@ -291,6 +295,146 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         }
         self.reload()?;
         Ok(product)
+    }
+
+    fn duplicate_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError> {
+        let snapshot = self.current();
+        let source = snapshot.product(id.as_str()).ok_or(CatalogError::NotFound("Product not found"))?;
+        let name = copy_name(&snapshot, &source.name);
+        let id = kernel::new_id();
+        let slug = unique_slug(&slugify(&name), |s| snapshot.slug_taken(s, None));
+        let write = ProductWrite {
+            id: id.clone(),
+            name,
+            slug,
+            description: source.description.clone(),
+            category_id: source.category_id.clone(),
+            hsn_code: source.hsn_code.clone(),
+            is_best_seller: false,
+            new_images: Vec::new(),
+            new_image_colors: Vec::new(),
+            shared_images: source.images.iter().map(|i| i.image.upload_id.clone()).collect(),
+            shared_image_colors: source.images.iter().map(|i| i.color.clone()).collect(),
+            removed_image_ids: Vec::new(),
+            image_colors: Vec::new(),
+            variants: source
+                .variants
+                .iter()
+                .map(|v| VariantDraft { id: None, stock: 0, sku: None, ..VariantDraft::from(v) })
+                .collect(),
+            now: Utc::now(),
+        };
+        self.repo.insert_product(&write)?;
+        self.reload()?;
+        self.current().product(&id).ok_or(CatalogError::NotFound("Product not found"))
+    }
+
+    fn update_variant(&self, product: &ProductId, variant_id: &str, patch: VariantPatch) -> Result<Arc<Product>, CatalogError> {
+        let current = self.current().product(product.as_str()).ok_or(CatalogError::NotFound("Product not found"))?;
+        let variant = current
+            .variants
+            .iter()
+            .find(|v| v.id == variant_id)
+            .ok_or(CatalogError::NotFound("Variant not found"))?;
+        // The variant as the form would send it, with the edited values: the same checks
+        // and the same messages as the product form.
+        let mut input = VariantInput {
+            id: Some(variant.id.clone()),
+            size: Some(variant.size.clone()),
+            color: Some(variant.color.clone()),
+            color_hex: Some(variant.color_hex.clone()),
+            stock: Some(variant.stock.to_string()),
+            original_price: Some(variant.price.pay().to_rupees_text()),
+            discount_price: Some(variant.price.saving().to_rupees_text()),
+            sku: variant.sku.clone(),
+        };
+        let price_edited = patch.original_price.is_some() || patch.discount_price.is_some();
+        if let Some(stock) = &patch.stock {
+            input.stock = Some(stock.clone());
+        }
+        if let Some(p) = &patch.original_price {
+            input.original_price = Some(p.clone());
+        }
+        if let Some(d) = &patch.discount_price {
+            input.discount_price = Some(d.clone());
+        }
+        if let Some(sku) = &patch.sku {
+            input.sku = Some(sku.clone());
+        }
+        let draft = parse_variant(&input)?;
+        if let Some(sku) = draft.sku.as_deref().filter(|_| patch.sku.is_some()) {
+            let snapshot = self.current();
+            if let Some((_, _, owner)) = snapshot.sku_owners(sku).into_iter().find(|(_, v, _)| *v != variant.id) {
+                return Err(CatalogError::SkuTaken { sku: sku.to_string(), product: owner });
+            }
+        }
+        let expected = match patch.expected_stock {
+            None => None,
+            Some(e) if (0..=crate::models::MAX_STOCK).contains(&e) => i32::try_from(e).ok(),
+            Some(_) => return Err(CatalogError::invalid("expectedStock", "expectedStock must be a whole number of 0 or more")),
+        };
+        let update = VariantUpdate {
+            product_id: current.id.clone(),
+            variant_id: variant.id.clone(),
+            stock: patch.stock.is_some().then_some((draft.stock, expected)),
+            price: price_edited.then_some(draft.price),
+            sku: patch.sku.is_some().then(|| draft.sku.clone()),
+            now: Utc::now(),
+        };
+        if update.stock.is_none() && update.price.is_none() && update.sku.is_none() {
+            return Ok(current);
+        }
+        let written = self.repo.update_variant(&update).map_err(|e| sku_conflict(e, std::slice::from_ref(&draft)))?;
+        match written {
+            VariantUpdated::Done => {}
+            VariantUpdated::NotFound => return Err(CatalogError::NotFound("Variant not found")),
+            VariantUpdated::StockChanged(now) => {
+                // Show the admin what is there now.
+                self.refresh_products(std::slice::from_ref(&current.id))?;
+                return Err(CatalogError::StockChanged { current: now });
+            }
+        }
+        self.refresh_products(std::slice::from_ref(&current.id))?;
+        self.current().product(&current.id).ok_or(CatalogError::NotFound("Product not found"))
+    }
+
+    fn import_catalog(&self, rows: Vec<ImportRow>) -> Result<ImportReport, CatalogError> {
+        let snapshot = self.current();
+        // Pictures by file name: those products show, then files already in the uploads
+        // store (a copied folder), never a category's or the logo's.
+        let mut uploads: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+        for image in snapshot.entries.iter().flat_map(|e| e.images.iter()) {
+            let image = image.image_ref();
+            uploads.insert(image.filename, image.upload_id);
+        }
+        let reserved: std::collections::HashSet<String> =
+            snapshot.categories.iter().filter_map(|c| c.image.as_ref().map(|i| i.upload_id.clone())).collect();
+        let mut adopted = Vec::new();
+        for name in transfer::image_names(&rows) {
+            if uploads.contains_key(&name) {
+                continue;
+            }
+            if let Ok(Some(file)) = self.media.find(&name, &IMAGE_RULES) {
+                if !reserved.contains(&file.id) {
+                    uploads.insert(name, file.id.clone());
+                    adopted.push(file);
+                }
+            }
+        }
+        let plan = transfer::plan(&snapshot, &rows, &uploads, Utc::now()).map_err(CatalogError::Import)?;
+        // Only the adopted files some product will show.
+        let used: std::collections::HashSet<&String> =
+            plan.creates.iter().chain(&plan.updates).flat_map(|p| p.shared_images.iter()).collect();
+        adopted.retain(|f| used.contains(&f.id));
+        let unused = self
+            .repo
+            .import_products(&adopted, &plan.creates, &plan.updates)
+            .map_err(|e| sku_conflict(e, &[]))?;
+        for filename in unused {
+            self.media.remove(&filename);
+        }
+        self.reload()?;
+        Ok(plan.report())
     }
 
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError> {
@@ -387,11 +531,23 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             return Err(CatalogError::rule(Rule::ImageCount, "images", format!("Maximum {MAX_PRODUCT_IMAGES} images allowed.")));
         }
         let variants = match (&input.variants, current) {
-            (Some(rows), _) => rows.iter().map(parse_variant).collect::<Result<Vec<_>, _>>()?,
+            (Some(rows), _) => {
+                let mut drafts = rows.iter().map(parse_variant).collect::<Result<Vec<_>, _>>()?;
+                // A row of a stored variant without `sku` keeps the one it has (a client that
+                // knows nothing of SKUs never clears them); empty text removes it.
+                for (row, draft) in rows.iter().zip(drafts.iter_mut()) {
+                    if row.sku.is_none() {
+                        let stored = current.and_then(|p| p.variants.iter().find(|v| Some(v.id.as_str()) == draft.id.as_deref()));
+                        draft.sku = stored.and_then(|v| v.sku.clone());
+                    }
+                }
+                drafts
+            }
             (None, Some(p)) => p.variants.iter().map(VariantDraft::from).collect(),
             (None, None) => Vec::new(),
         };
         check_variants(&variants)?;
+        check_skus(snapshot, &name, current.map(|p| p.id.as_str()), &variants)?;
         let known_variants: Vec<&str> = current.map(|p| p.variants.iter().map(|v| v.id.as_str()).collect()).unwrap_or_default();
         if variants.iter().filter_map(|v| v.id.as_deref()).any(|id| !known_variants.contains(&id)) {
             return Err(CatalogError::rule(Rule::ForeignItem, "productVariants", "A variant in the list does not belong to this product"));
@@ -412,6 +568,8 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             is_best_seller: input.is_best_seller.or(current.map(|p| p.is_best_seller)).unwrap_or(false),
             new_images: Vec::new(),
             new_image_colors,
+            shared_images: Vec::new(),
+            shared_image_colors: Vec::new(),
             removed_image_ids: input.deleted_image_ids.clone(),
             image_colors,
             variants,
@@ -456,6 +614,48 @@ fn picture_colours(
         kept.push((image.id.clone(), colour));
     }
     Ok((new_colours, kept))
+}
+
+/// "Name (copy)", or "Name (copy 2)", … : the first that no product has as its name
+/// (ignoring case) and whose slug is free; the name is shortened to stay within 120 characters.
+fn copy_name(snapshot: &CatalogSnapshot, name: &str) -> String {
+    let names: std::collections::HashSet<String> = snapshot.entries.iter().map(|e| e.name().to_lowercase()).collect();
+    let taken = |candidate: &str| names.contains(&candidate.to_lowercase()) || snapshot.slug_taken(&slugify(candidate), None);
+    let named = |suffix: String| {
+        let room = 120usize.saturating_sub(suffix.chars().count());
+        let base: String = name.chars().take(room).collect();
+        format!("{}{suffix}", base.trim_end())
+    };
+    (1..=10_000)
+        .map(|n| named(if n == 1 { " (copy)".to_string() } else { format!(" (copy {n})") }))
+        .find(|candidate| !taken(candidate))
+        .unwrap_or_else(|| named(format!(" (copy {})", &kernel::new_id()[..8])))
+}
+
+/// Each SKU of a product's variant list once in the list, and on no other product.
+fn check_skus(snapshot: &CatalogSnapshot, name: &str, product_id: Option<&str>, drafts: &[VariantDraft]) -> Result<(), CatalogError> {
+    let mut seen: std::collections::HashMap<String, &VariantDraft> = std::collections::HashMap::new();
+    for d in drafts {
+        let Some(sku) = &d.sku else { continue };
+        if let Some(first) = seen.insert(sku_key(sku), d) {
+            return Err(CatalogError::SkuTaken { sku: sku.clone(), product: format!("{name} ({}, {})", first.size, first.color) });
+        }
+        if let Some((_, _, owner)) = snapshot.sku_owners(sku).into_iter().find(|(p, _, _)| Some(p.as_str()) != product_id) {
+            return Err(CatalogError::SkuTaken { sku: sku.clone(), product: owner });
+        }
+    }
+    Ok(())
+}
+
+/// A unique-index refusal of the store: a SKU taken by a write that committed meanwhile.
+fn sku_conflict(error: StoreError, drafts: &[VariantDraft]) -> CatalogError {
+    match error {
+        StoreError::Conflict { constraint } if constraint.contains("sku") => CatalogError::SkuTaken {
+            sku: drafts.iter().filter_map(|d| d.sku.clone()).collect::<Vec<_>>().join(", "),
+            product: "another product (saved meanwhile)".into(),
+        },
+        other => CatalogError::Storage(other),
+    }
 }
 
 /// An HSN code from a form: absent keeps `current`, empty removes it, anything else must

@@ -255,6 +255,18 @@ impl CatalogSnapshot {
 
     /// How many variants have `1..=low_max` pieces left, and how many none (the back
     /// office's dashboard). One pass over the entries, no expansion.
+    /// The variants holding this SKU (ignoring case): (product id, variant id, "Name (size,
+    /// colour)"). At most one, unless the store was changed by hand.
+    pub fn sku_owners(&self, sku: &str) -> Vec<(String, String, String)> {
+        let mut found = Vec::new();
+        for entry in &self.entries {
+            for v in entry.variants.iter().filter(|v| v.sku.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(sku))) {
+                found.push((entry.id.to_string(), v.id.to_string(), format!("{} ({}, {})", entry.name(), v.look.size, v.look.color)));
+            }
+        }
+        found
+    }
+
     pub fn stock_counts(&self, low_max: i32) -> (u64, u64) {
         let (mut low, mut out) = (0, 0);
         for variant in self.entries.iter().flat_map(|e| e.variants.iter()) {

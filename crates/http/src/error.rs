@@ -261,6 +261,10 @@ impl From<catalog::CatalogError> for ApiError {
                 ApiError::conflict("category_has_products", message)
             }
             C::NotFound(m) => ApiError::not_found(m),
+            C::StockChanged { .. } => ApiError::conflict("stock_changed", message).on("stock"),
+            C::SkuTaken { .. } => ApiError::conflict("sku_taken", message).on("sku"),
+            // The handler answers a refused import itself, with the list of rows.
+            C::Import(_) => ApiError::unprocessable("invalid_rows", message),
             C::Media(m) => m.into(),
             C::Storage(s) => s.into(),
         }

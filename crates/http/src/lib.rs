@@ -50,6 +50,8 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
         .configure(handlers::users::routes)
         .configure(handlers::categories::routes)
         .configure(handlers::products::routes)
+        .configure(handlers::admin_products::routes)
+        .configure(handlers::catalog_csv::routes)
         .configure(handlers::content::routes)
         .configure(handlers::search::routes)
         .configure(handlers::addresses::routes)

@@ -82,6 +82,14 @@ pub trait MediaStore: Send + Sync {
     fn store(&self, file: &IncomingFile, rules: &MediaRules) -> Result<StoredFile, MediaError>;
     /// Removes a stored file and anything derived from it; a missing file is not an error.
     fn remove(&self, filename: &str);
+    /// A file already in the store under a name it made (`<uuid>.<ext>`), checked as an upload
+    /// would be, described for a new upload record (its id is the name's uuid); `None` when
+    /// there is no such file. Used by the catalogue import to show files of a copied uploads
+    /// folder. Stores without lookup find nothing.
+    fn find(&self, filename: &str, rules: &MediaRules) -> Result<Option<StoredFile>, MediaError> {
+        let _ = (filename, rules);
+        Ok(None)
+    }
 }
 
 /// Where the shop serves a stored file: the one place that knows the `/uploads` path. This

@@ -91,6 +91,14 @@ impl Money {
         self.0 as f64 / 100.0
     }
 
+    /// `123456.00`: rupees with two decimals, no sign or grouping (what a form or a CSV cell
+    /// holds, and what [`Money::parse_rupees`] reads back).
+    pub fn to_rupees_text(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        format!("{sign}{}.{:02}", abs / 100, abs % 100)
+    }
+
     /// `₹1,23,456.00`: rupee sign, Indian digit grouping (last three digits, then pairs),
     /// always two decimals.
     pub fn format_inr(self) -> String {
@@ -145,6 +153,15 @@ impl fmt::Display for Money {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rupees_text_reads_back() {
+        for paise in [0, 5, 99_950, 123_456_700] {
+            let m = Money::from_paise(paise);
+            assert_eq!(Money::parse_rupees(&m.to_rupees_text()), Ok(m));
+        }
+        assert_eq!(Money::from_paise(99_950).to_rupees_text(), "999.50");
+    }
 
     #[test]
     fn parses_rupee_text_exactly() {

@@ -213,6 +213,24 @@ impl MediaStore for MediaFiles {
         Ok(StoredFile { id, filename, format, width, height, byte_size: bytes.len() as u64 })
     }
 
+    fn find(&self, filename: &str, rules: &MediaRules) -> Result<Option<StoredFile>, MediaError> {
+        // Originals only: a thumbnail's name (`-w400`) is not a picture of its own.
+        let Some((id, _)) = filename.rsplit_once('.').filter(|(stem, _)| kernel::is_stored_name(filename) && !stem.contains("-w")) else {
+            return Ok(None);
+        };
+        let Some(bytes) = self.blobs.get(filename).map_err(MediaError::Storage)? else { return Ok(None) };
+        let unsupported = || MediaError::UnsupportedType(format!("Only {} images are allowed", allowed_list(rules.allowed)));
+        let format = sniff(&bytes).filter(|f| rules.allowed.contains(f)).ok_or_else(unsupported)?;
+        let (width, height) = match format {
+            ImageFormat::Svg => svg::check(&bytes)?,
+            raster => {
+                let decoded = check_raster(&bytes, raster)?;
+                (decoded.image.width(), decoded.image.height())
+            }
+        };
+        Ok(Some(StoredFile { id: id.to_string(), filename: filename.to_string(), format, width, height, byte_size: bytes.len() as u64 }))
+    }
+
     fn remove(&self, filename: &str) {
         if !kernel::is_stored_name(filename) {
             tracing::warn!(filename, "refusing to remove a file the media store did not make");

@@ -109,6 +109,7 @@ diesel::table! {
         position -> Integer,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        sku -> Nullable<Text>,
     }
 }
 

@@ -44,6 +44,7 @@ fn variant(id: Option<&str>, size: &str, stock: i32) -> VariantDraft {
         color_hex: "#FF0000".into(),
         stock,
         price: Price::new(Money::from_paise(99_900), Money::from_paise(10_000)),
+        sku: None,
     }
 }
 
@@ -58,6 +59,8 @@ fn product(category_id: &str, images: usize) -> ProductWrite {
         is_best_seller: false,
         new_images: (0..images).map(|_| file()).collect(),
         new_image_colors: vec![],
+        shared_images: vec![],
+        shared_image_colors: vec![],
         removed_image_ids: vec![],
         image_colors: vec![],
         variants: vec![variant(None, "M", 3), variant(None, "L", 0)],

@@ -37,6 +37,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/catalog/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalog/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -639,6 +687,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/{productId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{productId}/variants/{variantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * The back office's inline edit of a variant's stock and prices, in one write. Checked like
+         *     the product form; the new stock is written by one guarded statement.
+         */
+        patch: operations["update_variant"];
+        trace?: never;
+    };
     "/api/reports/gst": {
         parameters: {
             query?: never;
@@ -892,6 +976,11 @@ export interface components {
              *     one India Post gives that state: otherwise 422 `pin_not_in_state`.
              */
             state: components["schemas"]["StateName"];
+        };
+        /** @description The back office's product list: a page of products, without facets. */
+        AdminProductListDto: {
+            data: components["schemas"]["ProductDto"][];
+            pagination: components["schemas"]["PaginationDto"];
         };
         /** @description What happened to one order of a bulk change. */
         BulkResultDto: {
@@ -1342,6 +1431,15 @@ export interface components {
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
+        Envelope_ImportReportDto: {
+            data: {
+                created: number;
+                updated: number;
+                variants: number;
+            };
+            message?: string | null;
+        };
+        /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_LegalPageDto: {
             data: {
                 content: string;
@@ -1759,6 +1857,17 @@ export interface components {
         ImageUrlDto: {
             url: string;
         };
+        /** @description A refused import: every bad line with its reason; nothing was changed. */
+        ImportRefusal: {
+            code: string;
+            errors: components["schemas"]["RowErrorDto"][];
+            message: string;
+        };
+        ImportReportDto: {
+            created: number;
+            updated: number;
+            variants: number;
+        };
         ItemProductDto: {
             id?: string | null;
             images: components["schemas"]["ImageUrlDto"][];
@@ -1997,7 +2106,10 @@ export interface components {
              */
             newImageColors?: string | null;
             productName?: string | null;
-            /** @description A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "id"? }]`. */
+            /**
+             * @description A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "sku"?, "id"? }]`;
+             *     `sku`: up to 40 ASCII letters, digits, `-`, `_`, `.`, `/`, unique across the shop ignoring case (409 `sku_taken`).
+             */
             productVariants?: string | null;
         };
         ProductImageDto: {
@@ -2192,6 +2304,12 @@ export interface components {
             /** @description With `refundMethod` UPI (422 `invalid_upi_id` when missing). */
             upiId?: string | null;
         };
+        /** @description One line of a refused file. */
+        RowErrorDto: {
+            /** Format: int64 */
+            line: number;
+            message: string;
+        };
         /**
          * @description The answer to a search: the products found and, when none is, the query with its
          *     unknown words replaced by the catalogue's closest words.
@@ -2333,8 +2451,39 @@ export interface components {
              */
             percentOff: number;
             size: string;
+            /** @description The shop's own code for the variant (unique across the shop), if it has one. */
+            sku?: string | null;
             /** Format: int32 */
             stock: number;
+        };
+        /** @description An inline edit of one variant: a field left out keeps its value. */
+        VariantPatchRequest: {
+            /**
+             * Format: double
+             * @description The saving against the MRP, in rupees; not above the price (422 `discount_above_price`).
+             */
+            discountPrice?: number | null;
+            /**
+             * Format: int64
+             * @description The stock the admin saw; the new stock is written only while the variant still holds
+             *     exactly this many, else 409 `stock_changed` (an order took some meanwhile).
+             */
+            expectedStock?: number | null;
+            /**
+             * Format: double
+             * @description What the shopper pays, in rupees (at most two decimals, more than 0).
+             */
+            originalPrice?: number | null;
+            /**
+             * @description Up to 40 ASCII letters, digits, `-`, `_`, `.` or `/`; empty removes it. Unique across the
+             *     shop ignoring case (409 `sku_taken`).
+             */
+            sku?: string | null;
+            /**
+             * Format: int64
+             * @description The new stock.
+             */
+            stock?: number | null;
         };
         /** @description `{ wishlist: { id, userId, items } }` */
         WishlistData: {
@@ -2587,6 +2736,174 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue as CSV (UTF-8 with a byte-order mark), one row per variant, products by slug (admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A catalogue file as the export writes it (at most 32 MB) */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Every row imported in one transaction: products created or updated by `product_slug` (admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReportDto"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A SKU was taken meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is larger than 32 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad rows, each with its line and reason; nothing was changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRefusal"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1; a smaller number reads as 1. */
+                page?: number;
+                /** @description Products per page, 1 to 100 (10 when absent); a number outside reads as the nearer end. */
+                limit?: number;
+                /**
+                 * @description Words that must all appear in the product's name (ignoring case), or one word that
+                 *     starts a variant's SKU.
+                 */
+                q?: string;
+                /** @description A category id or slug; its subcategories' products are included. */
+                categoryId?: string;
+                stock?: "in" | "low" | "out";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products, newest first (admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProductListDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5344,6 +5661,166 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    duplicate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy, to edit: "… (copy)", same category, pictures and variants, stock 0 and no SKUs (admin) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_variant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                productId: string;
+                /** @description Variant id (of this product) */
+                variantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariantPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Variant updated; the whole product as it is now (admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -68,6 +68,8 @@ export interface Variant {
   mrp: number;
   /** The saving as a whole percentage of the MRP, computed by the server. */
   percentOff: number;
+  /** The shop's own code for the variant, unique across the shop. */
+  sku?: string | null;
 }
 
 export interface Product {

@@ -52,6 +52,8 @@ pub struct Variant {
     pub stock: i32,
     pub price: Price,
     pub position: i32,
+    /// The shop's own code for it: unique across the shop (ignoring case), optional.
+    pub sku: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

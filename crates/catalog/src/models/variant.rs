@@ -19,6 +19,8 @@ pub struct VariantInput {
     pub stock: Option<String>,
     pub original_price: Option<String>,
     pub discount_price: Option<String>,
+    /// Empty or absent: no SKU.
+    pub sku: Option<String>,
 }
 
 /// A checked variant, ready to store.
@@ -30,6 +32,7 @@ pub struct VariantDraft {
     pub color_hex: String,
     pub stock: i32,
     pub price: Price,
+    pub sku: Option<String>,
 }
 
 impl From<&super::Variant> for VariantDraft {
@@ -42,8 +45,33 @@ impl From<&super::Variant> for VariantDraft {
             color_hex: v.color_hex.clone(),
             stock: v.stock,
             price: v.price,
+            sku: v.sku.clone(),
         }
     }
+}
+
+/// The longest SKU.
+pub const MAX_SKU_CHARS: usize = 40;
+
+/// A SKU as typed: trimmed; empty is none; at most 40 ASCII letters, digits, `-`, `_`, `.`
+/// or `/` (ASCII, so "ignoring case" means the same on every database).
+pub fn parse_sku(raw: Option<&str>) -> Result<Option<String>, CatalogError> {
+    let sku = raw.map(str::trim).unwrap_or("");
+    if sku.is_empty() {
+        return Ok(None);
+    }
+    if sku.chars().count() > MAX_SKU_CHARS || !sku.chars().all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c)) {
+        return Err(CatalogError::invalid(
+            "sku",
+            format!("SKU {sku} must be at most {MAX_SKU_CHARS} letters, digits, '-', '_', '.' or '/'"),
+        ));
+    }
+    Ok(Some(sku.to_string()))
+}
+
+/// The key two SKUs are compared by (unique ignoring case).
+pub fn sku_key(sku: &str) -> String {
+    sku.to_ascii_lowercase()
 }
 
 /// The largest stock one variant may hold.
@@ -96,6 +124,7 @@ pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError>
         color_hex: colour.hex,
         stock: stock as i32,
         price: Price::new(original_price, discount_price),
+        sku: parse_sku(input.sku.as_deref())?,
     })
 }
 
@@ -138,6 +167,7 @@ mod tests {
             stock: Some(stock.into()),
             original_price: Some(original.into()),
             discount_price: Some(discount.into()),
+            sku: None,
         }
     }
 

@@ -28,6 +28,7 @@ fn variant(size: &str, color: &str, stock: i32, rupees: i64) -> Variant {
         stock,
         price: Price::new(Money::from_paise(rupees * 100), Money::ZERO),
         position: 0,
+        sku: None,
     }
 }
 

@@ -90,6 +90,28 @@ impl CatalogRepository for MemoryRepo {
             Ok(CategoryDelete::Deleted { image_filename: removed.image.map(|i| i.filename) })
         })
     }
+    fn import_products(&self, _adopted: &[StoredFile], _creates: &[ProductWrite], _updates: &[ProductWrite]) -> Result<Vec<String>, StoreError> {
+        Err(StoreError::Backend("not used by these tests".into()))
+    }
+    fn update_variant(&self, u: &VariantUpdate) -> Result<VariantUpdated, StoreError> {
+        self.with(|m| {
+            let found = m.products.iter_mut().filter(|p| p.id == u.product_id).flat_map(|p| p.variants.iter_mut()).find(|v| v.id == u.variant_id);
+            let Some(v) = found else { return Ok(VariantUpdated::NotFound) };
+            if let Some((stock, expected)) = u.stock {
+                if expected.is_some_and(|e| e != v.stock) {
+                    return Ok(VariantUpdated::StockChanged(v.stock));
+                }
+                v.stock = stock;
+            }
+            if let Some(price) = u.price {
+                v.price = price;
+            }
+            if let Some(sku) = &u.sku {
+                v.sku = sku.clone();
+            }
+            Ok(VariantUpdated::Done)
+        })
+    }
     fn insert_product(&self, p: &ProductWrite) -> Result<(), StoreError> {
         self.with(|m| {
             if m.fail_writes {
@@ -123,6 +145,7 @@ impl CatalogRepository for MemoryRepo {
                         stock: v.stock,
                         price: v.price,
                         position: i as i32,
+                        sku: v.sku.clone(),
                     })
                     .collect(),
                 created_at: p.now,

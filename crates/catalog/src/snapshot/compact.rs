@@ -108,6 +108,7 @@ pub struct CompactVariant {
     pub stock: i32,
     pub position: i32,
     pub price: Price,
+    pub sku: Option<Box<str>>,
 }
 
 impl CompactVariant {
@@ -118,6 +119,7 @@ impl CompactVariant {
             stock: v.stock,
             position: v.position,
             price: v.price,
+            sku: v.sku.as_deref().map(Box::from),
         }
     }
 
@@ -130,6 +132,7 @@ impl CompactVariant {
             stock: self.stock,
             price: self.price,
             position: self.position,
+            sku: self.sku.as_deref().map(str::to_string),
         }
     }
 }
@@ -198,6 +201,11 @@ pub struct CompactImage {
 }
 
 impl CompactImage {
+    /// The upload it shows (id, file name, size).
+    pub fn image_ref(&self) -> ImageRef {
+        self.upload.expand()
+    }
+
     fn expand(&self) -> ProductImage {
         ProductImage {
             id: self.id.to_string(),
@@ -482,6 +490,7 @@ mod tests {
                 stock: 4,
                 price: Price::new(Money::from_paise(129_900), Money::from_paise(20_000)),
                 position: 0,
+                sku: Some("KUR-XL-NB".into()),
             }],
             created_at: Utc::now(),
             updated_at: Utc::now(),

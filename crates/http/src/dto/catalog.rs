@@ -116,6 +116,8 @@ pub struct VariantDto {
     pub mrp: f64,
     /// The saving as a whole percentage of the MRP, rounded half up; 0 without a saving.
     pub percent_off: u32,
+    /// The shop's own code for the variant (unique across the shop), if it has one.
+    pub sku: Option<String>,
 }
 
 impl VariantDto {
@@ -131,13 +133,17 @@ impl VariantDto {
             discount_price: price.saving().to_rupees(),
             mrp: price.mrp().to_rupees(),
             percent_off: price.percent_off(),
+            sku: None,
         }
     }
 }
 
 impl From<&Variant> for VariantDto {
     fn from(v: &Variant) -> Self {
-        VariantDto::new(v.id.clone(), v.size.clone(), v.color.clone(), v.color_hex.clone(), v.stock, v.price)
+        VariantDto {
+            sku: v.sku.clone(),
+            ..VariantDto::new(v.id.clone(), v.size.clone(), v.color.clone(), v.color_hex.clone(), v.stock, v.price)
+        }
     }
 }
 
@@ -288,6 +294,27 @@ impl From<&Listing> for ListingDto {
                 total_pages: l.page.total_pages(),
             },
             facets: FacetsDto::from(&l.facets),
+        }
+    }
+}
+
+/// The back office's product list: a page of products, without facets.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AdminProductListDto {
+    pub data: Vec<ProductDto>,
+    pub pagination: PaginationDto,
+}
+
+impl From<&kernel::Page<std::sync::Arc<Product>>> for AdminProductListDto {
+    fn from(page: &kernel::Page<std::sync::Arc<Product>>) -> Self {
+        AdminProductListDto {
+            data: page.items.iter().map(|p| ProductDto::from(p.as_ref())).collect(),
+            pagination: PaginationDto {
+                total_items: page.total_items,
+                current_page: page.request.page,
+                limit: page.request.limit,
+                total_pages: page.total_pages(),
+            },
         }
     }
 }

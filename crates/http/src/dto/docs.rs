@@ -92,7 +92,8 @@ pub struct ProductForm {
     /// absent keeps it.
     #[schema(pattern = r"^\s*([0-9]{4,8})?\s*$")]
     pub hsn_code: Option<String>,
-    /// A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "id"? }]`.
+    /// A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "sku"?, "id"? }]`;
+    /// `sku`: up to 40 ASCII letters, digits, `-`, `_`, `.`, `/`, unique across the shop ignoring case (409 `sku_taken`).
     pub product_variants: Option<String>,
     /// A JSON list of product image ids to remove.
     pub deleted_image_ids: Option<String>,

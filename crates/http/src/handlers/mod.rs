@@ -1,6 +1,8 @@
 //! One file per use-case group; each exposes `routes`.
 
 pub mod addresses;
+pub mod admin_products;
+pub mod catalog_csv;
 pub mod auth;
 pub mod categories;
 pub mod content;

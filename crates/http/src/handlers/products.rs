@@ -298,6 +298,7 @@ fn variants(form: &Form) -> Result<Option<Vec<VariantInput>>, ApiError> {
                 stock: raw(obj.get("stock")),
                 original_price: raw(obj.get("originalPrice")),
                 discount_price: raw(obj.get("discountPrice")),
+                sku: raw(obj.get("sku")),
             })
         })
         .collect::<Result<Vec<_>, _>>()

@@ -120,6 +120,7 @@ fn variants(sizes: &[&str], colours: &[(&str, &str)], price: u32, seed: usize) -
                 stock: Some(stock.to_string()),
                 original_price: Some(price.to_string()),
                 discount_price: Some(discount.to_string()),
+                sku: None,
             });
         }
     }

@@ -98,6 +98,7 @@ fn goods(app: &TestApp, name: &str, hsn: Option<&str>, price_paise: i64, stock: 
                 stock: Some(stock.to_string()),
                 original_price: Some(format!("{}.{:02}", price_paise / 100, price_paise % 100)),
                 discount_price: Some("0".into()),
+                sku: None,
             }]),
             files: picture(),
             ..ProductInput::default()

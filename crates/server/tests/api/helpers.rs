@@ -454,6 +454,7 @@ pub fn seed_product(app: &TestApp, name: &str, variants: &[(&str, &str, i32, i64
             stock: Some(stock.to_string()),
             original_price: Some(price.to_string()),
             discount_price: Some(saving.to_string()),
+            sku: None,
         })
         .collect();
     let product = app

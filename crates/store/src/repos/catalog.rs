@@ -4,7 +4,8 @@ use crate::versions::ChangeKind;
 use catalog::snapshot::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 use catalog::{
     SearchMiss,
-    CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductWrite, VariantDraft,
+    CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductWrite, VariantDraft, VariantUpdate,
+    VariantUpdated,
 };
 use diesel::connection::DefaultLoadingMode;
 use chrono::NaiveDateTime;
@@ -126,6 +127,7 @@ fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> Var
         discount_price_paise: v.price.saving().paise(),
         position: i32::try_from(position).unwrap_or(i32::MAX),
         updated_at: now,
+        sku: v.sku.as_deref(),
     }
 }
 
@@ -136,6 +138,86 @@ fn insert_variant(conn: &mut DbConn, product_id: &str, v: &VariantDraft, positio
         .execute(conn)
         .map(|_| ())
         .map_err(store_error)
+}
+
+/// The uploads of `ids` that no product image shows any more (a duplicate shares its
+/// original's pictures: they go only with the last product showing them).
+fn unshared(conn: &mut DbConn, ids: Vec<String>) -> Result<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(ids);
+    }
+    let still: Vec<String> = product_images::table
+        .filter(product_images::upload_id.eq_any(&ids))
+        .select(product_images::upload_id)
+        .load(conn)
+        .map_err(store_error)?;
+    Ok(ids.into_iter().filter(|id| !still.contains(id)).collect())
+}
+
+fn link_images(conn: &mut DbConn, product_id: &str, upload_ids: &[String], colors: &[Option<String>]) -> Result<()> {
+    for (position, upload_id) in upload_ids.iter().enumerate() {
+        diesel::insert_into(product_images::table)
+            .values(NewProductImageRow {
+                id: &kernel::new_id(),
+                product_id,
+                upload_id,
+                position: i32::try_from(position).unwrap_or(i32::MAX),
+                color: colors.get(position).and_then(|c| c.as_deref()),
+            })
+            .execute(conn)
+            .map_err(store_error)?;
+    }
+    Ok(())
+}
+
+fn insert_product_rows(conn: &mut DbConn, p: &ProductWrite, now: NaiveDateTime) -> Result<()> {
+    diesel::insert_into(products::table)
+        .values(NewProductRow { id: &p.id, fields: product_changes(p), created_at: now })
+        .execute(conn)
+        .map_err(store_error)?;
+    link_images(conn, &p.id, &p.shared_images, &p.shared_image_colors)?;
+    add_images(conn, &p.id, &p.new_images, &p.new_image_colors, i32::try_from(p.shared_images.len()).unwrap_or(0), now)?;
+    for (position, v) in p.variants.iter().enumerate() {
+        insert_variant(conn, &p.id, v, position, now)?;
+    }
+    Ok(())
+}
+
+/// Ids per `IN (...)` list: well below both databases' limits on bound values.
+const CHUNK: usize = 1_000;
+
+/// A product's variant list as the write gives it: rows with a stored id are updated, the
+/// others created, stored variants missing from it deleted.
+fn write_variants(conn: &mut DbConn, p: &ProductWrite, now: NaiveDateTime) -> Result<()> {
+    // Variants: update those with an id, create the others, delete the missing.
+    let stored: Vec<String> = variants::table
+        .filter(variants::product_id.eq(&p.id))
+        .select(variants::id)
+        .load(conn)
+        .map_err(store_error)?;
+    // SKUs may move between this product's variants in one save (the unique index
+    // is checked per statement): cleared first, each row then writes its own.
+    diesel::update(variants::table.filter(variants::product_id.eq(&p.id)))
+        .set(variants::sku.eq(None::<String>))
+        .execute(conn)
+        .map_err(store_error)?;
+    let kept: Vec<&str> = p.variants.iter().filter_map(|v| v.id.as_deref()).collect();
+    let gone: Vec<&String> = stored.iter().filter(|id| !kept.contains(&id.as_str())).collect();
+    if !gone.is_empty() {
+        diesel::delete(variants::table.filter(variants::id.eq_any(gone))).execute(conn).map_err(store_error)?;
+    }
+    for (position, v) in p.variants.iter().enumerate() {
+        match v.id.as_deref().filter(|id| stored.iter().any(|s| s == id)) {
+            Some(id) => {
+                diesel::update(variants::table.find(id))
+                    .set(variant_changes(v, position, now))
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
+            None => insert_variant(conn, &p.id, v, position, now)?,
+        }
+    }
+    Ok(())
 }
 
 fn product_changes(p: &ProductWrite) -> ProductChanges<'_> {
@@ -352,17 +434,7 @@ impl CatalogRepository for DieselCatalogRepo {
 
     fn insert_product(&self, p: &ProductWrite) -> Result<()> {
         let now = p.now.naive_utc();
-        self.db.write_changing(ChangeKind::Catalog, |conn| {
-            diesel::insert_into(products::table)
-                .values(NewProductRow { id: &p.id, fields: product_changes(p), created_at: now })
-                .execute(conn)
-                .map_err(store_error)?;
-            add_images(conn, &p.id, &p.new_images, &p.new_image_colors, 0, now)?;
-            for (position, v) in p.variants.iter().enumerate() {
-                insert_variant(conn, &p.id, v, position, now)?;
-            }
-            Ok(())
-        })
+        self.db.write_changing(ChangeKind::Catalog, |conn| insert_product_rows(conn, p, now))
     }
 
     fn update_product(&self, p: &ProductWrite) -> Result<Option<Vec<String>>> {
@@ -389,7 +461,8 @@ impl CatalogRepository for DieselCatalogRepo {
             )
             .execute(conn)
             .map_err(store_error)?;
-            let removed_files = delete_uploads(conn, &removed_uploads)?;
+            let unused = unshared(conn, removed_uploads)?;
+            let removed_files = delete_uploads(conn, &unused)?;
             let last: Option<i32> = product_images::table
                 .filter(product_images::product_id.eq(&p.id))
                 .select(diesel::dsl::max(product_images::position))
@@ -404,28 +477,7 @@ impl CatalogRepository for DieselCatalogRepo {
             }
             add_images(conn, &p.id, &p.new_images, &p.new_image_colors, last.map_or(0, |l| l + 1), now)?;
 
-            // Variants: update those with an id, create the others, delete the missing.
-            let stored: Vec<String> = variants::table
-                .filter(variants::product_id.eq(&p.id))
-                .select(variants::id)
-                .load(conn)
-                .map_err(store_error)?;
-            let kept: Vec<&str> = p.variants.iter().filter_map(|v| v.id.as_deref()).collect();
-            let gone: Vec<&String> = stored.iter().filter(|id| !kept.contains(&id.as_str())).collect();
-            if !gone.is_empty() {
-                diesel::delete(variants::table.filter(variants::id.eq_any(gone))).execute(conn).map_err(store_error)?;
-            }
-            for (position, v) in p.variants.iter().enumerate() {
-                match v.id.as_deref().filter(|id| stored.iter().any(|s| s == id)) {
-                    Some(id) => {
-                        diesel::update(variants::table.find(id))
-                            .set(variant_changes(v, position, now))
-                            .execute(conn)
-                            .map_err(store_error)?;
-                    }
-                    None => insert_variant(conn, &p.id, v, position, now)?,
-                }
-            }
+            write_variants(conn, p, now)?;
             Ok(Some(removed_files))
         })
     }
@@ -444,8 +496,128 @@ impl CatalogRepository for DieselCatalogRepo {
             if deleted == 0 {
                 return Ok(None);
             }
-            delete_uploads(conn, &upload_ids).map(Some)
+            let unused = unshared(conn, upload_ids)?;
+            delete_uploads(conn, &unused).map(Some)
         })
+    }
+
+    fn import_products(&self, adopted: &[kernel::StoredFile], creates: &[ProductWrite], updates: &[ProductWrite]) -> Result<Vec<String>> {
+        let now = chrono::Utc::now().naive_utc();
+        self.db.write_changing(ChangeKind::Catalog, |conn| {
+            for file in adopted {
+                insert_upload(conn, file, now)?;
+            }
+            // The uploads the updated products show before: those no product shows after go.
+            let mut before: Vec<String> = Vec::new();
+            let ids: Vec<&String> = updates.iter().map(|p| &p.id).collect();
+            for chunk in ids.chunks(CHUNK) {
+                let found: Vec<String> = product_images::table
+                    .filter(product_images::product_id.eq_any(chunk))
+                    .select(product_images::upload_id)
+                    .load(conn)
+                    .map_err(store_error)?;
+                before.extend(found);
+            }
+            before.sort();
+            before.dedup();
+            // A SKU may move from one product of the file to another.
+            for chunk in ids.chunks(CHUNK) {
+                diesel::update(variants::table.filter(variants::product_id.eq_any(chunk)))
+                    .set(variants::sku.eq(None::<String>))
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
+            for p in creates {
+                insert_product_rows(conn, p, p.now.naive_utc())?;
+            }
+            for p in updates {
+                let updated = diesel::update(products::table.find(&p.id))
+                    .set(product_changes(p))
+                    .execute(conn)
+                    .map_err(store_error)?;
+                if updated != 1 {
+                    // Deleted since the file was checked: created again, as the file says.
+                    insert_product_rows(conn, p, p.now.naive_utc())?;
+                    continue;
+                }
+                diesel::delete(product_images::table.filter(product_images::product_id.eq(&p.id)))
+                    .execute(conn)
+                    .map_err(store_error)?;
+                link_images(conn, &p.id, &p.shared_images, &p.shared_image_colors)?;
+                write_variants(conn, p, p.now.naive_utc())?;
+            }
+            let mut gone = Vec::new();
+            for chunk in before.chunks(CHUNK) {
+                gone.extend(unshared(conn, chunk.to_vec())?);
+            }
+            let mut files = Vec::new();
+            for chunk in gone.chunks(CHUNK) {
+                files.extend(delete_uploads(conn, chunk)?);
+            }
+            Ok(files)
+        })
+    }
+
+    fn update_variant(&self, u: &VariantUpdate) -> Result<VariantUpdated> {
+        /// Why the transaction is rolled back.
+        enum Stop {
+            Store(StoreError),
+            Missing,
+            Stock(i32),
+        }
+        impl From<StoreError> for Stop {
+            fn from(e: StoreError) -> Self {
+                Stop::Store(e)
+            }
+        }
+        let now = u.now.naive_utc();
+        let this = || variants::table.filter(variants::id.eq(&u.variant_id)).filter(variants::product_id.eq(&u.product_id));
+        let outcome = self.db.write_changing(ChangeKind::Catalog, |conn| {
+            if let Some((stock, expected)) = u.stock {
+                // One guarded statement: an order taking stock at the same moment either
+                // commits first (then the expected stock no longer holds) or waits.
+                let written = match expected {
+                    Some(expected) => diesel::update(this().filter(variants::stock.eq(expected)))
+                        .set((variants::stock.eq(stock), variants::updated_at.eq(now)))
+                        .execute(conn),
+                    None => diesel::update(this()).set((variants::stock.eq(stock), variants::updated_at.eq(now))).execute(conn),
+                }
+                .map_err(store_error)?;
+                if written != 1 {
+                    let held: Option<i32> = this().select(variants::stock).first(conn).optional().map_err(store_error)?;
+                    return Err(held.map_or(Stop::Missing, Stop::Stock));
+                }
+            }
+            if let Some(sku) = &u.sku {
+                let written = diesel::update(this())
+                    .set((variants::sku.eq(sku.as_deref()), variants::updated_at.eq(now)))
+                    .execute(conn)
+                    .map_err(store_error)?;
+                if written != 1 {
+                    return Err(Stop::Missing);
+                }
+            }
+            if let Some(price) = u.price {
+                let written = diesel::update(this())
+                    .set((
+                        variants::original_price_paise.eq(price.pay().paise()),
+                        variants::discount_price_paise.eq(price.saving().paise()),
+                        variants::updated_at.eq(now),
+                    ))
+                    .execute(conn)
+                    .map_err(store_error)?;
+                if written != 1 {
+                    return Err(Stop::Missing);
+                }
+            }
+            Ok(())
+        });
+        match outcome {
+            Ok(()) => Ok(VariantUpdated::Done),
+            Err(Stop::Missing) => Ok(VariantUpdated::NotFound),
+            Err(Stop::Stock(held)) => Ok(VariantUpdated::StockChanged(held)),
+            Err(Stop::Store(e)) => Err(e),
+        }
     }
 
     fn save_synonyms(&self, text: &str) -> Result<()> {

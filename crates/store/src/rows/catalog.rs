@@ -169,6 +169,7 @@ pub struct VariantRow {
     pub original_price_paise: i64,
     pub discount_price_paise: i64,
     pub position: i32,
+    pub sku: Option<String>,
 }
 
 impl VariantRow {
@@ -181,6 +182,7 @@ impl VariantRow {
             stock: self.stock,
             price: Price::new(Money::from_paise(self.original_price_paise), Money::from_paise(self.discount_price_paise)),
             position: self.position,
+            sku: self.sku,
         }
     }
 
@@ -208,6 +210,9 @@ pub struct VariantChanges<'a> {
     pub discount_price_paise: i64,
     pub position: i32,
     pub updated_at: NaiveDateTime,
+    /// `None` writes NULL (no SKU): the form always sends the whole variant.
+    #[diesel(treat_none_as_null = true)]
+    pub sku: Option<&'a str>,
 }
 
 #[derive(Insertable)]

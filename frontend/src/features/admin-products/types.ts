@@ -22,13 +22,15 @@ export interface VariantDraft {
   stock: string;
   originalPrice: string;
   discountPrice: string;
+  /** The shop's own code; empty: none. Left out (new rows until typed), the server keeps what it has. */
+  sku?: string;
   /** Added rows copy the previous colour and cannot change it. */
   colorLocked: boolean;
   /** The price field edited last decides which of the two price messages shows. */
   lastPriceField?: 'originalPrice' | 'discountPrice';
 }
 
-export type VariantField = 'size' | 'color' | 'colorHexCode' | 'stock' | 'originalPrice' | 'discountPrice';
+export type VariantField = 'size' | 'color' | 'colorHexCode' | 'stock' | 'originalPrice' | 'discountPrice' | 'sku';
 export type VariantErrors = Partial<Record<VariantField, string>>;
 
 export interface ProductPageResult {

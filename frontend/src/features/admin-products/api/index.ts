@@ -1,12 +1,25 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useQueries } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useQueries, type QueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
 import type { AdminCategoryNode, AdminProduct, ProductPageResult, VariantDraft } from '../types';
 import { ADMIN_PAGE_SIZE } from '../lib/product';
 import { variantPayload } from '../lib/variants';
 
+/** What the back office's product list asks the server for (every filter is applied there). */
+export interface ProductListParams {
+  page: number;
+  /** Words of the product's name, or a SKU. */
+  q?: string;
+  categoryId?: string;
+  /** in: no size sold out; low: some size with 1 to 5 left; out: some size sold out. */
+  stock?: StockFilter;
+}
+
+export type StockFilter = 'in' | 'low' | 'out';
+
 export const adminProductKeys = {
   all: ['me', 'admin', 'products'] as const,
-  page: (page: number) => ['me', 'admin', 'products', page] as const,
+  lists: ['me', 'admin', 'products', 'list'] as const,
+  list: (params: ProductListParams) => ['me', 'admin', 'products', 'list', params] as const,
   categories: ['me', 'admin', 'product-categories'] as const,
 };
 
@@ -33,9 +46,29 @@ export function toPageResult(body: unknown, page: number, limit: number): Produc
   };
 }
 
-export async function fetchAdminProducts(page: number, signal?: AbortSignal): Promise<ProductPageResult> {
-  const body = await api.get<unknown>('/products', { params: { page, limit: ADMIN_PAGE_SIZE }, signal });
-  return toPageResult(body, page, ADMIN_PAGE_SIZE);
+export async function fetchAdminProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductPageResult> {
+  const body = await api.get<unknown>('/admin/products', {
+    params: { page: params.page, limit: ADMIN_PAGE_SIZE, q: params.q?.trim() || undefined, categoryId: params.categoryId, stock: params.stock },
+    signal,
+  });
+  return toPageResult(body, params.page, ADMIN_PAGE_SIZE);
+}
+
+/** One inline edit of a variant: the fields left out keep their values. */
+export interface VariantPatch {
+  productId: string;
+  variantId: string;
+  stock?: number;
+  /** The stock shown when the edit began: the server refuses (409) when an order took some meanwhile. */
+  expectedStock?: number;
+  originalPrice?: number;
+  discountPrice?: number;
+  /** Empty removes it. */
+  sku?: string;
+}
+
+export async function patchVariant({ productId, variantId, ...body }: VariantPatch): Promise<Envelope<AdminProduct>> {
+  return api.patch<Envelope<AdminProduct>>(`/products/${encodeURIComponent(productId)}/variants/${encodeURIComponent(variantId)}`, body);
 }
 
 export async function fetchCategoryTree(): Promise<AdminCategoryNode[]> {
@@ -113,16 +146,64 @@ export async function deleteProduct(id: string): Promise<{ message?: string }> {
   return api.delete<{ message?: string }>(`/products/${encodeURIComponent(id)}`);
 }
 
-export const adminProductsQuery = (page: number) =>
+export const adminProductsQuery = (params: ProductListParams) =>
   queryOptions({
-    queryKey: adminProductKeys.page(page),
-    queryFn: ({ signal }) => fetchAdminProducts(page, signal),
+    queryKey: adminProductKeys.list(params),
+    queryFn: ({ signal }) => fetchAdminProducts(params, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 
-export function useAdminProducts(page: number) {
-  return useQuery(adminProductsQuery(page));
+export function useAdminProducts(params: ProductListParams) {
+  return useQuery(adminProductsQuery(params));
+}
+
+/** Applies `change` to the product `id` in every cached page of the list. */
+function patchCachedProduct(qc: QueryClient, id: string, change: (p: AdminProduct) => AdminProduct) {
+  qc.setQueriesData<ProductPageResult>({ queryKey: adminProductKeys.lists }, (page) =>
+    page ? { ...page, data: page.data.map((p) => (p.id === id ? change(p) : p)) } : page,
+  );
+}
+
+/**
+ * One variant's stock or prices, shown at once (optimistic) and put back as they were when the
+ * server refuses; the answer (the whole product as stored) then replaces the guess.
+ */
+export function useUpdateVariant(onChanged?: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: patchVariant,
+    onMutate: async (patch) => {
+      await qc.cancelQueries({ queryKey: adminProductKeys.lists });
+      const before = qc.getQueriesData<ProductPageResult>({ queryKey: adminProductKeys.lists });
+      patchCachedProduct(qc, patch.productId, (p) => ({
+        ...p,
+        variants: p.variants.map((v) =>
+          v.id === patch.variantId
+            ? {
+                ...v,
+                stock: patch.stock ?? v.stock,
+                originalPrice: patch.originalPrice ?? v.originalPrice,
+                discountPrice: patch.discountPrice ?? v.discountPrice,
+                sku: patch.sku === undefined ? v.sku : patch.sku || null,
+              }
+            : v,
+        ),
+      }));
+      return { before };
+    },
+    onError: (_err, _patch, context) => {
+      for (const [key, data] of context?.before ?? []) qc.setQueryData(key, data);
+    },
+    onSuccess: (answer, patch) => {
+      if (answer?.data) patchCachedProduct(qc, patch.productId, () => answer.data);
+      onChanged?.();
+    },
+    onSettled: (_answer, error) => {
+      // A refused stock edit (changed meanwhile) shows what is there now.
+      if (error) void qc.invalidateQueries({ queryKey: adminProductKeys.lists });
+    },
+  });
 }
 
 export function useCategoryTree(enabled = true) {
@@ -133,6 +214,22 @@ export function useSaveProduct(onChanged?: () => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: saveProduct,
+    onSuccess: async () => {
+      onChanged?.();
+      await qc.invalidateQueries({ queryKey: adminProductKeys.all });
+    },
+  });
+}
+
+export async function duplicateProduct(id: string): Promise<Envelope<AdminProduct>> {
+  return api.post<Envelope<AdminProduct>>(`/products/${encodeURIComponent(id)}/duplicate`);
+}
+
+/** Copies a product (stock 0, no SKUs, the same pictures); the copy comes back for editing. */
+export function useDuplicateProduct(onChanged?: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateProduct,
     onSuccess: async () => {
       onChanged?.();
       await qc.invalidateQueries({ queryKey: adminProductKeys.all });

@@ -1,4 +1,5 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
@@ -28,56 +30,51 @@ import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
-import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
-import { adminProductKeys, useAdminProducts, useCategoryTree, useDeleteProduct, useSaveProduct, type ProductFormValues } from '../api';
+import {
+  adminProductKeys,
+  useAdminProducts,
+  useCategoryTree,
+  useDeleteProduct,
+  useDuplicateProduct,
+  useSaveProduct,
+  type ProductFormValues,
+  type ProductListParams,
+  type StockFilter,
+} from '../api';
 import { PRODUCT_MESSAGES, serialNumber } from '../lib/product';
 import type { AdminProduct } from '../types';
 import { ImageGalleryDialog } from './ImageGalleryDialog';
 import { ProductFormDialog } from './ProductFormDialog';
-import { StockBadge } from './StockBadge';
+import { CatalogFileButtons } from './CatalogFileButtons';
+import { InlineVariantsTable } from './InlineVariantsTable';
+import { ProductFilters } from './ProductFilters';
 
-function VariantsTable({ product }: { product: AdminProduct }) {
-  return (
-    <Table size="small" aria-label={`Variants of ${product.name}`}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Size</TableCell>
-          <TableCell>Color</TableCell>
-          <TableCell>Stock</TableCell>
-          <TableCell>Original Price</TableCell>
-          <TableCell>Discount Price</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {product.variants.map((v) => (
-          <TableRow key={v.id}>
-            <TableCell>{v.size}</TableCell>
-            <TableCell>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Box
-                  aria-hidden
-                  sx={{ width: 16, height: 16, borderRadius: '50%', border: 1, borderColor: 'divider', bgcolor: v.colorHexCode || v.color }}
-                />
-                {v.color}
-                {v.colorHexCode && (
-                  <Typography variant="caption" color="text.secondary">
-                    {v.colorHexCode}
-                  </Typography>
-                )}
-              </Box>
-            </TableCell>
-            <TableCell>
-              <StockBadge stock={v.stock} />
-            </TableCell>
-            <TableCell>{formatMoney(v.originalPrice)}</TableCell>
-            <TableCell>{formatMoney(v.discountPrice)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+const STOCK_VALUES: StockFilter[] = ['in', 'low', 'out'];
+
+/** The list's filters live in the address, so a dashboard figure can link to them. */
+function useListParams(): [ProductListParams, (change: Partial<ProductListParams>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo<ProductListParams>(() => {
+    const stock = search.get('stock');
+    return {
+      page: Math.max(1, Number(search.get('page')) || 1),
+      q: search.get('q') || undefined,
+      categoryId: search.get('category') || undefined,
+      stock: STOCK_VALUES.includes(stock as StockFilter) ? (stock as StockFilter) : undefined,
+    };
+  }, [search]);
+  const update = (change: Partial<ProductListParams>) => {
+    const next = { ...params, page: 1, ...change };
+    const out = new URLSearchParams();
+    if (next.q) out.set('q', next.q);
+    if (next.categoryId) out.set('category', next.categoryId);
+    if (next.stock) out.set('stock', next.stock);
+    if (next.page > 1) out.set('page', String(next.page));
+    setSearch(out, { replace: true });
+  };
+  return [params, update];
 }
 
 type FormState = { product: AdminProduct | null } | null;
@@ -85,12 +82,27 @@ type FormState = { product: AdminProduct | null } | null;
 /** The product table, paged by 10, with variants, images, the add/edit dialog and deletion. */
 export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
   const qc = useQueryClient();
-  const [page, setPage] = useState(1);
-  const products = useAdminProducts(page);
+  const [params, setParams] = useListParams();
+  const page = params.page;
+  const setPage = (p: number | ((prev: number) => number)) => setParams({ page: typeof p === 'function' ? p(page) : p });
+  const products = useAdminProducts(params);
   const [form, setForm] = useState<FormState>(null);
-  const categories = useCategoryTree(form !== null);
+  const categories = useCategoryTree();
+  const filtered = Boolean(params.q || params.categoryId || params.stock);
   const save = useSaveProduct(onChanged);
   const remove = useDeleteProduct(onChanged);
+  const duplicate = useDuplicateProduct(onChanged);
+
+  function onDuplicate(p: AdminProduct) {
+    duplicate.mutate(p.id, {
+      onSuccess: (res) => {
+        notify.success(res?.message || `Copied as ${res.data.name}`);
+        // The copy opens for editing: its name, stock and SKUs are what an owner changes first.
+        setForm({ product: res.data });
+      },
+      onError: (err) => notify.error(serverMessage(err, 'Failed to duplicate the product')),
+    });
+  }
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [gallery, setGallery] = useState<AdminProduct | null>(null);
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null);
@@ -100,7 +112,8 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
 
   // A page that became empty (its last product deleted elsewhere) falls back to the previous one.
   useEffect(() => {
-    if (products.isSuccess && !products.isPlaceholderData && items.length === 0 && page > 1) setPage((p) => p - 1);
+    if (products.isSuccess && !products.isPlaceholderData && items.length === 0 && page > 1) setPage(page - 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage writes the address; only these values decide
   }, [products.isSuccess, products.isPlaceholderData, items.length, page]);
 
   function toggle(id: string) {
@@ -154,6 +167,17 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
       <RetryAlert onRetry={() => products.refetch()} title={PRODUCT_MESSAGES.fetchFailed}>
         {serverMessage(products.error, 'Please check the connection and try again.')}
       </RetryAlert>
+    );
+  else if (items.length === 0 && page === 1 && filtered)
+    body = (
+      <Paper variant="outlined">
+        <EmptyState
+          icon={<InventoryIcon />}
+          title="No products match"
+          text="Try other words, another category or stock filter."
+          action={<Button onClick={() => setParams({ q: undefined, categoryId: undefined, stock: undefined })}>Clear filters</Button>}
+        />
+      </Paper>
     );
   else if (items.length === 0 && page === 1)
     body = (
@@ -217,6 +241,13 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
                             <EditIcon />
                           </IconButton>
                         </Tooltip>
+                        <Tooltip title="Duplicate">
+                          <span>
+                            <IconButton aria-label={`Duplicate ${p.name}`} disabled={duplicate.isPending} onClick={() => onDuplicate(p)}>
+                              <CopyIcon />
+                            </IconButton>
+                          </span>
+                        </Tooltip>
                         <Tooltip title="Delete">
                           <IconButton aria-label={`Delete ${p.name}`} color="error" onClick={() => setToDelete(p)}>
                             <DeleteIcon />
@@ -228,7 +259,7 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
                       <TableCell colSpan={6} sx={{ py: 0, bgcolor: 'grey.50', borderBottom: open ? undefined : 'none' }}>
                         <Collapse in={open} unmountOnExit>
                           <Box sx={{ py: 2 }}>
-                            <VariantsTable product={p} />
+                            <InlineVariantsTable product={p} onChanged={onChanged} />
                           </Box>
                         </Collapse>
                       </TableCell>
@@ -258,6 +289,12 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
         title="Products"
         subtitle={products.data ? `${products.data.totalItems} product(s)` : undefined}
         action={addButton}
+      />
+      <CatalogFileButtons onChanged={onChanged} />
+      <ProductFilters
+        params={params}
+        categories={categories.data ?? []}
+        onChange={setParams}
       />
       {body}
       {form &&

@@ -18,7 +18,7 @@ interface Props {
   onTouched: (rowKey: string, field: VariantField) => void;
 }
 
-/** Variant rows: size, colour by name, hex or picker, stock, original and discount price. */
+/** Variant rows: size, colour by name, hex or picker, stock, original and discount price, SKU. */
 export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props) {
   function update(index: number, next: VariantDraft, field: VariantField) {
     onChange(syncLockedColors(rows.map((r, i) => (i === index ? next : r))));
@@ -52,7 +52,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
             aria-label={`Variant ${n}`}
             sx={{ p: 2, mb: 1.5, border: 1, borderColor: 'divider', m: 0, mt: index ? 1.5 : 0 }}
           >
-            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr) auto' }, alignItems: 'start' }}>
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(7, 1fr) auto' }, alignItems: 'start' }}>
               <TextField
                 size="small"
                 label="Size"
@@ -124,6 +124,15 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 error={Boolean(discountError)}
                 helperText={discountError}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} discount price`, min: 0, step: '0.01' } }}
+              />
+              <TextField
+                size="small"
+                label="SKU"
+                value={row.sku ?? ''}
+                onChange={(ev) => update(index, { ...row, sku: ev.target.value }, 'sku')}
+                error={Boolean(err('sku'))}
+                helperText={err('sku') ?? 'Optional, unique'}
+                slotProps={{ htmlInput: { 'aria-label': `Variant ${n} SKU`, maxLength: 40 } }}
               />
               <IconButton
                 aria-label={`Remove variant ${n}`}

@@ -13,12 +13,13 @@ const png = (name: string) => new File(['png'], name, { type: 'image/png' });
 const many = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => product({ id: `p-${from + i}`, name: `Item ${from + i + 1}`, slug: `item-${from + i + 1}` }));
 
-/** Serves `all` in pages of the requested size and records the pages asked for. */
-function serveProducts(all: () => Product[]) {
+/** Serves `all` in pages of the requested size and records the pages asked for (and the filters, in `queries`). */
+function serveProducts(all: () => Product[], queries: URLSearchParams[] = []) {
   const pages: string[] = [];
   server.use(
-    http.get('/api/products', ({ request }) => {
+    http.get('/api/admin/products', ({ request }) => {
       const q = new URL(request.url).searchParams;
+      queries.push(q);
       const page = Number(q.get('page'));
       const limit = Number(q.get('limit'));
       pages.push(`${page}/${limit}`);
@@ -30,9 +31,9 @@ function serveProducts(all: () => Product[]) {
   return pages;
 }
 
-async function openPage() {
+async function openPage(path = '/admin/product') {
   signInAdmin();
-  const utils = await renderRoutes(routes, '/admin/product');
+  const utils = await renderRoutes(routes, path);
   await screen.findByRole('heading', { level: 1, name: 'Products' });
   return utils;
 }
@@ -83,7 +84,11 @@ describe('admin products table', () => {
     expect(within(variants).getByLabelText('Stock 12, in stock')).toHaveClass('MuiChip-colorSuccess');
     expect(within(variants).getByLabelText('Stock 10, low stock')).toHaveClass('MuiChip-colorWarning');
     expect(within(variants).getByLabelText('Stock 0, out of stock')).toHaveClass('MuiChip-colorError');
-    expect(within(variants).getAllByText('₹1,299.50')).toHaveLength(3);
+    expect(within(variants).getAllByRole('textbox', { name: /^Original Price of/ }).map((i) => (i as HTMLInputElement).value)).toEqual([
+      '1299.50',
+      '1299.50',
+      '1299.50',
+    ]);
     await u.click(screen.getByRole('button', { name: 'Hide variants of Linen Shirt' }));
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Variants of Linen Shirt' })).not.toBeInTheDocument());
   });
@@ -110,7 +115,7 @@ describe('admin products table', () => {
   });
 
   it('shows the inline error panel when the products cannot be loaded', async () => {
-    server.use(http.get('/api/products', () => new HttpResponse(null, { status: 500 })));
+    server.use(http.get('/api/admin/products', () => new HttpResponse(null, { status: 500 })));
     await openPage();
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('Failed to fetch products')).toBeInTheDocument();
@@ -136,7 +141,8 @@ describe('admin products table', () => {
     expect(await screen.findByText('Product deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(serials()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']));
     expect(screen.queryByText('Item 11')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Go to page 2' })).not.toBeInTheDocument();
+    // The first page is asked again: 10 products now, one page.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Go to page 2' })).not.toBeInTheDocument());
     expect(pages.at(-1)).toBe('1/10');
   });
 
@@ -148,6 +154,219 @@ describe('admin products table', () => {
     await u.click(await screen.findByRole('button', { name: 'Delete Item 1' }));
     await u.click(within(await screen.findByRole('dialog', { name: 'Delete product' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete product')).toBeInTheDocument();
+  });
+});
+
+describe('admin products search, filters and inline edits', () => {
+  it('searches by name once typing pauses, filters by category and stock, and has a Low stock shortcut', async () => {
+    const queries: URLSearchParams[] = [];
+    serveProducts(() => many(3), queries);
+    const { router } = await openPage();
+    await screen.findByText('Item 1');
+    const u = userEvent.setup();
+    await u.type(screen.getByRole('textbox', { name: 'Search products' }), 'silk saree');
+    await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('silk saree'));
+    expect(queries.filter((q) => q.get('q') === 'silk s')).toHaveLength(0);
+
+    await pick('Category', 'Shirts');
+    await waitFor(() => expect(queries.at(-1)?.get('categoryId')).toBe('c-shirts'));
+    await pick('Stock', 'Out of stock');
+    await waitFor(() => expect(queries.at(-1)?.get('stock')).toBe('out'));
+    expect(queries.at(-1)?.get('q')).toBe('silk saree');
+
+    await u.click(screen.getByRole('button', { name: 'Low stock' }));
+    await waitFor(() => expect(queries.at(-1)?.get('stock')).toBe('low'));
+    expect(screen.getByRole('button', { name: 'Low stock' })).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toContain('stock=low');
+  });
+
+  it('opens on the filter the dashboard links to', async () => {
+    const queries: URLSearchParams[] = [];
+    serveProducts(() => [], queries);
+    await openPage('/admin/product?stock=low');
+    expect(await screen.findByText('No products match')).toBeInTheDocument();
+    expect(queries[0]?.get('stock')).toBe('low');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(queries.at(-1)?.get('stock')).toBeNull());
+  });
+
+  it('saves an edited stock at once and puts it back with the message when the server refuses', async () => {
+    let stored = product({ variants: [variant({ id: 'v1', size: 'M', color: 'White', stock: 7 })] });
+    serveProducts(() => [stored]);
+    const sent: unknown[] = [];
+    let refuse = false;
+    server.use(
+      http.patch('/api/products/:id/variants/:variantId', async ({ request }) => {
+        const body = (await request.json()) as { stock?: number };
+        sent.push(body);
+        if (refuse) {
+          return HttpResponse.json({ message: 'The stock changed meanwhile: 5 left now. Please check and try again.', code: 'stock_changed' }, { status: 409 });
+        }
+        stored = { ...stored, variants: stored.variants.map((v) => ({ ...v, stock: body.stock ?? v.stock })) };
+        return HttpResponse.json({ data: stored, message: 'Variant updated' });
+      }),
+    );
+    await openPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const input = await screen.findByRole('textbox', { name: 'Stock of M White' });
+    await u.clear(input);
+    await u.type(input, '12{Enter}');
+    expect(await screen.findByText('Stock saved')).toBeInTheDocument();
+    expect(sent).toEqual([{ stock: 12, expectedStock: 7 }]);
+    expect(screen.getByRole('textbox', { name: 'Stock of M White' })).toHaveValue('12');
+    expect(screen.getByLabelText('Stock 12, in stock')).toBeInTheDocument();
+
+    refuse = true;
+    const again = screen.getByRole('textbox', { name: 'Stock of M White' });
+    await u.clear(again);
+    await u.type(again, '3{Enter}');
+    expect(await screen.findByText('The stock changed meanwhile: 5 left now. Please check and try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Stock of M White' })).toHaveValue('12'));
+    expect(sent.at(-1)).toEqual({ stock: 3, expectedStock: 12 });
+  });
+
+  it('refuses a stock that is not a whole number without calling the server, and Escape puts the value back', async () => {
+    serveProducts(() => [product({ variants: [variant({ id: 'v1', size: 'M', color: 'White', stock: 7 })] })]);
+    let calls = 0;
+    server.use(
+      http.patch('/api/products/:id/variants/:variantId', () => {
+        calls += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    await openPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const input = await screen.findByRole('textbox', { name: 'Stock of M White' });
+    await u.clear(input);
+    await u.type(input, '2.5{Enter}');
+    expect(screen.getByText('Stock must be a whole number of 0 or more')).toBeInTheDocument();
+    await u.type(input, '{Escape}');
+    expect(input).toHaveValue('7');
+    expect(screen.queryByText('Stock must be a whole number of 0 or more')).not.toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  it('saves a price and shows the rule the server names', async () => {
+    serveProducts(() => [product({ variants: [variant({ id: 'v1', size: 'M', color: 'White', originalPrice: 1000, discountPrice: 100 })] })]);
+    server.use(
+      http.patch('/api/products/:id/variants/:variantId', () =>
+        HttpResponse.json({ message: 'Discount Price cannot be greater than Original Price', code: 'discount_above_price' }, { status: 422 }),
+      ),
+    );
+    await openPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const input = await screen.findByRole('textbox', { name: 'Discount Price of M White' });
+    await u.clear(input);
+    await u.type(input, '1500');
+    await u.tab();
+    expect(await screen.findByText('Discount Price cannot be greater than Original Price')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Discount Price of M White' })).toHaveValue('100.00'));
+  });
+});
+
+describe('admin product SKUs and duplicates', () => {
+  it('shows the SKU in the form and sends it; an inline SKU already used is refused with its holder', async () => {
+    const existing = product({ variants: [variant({ id: 'v1', size: 'M', color: 'White', sku: 'LS-M' })] });
+    serveProducts(() => [existing]);
+    let sent: FormData | null = null;
+    server.use(
+      http.post('/api/products', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ data: existing, message: 'Product updated successfully!' });
+      }),
+      http.patch('/api/products/:id/variants/:variantId', () =>
+        HttpResponse.json({ message: 'SKU OX-1 is already used by Oxford Shirt (M, Blue)', code: 'sku_taken', field: 'sku' }, { status: 409 }),
+      ),
+    );
+    await openPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const cell = await screen.findByRole('textbox', { name: 'SKU of M White' });
+    expect(cell).toHaveValue('LS-M');
+    await u.clear(cell);
+    await u.type(cell, 'OX-1{Enter}');
+    expect(await screen.findByText('SKU OX-1 is already used by Oxford Shirt (M, Blue)')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'SKU of M White' })).toHaveValue('LS-M'));
+
+    await u.click(screen.getByRole('button', { name: 'Edit Linen Shirt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const sku = within(dialog).getByRole('textbox', { name: 'Variant 1 SKU' });
+    expect(sku).toHaveValue('LS-M');
+    await u.clear(sku);
+    await u.type(sku, 'LS M');
+    await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    expect(within(dialog).getByText("SKU must be at most 40 letters, digits, '-', '_', '.' or '/'")).toBeInTheDocument();
+    await u.clear(sku);
+    await u.type(sku, 'LS-M-WHT');
+    await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
+    expect(JSON.parse(String((sent as unknown as FormData).get('productVariants')))[0]).toMatchObject({ id: 'v1', sku: 'LS-M-WHT' });
+  });
+
+  it('duplicates a product and opens the copy for editing', async () => {
+    const original = product();
+    const copy = product({ id: 'p-copy', name: 'Linen Shirt (copy)', slug: 'linen-shirt-copy', variants: [variant({ id: 'v9', stock: 0 })] });
+    serveProducts(() => [original]);
+    const asked: string[] = [];
+    server.use(
+      http.post('/api/products/:id/duplicate', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({ data: copy, message: 'Copied as Linen Shirt (copy): set its stock and SKUs' }, { status: 201 });
+      }),
+    );
+    await openPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Duplicate Linen Shirt' }));
+    expect(await screen.findByText('Copied as Linen Shirt (copy): set its stock and SKUs')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    expect(within(dialog).getByRole('textbox', { name: /Product Name/ })).toHaveValue('Linen Shirt (copy)');
+    expect(asked).toEqual(['p-1']);
+  });
+});
+
+describe('admin catalogue CSV', () => {
+  it('imports a file: lists every refused line, then reports what a good file did', async () => {
+    serveProducts(() => [product()]);
+    const received: string[] = [];
+    let refuse = true;
+    server.use(
+      http.post('/api/admin/catalog/import', async ({ request }) => {
+        received.push(request.headers.get('content-type') ?? '');
+        if (refuse) {
+          return HttpResponse.json(
+            {
+              message: '2 lines of the file cannot be imported; nothing was changed',
+              code: 'invalid_rows',
+              errors: [
+                { line: 3, message: 'Category Men > Trousers does not exist' },
+                { line: 5, message: 'SKU LS-M is already used on line 2' },
+              ],
+            },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ data: { created: 1, updated: 2, variants: 7 }, message: 'Imported 3 products: 1 new, 2 updated' });
+      }),
+    );
+    await openPage();
+    await screen.findByText('Linen Shirt');
+    const u = userEvent.setup();
+    const file = new File(['product_slug,product_name\n'], 'catalogue.csv', { type: 'text/csv' });
+    await u.upload(screen.getByLabelText('Catalogue file to import'), file);
+    expect(await screen.findByText('2 lines of the file cannot be imported; nothing was changed')).toBeInTheDocument();
+    const lines = screen.getByRole('list', { name: 'Lines that cannot be imported' });
+    expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Line 3: Category Men > Trousers does not exist',
+      'Line 5: SKU LS-M is already used on line 2',
+    ]);
+    expect(received).toEqual(['text/csv']);
+
+    refuse = false;
+    await u.upload(screen.getByLabelText('Catalogue file to import'), file);
+    expect(await screen.findByText('Imported 3 products: 1 new, 2 updated')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Lines that cannot be imported' })).not.toBeInTheDocument();
   });
 });
 

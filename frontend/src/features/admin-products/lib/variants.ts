@@ -12,7 +12,10 @@ export const VARIANT_MESSAGES = {
   stockInvalid: 'Stock must be a whole number of 0 or more',
   originalRequired: 'Please fill Original Price',
   priceInvalid: 'Price must be a number of 0 or more',
+  skuInvalid: "SKU must be at most 40 letters, digits, '-', '_', '.' or '/'",
 } as const;
+
+const SKU = /^[A-Za-z0-9._/-]{1,40}$/;
 
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const NAME = /^[\p{L}][\p{L} '-]*$/u;
@@ -129,6 +132,7 @@ export function draftFromVariant(v: Variant): VariantDraft {
     stock: String(v.stock),
     originalPrice: String(v.originalPrice),
     discountPrice: String(v.discountPrice ?? 0),
+    sku: v.sku ?? '',
     colorLocked: false,
   };
 }
@@ -172,6 +176,7 @@ export function validateVariant(d: VariantDraft): VariantErrors {
   if (original === null) errors.originalPrice = VARIANT_MESSAGES.originalRequired;
   else if (Number.isNaN(original) || original < 0) errors.originalPrice = VARIANT_MESSAGES.priceInvalid;
   if (discount !== null && (Number.isNaN(discount) || discount < 0)) errors.discountPrice = VARIANT_MESSAGES.priceInvalid;
+  if (d.sku && d.sku.trim() && !SKU.test(d.sku.trim())) errors.sku = VARIANT_MESSAGES.skuInvalid;
   if (!errors.originalPrice && !errors.discountPrice) {
     const conflict = priceConflict(d.originalPrice, d.discountPrice, d.lastPriceField);
     if (conflict) errors[conflict.field] = conflict.message;
@@ -189,6 +194,7 @@ export function variantPayload(drafts: VariantDraft[]) {
     stock: Number(d.stock),
     originalPrice: Number(d.originalPrice),
     discountPrice: d.discountPrice.trim() === '' ? 0 : Number(d.discountPrice),
+    ...(d.sku !== undefined ? { sku: d.sku.trim() } : {}),
   }));
 }
 

@@ -1,0 +1,410 @@
+//! The catalogue as rows of text, one per variant (the CSV export and import): what a row
+//! holds, the rows of a snapshot, and the checks that turn a whole file into writes. The
+//! file format itself (CSV, quoting, formula cells) belongs to the HTTP adapter.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{DateTime, Utc};
+
+use crate::models::{
+    check_variants, description, parse_variant, product_name, sku_key, slugify, Product, VariantDraft, VariantInput,
+};
+use crate::ports::ProductWrite;
+use crate::snapshot::CatalogSnapshot;
+
+/// The columns, in order. `product_slug` is the key: a row whose slug a product has updates
+/// that product, any other creates one (an empty slug is made from the name).
+pub const COLUMNS: [&str; 14] = [
+    "product_slug",
+    "product_name",
+    "category",
+    "description",
+    "hsn_code",
+    "best_seller",
+    "images",
+    "size",
+    "color",
+    "color_hex",
+    "stock",
+    "price",
+    "discount",
+    "sku",
+];
+
+/// Between the names of a category path (`Men > Shirts`): category names hold letters,
+/// digits and spaces only, so it never appears in one.
+pub const PATH_SEPARATOR: &str = " > ";
+/// Between image file names.
+pub const IMAGE_SEPARATOR: &str = " | ";
+/// The most rows one import takes.
+pub const MAX_ROWS: usize = 200_000;
+/// The most row errors one refused import lists.
+pub const MAX_ERRORS: usize = 500;
+
+/// One variant with its product's columns, as text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CatalogRow {
+    pub slug: String,
+    pub name: String,
+    pub category: String,
+    pub description: String,
+    pub hsn_code: String,
+    pub best_seller: String,
+    pub images: String,
+    pub size: String,
+    pub color: String,
+    pub color_hex: String,
+    pub stock: String,
+    pub price: String,
+    pub discount: String,
+    pub sku: String,
+}
+
+impl CatalogRow {
+    pub fn cells(&self) -> [&str; 14] {
+        [
+            &self.slug,
+            &self.name,
+            &self.category,
+            &self.description,
+            &self.hsn_code,
+            &self.best_seller,
+            &self.images,
+            &self.size,
+            &self.color,
+            &self.color_hex,
+            &self.stock,
+            &self.price,
+            &self.discount,
+            &self.sku,
+        ]
+    }
+
+    /// A row from its cells in [`COLUMNS`] order (missing cells are empty).
+    pub fn from_cells(cells: &[String]) -> CatalogRow {
+        let cell = |i: usize| cells.get(i).cloned().unwrap_or_default();
+        CatalogRow {
+            slug: cell(0),
+            name: cell(1),
+            category: cell(2),
+            description: cell(3),
+            hsn_code: cell(4),
+            best_seller: cell(5),
+            images: cell(6),
+            size: cell(7),
+            color: cell(8),
+            color_hex: cell(9),
+            stock: cell(10),
+            price: cell(11),
+            discount: cell(12),
+            sku: cell(13),
+        }
+    }
+
+    fn product_cells(&self) -> [(&'static str, &str); 7] {
+        [
+            ("product_name", &self.name),
+            ("category", &self.category),
+            ("description", &self.description),
+            ("hsn_code", &self.hsn_code),
+            ("best_seller", &self.best_seller),
+            ("images", &self.images),
+            ("product_slug", &self.slug),
+        ]
+    }
+}
+
+/// A row of a file with its line number (the header is line 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportRow {
+    pub line: u64,
+    pub row: CatalogRow,
+}
+
+/// Why one line of a file cannot be imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    pub line: u64,
+    pub message: String,
+}
+
+/// What an import did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ImportReport {
+    pub created: usize,
+    pub updated: usize,
+    pub variants: usize,
+}
+
+/// `Men > Shirts > Formal`: the category's names from the top.
+pub fn category_path(snapshot: &CatalogSnapshot, id: &str) -> String {
+    let mut names = Vec::new();
+    let mut next = snapshot.category(id);
+    while let Some(c) = next {
+        names.push(c.name.as_str());
+        if names.len() > 100 {
+            break;
+        }
+        next = c.parent_id.as_deref().and_then(|p| snapshot.category(p));
+    }
+    names.reverse();
+    names.join(PATH_SEPARATOR)
+}
+
+/// The lower-case path of every category, to its id.
+fn category_paths(snapshot: &CatalogSnapshot) -> HashMap<String, String> {
+    snapshot.categories.iter().map(|c| (path_key(&category_path(snapshot, &c.id)), c.id.clone())).collect()
+}
+
+/// Paths compare ignoring case and the spaces around `>`.
+fn path_key(path: &str) -> String {
+    path.split('>').map(|n| n.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()).collect::<Vec<_>>().join(">")
+}
+
+fn yes_no(value: bool) -> String {
+    if value { "yes" } else { "no" }.to_string()
+}
+
+/// Every product of the catalogue as rows, ordered by slug, its variants in their order.
+pub fn export_rows(snapshot: &CatalogSnapshot) -> Vec<CatalogRow> {
+    let mut products: Vec<_> = snapshot.entries.iter().map(|e| snapshot.expand(e)).collect();
+    products.sort_by(|a, b| a.slug.cmp(&b.slug));
+    let mut rows = Vec::with_capacity(products.iter().map(|p| p.variants.len()).sum());
+    for p in &products {
+        rows.extend(product_rows(snapshot, p));
+    }
+    rows
+}
+
+fn product_rows(snapshot: &CatalogSnapshot, p: &Product) -> Vec<CatalogRow> {
+    let category = category_path(snapshot, &p.category_id);
+    let images = p.images.iter().map(|i| i.image.filename.as_str()).collect::<Vec<_>>().join(IMAGE_SEPARATOR);
+    let mut variants: Vec<_> = p.variants.iter().collect();
+    variants.sort_by_key(|v| v.position);
+    variants
+        .into_iter()
+        .map(|v| CatalogRow {
+            slug: p.slug.clone(),
+            name: p.name.clone(),
+            category: category.clone(),
+            description: p.description.clone(),
+            hsn_code: p.hsn_code.clone().unwrap_or_default(),
+            best_seller: yes_no(p.is_best_seller),
+            images: images.clone(),
+            size: v.size.clone(),
+            color: v.color.clone(),
+            color_hex: v.color_hex.clone(),
+            stock: v.stock.to_string(),
+            price: v.price.pay().to_rupees_text(),
+            discount: v.price.saving().to_rupees_text(),
+            sku: v.sku.clone().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// The image file names a file names, each once, in order of appearance.
+pub fn image_names(rows: &[ImportRow]) -> Vec<String> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for r in rows {
+        for name in split_images(&r.row.images) {
+            if seen.insert(name.to_string()) {
+                out.push(name.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn split_images(text: &str) -> impl Iterator<Item = &str> {
+    text.split('|').map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// What a valid file writes.
+#[derive(Debug, Clone, Default)]
+pub struct ImportPlan {
+    pub creates: Vec<ProductWrite>,
+    pub updates: Vec<ProductWrite>,
+}
+
+impl ImportPlan {
+    pub fn report(&self) -> ImportReport {
+        ImportReport {
+            created: self.creates.len(),
+            updated: self.updates.len(),
+            variants: self.creates.iter().chain(&self.updates).map(|p| p.variants.len()).sum(),
+        }
+    }
+}
+
+struct Group<'a> {
+    first: &'a ImportRow,
+    rows: Vec<&'a ImportRow>,
+}
+
+/// Checks every row against the catalogue's rules and turns the file into writes; nothing is
+/// written here. `uploads` gives the upload id of each image file name the shop knows.
+/// Every row is checked: the answer lists each bad line (up to [`MAX_ERRORS`]), in order.
+pub fn plan(
+    snapshot: &CatalogSnapshot,
+    rows: &[ImportRow],
+    uploads: &HashMap<String, String>,
+    now: DateTime<Utc>,
+) -> Result<ImportPlan, Vec<RowError>> {
+    let mut errors: Vec<RowError> = Vec::new();
+    if rows.is_empty() {
+        return Err(vec![RowError { line: 2, message: "The file has no product rows".into() }]);
+    }
+    // Group by product, in order of first appearance.
+    let mut order: Vec<String> = Vec::new();
+    let mut groups: HashMap<String, Group> = HashMap::new();
+    for r in rows {
+        let slug = r.row.slug.trim();
+        let key = if slug.is_empty() { slugify(r.row.name.trim()) } else { slug.to_string() };
+        match groups.get_mut(&key) {
+            Some(g) => g.rows.push(r),
+            None => {
+                order.push(key.clone());
+                groups.insert(key, Group { first: r, rows: vec![r] });
+            }
+        }
+    }
+    let paths = category_paths(snapshot);
+    let in_file: HashSet<String> =
+        order.iter().filter_map(|slug| snapshot.entry(slug).filter(|e| e.slug() == slug).map(|e| e.id.to_string())).collect();
+    let mut skus: HashMap<String, u64> = HashMap::new();
+    let mut plan = ImportPlan::default();
+    for slug in &order {
+        let Some(group) = groups.get(slug) else { continue };
+        let first = &group.first.row;
+        let line = group.first.line;
+        let before = errors.len();
+        // The product's columns: on its later rows, empty or the same as on its first.
+        for r in group.rows.iter().skip(1) {
+            for ((column, value), (_, expected)) in r.row.product_cells().iter().zip(first.product_cells().iter()) {
+                if !value.trim().is_empty() && value.trim() != expected.trim() {
+                    errors.push(RowError { line: r.line, message: format!("{column} differs from line {line} of the same product") });
+                }
+            }
+        }
+        if slugify(slug) != *slug {
+            errors.push(RowError { line, message: format!("product_slug {slug} must be lower-case letters, digits and hyphens") });
+        }
+        let name = product_name(Some(&first.name)).map_err(|e| e.to_string());
+        let category = paths.get(&path_key(&first.category)).cloned().ok_or_else(|| {
+            if first.category.trim().is_empty() {
+                "category is required (for example Men > Shirts)".to_string()
+            } else {
+                format!("Category {} does not exist", first.category.trim())
+            }
+        });
+        let description = description(Some(&first.description)).map_err(|e| e.to_string());
+        let hsn = match first.hsn_code.trim() {
+            "" => Ok(None),
+            code => gst::HsnCode::parse(code).map(|h| Some(h.as_str().to_string())).map_err(|e| e.to_string()),
+        };
+        let best_seller = match first.best_seller.trim().to_lowercase().as_str() {
+            "" | "no" | "false" | "0" => Ok(false),
+            "yes" | "true" | "1" => Ok(true),
+            other => Err(format!("best_seller must be yes or no, not {other}")),
+        };
+        let mut images = Vec::new();
+        for file in split_images(&first.images) {
+            match uploads.get(file) {
+                Some(id) if !images.contains(id) => images.push(id.clone()),
+                Some(_) => errors.push(RowError { line, message: format!("Image {file} is listed twice") }),
+                None => errors.push(RowError { line, message: format!("Image {file} is not in the shop's uploads") }),
+            }
+        }
+        if split_images(&first.images).next().is_none() {
+            errors.push(RowError { line, message: "images: please name at least 1 image".into() });
+        }
+        if images.len() > crate::MAX_PRODUCT_IMAGES {
+            errors.push(RowError { line, message: format!("images: at most {} images", crate::MAX_PRODUCT_IMAGES) });
+        }
+        for e in [name.as_ref().err(), category.as_ref().err(), description.as_ref().err(), hsn.as_ref().err(), best_seller.as_ref().err()]
+            .into_iter()
+            .flatten()
+        {
+            errors.push(RowError { line, message: e.clone() });
+        }
+        let existing = snapshot.entry(slug).filter(|e| e.slug() == slug).map(|e| snapshot.expand(e));
+        let mut drafts: Vec<VariantDraft> = Vec::new();
+        for r in &group.rows {
+            let input = VariantInput {
+                id: None,
+                size: Some(r.row.size.clone()),
+                color: Some(r.row.color.clone()),
+                color_hex: Some(r.row.color_hex.clone()),
+                stock: Some(r.row.stock.clone()),
+                original_price: Some(r.row.price.clone()),
+                discount_price: Some(r.row.discount.clone()),
+                sku: Some(r.row.sku.clone()),
+            };
+            match parse_variant(&input) {
+                Ok(mut draft) => {
+                    // The same size and colour keeps its variant (and the carts holding it).
+                    draft.id = existing.as_ref().and_then(|p| {
+                        p.variants
+                            .iter()
+                            .find(|v| v.size.eq_ignore_ascii_case(&draft.size) && v.color.eq_ignore_ascii_case(&draft.color))
+                            .map(|v| v.id.clone())
+                    });
+                    if let Some(sku) = &draft.sku {
+                        if let Some(at) = skus.insert(sku_key(sku), r.line) {
+                            errors.push(RowError { line: r.line, message: format!("SKU {sku} is already used on line {at}") });
+                        } else if let Some((_, _, owner)) =
+                            snapshot.sku_owners(sku).into_iter().find(|(p, _, _)| !in_file.contains(p))
+                        {
+                            errors.push(RowError { line: r.line, message: format!("SKU {sku} is already used by {owner}") });
+                        }
+                    }
+                    drafts.push(draft);
+                }
+                Err(e) => errors.push(RowError { line: r.line, message: e.to_string() }),
+            }
+        }
+        if drafts.len() == group.rows.len() {
+            if let Err(e) = check_variants(&drafts) {
+                errors.push(RowError { line, message: e.to_string() });
+            }
+        }
+        if errors.len() > before {
+            continue;
+        }
+        let (Ok(name), Ok(category_id), Ok(description), Ok(hsn_code), Ok(is_best_seller)) =
+            (name, category, description, hsn, best_seller)
+        else {
+            continue;
+        };
+        let write = ProductWrite {
+            id: existing.as_ref().map_or_else(kernel::new_id, |p| p.id.clone()),
+            name,
+            slug: slug.clone(),
+            description,
+            category_id,
+            hsn_code,
+            is_best_seller,
+            new_images: Vec::new(),
+            new_image_colors: Vec::new(),
+            shared_images: images,
+            shared_image_colors: Vec::new(),
+            removed_image_ids: Vec::new(),
+            image_colors: Vec::new(),
+            variants: drafts,
+            now,
+        };
+        if existing.is_some() {
+            plan.updates.push(write);
+        } else {
+            plan.creates.push(write);
+        }
+    }
+    if errors.is_empty() {
+        Ok(plan)
+    } else {
+        errors.sort_by_key(|e| e.line);
+        errors.truncate(MAX_ERRORS);
+        Err(errors)
+    }
+}

@@ -1,0 +1,196 @@
+//! The catalogue as CSV: export, all-or-nothing import, round trips.
+
+use serde_json::{json, Value};
+use store::testing::TestDb;
+
+use crate::helpers::{count, send_to, stock, Body, Reply, TestApp};
+
+async fn export(app: &TestApp, admin: &str) -> String {
+    let (status, headers, bytes) = app.get_raw("/api/admin/catalog/export", &[("Authorization", &format!("Bearer {admin}"))]).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("content-type").and_then(|v| v.to_str().ok()), Some("text/csv; charset=utf-8"));
+    String::from_utf8(bytes).expect("UTF-8")
+}
+
+/// A request that may take minutes (the large round trip).
+async fn slow(app: &TestApp, admin: &str, method: &str, path: &str, body: Option<String>) -> (u16, String) {
+    let method = actix_web::http::Method::from_bytes(method.as_bytes()).expect("method");
+    let request = app
+        .server
+        .request(method, app.server.url(path))
+        .timeout(std::time::Duration::from_secs(1200))
+        .insert_header(("Authorization", format!("Bearer {admin}")))
+        .insert_header(("Content-Type", "text/csv"));
+    let mut response = match body {
+        Some(text) => request.send_body(text).await,
+        None => request.send().await,
+    }
+    .expect("an answer");
+    let bytes = response.body().limit(256 * 1024 * 1024).await.expect("a body");
+    (response.status().as_u16(), String::from_utf8(bytes.to_vec()).expect("UTF-8"))
+}
+
+async fn import(app: &TestApp, admin: &str, text: &str) -> Reply {
+    send_to(&app.server, "POST", "/api/admin/catalog/import", Some(admin), Body::Bytes("text/csv".into(), text.as_bytes().to_vec()), &[]).await
+}
+
+fn row(slug: &str, name: &str, category: &str, description: &str, images: &str, size: &str, stock: i32, price: &str, discount: &str, sku: &str) -> String {
+    let cells = [slug, name, category, description, "", "no", images, size, "White", "#FFFFFF", &stock.to_string(), price, discount, sku];
+    cells.iter().map(|c| if c.contains([',', '"', '\n']) { format!("\"{}\"", c.replace('"', "\"\"")) } else { c.to_string() }).collect::<Vec<_>>().join(",")
+}
+
+const HEADER: &str = "product_slug,product_name,category,description,hsn_code,best_seller,images,size,color,color_hex,stock,price,discount,sku";
+
+/// Men > Shirts and Sarees, each with a picture.
+async fn categories(app: &TestApp, admin: &str) {
+    let men = app.category(admin, "Men", None).await;
+    app.category(admin, "Shirts", Some(&men)).await;
+    app.category(admin, "Sarees", None).await;
+}
+
+fn image_of(product: &Value) -> String {
+    product["images"][0]["url"].as_str().unwrap_or("").trim_start_matches("/uploads/").to_string()
+}
+
+#[actix_web::test]
+async fn the_catalogue_goes_out_and_back_in_unchanged_with_devanagari_emoji_and_formula_cells() {
+    for backend in TestDb::backends() {
+        let a = TestApp::builder().backend(backend).spawn();
+        let admin = a.admin().await;
+        categories(&a, &admin).await;
+        // Products through the import itself: a Devanagari name with an emoji, cells a
+        // spreadsheet would run as formulas.
+        let picture = {
+            let men = a.get("/api/categories", None).await.body["data"][0]["id"].as_str().unwrap_or("").to_string();
+            let p = a.product(&admin, "Seed Shirt", &men, json!([{ "size": "M", "color": "White", "stock": 1, "originalPrice": 100 }])).await;
+            image_of(&p)
+        };
+        let file = [
+            HEADER.to_string(),
+            row("", "रेशमी साड़ी 🌸", "Sarees", "=HYPERLINK(\"http://evil\")", &picture, "Free", 3, "4999.00", "500.00", "SS-01"),
+            row("oxford-shirt", "Oxford Shirt", "Men > Shirts", "-cotton\n+linen, @home", &picture, "M", 10, "1299.50", "0", "-OX-M"),
+            row("oxford-shirt", "", "", "", "", "L", 0, "1299.50", "100", ""),
+        ]
+        .join("\r\n");
+        let done = import(&a, &admin, &file).await.expect(200);
+        assert_eq!(done.body["data"], json!({ "created": 2, "updated": 0, "variants": 3 }), "{}", done.body);
+        assert_eq!(done.message(), "Imported 2 products: 2 new, 0 updated");
+        // A name without Latin letters gets the slug "item".
+        let saree = a.get("/api/products/item", None).await.expect(200);
+        assert_eq!(saree.body["data"]["name"], "रेशमी साड़ी 🌸");
+        assert_eq!(saree.body["data"]["description"], "=HYPERLINK(\"http://evil\")");
+
+        let first = export(&a, &admin).await;
+        assert!(first.starts_with('\u{feff}'), "a byte-order mark for Excel");
+        assert!(first.contains("\"'=HYPERLINK(\"\"http://evil\"\")\""), "{first}");
+        assert!(first.contains("\"'-cotton\n+linen, @home\""), "{first}");
+        assert!(first.contains(",'-OX-M"), "{first}");
+        assert!(first.contains("रेशमी साड़ी 🌸"));
+
+        // A fresh shop with the same categories and the same uploads folder.
+        let b = TestApp::builder().backend(backend).uploads(a.uploads.clone()).spawn();
+        let admin_b = b.admin().await;
+        categories(&b, &admin_b).await;
+        import(&b, &admin_b, &first).await.expect(200);
+        assert_eq!(export(&b, &admin_b).await, first);
+        // The same file again into the same shop updates, changing nothing.
+        let again = import(&b, &admin_b, &first).await.expect(200);
+        assert_eq!(again.body["data"]["updated"], 3);
+        assert_eq!(export(&b, &admin_b).await, first);
+    }
+}
+
+#[actix_web::test]
+async fn an_import_with_bad_rows_names_each_line_and_changes_nothing() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        categories(&app, &admin).await;
+        let men = app.get("/api/categories", None).await.body["data"][0]["id"].as_str().unwrap_or("").to_string();
+        let shirt = app.product(&admin, "Linen Shirt", &men, json!([{ "size": "M", "color": "White", "stock": 4, "originalPrice": 999, "sku": "LS-M" }])).await;
+        let picture = image_of(&shirt);
+        let variant = shirt["variants"][0]["id"].as_str().unwrap_or("").to_string();
+        let slug = shirt["slug"].as_str().unwrap_or("").to_string();
+        let products = count(&app, "products");
+
+        let file = [
+            HEADER.to_string(),
+            row(&slug, "Linen Shirt", "Men", "", &picture, "M", 50, "999", "0", "LS-M"),
+            row("new-one", "New One", "Men > Trousers", "", &picture, "M", 1, "500", "0", ""),
+            row("new-two", "New Two", "Sarees", "", &picture, "M", 1, "500", "600", ""),
+            row("new-three", "New Three", "Sarees", "", "nowhere.png", "M", 1, "500", "0", "LS-M"),
+            row("new-four", "New Four", "Sarees", "", &picture, "M", -2, "500", "0", ""),
+        ]
+        .join("\n");
+        let refused = import(&app, &admin, &file).await.expect(422);
+        assert_eq!(refused.body["code"], "invalid_rows");
+        assert_eq!(refused.message(), "4 lines of the file cannot be imported; nothing was changed");
+        let errors: Vec<(u64, String)> = refused.body["errors"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|e| (e["line"].as_u64().unwrap_or(0), e["message"].as_str().unwrap_or("").to_string()))
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                (3, "Category Men > Trousers does not exist".to_string()),
+                (4, "Discount Price cannot be greater than Original Price".to_string()),
+                (5, "Image nowhere.png is not in the shop's uploads".to_string()),
+                (5, "SKU LS-M is already used on line 2".to_string()),
+                (6, "Stock must be a whole number of 0 or more".to_string()),
+            ]
+        );
+        // Nothing changed, not even the valid first row.
+        assert_eq!((count(&app, "products"), stock(&app, &variant)), (products, 4));
+
+        // The first row alone updates the product by its slug, keeping its variant.
+        let file = [HEADER.to_string(), row(&slug, "Linen Shirt", "Men", "", &picture, "M", 50, "999", "0", "LS-M")].join("\n");
+        let done = import(&app, &admin, &file).await.expect(200);
+        assert_eq!(done.body["data"], json!({ "created": 0, "updated": 1, "variants": 1 }));
+        assert_eq!(stock(&app, &variant), 50);
+
+        // Not a catalogue file; not an admin.
+        let wrong = import(&app, &admin, "name,price\nShirt,10\n").await.expect(422);
+        assert_eq!(wrong.body["errors"][0]["line"], 1);
+        let (customer, _) = app.customer("asha").await;
+        assert_eq!(import(&app, &customer, &file).await.status, 403);
+    }
+}
+
+/// 10,000 products with 40,000 variants: export, import into a fresh shop, export again.
+/// Slow on PostgreSQL in a debug build, so run by hand: `cargo test -p server --test api
+/// catalog_csv::large -- --ignored --nocapture` (it prints the times).
+#[actix_web::test]
+#[ignore]
+async fn large_catalogue_round_trip() {
+    for backend in TestDb::backends() {
+        let a = TestApp::builder().backend(backend).spawn();
+        let admin = a.admin().await;
+        categories(&a, &admin).await;
+        let men = a.get("/api/categories", None).await.body["data"][0]["id"].as_str().unwrap_or("").to_string();
+        let picture = image_of(&a.product(&admin, "Seed", &men, json!([{ "size": "M", "color": "White", "stock": 1, "originalPrice": 100 }])).await);
+        let mut lines = vec![HEADER.to_string()];
+        for p in 0..10_000 {
+            for (i, size) in ["S", "M", "L", "XL"].iter().enumerate() {
+                let sku = format!("P{p}-{size}");
+                lines.push(row(&format!("product-{p}"), &format!("Product {p} कुर्ता"), "Men > Shirts", "Soft", &picture, size, (p + i as i32) % 7, "999.50", "100", &sku));
+            }
+        }
+        let started = std::time::Instant::now();
+        assert_eq!(slow(&a, &admin, "POST", "/api/admin/catalog/import", Some(lines.join("\n"))).await.0, 200);
+        let imported = started.elapsed();
+        let first = slow(&a, &admin, "GET", "/api/admin/catalog/export", None).await.1;
+        let exported = started.elapsed() - imported;
+        let b = TestApp::builder().backend(backend).uploads(a.uploads.clone()).spawn();
+        let admin_b = b.admin().await;
+        categories(&b, &admin_b).await;
+        let started = std::time::Instant::now();
+        assert_eq!(slow(&b, &admin_b, "POST", "/api/admin/catalog/import", Some(first.clone())).await.0, 200);
+        let second_import = started.elapsed();
+        let second = slow(&b, &admin_b, "GET", "/api/admin/catalog/export", None).await.1;
+        // The header, 40,000 variants and the seed product's one.
+        assert_eq!(second.lines().count(), 1 + 40_000 + 1);
+        assert_eq!(second, first);
+        println!("{backend:?}: import {imported:?}, export {exported:?}, import into a fresh shop {second_import:?}");
+    }
+}
