@@ -5,7 +5,8 @@ use accounts::AccountsApi;
 use catalog::CatalogApi;
 use content::ContentApi;
 use cart::{CartApi, WishlistApi};
-use orders::{CodApi, OrdersApi};
+use audit::AuditApi;
+use orders::{CodApi, CustomersApi, OrdersApi};
 
 use crate::auth::jwt::JwtKeys;
 use crate::cache::ResponseCache;
@@ -29,6 +30,10 @@ pub struct AppState {
     pub orders: Arc<dyn OrdersApi>,
     /// Cash-on-delivery settings and the storefront's questions about them.
     pub cod: Arc<dyn CodApi>,
+    /// The back office's customers and their figures.
+    pub customers: Arc<dyn CustomersApi>,
+    /// The audit log of admin writes (recorded by the `audit` middleware).
+    pub audit: Arc<dyn AuditApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
     pub listener: ListenerCheck,

@@ -17,9 +17,10 @@ use http::AppState;
 use mail::{OutboxMailer, SmtpMailer};
 use passwords::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use kernel::Mailer;
-use orders::{CodApi, CodService, OrderService, OrdersApi};
+use orders::{CodApi, CodService, CustomerService, CustomersApi, OrderService, OrdersApi};
+use audit::{AuditApi, AuditService};
 use store::{
-    Db, DieselAddressRepo, DieselAttemptLog, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore,
+    Db, DieselAddressRepo, DieselAttemptLog, DieselAuditLog, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore,
     DieselUserRepo, DieselWishlistRepo,
 };
 
@@ -142,6 +143,8 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         _ => Arc::new(|| None),
     };
     let health_db = db.clone();
+    let orders: Arc<dyn OrdersApi> = Arc::new(orders);
+    let customers = CustomerService::new(Arc::new(DieselOrderStore::new(db.clone())), orders.clone());
     Ok(AppState {
         accounts: Arc::new(accounts) as Arc<dyn AccountsApi>,
         catalog,
@@ -149,7 +152,9 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         addresses: Arc::new(AddressService::new(DieselAddressRepo::new(db.clone()))) as Arc<dyn AddressesApi>,
         cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
         wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
-        orders: Arc::new(orders) as Arc<dyn OrdersApi>,
+        orders,
+        customers: Arc::new(customers) as Arc<dyn CustomersApi>,
+        audit: Arc::new(AuditService::new(Arc::new(DieselAuditLog::new(db.clone())), settings.clock.clone())) as Arc<dyn AuditApi>,
         cod: Arc::new(CodService::new(DieselOrderStore::new(db.clone()))) as Arc<dyn CodApi>,
         jwt: Arc::new(jwt),
         health: Arc::new(move || health_db.ping().map_err(|e| e.to_string())),

@@ -382,3 +382,16 @@ diesel::table! {
 
 diesel::joinable!(tax_documents -> orders (order_id));
 diesel::joinable!(tax_document_lines -> tax_documents (document_id));
+
+diesel::table! {
+    audit_log (id) {
+        id -> Text,
+        at -> Timestamp,
+        actor_id -> Text,
+        actor_name -> Text,
+        area -> Text,
+        action -> Text,
+        target -> Nullable<Text>,
+        summary -> Text,
+    }
+}

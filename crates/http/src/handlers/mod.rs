@@ -1,6 +1,8 @@
 //! One file per use-case group; each exposes `routes`.
 
 pub mod addresses;
+pub mod audit_log;
+pub mod customers;
 pub mod auth;
 pub mod categories;
 pub mod content;

@@ -15,6 +15,7 @@ mod basics;
 mod catalog;
 mod cod;
 mod create_admin;
+mod customers_audit;
 mod demo;
 mod gst;
 mod first_paint;
