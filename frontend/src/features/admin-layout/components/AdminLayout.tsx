@@ -22,6 +22,8 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import PeopleIcon from '@mui/icons-material/PeopleOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { NavLink, useLocation } from 'react-router';
@@ -31,11 +33,13 @@ export const ADMIN_NAV = [
   { label: 'Category', to: '/admin/category', icon: <CategoryIcon /> },
   { label: 'Product', to: '/admin/product', icon: <InventoryIcon /> },
   { label: 'Order', to: '/admin/order', icon: <ReceiptIcon /> },
+  { label: 'Customers', to: '/admin/customers', icon: <PeopleIcon /> },
   { label: 'Company', to: '/admin/company', icon: <BusinessIcon /> },
   { label: 'Legal pages', to: '/admin/legal', icon: <GavelIcon />, nested: true },
   { label: 'Search', to: '/admin/search', icon: <ManageSearchIcon /> },
   { label: 'Settings', to: '/admin/settings', icon: <SettingsIcon /> },
   { label: 'Reports', to: '/admin/reports', icon: <AssessmentIcon /> },
+  { label: 'Audit log', to: '/admin/audit', icon: <HistoryIcon /> },
 ] as const;
 
 const DRAWER_WIDTH = 240;
