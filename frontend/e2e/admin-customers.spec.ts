@@ -52,6 +52,8 @@ test('the admin finds a customer with their figures, opens their orders, and rea
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search customers' }).fill(customer.email);
+  // The search is sent once typing pauses, and kept in the address.
+  await expect(page).toHaveURL(/\/admin\/customers\?q=/);
   const table = page.getByRole('table', { name: 'Customers' });
   await expect(table.getByRole('row')).toHaveCount(2);
   const row = table.getByRole('row').nth(1);
@@ -60,6 +62,7 @@ test('the admin finds a customer with their figures, opens their orders, and rea
   await expect(row.getByRole('cell').nth(4)).toHaveText(rupees(totals[1]));
 
   await row.getByRole('link', { name: `${customer.username} ${customer.username}` }).click();
+  await expect(page).toHaveURL(/\/admin\/customers\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: `${customer.username} ${customer.username}` })).toBeVisible();
   const orders = page.getByRole('list', { name: 'Orders of this customer' });
   await expect(orders.getByRole('listitem')).toHaveCount(2);
