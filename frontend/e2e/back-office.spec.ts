@@ -153,7 +153,8 @@ test('the admin creates a product with two variants and two images', async ({ pa
   await dialog.getByRole('button', { name: 'Add Variant' }).click();
   const v2 = dialog.getByRole('group', { name: 'Variant 2' });
   await expect(v2.getByLabel('Variant 2 color', { exact: true })).toHaveValue('Red');
-  await expect(v2.getByLabel('Variant 2 color', { exact: true })).toHaveAttribute('readonly', '');
+  // It starts with the colour above and may take another at once (issue 16).
+  await expect(v2.getByLabel('Variant 2 color', { exact: true })).not.toHaveAttribute('readonly');
   await expect(v2.getByLabel('Variant 2 stock')).toHaveValue('0');
   await v2.getByLabel('Variant 2 size').fill('L');
   await v2.getByLabel('Variant 2 stock').fill('3');
