@@ -199,7 +199,7 @@ impl From<OrdersError> for ApiError {
             OrdersError::EmptyCart => ApiError::conflict("empty_cart", message),
             OrdersError::TotalTooLarge => ApiError::unprocessable("total_too_large", message),
             OrdersError::CartChanged => ApiError::conflict("cart_changed", message),
-            OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound => {
+            OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound | OrdersError::CustomerNotFound => {
                 ApiError::not_found(message)
             }
             OrdersError::OutOfStock { .. } => ApiError::conflict("out_of_stock", message),
@@ -289,5 +289,15 @@ impl actix_web::Responder for ApiError {
 
     fn respond_to(self, _req: &actix_web::HttpRequest) -> HttpResponse {
         self.error_response()
+    }
+}
+
+impl From<audit::AuditError> for ApiError {
+    fn from(e: audit::AuditError) -> Self {
+        let message = e.to_string();
+        match e {
+            audit::AuditError::Rule { field, .. } => ApiError::unprocessable("invalid_date_range", message).on(field),
+            audit::AuditError::Storage(store) => store.into(),
+        }
     }
 }

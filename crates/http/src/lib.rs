@@ -3,6 +3,7 @@
 //! status code and a JSON body.
 
 pub mod answers;
+pub mod audit;
 pub mod auth;
 pub mod cache;
 pub mod dto;
@@ -42,6 +43,8 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
     >,
 > {
     utoipa_actix_web::scope(API_PREFIX)
+        // Records every successful admin write in the audit log (see `audit`).
+        .wrap(actix_web::middleware::from_fn(audit::record))
         .app_data(limits::json_config())
         .app_data(limits::query_config())
         .app_data(limits::path_config())
@@ -62,5 +65,7 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
         .configure(handlers::reports::routes)
         .configure(handlers::cod::routes)
         .configure(handlers::tax::routes)
+        .configure(handlers::customers::routes)
+        .configure(handlers::audit_log::routes)
         .default_service(web::to(handlers::not_found))
 }

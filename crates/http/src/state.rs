@@ -5,8 +5,9 @@ use accounts::AccountsApi;
 use catalog::CatalogApi;
 use content::ContentApi;
 use cart::{CartApi, WishlistApi};
+use audit::AuditApi;
 use orders::returns::ReturnsApi;
-use orders::{CodApi, GstRatesApi, OrdersApi};
+use orders::{CodApi, CustomersApi, GstRatesApi, OrdersApi};
 
 use crate::auth::jwt::JwtKeys;
 use crate::cache::ResponseCache;
@@ -34,6 +35,10 @@ pub struct AppState {
     pub cod: Arc<dyn CodApi>,
     /// The GST rate table (kept in the database) and the product form's rate question.
     pub gst_rates: Arc<dyn GstRatesApi>,
+    /// The back office's customers and their figures.
+    pub customers: Arc<dyn CustomersApi>,
+    /// The audit log of admin writes (recorded by the `audit` middleware).
+    pub audit: Arc<dyn AuditApi>,
     pub jwt: Arc<JwtKeys>,
     pub health: HealthCheck,
     pub listener: ListenerCheck,

@@ -34,6 +34,9 @@ pub enum OrdersError {
     /// No such order, or another customer's.
     #[error("Order not found")]
     NotFound,
+    /// No customer account with that id (or a staff account).
+    #[error("Customer not found")]
+    CustomerNotFound,
     /// Not enough stock of one item: nothing was changed.
     #[error("{}", out_of_stock_message(.product, .size, *.available))]
     OutOfStock { product: String, size: String, available: i32 },

@@ -7,6 +7,7 @@
 //! [`CodApi`] over the [`CodStore`] port.
 
 pub mod cod;
+pub mod customers;
 pub mod email;
 pub mod error;
 pub mod listing;
@@ -19,6 +20,7 @@ pub mod returns;
 pub mod service;
 
 pub use cod::{CodApi, CodService, CodSettingsChange, CodStore, CodVerdict, PincodeCheck};
+pub use customers::{CustomerPage, CustomerSearch, CustomerService, CustomerSort, CustomerStore, CustomerSummary, CustomersApi};
 pub use error::OrdersError;
 pub use listing::{
     BulkOutcome, DaySales, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, StatusCounts, TextMatch,

@@ -17,9 +17,10 @@ use http::AppState;
 use mail::{OutboxMailer, SmtpMailer};
 use passwords::{BcryptHasher, RandomResetTokens, ZxcvbnStrength};
 use kernel::Mailer;
-use orders::{CodApi, CodService, GstRatesApi, GstRatesService, OrderService, OrdersApi};
+use orders::{CodApi, CodService, CustomerService, CustomersApi, GstRatesApi, GstRatesService, OrderService, OrdersApi};
+use audit::{AuditApi, AuditService};
 use store::{
-    Db, DieselAddressRepo, DieselAttemptLog, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore,
+    Db, DieselAddressRepo, DieselAttemptLog, DieselAuditLog, DieselCartRepo, DieselCatalogRepo, DieselContentRepo, DieselOrderStore,
     DieselReturnStore, DieselUserRepo, DieselWishlistRepo,
 };
 
@@ -144,6 +145,8 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         _ => Arc::new(|| None),
     };
     let health_db = db.clone();
+    let orders: Arc<dyn OrdersApi> = Arc::new(orders);
+    let customers = CustomerService::new(Arc::new(DieselOrderStore::new(db.clone())), orders.clone());
     Ok(AppState {
         accounts: Arc::new(accounts) as Arc<dyn AccountsApi>,
         catalog,
@@ -151,8 +154,10 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         addresses: Arc::new(AddressService::new(DieselAddressRepo::new(db.clone()))) as Arc<dyn AddressesApi>,
         cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
         wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
-        orders: Arc::new(orders) as Arc<dyn OrdersApi>,
+        orders,
         returns: Arc::new(returns) as Arc<dyn orders::returns::ReturnsApi>,
+        customers: Arc::new(customers) as Arc<dyn CustomersApi>,
+        audit: Arc::new(AuditService::new(Arc::new(DieselAuditLog::new(db.clone())), settings.clock.clone())) as Arc<dyn AuditApi>,
         cod: Arc::new(CodService::new(DieselOrderStore::new(db.clone()))) as Arc<dyn CodApi>,
         gst_rates: Arc::new(GstRatesService::new(DieselOrderStore::new(db.clone())).with_clock(settings.clock.clone()))
             as Arc<dyn GstRatesApi>,

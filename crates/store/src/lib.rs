@@ -20,6 +20,7 @@ pub use repos::catalog::DieselCatalogRepo;
 pub use repos::content::DieselContentRepo;
 pub use repos::addresses::DieselAddressRepo;
 pub use repos::attempts::DieselAttemptLog;
+pub use repos::audit::DieselAuditLog;
 pub use repos::cart::DieselCartRepo;
 pub use repos::orders::DieselOrderStore;
 pub use repos::returns::DieselReturnStore;

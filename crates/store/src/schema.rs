@@ -447,3 +447,16 @@ diesel::table! {
         rate_basis_points -> Integer,
     }
 }
+
+diesel::table! {
+    audit_log (id) {
+        id -> Text,
+        at -> Timestamp,
+        actor_id -> Text,
+        actor_name -> Text,
+        area -> Text,
+        action -> Text,
+        target -> Nullable<Text>,
+        summary -> Text,
+    }
+}

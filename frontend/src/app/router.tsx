@@ -49,6 +49,9 @@ const adminScreens: RouteObject[] = [
   { path: 'search', lazy: () => import('./routes/admin/search') },
   { path: 'settings', lazy: () => import('./routes/admin/settings') },
   { path: 'reports', lazy: () => import('./routes/admin/reports') },
+  { path: 'customers', lazy: () => import('./routes/admin/customers') },
+  { path: 'customers/:id', lazy: () => import('./routes/admin/customers') },
+  { path: 'audit', lazy: () => import('./routes/admin/audit') },
   { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
 ];
 

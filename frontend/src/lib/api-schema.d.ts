@@ -85,6 +85,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -322,6 +338,38 @@ export interface paths {
         };
         get: operations["company"];
         put: operations["update_company"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["detail"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -982,6 +1030,25 @@ export interface components {
             data: components["schemas"]["ProductDto"][];
             pagination: components["schemas"]["PaginationDto"];
         };
+        /** @description One entry of the audit log. */
+        AuditEntryDto: {
+            /** @description `area.verb`, for example `products.update`, `orders.status`, `settings.cod`. */
+            action: string;
+            actorId: string;
+            actorName: string;
+            /** @description The part of the back office: products, categories, orders, company, legal, settings... */
+            area: string;
+            at: string;
+            id: string;
+            summary: string;
+            /** @description The id of what was changed, when there is one. */
+            target?: string | null;
+        };
+        /** @description A page of the audit log, newest first: `{data, pagination}`. */
+        AuditListDto: {
+            data: components["schemas"]["AuditEntryDto"][];
+            pagination: components["schemas"]["PaginationDto"];
+        };
         /** @description What happened to one order of a bulk change. */
         BulkResultDto: {
             error?: null | components["schemas"]["ErrorBody"];
@@ -1240,6 +1307,46 @@ export interface components {
         CountDto: {
             /** Format: int64 */
             count: number;
+        };
+        /**
+         * @description One customer and a page of their orders: `{data: {customer, orders}, pagination}` (the
+         *     pagination is the orders').
+         */
+        CustomerDetailDto: {
+            data: components["schemas"]["CustomerWithOrdersDto"];
+            pagination: components["schemas"]["PaginationDto"];
+        };
+        /** @description A customer and their figures. */
+        CustomerDto: {
+            email: string;
+            firstName: string;
+            id: string;
+            /** @description When the account was made. */
+            joinedAt: string;
+            lastName: string;
+            /** @description When the latest order (any status) was placed; null for a customer who never ordered. */
+            lastOrderAt?: string | null;
+            mobile?: string | null;
+            /**
+             * Format: int64
+             * @description Every order the customer placed, canceled ones too.
+             */
+            orderCount: number;
+            /**
+             * Format: double
+             * @description Rupees: the totals of the customer's orders that are not CANCELED.
+             */
+            totalSpent: number;
+        };
+        /** @description A page of customers: `{data, pagination}`. */
+        CustomerListDto: {
+            data: components["schemas"]["CustomerDto"][];
+            pagination: components["schemas"]["PaginationDto"];
+        };
+        CustomerWithOrdersDto: {
+            customer: components["schemas"]["CustomerDto"];
+            /** @description A page of the customer's orders, newest first. */
+            orders: components["schemas"]["OrderDto"][];
         };
         /** @description One India calendar day of the dashboard's chart. */
         DaySalesDto: {
@@ -2913,6 +3020,77 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1; a smaller number reads as 1. */
+                page?: number;
+                /** @description Entries per page, 1 to 100 (50 when absent). */
+                limit?: number;
+                /** @description Only the entries of this administrator (their account id). */
+                actorId?: string;
+                /** @description Only this part of the back office: products, categories, orders, company, legal, settings... */
+                area?: string;
+                /** @description Only this action, for example `orders.status`. */
+                action?: string;
+                /** @description First day, YYYY-MM-DD, India time (included). */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD, India time (included); not before `from` (422). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit log, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditListDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     forgot_password: {
         parameters: {
             query?: never;
@@ -4021,6 +4199,125 @@ export interface operations {
             };
             /** @description Breaks a rule on the values; `code` names it */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1; a smaller number reads as 1. */
+                page?: number;
+                /** @description Customers per page, 1 to 100 (20 when absent); a number outside reads as the nearer end. */
+                limit?: number;
+                /** @description Part of the customer's name or e-mail, or of their mobile number. */
+                q?: string;
+                sort?: "last_order" | "spent_desc" | "orders_desc" | "name" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers with their order count, total spent (orders not CANCELED) and last order date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerListDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: {
+                /** @description The page of the customer's orders, from 1. */
+                page?: number;
+                /** @description Orders per page, 1 to 100 (20 when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's account id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer with their figures and a page of their orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetailDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

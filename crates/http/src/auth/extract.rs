@@ -2,7 +2,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use accounts::{SessionClaims, User};
-use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
+use actix_web::{dev::Payload, http::header, web, FromRequest, HttpMessage, HttpRequest};
 use kernel::Role;
 
 use crate::error::{blocking, ApiError};
@@ -79,8 +79,13 @@ impl FromRequest for AdminUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let user = load_session(req).await?.user;
+            let user = load_session(req.clone()).await?.user;
             if user.role == Role::Admin {
+                // Read by the audit log's recorder once the handler has answered.
+                req.extensions_mut().insert(crate::audit::AuditActor {
+                    id: user.id.clone(),
+                    name: format!("{} {}", user.first_name, user.last_name).trim().to_string(),
+                });
                 Ok(AdminUser(user))
             } else {
                 Err(ApiError::forbidden(ADMIN_ONLY))

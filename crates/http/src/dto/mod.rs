@@ -2,6 +2,7 @@
 
 pub mod catalog;
 pub mod content;
+pub mod customers;
 pub mod address;
 pub mod cart;
 pub mod cod;

@@ -3,6 +3,8 @@
 pub mod addresses;
 pub mod admin_products;
 pub mod catalog_csv;
+pub mod audit_log;
+pub mod customers;
 pub mod auth;
 pub mod categories;
 pub mod content;

@@ -159,7 +159,7 @@ enum OrderSortName {
 }
 
 /// A date parameter: absent is "not given"; present it must be a date (`from=` is not one).
-fn day(raw: &Option<String>, name: &str) -> Result<Option<chrono::NaiveDate>, ApiError> {
+pub(crate) fn day(raw: &Option<String>, name: &str) -> Result<Option<chrono::NaiveDate>, ApiError> {
     match raw.as_deref() {
         None => Ok(None),
         Some(v) => chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")

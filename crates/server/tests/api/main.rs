@@ -16,6 +16,7 @@ mod catalog;
 mod catalog_csv;
 mod cod;
 mod create_admin;
+mod customers_audit;
 mod demo;
 mod gst;
 mod image_colours;

@@ -1,8 +1,10 @@
 //! One repository file per domain.
 
 pub mod catalog;
+pub mod customers;
 pub mod content;
 pub mod addresses;
+pub mod audit;
 pub mod attempts;
 pub mod cart;
 pub mod cod;

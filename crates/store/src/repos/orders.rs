@@ -100,7 +100,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
 }
 
 /// `LIKE` text matching `raw` literally (`\\` escapes `%`, `_` and itself).
-fn like_escaped(raw: &str) -> String {
+pub(crate) fn like_escaped(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     for c in raw.chars() {
         if matches!(c, '%' | '_' | '\\') {

@@ -2,6 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -35,6 +41,9 @@ type FormState = { category: AdminCategory | null; parentId?: string } | null;
 
 /** The category table with nested rows, the create/edit dialog and the delete confirmation. */
 export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
+  const theme = useTheme();
+  // On a phone the table becomes cards, with Edit and Delete in reach (as the orders page does).
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const list = useAdminCategories();
   const save = useSaveCategory(onChanged);
   const remove = useDeleteCategory(onChanged);
@@ -110,6 +119,45 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
           action={addButton}
         />
       </Paper>
+    );
+  else if (small)
+    body = (
+      <Stack spacing={1.5} component="ul" aria-label="Categories" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((row) => {
+          const c = row.category;
+          return (
+            <Card key={c.id} component="li" variant="outlined" aria-label={c.name} sx={{ ml: row.depth * 2, bgcolor: row.depth > 0 ? 'grey.50' : undefined }}>
+              <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pb: 1 }}>
+                <Avatar variant="rounded" src={c.uploads?.[0]?.url ?? c.imageUrl ?? PLACEHOLDER_IMAGE} alt="" sx={{ width: 48, height: 48 }} />
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere' }}>
+                    {row.number}. {c.name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {c.description || '—'}
+                  </Typography>
+                </Box>
+              </CardContent>
+              <CardActions sx={{ px: 2, pb: 1.5, gap: 1, flexWrap: 'wrap' }}>
+                {row.hasChildren && (
+                  <Button size="small" aria-expanded={row.expanded} onClick={() => toggle(c.id)} aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${c.name}`}>
+                    {row.expanded ? 'Hide' : 'Show'} {c.subCategories.length} subcategor{c.subCategories.length === 1 ? 'y' : 'ies'}
+                  </Button>
+                )}
+                <Button size="small" startIcon={<AddIcon />} onClick={() => setForm({ category: null, parentId: c.id })} aria-label={`Add subcategory to ${c.name}`}>
+                  Subcategory
+                </Button>
+                <Button size="small" startIcon={<EditIcon />} onClick={() => setForm({ category: c })} aria-label={`Edit ${c.name}`}>
+                  Edit
+                </Button>
+                <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(c)} aria-label={`Delete ${c.name}`}>
+                  Delete
+                </Button>
+              </CardActions>
+            </Card>
+          );
+        })}
+      </Stack>
     );
   else
     body = (

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import { FormDialogActions } from '@/components/FormDialogActions';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/object-url';
 import type { AdminCategory, CategoryFormValues } from '../types';
 import { checkPickedFiles, filterCategoryName, parentOptions, validateCategory, type CategoryCheck } from '../lib/rules';
@@ -44,6 +45,9 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
   const kept = (category?.uploads ?? []).filter((u) => !deleted.includes(u.id));
   const imageCount = kept.length + (file ? 1 : 0);
   const shownUrl = preview ?? kept[0]?.url ?? null;
+  const snapshot = JSON.stringify([name, description, hsnCode, parentId, file?.name ?? null, deleted]);
+  const [initial] = useState(snapshot);
+  const { requestClose, prompt } = useUnsavedChanges(snapshot !== initial && !saving, onClose);
 
   function pick(files: File[]) {
     if (files.length === 0) return;
@@ -79,7 +83,9 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
   }
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="category-form-title">
+    <>
+    {prompt}
+    <Dialog open onClose={saving ? undefined : requestClose} fullWidth maxWidth="sm" aria-labelledby="category-form-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="category-form-title">{editing ? 'Edit Category' : 'Add Category'}</DialogTitle>
         <DialogContent dividers>
@@ -183,8 +189,9 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
             </Box>
           </Stack>
         </DialogContent>
-        <FormDialogActions onCancel={onClose} saving={saving} label={editing ? 'Update' : 'Save'} />
+        <FormDialogActions onCancel={requestClose} saving={saving} label={editing ? 'Update' : 'Save'} />
       </form>
     </Dialog>
+    </>
   );
 }

@@ -10,10 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { PageLoader } from '@/components/PageLoader';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { notify } from '@/lib/notify';
 import { adminCompanyKeys, useLegalPages, useSaveLegalPage } from '../api';
 import { LEGAL_MESSAGES, LEGAL_TABS } from '../lib/rules';
 import type { LegalPage, LegalSlug } from '../types';
+
+const noop = () => {};
 
 function Editor({ pages, onSaved }: { pages: LegalPage[]; onSaved?: () => void }) {
   const qc = useQueryClient();
@@ -27,12 +30,22 @@ function Editor({ pages, onSaved }: { pages: LegalPage[]; onSaved?: () => void }
   });
   const current = LEGAL_TABS.find((t) => t.slug === tab) ?? LEGAL_TABS[0];
   const existing = pages.find((p) => p.slug === tab);
+  // What the server holds: the loaded text, or what was saved here since.
+  const [saved, setSaved] = useState<Record<string, string>>({});
+  const savedText = (slug: string) => saved[slug] ?? pages.find((p) => p.slug === slug)?.content ?? '';
+  // A draft that differs from the saved text is not lost by leaving the page unasked.
+  const dirty = LEGAL_TABS.some((t) => (drafts[t.slug] ?? '') !== savedText(t.slug));
+  const { prompt } = useUnsavedChanges(dirty && !save.isPending, noop);
 
   function submit() {
+    const content = drafts[current.slug] ?? '';
     save.mutate(
-      { slug: current.slug, title: existing?.title || current.title, content: drafts[current.slug] ?? '' },
+      { slug: current.slug, title: existing?.title || current.title, content },
       {
-        onSuccess: () => notify.success(LEGAL_MESSAGES.saved),
+        onSuccess: () => {
+          setSaved((s) => ({ ...s, [current.slug]: content }));
+          notify.success(LEGAL_MESSAGES.saved);
+        },
         onError: (err) => {
           console.error('Failed to save legal page', err);
           notify.error(LEGAL_MESSAGES.saveFailed);
@@ -43,6 +56,7 @@ function Editor({ pages, onSaved }: { pages: LegalPage[]; onSaved?: () => void }
 
   return (
     <Paper variant="outlined">
+      {prompt}
       <Tabs value={tab} onChange={(_, v: LegalSlug) => setTab(v)} aria-label="Legal pages" variant="scrollable">
         {LEGAL_TABS.map((t) => (
           <Tab key={t.slug} value={t.slug} label={t.slug} id={`legal-tab-${t.slug}`} aria-controls={`legal-panel-${t.slug}`} />

@@ -23,6 +23,8 @@ import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturnOutlined';
+import PeopleIcon from '@mui/icons-material/PeopleOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { NavLink, useLocation } from 'react-router';
@@ -33,11 +35,13 @@ export const ADMIN_NAV = [
   { label: 'Product', to: '/admin/product', icon: <InventoryIcon /> },
   { label: 'Order', to: '/admin/order', icon: <ReceiptIcon /> },
   { label: 'Returns', to: '/admin/returns', icon: <AssignmentReturnIcon /> },
+  { label: 'Customers', to: '/admin/customers', icon: <PeopleIcon /> },
   { label: 'Company', to: '/admin/company', icon: <BusinessIcon /> },
   { label: 'Legal pages', to: '/admin/legal', icon: <GavelIcon />, nested: true },
   { label: 'Search', to: '/admin/search', icon: <ManageSearchIcon /> },
   { label: 'Settings', to: '/admin/settings', icon: <SettingsIcon /> },
   { label: 'Reports', to: '/admin/reports', icon: <AssessmentIcon /> },
+  { label: 'Audit log', to: '/admin/audit', icon: <HistoryIcon /> },
 ] as const;
 
 const DRAWER_WIDTH = 240;

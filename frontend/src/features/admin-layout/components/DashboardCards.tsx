@@ -61,18 +61,20 @@ export function DashboardCards({ categoryCount, pendingCount }: Props) {
   ];
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+    // Four across only where a card is wide enough for its title and badge (about 1440 px with the sidebar);
+    // the header wraps the badge under the title rather than letting it spill out of a narrow card.
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(260px, 1fr))' } }}>
       {cards.map((c) => (
         <Card key={c.title} variant="outlined" component="section" aria-label={c.title} sx={{ display: 'flex', flexDirection: 'column' }}>
           <CardContent sx={{ flexGrow: 1 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'secondary.main' }}>
+            <Box data-testid="card-header" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1, gap: 1 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'secondary.main', minWidth: 0 }}>
                 {c.icon}
                 <Typography variant="h5" component="h2" color="text.primary">
                   {c.title}
                 </Typography>
               </Box>
-              {c.badge && <Chip size="small" color={c.badge.color} label={c.badge.label} aria-label={c.badge.aria} />}
+              {c.badge && <Chip size="small" color={c.badge.color} label={c.badge.label} aria-label={c.badge.aria} sx={{ maxWidth: '100%' }} />}
             </Box>
             <Typography variant="body2" color="text.secondary">
               {c.text}

@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +14,8 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -86,6 +89,9 @@ const LEVEL_LABELS = ['Category', 'Subcategory', 'Sub-subcategory'];
 /** Add or edit a product: category cascade down to the deepest subcategory, variants and images. */
 export function ProductFormDialog({ product, categories, saving, onClose, onSave }: Props) {
   const editing = product !== null;
+  const theme = useTheme();
+  // On a phone the form takes the whole screen and each field a whole line, so no label is cut off.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [name, setName] = useState(product?.name ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
   const [hsnCode, setHsnCode] = useState(product?.hsnCode ?? '');
@@ -101,7 +107,6 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
   );
   const [newImageColours, setNewImageColours] = useState<string[]>([]);
   const [deleted, setDeleted] = useState<string[]>([]);
-  const [errors, setErrors] = useState<ProductErrors>({});
   const [imageNote, setImageNote] = useState<string | null>(null);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -115,10 +120,14 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
   const imageCount = keptCount + newImages.length;
   const variantErrors = variants.map(validateVariant);
   const colourChoices = [...new Set(variants.map((v) => v.color.trim()).filter((c) => c && !c.startsWith('#')))];
+  // After a save attempt the messages follow the fields: one goes away as soon as its field is fixed.
+  const errors: ProductErrors = submitted ? validateProduct({ name, categoryId, imageCount, variantCount: variants.length }) : {};
+  const snapshot = JSON.stringify([name, description, hsnCode, isBestSeller, path, variants, newImages.length, deleted]);
+  const [initial] = useState(snapshot);
+  const { requestClose, prompt } = useUnsavedChanges(snapshot !== initial && !saving, onClose);
 
   function choose(level: number, id: string) {
     setPath((p) => (id ? [...p.slice(0, level), id] : p.slice(0, level)));
-    setErrors((e) => ({ ...e, category: undefined }));
   }
 
   function addFiles(files: File[]) {
@@ -128,7 +137,6 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
     if (problem) return;
     setNewImages((list) => [...list, ...files]);
     setNewImageColours((list) => [...list, ...files.map(() => '')]);
-    setErrors((e) => ({ ...e, images: undefined }));
   }
 
   function toggleDeleted(id: string) {
@@ -147,7 +155,6 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
     e.preventDefault();
     setSubmitted(true);
     const check = validateProduct({ name, categoryId, imageCount, variantCount: variants.length });
-    setErrors(check);
     const rowsOk = variantErrors.every((v) => Object.keys(v).length === 0);
     if (Object.keys(check).length > 0 || !rowsOk) return;
     // A colour no variant has any more is sent as none.
@@ -176,7 +183,9 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
   const problems = Object.values(errors).filter(Boolean) as string[];
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="lg" aria-labelledby="product-form-title">
+    <>
+    {prompt}
+    <Dialog open onClose={saving ? undefined : requestClose} fullWidth fullScreen={phone} maxWidth="lg" aria-labelledby="product-form-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="product-form-title">{editing ? 'Edit Product' : 'Add Product'}</DialogTitle>
         <DialogContent dividers>
@@ -324,8 +333,9 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
             </Box>
           </Stack>
         </DialogContent>
-        <FormDialogActions onCancel={onClose} saving={saving} label={editing ? 'Update Product' : 'Save Product'} />
+        <FormDialogActions onCancel={requestClose} saving={saving} label={editing ? 'Update Product' : 'Save Product'} />
       </form>
     </Dialog>
+    </>
   );
 }

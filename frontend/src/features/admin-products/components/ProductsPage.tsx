@@ -16,6 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -46,6 +48,7 @@ import {
 import { PRODUCT_MESSAGES, serialNumber } from '../lib/product';
 import type { AdminProduct } from '../types';
 import { ImageGalleryDialog } from './ImageGalleryDialog';
+import { ProductCards } from './ProductCards';
 import { ProductFormDialog } from './ProductFormDialog';
 import { CatalogFileButtons } from './CatalogFileButtons';
 import { InlineVariantsTable } from './InlineVariantsTable';
@@ -82,6 +85,9 @@ type FormState = { product: AdminProduct | null } | null;
 /** The product table, paged by 10, with variants, images, the add/edit dialog and deletion. */
 export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
   const qc = useQueryClient();
+  const theme = useTheme();
+  // On a phone the table becomes cards, with Edit and Delete in reach (as the orders page does).
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [params, setParams] = useListParams();
   const page = params.page;
   const setPage = (p: number | ((prev: number) => number)) => setParams({ page: typeof p === 'function' ? p(page) : p });
@@ -188,6 +194,9 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
   else
     body = (
       <>
+        {small ? (
+          <ProductCards items={items} page={page} onEdit={(p) => setForm({ product: p })} onDelete={setToDelete} onImages={setGallery} />
+        ) : (
         <TableContainer component={Paper} variant="outlined" sx={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}>
           <Table aria-label="Products">
             <TableHead>
@@ -270,6 +279,7 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
             </TableBody>
           </Table>
         </TableContainer>
+        )}
         {totalPages > 1 && (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
             <Pagination page={page} count={totalPages} onChange={(_, p) => setPage(p)} color="primary" aria-label="Product pages" />

@@ -52,7 +52,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
             aria-label={`Variant ${n}`}
             sx={{ p: 2, mb: 1.5, border: 1, borderColor: 'divider', m: 0, mt: index ? 1.5 : 0 }}
           >
-            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(7, 1fr) auto' }, alignItems: 'start' }}>
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(7, 1fr) auto' }, alignItems: 'start' }}>
               <TextField
                 size="small"
                 label="Size"

@@ -71,6 +71,17 @@ describe('variant colour', () => {
     expect(applyColorInput(draft({ colorHexCode: '#123456' }), 'Sunset').colorHexCode).toBe('#123456');
   });
 
+  it("an unknown name drops the hex that came from the previous name, never showing another colour's swatch", () => {
+    // 'Navy Blue' filled its hex; typing over it must not leave navy behind.
+    const navy = applyColorInput(draft({ color: '', colorHexCode: '' }), 'Navy Blue');
+    expect(navy.colorHexCode).toBe('#000080');
+    const typing = applyColorInput(navy, 'Mus');
+    expect(typing.colorHexCode).toBe('');
+    expect(applyColorInput(typing, 'Mustard').colorHexCode).toBe('#ffdb58');
+    // A hex the admin chose for a name of their own stays.
+    expect(applyColorInput(draft({ color: 'Sunset', colorHexCode: '#ff7e5f' }), 'Sunset Glow').colorHexCode).toBe('#ff7e5f');
+  });
+
   it("the shop's own colour names get the swatch the server gives them", () => {
     // The server reads the same list (crates/catalog/src/models/colour.rs tests 'Mustard' too).
     expect(applyColorInput(draft({ colorHexCode: '#000080' }), 'Mustard').colorHexCode).toBe('#ffdb58');
@@ -89,16 +100,17 @@ describe('variant colour', () => {
 });
 
 describe('variant rows', () => {
-  it('the first row starts with stock 1; an added row copies the colour read-only with stock 0', () => {
+  it('the first row starts with stock 1; an added row starts with the colour above, changeable, and stock 0', () => {
     const first = firstVariant();
     expect(first.stock).toBe('1');
     expect(first.colorLocked).toBe(false);
     const next = nextVariant(draft({ color: 'Olive', colorHexCode: '#808000', size: 'L' }));
-    expect(next).toMatchObject({ color: 'Olive', colorHexCode: '#808000', stock: '0', colorLocked: true, size: '', originalPrice: '' });
+    expect(next).toMatchObject({ color: 'Olive', colorHexCode: '#808000', stock: '0', colorLocked: false, size: '', originalPrice: '' });
+    expect(applyColorInput(next, 'Mustard')).toMatchObject({ color: 'Mustard', colorHexCode: '#ffdb58' });
   });
 
   it('locked rows follow the colour above them; the first row is never locked', () => {
-    const rows = [draft({ color: 'Red', colorHexCode: '#ff0000' }), nextVariant(draft({ color: 'Blue' })), nextVariant(draft())];
+    const rows = [draft({ color: 'Red', colorHexCode: '#ff0000' }), { ...nextVariant(draft({ color: 'Blue' })), colorLocked: true }, { ...nextVariant(draft()), colorLocked: true }];
     const synced = syncLockedColors(rows);
     expect(synced.map((r) => r.color)).toEqual(['Red', 'Red', 'Red']);
     expect(syncLockedColors(synced.slice(1))[0].colorLocked).toBe(false);

@@ -82,12 +82,21 @@ export function nearestColorName(hex: string): string {
   return best;
 }
 
-/** Typing in the colour field: a hex value also sets the hex code; a known name fills it. */
+/**
+ * Typing in the colour field: a hex value also sets the hex code; a name of the shop's list
+ * fills its own hex. An unknown name keeps a hex code the admin typed or picked, but never
+ * the hex that only came from the previous name (typing 'Mustard' over 'Navy Blue' must not
+ * leave navy's hex behind while the word is incomplete or not in the list).
+ */
 export function applyColorInput(draft: VariantDraft, value: string): VariantDraft {
   const hex = normalizeHex(value);
   if (hex) return { ...draft, color: value, colorHexCode: hex };
   const named = hexForName(value);
-  return { ...draft, color: value, colorHexCode: named ?? draft.colorHexCode };
+  if (named) return { ...draft, color: value, colorHexCode: named };
+  const fromPreviousName = hexForName(draft.color) ?? normalizeHex(draft.color);
+  const current = normalizeHex(draft.colorHexCode);
+  const stale = current !== null && current === fromPreviousName;
+  return { ...draft, color: value, colorHexCode: stale ? '' : draft.colorHexCode };
 }
 
 /** The colour picker sets both: the hex code and (the nearest) colour name. */
@@ -107,7 +116,10 @@ export function firstVariant(): VariantDraft {
   return { key: newKey(), size: '', color: '', colorHexCode: '', stock: '1', originalPrice: '', discountPrice: '', colorLocked: false };
 }
 
-/** An added variant copies the previous row's colour (read-only) and starts with stock 0. */
+/**
+ * An added variant starts with the previous row's colour and stock 0; its colour can be
+ * changed at once (a product may come in several colours), no save-and-edit round needed.
+ */
 export function nextVariant(previous: VariantDraft | undefined): VariantDraft {
   if (!previous) return firstVariant();
   return {
@@ -118,7 +130,7 @@ export function nextVariant(previous: VariantDraft | undefined): VariantDraft {
     stock: '0',
     originalPrice: '',
     discountPrice: '',
-    colorLocked: true,
+    colorLocked: false,
   };
 }
 

@@ -1,0 +1,42 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
+import type { Pagination } from '@/lib/api-types';
+
+/** One entry: who (id and name), what (area, action, target), when, and a summary. */
+export type AuditEntry = components['schemas']['AuditEntryDto'];
+
+export interface AuditParams {
+  page: number;
+  limit: number;
+  actorId?: string;
+  area?: string;
+  /** YYYY-MM-DD, India time, both ends included. */
+  from?: string;
+  to?: string;
+}
+
+export interface AuditList {
+  data: AuditEntry[];
+  pagination: Pagination;
+}
+
+export const auditKeys = { all: ['me', 'admin', 'audit-log'] as const };
+
+export async function fetchAuditLog(params: AuditParams): Promise<AuditList> {
+  const body = await api.get<Partial<AuditList>>('/audit-log', { params: { ...params } });
+  return {
+    data: Array.isArray(body?.data) ? body.data : [],
+    pagination: body?.pagination ?? { totalItems: 0, currentPage: params.page, limit: params.limit, totalPages: 0 },
+  };
+}
+
+export function useAuditLog(params: AuditParams) {
+  return useQuery({
+    queryKey: [...auditKeys.all, params] as const,
+    queryFn: () => fetchAuditLog(params),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

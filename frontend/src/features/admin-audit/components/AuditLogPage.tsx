@@ -1,0 +1,226 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import HistoryIcon from '@mui/icons-material/History';
+import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
+import { RetryAlert } from '@/components/RetryAlert';
+import { serverMessage } from '@/lib/api';
+import { useAuditLog, type AuditEntry, type AuditParams } from '../api';
+
+const PAGE_SIZES = [50, 100];
+export const AREAS: { value: string; label: string }[] = [
+  { value: 'products', label: 'Products' },
+  { value: 'categories', label: 'Categories' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'company', label: 'Company' },
+  { value: 'legal', label: 'Legal pages' },
+  { value: 'settings', label: 'Settings' },
+];
+
+function isDate(value: string | null): value is string {
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+}
+
+export function formatWhen(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  });
+}
+
+function useParamsInAddress(): [AuditParams & { actorName?: string }, (change: Partial<AuditParams & { actorName?: string }>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => {
+    const limit = Number(search.get('limit'));
+    return {
+      page: Math.max(1, Number(search.get('page')) || 1),
+      limit: PAGE_SIZES.includes(limit) ? limit : PAGE_SIZES[0],
+      area: search.get('area') || undefined,
+      actorId: search.get('actorId') || undefined,
+      actorName: search.get('actorName') || undefined,
+      from: isDate(search.get('from')) ? (search.get('from') as string) : undefined,
+      to: isDate(search.get('to')) ? (search.get('to') as string) : undefined,
+    };
+  }, [search]);
+  const update = (change: Partial<AuditParams & { actorName?: string }>) => {
+    const next = { ...params, page: 1, ...change };
+    const out = new URLSearchParams();
+    for (const key of ['area', 'actorId', 'actorName', 'from', 'to'] as const) {
+      const value = next[key];
+      if (value) out.set(key, value);
+    }
+    if (next.page > 1) out.set('page', String(next.page));
+    if (next.limit !== PAGE_SIZES[0]) out.set('limit', String(next.limit));
+    setSearch(out, { replace: true });
+  };
+  return [params, update];
+}
+
+/** The audit log, read only: who changed what in the back office and when, filtered by area, person and dates. */
+export function AuditLogPage() {
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [params, setParams] = useParamsInAddress();
+  const { actorName, ...query } = params;
+  const log = useAuditLog(query);
+  const list = log.data?.data ?? [];
+  const total = log.data?.pagination.totalItems ?? 0;
+
+  const actor = (e: AuditEntry) => (
+    <Link component="button" type="button" onClick={() => setParams({ actorId: e.actorId, actorName: e.actorName })} aria-label={`Only changes by ${e.actorName}`}>
+      {e.actorName}
+    </Link>
+  );
+
+  let body;
+  if (log.isPending) body = <PageLoader label="Loading the audit log" />;
+  else if (log.isError && !log.data)
+    body = <RetryAlert onRetry={() => log.refetch()}>{serverMessage(log.error, 'Failed to fetch the audit log')}</RetryAlert>;
+  else if (list.length === 0)
+    body = (
+      <Paper variant="outlined">
+        <EmptyState icon={<HistoryIcon />} title="No changes found" text="Changes made in the back office are recorded here." />
+      </Paper>
+    );
+  else if (small)
+    body = (
+      <Stack spacing={2} component="ul" aria-label="Audit log" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {list.map((e) => (
+          <Card key={e.id} component="li" variant="outlined">
+            <CardContent>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+                <Chip size="small" label={e.action} />
+                <Typography variant="body2" color="text.secondary">
+                  {formatWhen(e.at)}
+                </Typography>
+              </Box>
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {actor(e)}
+              </Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {e.summary}
+              </Typography>
+              {e.target && (
+                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                  {e.target}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  else
+    body = (
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label="Audit log">
+          <TableHead>
+            <TableRow>
+              <TableCell>When</TableCell>
+              <TableCell>Who</TableCell>
+              <TableCell>Action</TableCell>
+              <TableCell>Target</TableCell>
+              <TableCell>Summary</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.map((e) => (
+              <TableRow key={e.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWhen(e.at)}</TableCell>
+                <TableCell>{actor(e)}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={e.action} />
+                </TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', maxWidth: 160 }}>{e.target ?? '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.summary}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+
+  return (
+    <>
+      <AdminPageHeader title="Audit log" subtitle="Every change made in the back office: who, what and when. Entries cannot be edited or deleted." />
+      <Box role="search" aria-label="Filter the audit log" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label="Area"
+          value={params.area ?? ''}
+          onChange={(e) => setParams({ area: e.target.value || undefined })}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="">All areas</MenuItem>
+          {AREAS.map((a) => (
+            <MenuItem key={a.value} value={a.value}>
+              {a.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={params.from ?? ''}
+          onChange={(e) => setParams({ from: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={params.to ?? ''}
+          onChange={(e) => setParams({ to: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {params.actorId && (
+          <Chip
+            label={`By ${actorName ?? 'one person'}`}
+            onDelete={() => setParams({ actorId: undefined, actorName: undefined })}
+          />
+        )}
+      </Box>
+      {body}
+      {total > 0 && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, params.page - 1)}
+          rowsPerPage={params.limit}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_, page) => setParams({ page: page + 1 })}
+          onRowsPerPageChange={(e) => setParams({ limit: Number(e.target.value) })}
+          labelRowsPerPage="Per page"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Pagination } from '@/lib/api-types';
+import type { Customer, CustomerDetail, CustomerSort } from '../types';
+
+export const customerKeys = {
+  all: ['me', 'admin', 'customers'] as const,
+  lists: ['me', 'admin', 'customers', 'list'] as const,
+  detail: (id: string, page: number, limit: number) => ['me', 'admin', 'customers', 'detail', id, page, limit] as const,
+};
+
+export interface CustomerListParams {
+  page: number;
+  limit: number;
+  q?: string;
+  sort?: CustomerSort;
+}
+
+export interface CustomerList {
+  data: Customer[];
+  pagination: Pagination;
+}
+
+export async function fetchCustomers(params: CustomerListParams): Promise<CustomerList> {
+  const body = await api.get<Partial<CustomerList>>('/customers', {
+    params: { ...params, q: params.q?.trim() || undefined, sort: params.sort === 'last_order' ? undefined : params.sort },
+  });
+  return {
+    data: Array.isArray(body?.data) ? body.data : [],
+    pagination: body?.pagination ?? { totalItems: 0, currentPage: params.page, limit: params.limit, totalPages: 0 },
+  };
+}
+
+export async function fetchCustomer(id: string, page: number, limit: number): Promise<CustomerDetail> {
+  return api.get<CustomerDetail>(`/customers/${encodeURIComponent(id)}`, { params: { page, limit } });
+}
+
+export const customersQuery = (params: CustomerListParams) =>
+  queryOptions({
+    queryKey: [...customerKeys.lists, params] as const,
+    queryFn: () => fetchCustomers(params),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useCustomers(params: CustomerListParams) {
+  return useQuery(customersQuery(params));
+}
+
+export function useCustomer(id: string, page: number, limit: number) {
+  return useQuery({
+    queryKey: customerKeys.detail(id, page, limit),
+    queryFn: () => fetchCustomer(id, page, limit),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
