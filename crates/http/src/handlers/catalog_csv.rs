@@ -155,6 +155,7 @@ fn refusal(errors: Vec<RowError>) -> HttpResponse {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Every row imported in one transaction: products created or updated by `product_slug` (admin)", body = Envelope<ImportReportDto>),
+        (status = 400, description = "The upload broke off and could not be read", body = crate::error::ErrorBody),
         (status = 413, description = "The file is larger than 32 MB", body = crate::error::ErrorBody),
         RoleRequired,
         (status = 409, description = "A SKU was taken meanwhile", body = crate::error::ErrorBody),

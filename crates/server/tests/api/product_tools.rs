@@ -93,7 +93,7 @@ async fn stock_and_prices_are_edited_inline_checked_like_the_form_and_announced(
         assert_eq!(refused.error(), (422, "discount_above_price", Some("productVariants")));
         assert_eq!(refused.message(), "Discount Price cannot be greater than Original Price");
         assert_eq!(patch(&app, &admin, &p, &v[0], json!({ "originalPrice": 0, "discountPrice": 0 })).await.message(), "Original Price must be greater than 0");
-        assert_eq!(patch(&app, &admin, &p, &v[0], json!({ "stock": -1 })).await.status, 400);
+        assert_eq!(patch(&app, &admin, &p, &v[0], json!({ "stock": -1 })).await.status, 422);
         assert_eq!(patch(&app, &admin, &p, &v[0], json!({ "stock": 2.5 })).await.status, 400);
         assert_eq!(stock(&app, &v[0]), 7);
         let unchanged = app.get(&format!("/api/products/{p}"), None).await.body["data"]["variants"][0]["discountPrice"].clone();
@@ -170,7 +170,7 @@ async fn a_variant_may_have_a_sku_unique_across_the_shop() {
         let twice = app.form("POST", "/api/products", Some(&admin), form("Oxford Shirt", json!([variant_row("M", Some("OX-1")), variant_row("L", Some("ox-1"))]))).await;
         assert_eq!(twice.message(), "SKU ox-1 is already used by Oxford Shirt (M, White)");
         let bad = app.form("POST", "/api/products", Some(&admin), form("Oxford Shirt", json!([variant_row("M", Some("OX 1"))]))).await;
-        assert_eq!(bad.error(), (400, "invalid_input", Some("sku")));
+        assert_eq!(bad.error(), (422, "invalid_value", Some("sku")));
         let oxford = app.form("POST", "/api/products", Some(&admin), form("Oxford Shirt", json!([variant_row("M", Some("OX-M"))]))).await.expect(201);
         let (oxford_id, oxford_v) = (oxford.id(), oxford.body["data"]["variants"][0]["id"].as_str().unwrap_or("").to_string());
 

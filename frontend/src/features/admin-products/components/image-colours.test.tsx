@@ -24,7 +24,7 @@ describe('product form: picture colours', () => {
     });
     let sent: FormData | null = null;
     server.use(
-      http.get('/api/products', () => HttpResponse.json(productPage([existing], 1, 1, 10))),
+      http.get('/api/admin/products', () => HttpResponse.json(productPage([existing], 1, 1, 10))),
       http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
       http.post('/api/products', async ({ request }) => {
         sent = await request.formData();
