@@ -57,7 +57,7 @@ impl Form {
     /// A field holding a JSON list of optional names (`newImageColors`): `null` and `""` are
     /// none; absent or empty means an empty list.
     pub fn name_list(&self, name: &str) -> Result<Vec<Option<String>>, ApiError> {
-        let invalid = || ApiError::bad_request("invalid_input", format!("{name} must be a JSON list of names or nulls"));
+        let invalid = || ApiError::unprocessable("invalid_value", format!("{name} must be a JSON list of names or nulls"));
         match self.text(name).as_deref().map(str::trim) {
             None | Some("") => Ok(Vec::new()),
             Some(raw) => serde_json::from_str::<Vec<Option<String>>>(raw).map_err(|_| invalid()),
@@ -67,7 +67,7 @@ impl Form {
     /// A field holding a JSON object of ids and optional names (`imageColors`); absent or
     /// empty means none.
     pub fn name_map(&self, name: &str) -> Result<Vec<(String, Option<String>)>, ApiError> {
-        let invalid = || ApiError::bad_request("invalid_input", format!("{name} must be a JSON object of ids and names or nulls"));
+        let invalid = || ApiError::unprocessable("invalid_value", format!("{name} must be a JSON object of ids and names or nulls"));
         match self.text(name).as_deref().map(str::trim) {
             None | Some("") => Ok(Vec::new()),
             Some(raw) => serde_json::from_str::<std::collections::BTreeMap<String, Option<String>>>(raw)

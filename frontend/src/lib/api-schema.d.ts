@@ -1164,7 +1164,10 @@ export interface components {
             description?: string | null;
             /** @description The HSN code of the goods in it: 4 to 8 digits; empty removes it; absent keeps it. */
             hsnCode?: string | null;
-            /** @description One image (PNG or JPEG, at most 5 MB); also accepted as `image` or `images`. */
+            /**
+             * @description One image (PNG or JPEG, at most 5 MB); also accepted as `image` or `images`. A form
+             *     with 2 or 3 files answers 422 `image_count`; more are not read.
+             */
             media?: string[] | null;
             name?: string | null;
             /** @description The parent category's id; empty or "null" for a top-level category. */
@@ -2203,7 +2206,10 @@ export interface components {
              *     product's image is a 422 `not_in_this_product`.
              */
             imageColors?: string | null;
-            /** @description Up to 10 images (PNG or JPEG, at most 5 MB each). */
+            /**
+             * @description Up to 10 images (PNG or JPEG, at most 5 MB each); 11 or 12 answer 422 `image_count`,
+             *     more are not read.
+             */
             images?: string[] | null;
             isBestSeller?: string | null;
             /**
@@ -2911,6 +2917,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ImportReportDto"];
+                };
+            };
+            /** @description The upload broke off and could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session has expired */

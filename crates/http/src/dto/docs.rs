@@ -69,8 +69,9 @@ pub struct CategoryForm {
     /// The HSN code of the goods in it: 4 to 8 digits; empty removes it; absent keeps it.
     #[schema(pattern = r"^\s*([0-9]{4,8})?\s*$")]
     pub hsn_code: Option<String>,
-    /// One image (PNG or JPEG, at most 5 MB); also accepted as `image` or `images`.
-    #[schema(value_type = Option<Vec<String>>, format = Binary)]
+    /// One image (PNG or JPEG, at most 5 MB); also accepted as `image` or `images`. A form
+    /// with 2 or 3 files answers 422 `image_count`; more are not read.
+    #[schema(value_type = Option<Vec<String>>, format = Binary, max_items = 3)]
     pub media: Option<Vec<Vec<u8>>>,
     /// On update: a JSON list of upload ids to remove, e.g. `["id1"]`.
     pub deleted_upload_ids: Option<String>,
@@ -106,8 +107,9 @@ pub struct ProductForm {
     /// product's image is a 422 `not_in_this_product`.
     pub image_colors: Option<String>,
     pub is_best_seller: Option<String>,
-    /// Up to 10 images (PNG or JPEG, at most 5 MB each).
-    #[schema(value_type = Option<Vec<String>>, format = Binary)]
+    /// Up to 10 images (PNG or JPEG, at most 5 MB each); 11 or 12 answer 422 `image_count`,
+    /// more are not read.
+    #[schema(value_type = Option<Vec<String>>, format = Binary, max_items = 12)]
     pub images: Option<Vec<Vec<u8>>>,
 }
 

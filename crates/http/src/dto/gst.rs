@@ -99,7 +99,7 @@ impl GstRatesRequest {
                     .ok()
                     .filter(|_| rule.effective_from.len() == 10)
                     .ok_or_else(|| {
-                        ApiError::bad_request("invalid_input", "An effective date is a day as YYYY-MM-DD").on("effectiveFrom")
+                        ApiError::unprocessable("invalid_value", "An effective date is a day as YYYY-MM-DD").on("effectiveFrom")
                     })?;
                 let slabs = rule
                     .slabs
@@ -110,14 +110,13 @@ impl GstRatesRequest {
                             .and_then(|bp| u32::try_from(bp).ok())
                             .filter(|bp| *bp <= orders::rates::MAX_RATE_BASIS_POINTS)
                             .ok_or_else(|| {
-                                ApiError::bad_request("invalid_input", "A rate is 0 to 2800 basis points (28%)").on("rateBasisPoints")
+                                ApiError::unprocessable("invalid_value", "A rate is 0 to 2800 basis points (28%)").on("rateBasisPoints")
                             })?;
                         let up_to = slab
                             .up_to
                             .map(|rupees| {
                                 if !(rupees > 0.0 && rupees <= MAX_LIMIT_RUPEES) {
-                                    return Err(ApiError::bad_request(
-                                        "invalid_input",
+                                    return Err(ApiError::unprocessable("invalid_value",
                                         "A slab's limit is above zero and at most ₹1,00,00,000.00",
                                     )
                                     .on("upTo"));

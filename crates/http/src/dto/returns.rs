@@ -91,7 +91,8 @@ pub enum PayoutMethodName {
 #[serde(rename_all = "camelCase")]
 pub struct ReturnLineRequest {
     /// The order line (`items[].id` of the order).
-    pub order_item_id: uuid::Uuid,
+    #[schema(value_type = uuid::Uuid)]
+    pub order_item_id: String,
     /// Pieces, at least 1 and at most those bought less those already in requests that were
     /// not rejected (more: 422 `too_many_units`).
     #[schema(value_type = i64, required = true, minimum = 1, maximum = 1000)]
@@ -100,7 +101,8 @@ pub struct ReturnLineRequest {
     /// For an exchange, required (422 `exchange_target_required`): another variant of the
     /// same product with the pieces in stock (422 `exchange_target_invalid`, 409
     /// `out_of_stock`). For a refund it must be absent (422 `exchange_for_refund`).
-    pub exchange_variant_id: Option<uuid::Uuid>,
+    #[schema(value_type = Option<uuid::Uuid>)]
+    pub exchange_variant_id: Option<String>,
 }
 
 /// A return or exchange request. There is no amount: the server computes the refund from
@@ -128,13 +130,21 @@ impl ReturnCreateRequest {
                 ApiError::bad_request("invalid_input", "quantity must be a whole number from 1 to 1000").on("quantity")
             })?;
             lines.push(ReturnLineInput {
-                order_item_id: line.order_item_id.to_string(),
+                order_item_id: id_of(&line.order_item_id, "orderItemId")?,
                 quantity: i32::try_from(quantity).unwrap_or(i32::MAX),
-                exchange_variant_id: line.exchange_variant_id.map(|v| v.to_string()),
+                exchange_variant_id: line.exchange_variant_id.as_deref().map(|v| id_of(v, "exchangeVariantId")).transpose()?,
             });
         }
         Ok(ReturnInput { kind: self.kind.into(), reason: self.reason.into(), lines })
     }
+}
+
+/// An id the request names: a UUID (JSON Schema's `format: uuid` is only a hint to most
+/// clients, so a text that is not one is a rule on the value: 422).
+fn id_of(text: &str, field: &'static str) -> Result<String, ApiError> {
+    uuid::Uuid::parse_str(text.trim())
+        .map(|id| id.to_string())
+        .map_err(|_| ApiError::unprocessable("invalid_value", format!("{field} must be an id (a UUID)")).on(field))
 }
 
 /// The owner moves a request one step.
@@ -171,16 +181,16 @@ fn matches_upi(raw: &str) -> bool {
 impl ReturnStatusRequest {
     pub fn try_into_domain(self) -> Result<ReturnStatusInput, ApiError> {
         if self.note.as_ref().is_some_and(|n| n.chars().count() > MAX_NOTE_CHARS) {
-            return Err(ApiError::bad_request("invalid_input", format!("note may hold up to {MAX_NOTE_CHARS} characters")).on("note"));
+            return Err(ApiError::unprocessable("invalid_value", format!("note may hold up to {MAX_NOTE_CHARS} characters")).on("note"));
         }
         if self.upi_id.as_deref().is_some_and(|u| !matches_upi(u)) {
-            return Err(ApiError::bad_request("invalid_input", "Enter a UPI id such as name@okaxis").on("upiId"));
+            return Err(ApiError::unprocessable("invalid_value", "Enter a UPI id such as name@okaxis").on("upiId"));
         }
         if self.account_number.as_deref().is_some_and(|a| !(9..=18).contains(&a.len()) || !a.bytes().all(|b| b.is_ascii_digit())) {
-            return Err(ApiError::bad_request("invalid_input", "An account number has 9 to 18 digits").on("accountNumber"));
+            return Err(ApiError::unprocessable("invalid_value", "An account number has 9 to 18 digits").on("accountNumber"));
         }
         if self.ifsc.as_deref().is_some_and(|i| orders::returns::mask_bank("123456789", i).is_none() || i != i.to_ascii_uppercase()) {
-            return Err(ApiError::bad_request("invalid_input", "An IFSC is 11 characters such as HDFC0001234").on("ifsc"));
+            return Err(ApiError::unprocessable("invalid_value", "An IFSC is 11 characters such as HDFC0001234").on("ifsc"));
         }
         let payout = match self.refund_method {
             None => None,

@@ -90,10 +90,12 @@ async fn list(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<
 pub struct VariantPatchRequest {
     /// The new stock.
     #[schema(minimum = 0, maximum = 1000000)]
+    #[serde(default, deserialize_with = "crate::dto::whole_number")]
     pub stock: Option<i64>,
     /// The stock the admin saw; the new stock is written only while the variant still holds
     /// exactly this many, else 409 `stock_changed` (an order took some meanwhile).
     #[schema(minimum = 0, maximum = 1000000)]
+    #[serde(default, deserialize_with = "crate::dto::whole_number")]
     pub expected_stock: Option<i64>,
     /// What the shopper pays, in rupees (at most two decimals, more than 0).
     #[schema(minimum = 0, maximum = 10000000)]

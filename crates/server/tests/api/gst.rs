@@ -528,8 +528,8 @@ async fn the_rate_table_is_checked_and_only_the_admin_reads_or_changes_it() {
             (with(rule("6", "2027-04-01", flat(500))), (400, "invalid_input", Some("hsnPrefix")), "An HSN prefix has 2 to 8 digits ('6' has not)"),
             (with(rule("61a", "2027-04-01", flat(500))), (400, "invalid_input", Some("hsnPrefix")), "An HSN prefix has 2 to 8 digits ('61a' has not)"),
             (with(rule(" 61", "2027-04-01", flat(500))), (400, "invalid_input", Some("hsnPrefix")), "An HSN prefix has 2 to 8 digits (' 61' has not)"),
-            (with(rule("61", "2027-02-30", flat(500))), (400, "invalid_input", Some("effectiveFrom")), "An effective date is a day as YYYY-MM-DD"),
-            (with(rule("61", "2027-04-01", flat(2801))), (400, "invalid_input", Some("rateBasisPoints")), "A rate is 0 to 2800 basis points (28%)"),
+            (with(rule("61", "2027-02-30", flat(500))), (422, "invalid_value", Some("effectiveFrom")), "An effective date is a day as YYYY-MM-DD"),
+            (with(rule("61", "2027-04-01", flat(2801))), (422, "invalid_value", Some("rateBasisPoints")), "A rate is 0 to 2800 basis points (28%)"),
             (with(rule("61", "2027-04-01", json!([]))), (400, "invalid_input", Some("slabs")), "A rule has 1 to 10 slabs"),
             (
                 with(rule("61", "2027-04-01", json!([{ "upTo": 1000, "rateBasisPoints": 500 }]))),
