@@ -11,20 +11,7 @@ export function formatDay(iso: string | null | undefined): string {
   return d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 }
 
-export function statusTone(status: string): 'warning' | 'info' | 'success' | 'error' | 'default' {
-  switch (status) {
-    case 'PENDING':
-      return 'warning';
-    case 'SHIPPED':
-      return 'info';
-    case 'DELIVERED':
-      return 'success';
-    case 'CANCELED':
-      return 'error';
-    default:
-      return 'default';
-  }
-}
+export { statusTone } from '@/lib/order-status';
 
 /** Where the orders screen finds one order: its search by order number. */
 export function orderLink(id: string): string {

@@ -13,20 +13,7 @@ export function shortOrderId(id: string): string {
   return id.slice(0, 8);
 }
 
-export function statusTone(status: string): 'warning' | 'info' | 'success' | 'error' | 'default' {
-  switch (status) {
-    case 'PENDING':
-      return 'warning';
-    case 'SHIPPED':
-      return 'info';
-    case 'DELIVERED':
-      return 'success';
-    case 'CANCELED':
-      return 'error';
-    default:
-      return 'default';
-  }
-}
+export { statusTone } from '@/lib/order-status';
 
 export function formatOrderDate(iso: string | null | undefined, withTime = false): string {
   if (!iso) return '—';
