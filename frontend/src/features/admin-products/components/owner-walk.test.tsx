@@ -109,7 +109,7 @@ describe('owner walk: products on a phone', () => {
     const restore = smallScreen();
     try {
       server.use(
-        http.get('/api/products', () =>
+        http.get('/api/admin/products', () =>
           HttpResponse.json(productPage([product({ id: 'p-1', name: 'Oxford Shirt', variants: [variant({ id: 'v-1', size: 'M', color: 'Mustard', stock: 4 })] })])),
         ),
         http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
