@@ -51,7 +51,9 @@ pub async fn record(mut req: ServiceRequest, next: Next<impl MessageBody + 'stat
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
     }
     // A small JSON body is read here and put back for the handler.
-    let mut request_json = None;
+    // The body is kept as bytes and read as JSON only for an entry: most writes are
+    // shoppers' (cart lines, orders), which the log never records.
+    let mut request_body = None;
     let length = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -69,7 +71,7 @@ pub async fn record(mut req: ServiceRequest, next: Next<impl MessageBody + 'stat
             body.extend_from_slice(&chunk?);
         }
         let body = body.freeze();
-        request_json = serde_json::from_slice::<Value>(&body).ok();
+        request_body = Some(body.clone());
         req.set_payload(Payload::from(body));
     }
     let res = next.call(req).await?;
@@ -97,6 +99,7 @@ pub async fn record(mut req: ServiceRequest, next: Next<impl MessageBody + 'stat
     } else {
         Some(path_values.join("/"))
     };
+    let request_json = request_body.and_then(|body| serde_json::from_slice::<Value>(&body).ok());
     let summary = summary_of(request_json.as_ref(), answer.as_ref(), form_upload);
     if let Some(state) = http_req.app_data::<web::Data<AppState>>().cloned() {
         let entry = audit::NewEntry { actor_id: actor.id, actor_name: actor.name, area, action, target, summary };
