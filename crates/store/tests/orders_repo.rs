@@ -159,3 +159,18 @@ fn guarded_transitions_move_stock_exactly_once() {
         assert_eq!(reopened.items[0].product_name, "Indigo Kurta");
     });
 }
+
+/// The migration seeds the rate table a new shop starts with: `gst::RateTable::defaults()`,
+/// the one statement of those rules the unit tests use, on every backend.
+#[test]
+fn a_new_shop_starts_with_the_default_gst_rate_table() {
+    use orders::GstRateStore;
+    each_backend(|t| {
+        let key = |r: &gst::RateRule| (r.hsn_prefix.clone(), r.effective_from);
+        let mut seeded = DieselOrderStore::new(t.db.clone()).table().unwrap().rules;
+        let mut defaults = gst::RateTable::defaults().rules;
+        seeded.sort_by_key(key);
+        defaults.sort_by_key(key);
+        assert_eq!(seeded, defaults, "{}", t.url);
+    });
+}

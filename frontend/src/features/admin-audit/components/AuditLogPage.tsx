@@ -13,7 +13,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,6 +25,7 @@ import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
 import { useAuditLog, type AuditEntry, type AuditParams } from '../api';
+import { ListPagination } from '@/components/ListPagination';
 
 const PAGE_SIZES = [50, 100];
 export const AREAS: { value: string; label: string }[] = [
@@ -209,18 +209,7 @@ export function AuditLogPage() {
         )}
       </Box>
       {body}
-      {total > 0 && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, params.page - 1)}
-          rowsPerPage={params.limit}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, page) => setParams({ page: page + 1 })}
-          onRowsPerPageChange={(e) => setParams({ limit: Number(e.target.value) })}
-          labelRowsPerPage="Per page"
-        />
-      )}
+      <ListPagination total={total} page={params.page} limit={params.limit} sizes={PAGE_SIZES} onChange={setParams} />
     </>
   );
 }

@@ -14,7 +14,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -31,6 +30,7 @@ import { formatMoney } from '@/lib/money';
 import { useCustomers, type CustomerListParams } from '../api';
 import { customerName, formatDay } from '../lib/format';
 import type { CustomerSort } from '../types';
+import { ListPagination } from '@/components/ListPagination';
 
 const PAGE_SIZES = [20, 50, 100];
 export const SORTS: { value: CustomerSort; label: string }[] = [
@@ -201,18 +201,7 @@ export function CustomersPage() {
         </TextField>
       </Box>
       {body}
-      {total > 0 && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, params.page - 1)}
-          rowsPerPage={params.limit}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, page) => setParams({ page: page + 1 })}
-          onRowsPerPageChange={(e) => setParams({ limit: Number(e.target.value) })}
-          labelRowsPerPage="Per page"
-        />
-      )}
+      <ListPagination total={total} page={params.page} limit={params.limit} sizes={PAGE_SIZES} onChange={setParams} />
     </>
   );
 }
