@@ -12,12 +12,18 @@ export async function downloadFile(path: string, filename: string): Promise<void
     const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
     throw new ApiError(response.status, body.message ?? 'The file could not be downloaded', body.code ?? String(response.status), Boolean(body.message));
   }
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(filename, await response.blob());
+}
+
+/** Hands a file the page holds to the browser as a download named `filename`. */
+export function saveBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
   document.body.appendChild(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  // After the click has been handled: revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { AdminOrder } from '../types';
+import { saveBlob } from '@/lib/download';
 
 export const CSV_COLUMNS = [
   'Order',
@@ -43,12 +44,5 @@ export function ordersCsv(orders: AdminOrder[]): string {
 
 /** Offers the text as a file download. */
 export function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(filename, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }

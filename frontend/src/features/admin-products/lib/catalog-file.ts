@@ -26,16 +26,7 @@ export async function exportCatalog(): Promise<{ filename: string; blob: Blob }>
 }
 
 /** Offers a file for download. */
-export function download(filename: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export { saveBlob as download } from '@/lib/download';
 
 /**
  * Sends a catalogue file; `onProgress` gets the share sent (0 to 1), then the server checks
