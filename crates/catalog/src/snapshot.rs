@@ -2,6 +2,7 @@
 //! after each write, never patched in place. Reads never touch the database.
 
 mod compact;
+mod listing_index;
 mod loading;
 
 use std::collections::HashMap;
@@ -10,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
 
 use compact::Looks;
+pub use listing_index::{best_saving, FacetValue, ListingIndex};
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
@@ -39,6 +41,8 @@ pub struct CatalogSnapshot {
     vocabulary: Arc<OnceLock<Vocabulary>>,
     /// The owner's synonym list, or the built-in one.
     synonyms: Arc<Synonyms>,
+    /// Sort orders and sets that answer listings without walking every entry.
+    listing: ListingIndex,
 }
 
 impl CatalogSnapshot {
@@ -83,6 +87,7 @@ impl CatalogSnapshot {
         by_id.sort_by(|a, b| entries[*a as usize].id.cmp(&entries[*b as usize].id));
         let mut by_slug = positions();
         by_slug.sort_by(|a, b| entries[*a as usize].slug().cmp(entries[*b as usize].slug()));
+        let listing = ListingIndex::build(&entries, categories.len());
         let mut direct_counts = vec![0; categories.len()];
         for e in &entries {
             if let Some(count) = e.category.and_then(|i| direct_counts.get_mut(i as usize)) {
@@ -101,6 +106,7 @@ impl CatalogSnapshot {
             direct_counts: Arc::new(direct_counts),
             vocabulary: Arc::default(),
             synonyms: Arc::default(),
+            listing,
         }
     }
 
@@ -147,6 +153,7 @@ impl CatalogSnapshot {
         }
         let mut entries = self.entries.clone();
         let mut same_texts = true;
+        let mut stock_only = Vec::with_capacity(fresh.len());
         for entry in fresh {
             let index = self.index_of_id(&entry.id)?;
             let old = entries.get(index)?;
@@ -158,8 +165,16 @@ impl CatalogSnapshot {
                 return None;
             }
             same_texts &= old.text_lc() == entry.text_lc();
+            if ListingIndex::same_shape(old, entry) {
+                stock_only.push((u32::try_from(index).ok()?, old.clone(), entry.clone()));
+            }
             entries[index] = entry.clone();
         }
+        // An order changes stock only: the listing index copies the few in-stock sets it
+        // touches. Anything else (a price, a name) rebuilds it.
+        let changes: Vec<(u32, &Entry, &Entry)> = stock_only.iter().map(|(i, old, new)| (*i, &**old, &**new)).collect();
+        let listing = if stock_only.len() == fresh.len() { self.listing.with_stock(&changes) } else { None }
+            .unwrap_or_else(|| ListingIndex::build(&entries, self.categories.len()));
         Some(CatalogSnapshot {
             version,
             categories: self.categories.clone(),
@@ -172,7 +187,13 @@ impl CatalogSnapshot {
             direct_counts: self.direct_counts.clone(),
             vocabulary: if same_texts { self.vocabulary.clone() } else { Arc::default() },
             synonyms: self.synonyms.clone(),
+            listing,
         })
+    }
+
+    /// The listing index (see [`ListingIndex`]).
+    pub fn listing_index(&self) -> &ListingIndex {
+        &self.listing
     }
 
     /// The synonym list search reads.
