@@ -188,6 +188,8 @@ pub fn suggestion(snapshot: &CatalogSnapshot, raw_query: &str) -> Option<String>
 mod tests;
 #[cfg(test)]
 mod properties;
+#[cfg(test)]
+mod figures;
 
 /// A variant with 1 to this many pieces is "low on stock" (the back office's low-stock view
 /// and the dashboard's figure).
