@@ -141,11 +141,13 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
         return snapshot.entries.iter().take(limit).map(|e| snapshot.expand(e)).collect();
     }
     let whole = raw_query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-    let mut ranked: Vec<(Rank, usize, &Entry)> = snapshot
-        .entries
-        .iter()
-        .map(|e| e.as_ref())
-        .enumerate()
+    // Only the texts that may hold the words are read (see `TextIndex`).
+    let positions: Box<dyn Iterator<Item = usize>> = match snapshot.text_index().may_match(matcher.alternatives()) {
+        Some(candidates) => Box::new(candidates.into_iter().map(|p| p as usize)),
+        None => Box::new(0..snapshot.entries.len()),
+    };
+    let mut ranked: Vec<(Rank, usize, &Entry)> = positions
+        .filter_map(|i| snapshot.entries.get(i).map(|e| (i, e.as_ref())))
         .filter_map(|(i, e)| matcher.fit(e.text_lc()).map(|fit| (rank(snapshot, e, fit, &whole, &matcher), i, e)))
         .collect();
     ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
@@ -156,9 +158,9 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
 /// whole query in the name, all words in the name, all in name, category and colours, the
 /// rest (the description); then in stock before sold out, best sellers first. Ties keep the
 /// catalogue's order (newest first).
-type Rank = (Fit, u8, bool, bool);
+pub(crate) type Rank = (Fit, u8, bool, bool);
 
-fn rank(snapshot: &CatalogSnapshot, e: &Entry, fit: Fit, whole: &str, matcher: &Matcher) -> Rank {
+pub(crate) fn rank(snapshot: &CatalogSnapshot, e: &Entry, fit: Fit, whole: &str, matcher: &Matcher) -> Rank {
     let name = e.name_lc();
     let place = if name.contains(whole) {
         0

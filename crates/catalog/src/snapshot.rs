@@ -4,6 +4,7 @@
 mod compact;
 mod listing_index;
 mod loading;
+mod text_index;
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -12,6 +13,7 @@ pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
 
 use compact::Looks;
 pub use listing_index::{best_saving, FacetValue, ListingIndex};
+pub use text_index::TextIndex;
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
@@ -39,6 +41,9 @@ pub struct CatalogSnapshot {
     /// The words of every product's text, for typo-tolerant search: built at the first
     /// search, and shared with the next snapshot while no text changes (an order changes stock only).
     vocabulary: Arc<OnceLock<Vocabulary>>,
+    /// Products by the trigrams of their text, built at the first search and shared like
+    /// the vocabulary.
+    text_index: Arc<OnceLock<TextIndex>>,
     /// The owner's synonym list, or the built-in one.
     synonyms: Arc<Synonyms>,
     /// Sort orders and sets that answer listings without walking every entry.
@@ -105,6 +110,7 @@ impl CatalogSnapshot {
             subtree,
             direct_counts: Arc::new(direct_counts),
             vocabulary: Arc::default(),
+            text_index: Arc::default(),
             synonyms: Arc::default(),
             listing,
         }
@@ -186,6 +192,7 @@ impl CatalogSnapshot {
             subtree: self.subtree.clone(),
             direct_counts: self.direct_counts.clone(),
             vocabulary: if same_texts { self.vocabulary.clone() } else { Arc::default() },
+            text_index: if same_texts { self.text_index.clone() } else { Arc::default() },
             synonyms: self.synonyms.clone(),
             listing,
         })
@@ -204,6 +211,11 @@ impl CatalogSnapshot {
     /// The words of the catalogue's texts (see [`crate::search`]).
     pub fn vocabulary(&self) -> &Vocabulary {
         self.vocabulary.get_or_init(|| Vocabulary::of(self.entries.iter().map(|e| e.text_lc())))
+    }
+
+    /// The trigrams of the catalogue's texts (see [`TextIndex`]).
+    pub fn text_index(&self) -> &TextIndex {
+        self.text_index.get_or_init(|| TextIndex::of(self.entries.iter().map(|e| e.as_ref())))
     }
 
     fn index_of_id(&self, id: &Id) -> Option<usize> {

@@ -119,12 +119,25 @@ fn figures() {
         let started = Instant::now();
         let index = ListingIndex::build(&snap.entries, snap.categories.len());
         let index_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let index_bytes = index.approximate_bytes();
         let after = rss_mb();
         drop(index);
         println!(
-            "{count} products: snapshot with index {snapshot_ms:.0} ms (RSS +{:.0} MB); the index alone {index_ms:.0} ms, RSS +{:.1} MB",
+            "{count} products: snapshot with index {snapshot_ms:.0} ms (RSS +{:.0} MB); the index alone {index_ms:.0} ms, RSS +{:.1} MB, about {:.1} MB",
             with_index - before,
-            after - with_index
+            after - with_index,
+            index_bytes as f64 / 1e6
+        );
+        let (before, started) = (rss_mb(), Instant::now());
+        let vocabulary = snap.vocabulary().len();
+        let vocabulary_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let (middle, started) = (rss_mb(), Instant::now());
+        let text_bytes = snap.text_index().approximate_bytes();
+        println!(
+            "  first search: vocabulary ({vocabulary} words) {vocabulary_ms:.0} ms, RSS +{:.1} MB; text index {:.0} ms, about {:.1} MB",
+            middle - before,
+            started.elapsed().as_secs_f64() * 1000.0,
+            text_bytes as f64 / 1e6
         );
         for (name, query) in listings() {
             let runs = if count > 50_000 { 15 } else { 40 };
@@ -137,6 +150,18 @@ fn figures() {
                 p95(index_times),
                 median(walk_times),
                 list(&snap, &query).page.total_items
+            );
+        }
+        for q in ["shirt", "kurtaa", "sari", "linen shrit", "tuxedo", "jeanz", "navy"] {
+            let runs = if count > 50_000 { 15 } else { 40 };
+            let time = |f: &dyn Fn() -> Vec<Arc<Product>>| (0..runs).map(|_| { let t = Instant::now(); std::hint::black_box(f()); t.elapsed() }).collect::<Vec<_>>();
+            let index_times = time(&|| search(&snap, q, 50));
+            let walk_times = time(&|| reference::search(&snap, q, 50));
+            println!(
+                "  search {q:35} index p50 {:7.3} ms p95 {:7.3} ms | plain walk p50 {:7.2} ms",
+                median(index_times.clone()),
+                p95(index_times),
+                median(walk_times)
             );
         }
         // An order: one product's stock changes.

@@ -53,8 +53,11 @@ fn scope(snapshot: &CatalogSnapshot, index: &ListingIndex, query: &ProductQuery)
     if let Some(q) = query.search.as_deref() {
         let matcher = Matcher::new(q, snapshot.vocabulary(), snapshot.synonyms());
         if !matcher.is_empty() {
-            // Words are matched as substrings of each product's text (see `crate::search`),
-            // so a search still reads the text of every product in its scope.
+            // Words are matched as substrings of each product's text (see `crate::search`):
+            // the trigram index narrows the scope to the texts that may hold them.
+            if let Some(candidates) = snapshot.text_index().may_match(matcher.alternatives()) {
+                scope.set &= candidates;
+            }
             let found = scope.set.iter().filter(|p| matcher.fit(entry(snapshot, *p).text_lc()).is_some());
             scope = Scope { set: RoaringBitmap::from_sorted_iter(found).unwrap_or_default(), whole: false };
         }

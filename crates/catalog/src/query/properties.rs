@@ -16,6 +16,8 @@ use crate::models::{Category, Variant};
 const COLOURS: &[&str] = &["Blue", "blue", "Navy Blue", "Red", "RED", "White", "Äpfel", "äpfel"];
 const SIZES: &[&str] = &["M", "m", " M", "L", "XL", "32", "28", "Free Size", "FREE SIZE", "4-5Y"];
 const WORDS: &[&str] = &["Silk", "Saree", "Oxford", "Shirt", "Kurta", "Linen", "Slim", "Jeans", "T-Shirt", "Blue"];
+/// Words as typed, half-typed, misspelt, spelling variants, with punctuation, too short.
+const SEARCH_WORDS: &[&str] = &["shirt", "SHIRT", "kur", "kurtaa", "sari", "saree", "t-shirt", "tshirt", "tee", "t", "oxfrod", "linen,", "blue", "navy", "men", "äpfel", "fine", "zzz", "sl", "jeanz"];
 const SEARCHES: &[&str] = &["", "  ", "shirt", "kurtaa", "blue", "silk saree", "sari", "tshirt", "oxfrod", "zzz", "men"];
 
 #[derive(Debug, Clone)]
@@ -159,6 +161,11 @@ fn same_answer(snap: &CatalogSnapshot, query: &ProductQuery) -> Result<(), TestC
     Ok(())
 }
 
+fn same_search(snap: &CatalogSnapshot, q: &str, limit: usize) -> Result<(), TestCaseError> {
+    prop_assert_eq!(search(snap, q, limit), reference::search(snap, q, limit), "{:?}", q);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -170,6 +177,19 @@ proptest! {
         let snap = snapshot(&parents, &products);
         for q in &queries {
             same_answer(&snap, q)?;
+        }
+    }
+
+    #[test]
+    fn search_reads_only_the_candidate_texts_and_finds_the_same(
+        (parents, products) in catalogue(),
+        words in prop::collection::vec(prop::sample::select(SEARCH_WORDS), 0..4),
+        limit in 1..30usize,
+    ) {
+        let snap = snapshot(&parents, &products);
+        same_search(&snap, &words.join(" "), limit)?;
+        for q in SEARCHES {
+            same_search(&snap, q, limit)?;
         }
     }
 

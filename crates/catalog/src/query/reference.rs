@@ -5,7 +5,10 @@ use std::collections::BTreeMap;
 
 use kernel::{Money, Page};
 
-use super::{size_rank, variant_filters_hold, ColorFacet, CountFacet, Facets, Listing, ProductQuery, Sort};
+use std::sync::Arc;
+
+use crate::models::Product;
+use super::{rank, Rank, size_rank, variant_filters_hold, ColorFacet, CountFacet, Facets, Listing, ProductQuery, Sort};
 use crate::search::Matcher;
 use crate::snapshot::{best_saving, CatalogSnapshot, Entry};
 
@@ -116,3 +119,21 @@ pub(super) fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing 
     Listing { page: Page { items, total_items, request: query.page }, facets }
 }
 
+
+/// The search of `GET /api/products/search`, reading every product's text.
+pub(super) fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<Arc<Product>> {
+    let matcher = Matcher::new(raw_query, snapshot.vocabulary(), snapshot.synonyms());
+    if matcher.is_empty() {
+        return snapshot.entries.iter().take(limit).map(|e| snapshot.expand(e)).collect();
+    }
+    let whole = raw_query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let mut ranked: Vec<(Rank, usize, &Entry)> = snapshot
+        .entries
+        .iter()
+        .map(|e| e.as_ref())
+        .enumerate()
+        .filter_map(|(i, e)| matcher.fit(e.text_lc()).map(|fit| (rank(snapshot, e, fit, &whole, &matcher), i, e)))
+        .collect();
+    ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
+    ranked.into_iter().take(limit).map(|(_, _, e)| snapshot.expand(e)).collect()
+}

@@ -268,6 +268,30 @@ impl ListingIndex {
             && old.variants.iter().zip(new.variants.iter()).all(|(a, b)| a.price == b.price && a.look == b.look)
     }
 
+    /// Roughly how many bytes the index holds (figures only).
+    pub fn approximate_bytes(&self) -> usize {
+        let f = &self.fixed;
+        let sets = |s: &[RoaringBitmap]| s.iter().map(RoaringBitmap::serialized_size).sum::<usize>();
+        let shared = |s: &[Arc<RoaringBitmap>]| s.iter().map(|b| b.serialized_size()).sum::<usize>();
+        let facets = |v: &[FacetValue]| v.iter().map(|f| f.products.serialized_size() + f.key.len() + 64).sum::<usize>();
+        let orders = [&f.price_asc, &f.price_desc, &f.name, &f.discount, &f.best_seller_first].iter().map(|o| o.len() * 4).sum::<usize>();
+        f.all.serialized_size()
+            + f.best_sellers.serialized_size()
+            + sets(&f.by_category)
+            + sets(&f.colours)
+            + sets(&f.sizes)
+            + sets(&f.pairs)
+            + sets(&f.band_products)
+            + facets(&f.colour_facets)
+            + facets(&f.size_facets)
+            + orders
+            + self.stocked.all.serialized_size()
+            + shared(&self.stocked.colours)
+            + shared(&self.stocked.sizes)
+            + shared(&self.stocked.pairs)
+            + shared(&self.stocked.bands)
+    }
+
     fn band_of(&self, pay: Money) -> Option<usize> {
         let bands = &self.fixed.bands;
         let b = bands.partition_point(|(_, high)| *high < pay);
