@@ -12,7 +12,9 @@ use std::sync::{Arc, OnceLock};
 pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
 
 use compact::Looks;
-pub use listing_index::{best_saving, FacetValue, ListingIndex};
+pub use listing_index::{best_saving, FacetValue, ListingIndex, Pieces};
+#[cfg(test)]
+pub use listing_index::TEST_PIECES;
 pub use text_index::TextIndex;
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 

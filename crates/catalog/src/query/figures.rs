@@ -110,6 +110,7 @@ fn listings() -> Vec<(&'static str, ProductQuery)> {
 #[test]
 #[ignore = "figures for docs/SEARCH.md: run on a release build with --ignored --nocapture"]
 fn figures() {
+    crate::snapshot::TEST_PIECES.with(|p| p.set(crate::snapshot::Pieces::SHOP));
     for count in [10_000, 100_000] {
         let before = rss_mb();
         let started = Instant::now();

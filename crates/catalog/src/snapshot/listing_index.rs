@@ -22,10 +22,36 @@ use roaring::RoaringBitmap;
 
 use super::compact::{Entry, Look};
 
-/// Most variants in one price band (a band never splits one price, so one price held by
-/// more variants makes a larger band that is always either wholly in a range or out of it).
-/// Tests use small bands, so that random catalogues of a few dozen products have many.
-const BAND_VARIANTS: usize = if cfg!(test) { 3 } else { 1024 };
+/// How large the index's pieces are.
+#[derive(Debug, Clone, Copy)]
+pub struct Pieces {
+    /// Most variants in one price band (a band never splits one price, so one price held by
+    /// more variants makes a larger band that is always either wholly in a range or out of it).
+    pub band_variants: usize,
+    /// Positions gathered as plain lists before they are added to the bitmaps.
+    pub block: usize,
+}
+
+impl Pieces {
+    pub const SHOP: Pieces = Pieces { band_variants: 1024, block: 8192 };
+    /// Small pieces, so that the tests' random catalogues of a few dozen products have many
+    /// bands and blocks.
+    #[cfg(test)]
+    pub const SMALL: Pieces = Pieces { band_variants: 3, block: 16 };
+
+    pub fn current() -> Pieces {
+        #[cfg(test)]
+        return TEST_PIECES.with(std::cell::Cell::get);
+        #[cfg(not(test))]
+        Pieces::SHOP
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The pieces of indexes built on this test thread (figures set the shop's).
+    pub static TEST_PIECES: std::cell::Cell<Pieces> = const { std::cell::Cell::new(Pieces::SMALL) };
+}
 
 /// Entry positions in one listing order.
 pub type Order = Box<[u32]>;
@@ -94,26 +120,39 @@ struct LookIds {
     size_facet: u32,
 }
 
-/// Sorted, deduplicated lists of entry positions, grown in position order.
+/// Sets of entry positions grown in position order: gathered as plain lists and added to
+/// the bitmaps a block at a time, so a large catalogue never holds every list at once.
 #[derive(Default)]
-struct Lists(Vec<Vec<u32>>);
+struct Lists {
+    lists: Vec<Vec<u32>>,
+    sets: Vec<RoaringBitmap>,
+}
 
 impl Lists {
     fn push(&mut self, id: u32, position: u32) {
         let id = id as usize;
-        if self.0.len() <= id {
-            self.0.resize_with(id + 1, Vec::new);
+        if self.lists.len() <= id {
+            self.lists.resize_with(id + 1, Vec::new);
         }
-        let list = &mut self.0[id];
+        let list = &mut self.lists[id];
         if list.last() != Some(&position) {
             list.push(position);
         }
     }
 
-    fn bitmaps(self, len: usize) -> Vec<RoaringBitmap> {
-        let mut lists = self.0;
-        lists.resize_with(len, Vec::new);
-        lists.into_iter().map(|l| RoaringBitmap::from_sorted_iter(l).unwrap_or_default()).collect()
+    fn flush(&mut self) {
+        self.sets.resize_with(self.lists.len(), RoaringBitmap::new);
+        for (set, list) in self.sets.iter_mut().zip(self.lists.iter_mut()) {
+            if !list.is_empty() {
+                *set |= RoaringBitmap::from_sorted_iter(list.drain(..)).unwrap_or_default();
+            }
+        }
+    }
+
+    fn bitmaps(mut self, len: usize) -> Vec<RoaringBitmap> {
+        self.flush();
+        self.sets.resize_with(len, RoaringBitmap::new);
+        self.sets
     }
 }
 
@@ -142,6 +181,7 @@ fn stable_order(entries: &[Arc<Entry>], compare: impl Fn(&Entry, &Entry) -> std:
 impl ListingIndex {
     /// The index of these entries (in the snapshot's order), placed in `categories` categories.
     pub fn build(entries: &[Arc<Entry>], categories: usize) -> ListingIndex {
+        let pieces = Pieces::current();
         let mut fixed = Fixed::default();
         let mut by_category = Lists::default();
         let mut best = Vec::new();
@@ -157,6 +197,11 @@ impl ListingIndex {
         let mut prices: Vec<(Money, u32, bool)> = Vec::new();
         for (i, entry) in entries.iter().enumerate() {
             let p = position(i);
+            if i % pieces.block == 0 {
+                for lists in [&mut by_category, &mut colours, &mut sizes, &mut pairs, &mut colours_in, &mut sizes_in, &mut pairs_in, &mut colour_facets, &mut size_facets] {
+                    lists.flush();
+                }
+            }
             if let Some(c) = entry.category.filter(|c| (*c as usize) < categories) {
                 by_category.push(c, p);
             }
@@ -208,7 +253,7 @@ impl ListingIndex {
         };
         fixed.colour_facets = facet_values(colour_facet_ids, colour_facets, colour_shown);
         fixed.size_facets = facet_values(size_facet_ids, size_facets, size_shown);
-        let (bands, any, stocked_bands) = price_bands(prices);
+        let (bands, any, stocked_bands) = price_bands(prices, pieces.band_variants);
         fixed.bands = bands;
         fixed.band_products = any;
         stocked.bands = shared(stocked_bands);
@@ -431,9 +476,9 @@ fn facet_values(ids: HashMap<String, u32>, lists: Lists, mut shown: Vec<Shown>) 
         .collect()
 }
 
-/// Cuts the variants' prices into bands of about [`BAND_VARIANTS`] variants, never splitting
+/// Cuts the variants' prices into bands of about `band_variants` variants, never splitting
 /// one price: the bands' ranges, products per band, in-stock products per band.
-fn price_bands(mut prices: Vec<(Money, u32, bool)>) -> (Vec<(Money, Money)>, Vec<RoaringBitmap>, Vec<RoaringBitmap>) {
+fn price_bands(mut prices: Vec<(Money, u32, bool)>, band_variants: usize) -> (Vec<(Money, Money)>, Vec<RoaringBitmap>, Vec<RoaringBitmap>) {
     prices.sort_unstable();
     let (mut bands, mut any, mut stocked) = (Vec::new(), Vec::new(), Vec::new());
     let mut start = 0;
@@ -443,11 +488,11 @@ fn price_bands(mut prices: Vec<(Money, u32, bool)>) -> (Vec<(Money, Money)>, Vec
             // The variants at the next price, taken whole.
             let price = prices[end].0;
             let group_end = end + prices[end..].partition_point(|(p, _, _)| *p == price);
-            if end > start && group_end - start > BAND_VARIANTS {
+            if end > start && group_end - start > band_variants {
                 break;
             }
             end = group_end;
-            if end - start >= BAND_VARIANTS {
+            if end - start >= band_variants {
                 break;
             }
         }

@@ -17,9 +17,6 @@ pub struct TextIndex {
     sets: Vec<RoaringBitmap>,
 }
 
-/// Positions gathered before they are added to the sets (bounds the lists' memory).
-const BLOCK: u32 = 8192;
-
 fn key(piece: &[u8]) -> u32 {
     piece.iter().fold(0, |k, b| k << 8 | u32::from(*b))
 }
@@ -32,12 +29,13 @@ impl TextIndex {
         // Postings are gathered as plain lists for a block of positions and then added to
         // the sets in one go (appending to a roaring bitmap one value at a time is slow).
         let mut block: Vec<Vec<u32>> = Vec::new();
-        let mut block_end = BLOCK;
+        let block_size = u32::try_from(super::listing_index::Pieces::current().block).unwrap_or(u32::MAX);
+        let mut block_end = block_size;
         for (p, entry) in entries.enumerate() {
             let Ok(p) = u32::try_from(p) else { break };
             if p >= block_end {
                 index.add_block(&mut block);
-                block_end = block_end.saturating_add(BLOCK);
+                block_end = block_end.saturating_add(block_size);
             }
             // Each trigram of a text once: one lookup per distinct trigram, not per byte.
             pieces.clear();
