@@ -313,6 +313,13 @@ impl ListingIndex {
             && old.variants.iter().zip(new.variants.iter()).all(|(a, b)| a.price == b.price && a.look == b.look)
     }
 
+    /// Whether both indexes share their sort orders and stock-free sets (the one is the
+    /// other after a change of stock only).
+    #[cfg(test)]
+    pub fn shares_orders_with(&self, other: &ListingIndex) -> bool {
+        Arc::ptr_eq(&self.fixed, &other.fixed)
+    }
+
     /// Roughly how many bytes the index holds (figures only).
     pub fn approximate_bytes(&self) -> usize {
         let f = &self.fixed;
