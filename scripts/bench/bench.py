@@ -213,6 +213,9 @@ UNCACHED_LISTINGS = [
     "/api/products?page=7&limit=24&sort=price_asc", "/api/products?minPrice=700&maxPrice=1900&limit=24",
     "/api/products?colors=Navy%20Blue,Maroon&sizes=M&limit=24", "/api/products?inStock=true&sort=price_desc&page=3&limit=24",
     "/api/products?sort=name&page=12&limit=24", "/api/products?q=cotton&minPrice=500&limit=24",
+    # A top category with its subcategories; price with colour and size on one variant.
+    "/api/products?category=category-3&sort=discount&page=2&limit=24",
+    "/api/products?colors=Teal&sizes=XL&inStock=true&minPrice=600&maxPrice=900&sort=best_sellers&limit=24",
 ]
 UNCACHED_SEARCHES = [
     "/api/products/search?q=shirt", "/api/products/search?q=kurtaa", "/api/products/search?q=sari",

@@ -1,7 +1,6 @@
 //! Listing, filters, facets and search over a snapshot: plain Rust, so the answers are the
 //! same on every database.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use kernel::{Money, Page, PageRequest};
@@ -9,6 +8,10 @@ use kernel::{Money, Page, PageRequest};
 use crate::models::Product;
 use crate::search::{Fit, Matcher};
 use crate::snapshot::{CatalogSnapshot, CompactVariant, Entry};
+
+mod listing;
+#[cfg(test)]
+mod reference;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Sort {
@@ -101,40 +104,9 @@ pub fn size_rank(size: &str) -> (usize, String) {
 }
 
 
-fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<&'a Entry>> {
-    // Which category indices are in scope: the chosen one and everything below it.
-    let in_categories: Option<Vec<bool>> = match &query.category {
-        Some(c) if !c.is_empty() => {
-            let category = snapshot.find_category(c)?;
-            let mut mask = vec![false; snapshot.categories.len()];
-            for index in snapshot.subtree(&category.id).iter().filter_map(|id| snapshot.category_index(id)) {
-                mask[index] = true;
-            }
-            Some(mask)
-        }
-        _ => None,
-    };
-    let matcher = query.search.as_deref().map(|q| Matcher::new(q, snapshot.vocabulary(), snapshot.synonyms())).unwrap_or_default();
-    Some(
-        snapshot
-            .entries
-            .iter()
-            .map(|e| e.as_ref())
-            .filter(|e| {
-                in_categories.as_ref().is_none_or(|mask| e.category.is_some_and(|i| mask.get(i as usize) == Some(&true)))
-            })
-            .filter(|e| query.best_seller.is_none_or(|b| e.is_best_seller == b))
-            .filter(|e| matcher.is_empty() || matcher.fit(e.text_lc()).is_some())
-            .collect(),
-    )
-}
-
-/// The largest percent off the MRP among a product's variants.
-fn best_saving(e: &Entry) -> u32 {
-    e.variants.iter().map(|v| v.price.percent_off()).max().unwrap_or(0)
-}
-
-fn variant_filters_hold(variants: &[CompactVariant], query: &ProductQuery) -> bool {
+/// Whether one variant of the product meets every variant filter of the query (price,
+/// colour, size, in stock) on its own.
+pub(crate) fn variant_filters_hold(variants: &[CompactVariant], query: &ProductQuery) -> bool {
     let no_variant_filter = query.min_price.is_none()
         && query.max_price.is_none()
         && query.colors.is_empty()
@@ -152,83 +124,11 @@ fn variant_filters_hold(variants: &[CompactVariant], query: &ProductQuery) -> bo
     })
 }
 
-fn facets(snapshot: &CatalogSnapshot, entries: &[&Entry]) -> Facets {
-    let mut facets = Facets::default();
-    let mut colors: BTreeMap<String, ColorFacet> = BTreeMap::new();
-    let mut sizes: BTreeMap<String, CountFacet> = BTreeMap::new();
-    let mut categories: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut prices = entries.iter().flat_map(|e| e.variants.iter().map(|v| v.price.pay())).peekable();
-    if prices.peek().is_some() {
-        let (min, max) = prices.fold((Money::from_paise(i64::MAX), Money::ZERO), |(lo, hi), p| (lo.min(p), hi.max(p)));
-        facets.min_price = min;
-        facets.max_price = max;
-    }
-    for entry in entries {
-        if let Some(category) = entry.category {
-            *categories.entry(category).or_default() += 1;
-        }
-        let mut seen_colors = std::collections::HashSet::new();
-        let mut seen_sizes = std::collections::HashSet::new();
-        for v in entry.variants.iter().map(|v| &*v.look) {
-            let key = v.color.to_lowercase();
-            if seen_colors.insert(key.clone()) {
-                colors
-                    .entry(key)
-                    .or_insert_with(|| ColorFacet { color: v.color.to_string(), color_hex: v.color_hex.to_string(), count: 0 })
-                    .count += 1;
-            }
-            let key = v.size.to_uppercase();
-            if seen_sizes.insert(key.clone()) {
-                sizes
-                    .entry(key)
-                    .or_insert_with(|| CountFacet { value: v.size.to_string(), label: v.size.to_string(), count: 0 })
-                    .count += 1;
-            }
-        }
-    }
-    facets.colors = colors.into_values().collect();
-    facets.colors.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.color.cmp(&b.color)));
-    facets.sizes = sizes.into_values().collect();
-    facets.sizes.sort_by_key(|s| size_rank(&s.value));
-    facets.categories = categories
-        .into_iter()
-        .filter_map(|(index, count)| {
-            let category = snapshot.categories.get(index as usize)?;
-            Some(CountFacet { value: category.id.clone(), label: category.name.clone(), count })
-        })
-        .collect();
-    facets.categories.sort_by(|a, b| a.label.cmp(&b.label));
-    facets
-}
-
 /// One page of products with the facets of its scope. An unknown category gives an
-/// empty listing, not an error.
+/// empty listing, not an error. Answered from the snapshot's listing index
+/// ([`crate::snapshot::ListingIndex`]); `reference` (tests) is the plain walk it must equal.
 pub fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing {
-    let Some(in_scope) = scope(snapshot, query) else {
-        return Listing {
-            page: Page { items: Vec::new(), total_items: 0, request: query.page },
-            facets: Facets::default(),
-        };
-    };
-    let facets = facets(snapshot, &in_scope);
-    let mut matching: Vec<&Entry> = in_scope.into_iter().filter(|e| variant_filters_hold(&e.variants, query)).collect();
-    match query.sort {
-        Sort::Newest => {}
-        Sort::PriceAsc => matching.sort_by_key(|e| e.min_price),
-        Sort::PriceDesc => matching.sort_by_key(|e| std::cmp::Reverse(e.min_price)),
-        Sort::Name => matching.sort_by(|a, b| a.name_lc().cmp(b.name_lc())),
-        // Stable sorts: ties keep the catalogue's order (newest first).
-        Sort::Discount => matching.sort_by_key(|e| std::cmp::Reverse(best_saving(e))),
-        Sort::BestSellers => matching.sort_by_key(|e| !e.is_best_seller),
-    }
-    let total_items = matching.len() as u64;
-    let items = matching
-        .into_iter()
-        .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
-        .take(query.page.limit as usize)
-        .map(|e| snapshot.expand(e))
-        .collect();
-    Listing { page: Page { items, total_items, request: query.page }, facets }
+    listing::list(snapshot, query)
 }
 
 /// Search by name, description, category name and colour. Every word must match
@@ -241,11 +141,13 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
         return snapshot.entries.iter().take(limit).map(|e| snapshot.expand(e)).collect();
     }
     let whole = raw_query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-    let mut ranked: Vec<(Rank, usize, &Entry)> = snapshot
-        .entries
-        .iter()
-        .map(|e| e.as_ref())
-        .enumerate()
+    // Only the texts that may hold the words are read (see `TextIndex`).
+    let positions: Box<dyn Iterator<Item = usize>> = match snapshot.text_index().may_match(matcher.alternatives()) {
+        Some(candidates) => Box::new(candidates.into_iter().map(|p| p as usize)),
+        None => Box::new(0..snapshot.entries.len()),
+    };
+    let mut ranked: Vec<(Rank, usize, &Entry)> = positions
+        .filter_map(|i| snapshot.entries.get(i).map(|e| (i, e.as_ref())))
         .filter_map(|(i, e)| matcher.fit(e.text_lc()).map(|fit| (rank(snapshot, e, fit, &whole, &matcher), i, e)))
         .collect();
     ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
@@ -256,9 +158,9 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
 /// whole query in the name, all words in the name, all in name, category and colours, the
 /// rest (the description); then in stock before sold out, best sellers first. Ties keep the
 /// catalogue's order (newest first).
-type Rank = (Fit, u8, bool, bool);
+pub(crate) type Rank = (Fit, u8, bool, bool);
 
-fn rank(snapshot: &CatalogSnapshot, e: &Entry, fit: Fit, whole: &str, matcher: &Matcher) -> Rank {
+pub(crate) fn rank(snapshot: &CatalogSnapshot, e: &Entry, fit: Fit, whole: &str, matcher: &Matcher) -> Rank {
     let name = e.name_lc();
     let place = if name.contains(whole) {
         0
@@ -286,6 +188,10 @@ pub fn suggestion(snapshot: &CatalogSnapshot, raw_query: &str) -> Option<String>
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod properties;
+#[cfg(test)]
+mod figures;
 
 /// A variant with 1 to this many pieces is "low on stock" (the back office's low-stock view
 /// and the dashboard's figure).

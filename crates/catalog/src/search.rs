@@ -282,6 +282,12 @@ impl Matcher {
         self.words.is_empty()
     }
 
+    /// Each word's alternatives (as typed, its spelling variants, its corrections): a text
+    /// that [`Matcher::fit`]s holds one alternative of every word as a substring.
+    pub fn alternatives(&self) -> impl Iterator<Item = impl Iterator<Item = &str>> {
+        self.words.iter().map(|w| w.exact.iter().chain(&w.corrected).map(String::as_str))
+    }
+
     /// How the product's lower-case text meets the whole query: `None` when a word is
     /// missing, `Corrected` when a word is there only as a correction.
     pub fn fit(&self, text_lc: &str) -> Option<Fit> {

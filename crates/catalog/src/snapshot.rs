@@ -2,7 +2,9 @@
 //! after each write, never patched in place. Reads never touch the database.
 
 mod compact;
+mod listing_index;
 mod loading;
+mod text_index;
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -10,6 +12,10 @@ use std::sync::{Arc, OnceLock};
 pub use compact::{CategoryIndex, CompactImage, CompactVariant, Entry, Id, Look};
 
 use compact::Looks;
+pub use listing_index::{best_saving, FacetValue, ListingIndex, Pieces};
+#[cfg(test)]
+pub use listing_index::TEST_PIECES;
+pub use text_index::TextIndex;
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
 use crate::models::{Category, CategoryNode, Product};
@@ -37,8 +43,13 @@ pub struct CatalogSnapshot {
     /// The words of every product's text, for typo-tolerant search: built at the first
     /// search, and shared with the next snapshot while no text changes (an order changes stock only).
     vocabulary: Arc<OnceLock<Vocabulary>>,
+    /// Products by the trigrams of their text, built at the first search and shared like
+    /// the vocabulary.
+    text_index: Arc<OnceLock<TextIndex>>,
     /// The owner's synonym list, or the built-in one.
     synonyms: Arc<Synonyms>,
+    /// Sort orders and sets that answer listings without walking every entry.
+    listing: ListingIndex,
 }
 
 impl CatalogSnapshot {
@@ -83,6 +94,7 @@ impl CatalogSnapshot {
         by_id.sort_by(|a, b| entries[*a as usize].id.cmp(&entries[*b as usize].id));
         let mut by_slug = positions();
         by_slug.sort_by(|a, b| entries[*a as usize].slug().cmp(entries[*b as usize].slug()));
+        let listing = ListingIndex::build(&entries, categories.len());
         let mut direct_counts = vec![0; categories.len()];
         for e in &entries {
             if let Some(count) = e.category.and_then(|i| direct_counts.get_mut(i as usize)) {
@@ -100,7 +112,9 @@ impl CatalogSnapshot {
             subtree,
             direct_counts: Arc::new(direct_counts),
             vocabulary: Arc::default(),
+            text_index: Arc::default(),
             synonyms: Arc::default(),
+            listing,
         }
     }
 
@@ -147,6 +161,7 @@ impl CatalogSnapshot {
         }
         let mut entries = self.entries.clone();
         let mut same_texts = true;
+        let mut stock_only = Vec::with_capacity(fresh.len());
         for entry in fresh {
             let index = self.index_of_id(&entry.id)?;
             let old = entries.get(index)?;
@@ -158,8 +173,16 @@ impl CatalogSnapshot {
                 return None;
             }
             same_texts &= old.text_lc() == entry.text_lc();
+            if ListingIndex::same_shape(old, entry) {
+                stock_only.push((u32::try_from(index).ok()?, old.clone(), entry.clone()));
+            }
             entries[index] = entry.clone();
         }
+        // An order changes stock only: the listing index copies the few in-stock sets it
+        // touches. Anything else (a price, a name) rebuilds it.
+        let changes: Vec<(u32, &Entry, &Entry)> = stock_only.iter().map(|(i, old, new)| (*i, &**old, &**new)).collect();
+        let listing = if stock_only.len() == fresh.len() { self.listing.with_stock(&changes) } else { None }
+            .unwrap_or_else(|| ListingIndex::build(&entries, self.categories.len()));
         Some(CatalogSnapshot {
             version,
             categories: self.categories.clone(),
@@ -171,8 +194,15 @@ impl CatalogSnapshot {
             subtree: self.subtree.clone(),
             direct_counts: self.direct_counts.clone(),
             vocabulary: if same_texts { self.vocabulary.clone() } else { Arc::default() },
+            text_index: if same_texts { self.text_index.clone() } else { Arc::default() },
             synonyms: self.synonyms.clone(),
+            listing,
         })
+    }
+
+    /// The listing index (see [`ListingIndex`]).
+    pub fn listing_index(&self) -> &ListingIndex {
+        &self.listing
     }
 
     /// The synonym list search reads.
@@ -183,6 +213,11 @@ impl CatalogSnapshot {
     /// The words of the catalogue's texts (see [`crate::search`]).
     pub fn vocabulary(&self) -> &Vocabulary {
         self.vocabulary.get_or_init(|| Vocabulary::of(self.entries.iter().map(|e| e.text_lc())))
+    }
+
+    /// The trigrams of the catalogue's texts (see [`TextIndex`]).
+    pub fn text_index(&self) -> &TextIndex {
+        self.text_index.get_or_init(|| TextIndex::of(self.entries.iter().map(|e| e.as_ref())))
     }
 
     fn index_of_id(&self, id: &Id) -> Option<usize> {

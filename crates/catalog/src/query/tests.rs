@@ -271,3 +271,19 @@ fn listings_sort_by_saving_and_best_sellers() {
     assert_eq!(Sort::parse("discount"), Some(Sort::Discount));
     assert_eq!(Sort::parse("best_sellers"), Some(Sort::BestSellers));
 }
+
+#[test]
+fn a_stock_change_patches_the_listing_index_and_a_price_change_rebuilds_it() {
+    let snap = shop();
+    let mut p2 = snap.product("p2").map(Arc::unwrap_or_clone).expect("p2");
+    p2.variants[0].stock = 0;
+    let sold = snap.with_products(2, &["p2".to_string()], vec![Arc::new(p2.clone())]);
+    assert!(sold.listing_index().shares_orders_with(snap.listing_index()), "only the in-stock sets are copied");
+    let white_s = ProductQuery { colors: vec!["White".into()], sizes: vec!["S".into()], in_stock: true, ..query() };
+    assert_eq!(list(&snap, &white_s).page.total_items, 1);
+    assert_eq!(list(&sold, &white_s).page.total_items, 0, "the order is seen at once");
+    p2.variants[0].price = Price::new(Money::from_paise(10_000), Money::ZERO);
+    let cheaper = sold.with_products(3, &["p2".to_string()], vec![Arc::new(p2)]);
+    assert!(!cheaper.listing_index().shares_orders_with(sold.listing_index()));
+    assert_eq!(ids(&list(&cheaper, &ProductQuery { sort: Sort::PriceAsc, ..query() }))[0], "p2");
+}
