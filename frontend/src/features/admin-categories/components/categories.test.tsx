@@ -3,9 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
-import { categoryTree, signInAdmin } from '@/testing/admin';
-import { routes } from '@/app/router';
+import { categoryTree, openAdmin } from '@/testing/admin';
 
 const png = (name = 'kids.png') => new File([`png:${name}`], name, { type: 'image/png' });
 /** An uploaded file part as the mock server received it (jsdom files reach undici without name or bytes,
@@ -17,10 +15,7 @@ function withCategories(data = categoryTree()) {
 }
 
 async function openPage() {
-  signInAdmin();
-  const utils = await renderRoutes(routes, '/admin/category');
-  await screen.findByRole('heading', { level: 1, name: 'Categories' });
-  return utils;
+  return openAdmin('/admin/category', 'Categories');
 }
 
 function rowTexts() {
