@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { routes } from '@/app/router';
 import type { Product } from '@/lib/api-types';
@@ -35,6 +37,14 @@ export function serveProductSave(saved: Product, added = false): () => FormData 
     }),
   );
   return () => sent as unknown as FormData;
+}
+
+/** Presses the Delete button of the row `name` and confirms the question "Delete `thing`" asks. */
+export async function deleteRow(u: UserEvent, thing: string, name: string) {
+  await u.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+  const confirm = await screen.findByRole('dialog', { name: `Delete ${thing}` });
+  expect(within(confirm).getByText(`Are you sure you want to delete ${name}? This action cannot be undone.`)).toBeInTheDocument();
+  await u.click(within(confirm).getByRole('button', { name: 'Delete' }));
 }
 
 /** Every request path the mocked API saw (e.g. '/api/orders/all'). */

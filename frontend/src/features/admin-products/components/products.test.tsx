@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { variant } from '@/testing/fixtures';
-import { categoryTree, openAdmin, product, productPage, serveProductSave } from '@/testing/admin';
+import { categoryTree, deleteRow, openAdmin, product, productPage, serveProductSave } from '@/testing/admin';
 import type { Product } from '@/lib/api-types';
 
 const png = (name: string) => new File(['png'], name, { type: 'image/png' });
@@ -135,10 +135,7 @@ describe('admin products table', () => {
     await openPage();
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Go to page 2' }));
-    await u.click(await screen.findByRole('button', { name: 'Delete Item 11' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete product' });
-    expect(within(confirm).getByText('Are you sure you want to delete Item 11? This action cannot be undone.')).toBeInTheDocument();
-    await u.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await deleteRow(u, 'product', 'Item 11');
     expect(await screen.findByText('Product deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(serials()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']));
     expect(screen.queryByText('Item 11')).not.toBeInTheDocument();
@@ -152,8 +149,7 @@ describe('admin products table', () => {
     server.use(http.delete('/api/products/:id', () => new HttpResponse(null, { status: 500 })));
     await openPage();
     const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Delete Item 1' }));
-    await u.click(within(await screen.findByRole('dialog', { name: 'Delete product' })).getByRole('button', { name: 'Delete' }));
+    await deleteRow(u, 'product', 'Item 1');
     expect(await screen.findByText('Failed to delete product')).toBeInTheDocument();
   });
 });
