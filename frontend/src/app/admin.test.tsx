@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { cart, user } from '@/testing/fixtures';
-import { adminUser, categoryTree, productPage, recordRequests, signInAdmin } from '@/testing/admin';
+import { adminUser, categoryTree, openAdmin, productPage, recordRequests, signInAdmin } from '@/testing/admin';
 import { signIn, useSession } from '@/lib/session';
 import { smallScreen } from '@/testing/media';
 import { routes } from './router';
@@ -129,10 +129,8 @@ describe('admin layout and dashboard', () => {
   });
 
   it('/admin goes to the dashboard: four cards with Manage and View All and the badges', async () => {
-    signInAdmin();
     dashboardHandlers();
-    const { router } = await renderRoutes(routes, '/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const { router } = await openAdmin('/admin', 'Dashboard');
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     for (const name of ['Dashboard', 'Category', 'Product', 'Order', 'Returns', 'Company', 'Legal pages']) {
@@ -156,10 +154,8 @@ describe('admin layout and dashboard', () => {
   });
 
   it('an unknown admin path goes to the dashboard', async () => {
-    signInAdmin();
     dashboardHandlers();
-    const { router } = await renderRoutes(routes, '/admin/nothing/here');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const { router } = await openAdmin('/admin/nothing/here', 'Dashboard');
     expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 
@@ -190,10 +186,8 @@ describe('admin layout and dashboard', () => {
   it('on a small screen the sidebar is a menu that closes on Escape', async () => {
     const restore = smallScreen();
     try {
-      signInAdmin();
       dashboardHandlers();
-      await renderRoutes(routes, '/admin/dashboard');
-      await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+      await openAdmin('/admin/dashboard', 'Dashboard');
       expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
       const u = userEvent.setup();
       await u.click(screen.getByRole('button', { name: 'Open admin menu' }));

@@ -43,3 +43,18 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** The question before a back-office delete: `thing` is what is deleted (a category), `name` which one. */
+export function ConfirmDelete({ thing, name, busy, onConfirm, onClose }: { thing: string; name: string | undefined; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  return (
+    <ConfirmDialog
+      open={name !== undefined}
+      title={`Delete ${thing}`}
+      text={name !== undefined ? `Are you sure you want to delete ${name}? This action cannot be undone.` : ''}
+      confirmLabel="Delete"
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from './RouterLink';
 
@@ -11,9 +12,21 @@ export interface EmptyStateProps {
   action?: ReactNode;
   /** A page to go on to instead of `action`: the one main button, e.g. Start Shopping. */
   link?: { to: string; label: string };
+  /** In an outlined box, where a back-office list would stand. */
+  outlined?: boolean;
 }
 
-export function EmptyState({ title, text, icon, action, link }: EmptyStateProps) {
+export function EmptyState({ outlined, ...props }: EmptyStateProps) {
+  return outlined ? (
+    <Paper variant="outlined">
+      <EmptyContent {...props} />
+    </Paper>
+  ) : (
+    <EmptyContent {...props} />
+  );
+}
+
+function EmptyContent({ title, text, icon, action, link }: Omit<EmptyStateProps, 'outlined'>) {
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
       {icon && <Box sx={{ color: 'text.disabled', mb: 2, '& svg': { fontSize: 64 } }}>{icon}</Box>}

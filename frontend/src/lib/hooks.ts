@@ -97,3 +97,16 @@ export function useRevealOnce<T extends Element>(threshold = 0.3): [(el: T | nul
   }, [node, seen, threshold]);
   return [setNode, seen];
 }
+
+/** A set of ids that are on (rows opened, say), and the switch that turns one on or off. */
+export function useToggleSet(): [Set<string>, (id: string) => void, (update: (prev: Set<string>) => Set<string>) => void] {
+  const [items, setItems] = useState<Set<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setItems((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return [items, toggle, setItems];
+}

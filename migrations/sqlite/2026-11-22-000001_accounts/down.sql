@@ -1,1 +1,1 @@
-DROP TABLE users;
+../../postgres/2026-11-22-000001_accounts/down.sql

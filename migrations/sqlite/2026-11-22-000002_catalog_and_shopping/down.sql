@@ -1,13 +1,1 @@
-DROP TABLE order_status_history;
-DROP TABLE order_items;
-DROP TABLE orders;
-DROP TABLE wishlist_items;
-DROP TABLE cart_items;
-DROP TABLE addresses;
-DROP TABLE legal_pages;
-DROP TABLE company_details;
-DROP TABLE variants;
-DROP TABLE product_images;
-DROP TABLE products;
-DROP TABLE categories;
-DROP TABLE uploads;
+../../postgres/2026-11-22-000002_catalog_and_shopping/down.sql

@@ -1,4 +1,1 @@
-DROP TABLE auth_attempts;
-DROP TABLE password_resets;
-DROP TABLE revoked_tokens;
-ALTER TABLE users DROP COLUMN session_generation;
+../../postgres/2026-11-23-100000_sessions_and_password_resets/down.sql

@@ -1,1 +1,1 @@
-DROP TABLE confirmation_resends;
+../../postgres/2026-11-23-200000_confirmation_resends/down.sql

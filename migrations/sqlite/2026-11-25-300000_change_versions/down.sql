@@ -1,1 +1,1 @@
-DROP TABLE change_versions;
+../../postgres/2026-11-25-300000_change_versions/down.sql

@@ -1,4 +1,1 @@
-ALTER TABLE company_details DROP COLUMN invoice_prefix;
-ALTER TABLE company_details DROP COLUMN state;
-ALTER TABLE company_details DROP COLUMN gstin;
-ALTER TABLE company_details DROP COLUMN legal_name;
+../../postgres/2026-11-26-100000_company_gst/down.sql

@@ -1,2 +1,1 @@
-ALTER TABLE products DROP COLUMN hsn_code;
-ALTER TABLE categories DROP COLUMN hsn_code;
+../../postgres/2026-11-26-110000_hsn_codes/down.sql

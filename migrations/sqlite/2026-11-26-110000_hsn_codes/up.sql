@@ -1,4 +1,1 @@
--- HSN codes (4 to 8 digits): a category's goods, inherited by its products and
--- subcategories; a product may have its own.
-ALTER TABLE categories ADD COLUMN hsn_code TEXT;
-ALTER TABLE products ADD COLUMN hsn_code TEXT;
+../../postgres/2026-11-26-110000_hsn_codes/up.sql

@@ -1,3 +1,1 @@
-DROP TABLE tax_document_lines;
-DROP TABLE tax_documents;
-DROP TABLE document_counters;
+../../postgres/2026-11-26-120000_tax_documents/down.sql

@@ -1,2 +1,1 @@
-DROP INDEX orders_total_idx;
-DROP INDEX orders_status_created_idx;
+../../postgres/2026-11-26-300000_order_list_indexes/down.sql

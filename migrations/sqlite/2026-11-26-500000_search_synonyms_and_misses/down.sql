@@ -1,2 +1,1 @@
-DROP TABLE search_misses;
-DROP TABLE search_synonyms;
+../../postgres/2026-11-26-500000_search_synonyms_and_misses/down.sql

@@ -1,2 +1,1 @@
-DROP TABLE gst_rate_slabs;
-DROP TABLE gst_rate_rules;
+../../postgres/2026-11-27-100000_gst_rate_rules/down.sql

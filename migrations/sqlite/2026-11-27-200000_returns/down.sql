@@ -1,3 +1,1 @@
-DROP TABLE return_status_history;
-DROP TABLE return_lines;
-DROP TABLE return_requests;
+../../postgres/2026-11-27-200000_returns/down.sql

@@ -1,2 +1,1 @@
-DROP INDEX variants_sku_lower_idx;
-ALTER TABLE variants DROP COLUMN sku;
+../../postgres/2026-11-27-300000_variant_skus/down.sql

@@ -1,2 +1,1 @@
-DROP TABLE audit_log;
-DROP INDEX orders_customer_figures_idx;
+../../postgres/2026-11-27-400000_customers_and_audit_log/down.sql

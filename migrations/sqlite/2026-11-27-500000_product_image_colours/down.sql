@@ -1,1 +1,1 @@
-ALTER TABLE product_images DROP COLUMN color;
+../../postgres/2026-11-27-500000_product_image_colours/down.sql

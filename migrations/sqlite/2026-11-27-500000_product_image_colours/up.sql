@@ -1,2 +1,1 @@
--- The colour a product picture shows (one of the product's variant colours), or NULL.
-ALTER TABLE product_images ADD COLUMN color TEXT;
+../../postgres/2026-11-27-500000_product_image_colours/up.sql

@@ -27,9 +27,15 @@ fn free_port() -> u16 {
 /// `shop serve` on a free port, once it has said it is ready (the log goes to stdout; the
 /// lines returned keep that pipe open): (the process, its port, the rest of its log).
 fn serve(data_dir: &std::path::Path) -> (Child, u16, Lines<BufReader<ChildStdout>>) {
+    serve_with(data_dir, &[])
+}
+
+/// `serve` with more environment variables set.
+fn serve_with(data_dir: &std::path::Path, env: &[(&str, &str)]) -> (Child, u16, Lines<BufReader<ChildStdout>>) {
     let port = free_port();
     let mut child = shop(data_dir)
         .env("SHOP_BIND", format!("127.0.0.1:{port}"))
+        .envs(env.iter().copied())
         .arg("serve")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -40,6 +46,16 @@ fn serve(data_dir: &std::path::Path) -> (Child, u16, Lines<BufReader<ChildStdout
     let ready = lines.by_ref().map_while(Result::ok).any(|line| line.contains("shop is ready"));
     assert!(ready, "the server never said it was ready");
     (child, port, lines)
+}
+
+/// Each of `values` in the variable `name` stops `shop migrate` with a message that names it.
+#[track_caller]
+fn refused_at_start_up(data_dir: &std::path::Path, name: &str, values: &[&str]) {
+    for value in values {
+        let out = shop(data_dir).env(name, value).arg("migrate").output().unwrap();
+        assert!(!out.status.success(), "{name}={value}");
+        assert!(output_text(&out).contains(name), "{name}={value}: {}", output_text(&out));
+    }
 }
 
 #[test]
@@ -53,11 +69,7 @@ fn a_short_jwt_secret_is_refused_at_start_up() {
 #[test]
 fn a_wildcard_cors_origin_is_refused_at_start_up() {
     let dir = tempfile::tempdir().unwrap();
-    for origins in ["*", "https://admin.example.in, *", "admin.example.in"] {
-        let out = shop(dir.path()).env("SHOP_CORS_ORIGINS", origins).arg("migrate").output().unwrap();
-        assert!(!out.status.success(), "{origins}");
-        assert!(output_text(&out).contains("SHOP_CORS_ORIGINS"), "{origins}: {}", output_text(&out));
-    }
+    refused_at_start_up(dir.path(), "SHOP_CORS_ORIGINS", &["*", "https://admin.example.in, *", "admin.example.in"]);
     let listed = shop(dir.path()).env("SHOP_CORS_ORIGINS", "https://admin.example.in").arg("migrate").output().unwrap();
     assert!(listed.status.success(), "{}", output_text(&listed));
 }
@@ -249,24 +261,10 @@ fn secrets_never_reach_the_log_or_an_error_body() {
 #[test]
 fn uploads_can_be_served_from_a_cdn_named_by_shop_uploads_public_url() {
     let dir = tempfile::tempdir().unwrap();
-    for bad in ["cdn.example.in/uploads", "ftp://cdn.example.in", "https://cdn.example.in/u?x=1"] {
-        let out = shop(dir.path()).env("SHOP_UPLOADS_PUBLIC_URL", bad).arg("migrate").output().unwrap();
-        assert!(!out.status.success(), "{bad}");
-        assert!(output_text(&out).contains("SHOP_UPLOADS_PUBLIC_URL"), "{bad}: {}", output_text(&out));
-    }
+    refused_at_start_up(dir.path(), "SHOP_UPLOADS_PUBLIC_URL", &["cdn.example.in/uploads", "ftp://cdn.example.in", "https://cdn.example.in/u?x=1"]);
 
-    let port = free_port();
-    let mut child = shop(dir.path())
-        .env("SHOP_BIND", format!("127.0.0.1:{port}"))
-        .env("SHOP_DEMO", "1")
-        .env("SHOP_UPLOADS_PUBLIC_URL", "https://cdn.example.in/shop-uploads/")
-        .arg("serve")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-    assert!(lines.by_ref().map_while(Result::ok).any(|line| line.contains("shop is ready")));
+    let (mut child, port, _log) =
+        serve_with(dir.path(), &[("SHOP_DEMO", "1"), ("SHOP_UPLOADS_PUBLIC_URL", "https://cdn.example.in/shop-uploads/")]);
     let answer = http(port, "GET", "/api/products?limit=4", None, "");
 
     let urls: Vec<&str> = answer.split("\"url\":\"").skip(1).filter_map(|t| t.split('"').next()).collect();

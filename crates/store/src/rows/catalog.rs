@@ -188,14 +188,8 @@ impl VariantRow {
 
     /// The variant as the cart and wishlist show it.
     pub fn into_view(self) -> VariantView {
-        VariantView {
-            id: self.id,
-            size: self.size,
-            color: self.color,
-            color_hex: self.color_hex,
-            stock: self.stock,
-            price: Price::new(Money::from_paise(self.original_price_paise), Money::from_paise(self.discount_price_paise)),
-        }
+        let Variant { id, size, color, color_hex, stock, price, .. } = self.into_domain();
+        VariantView { id, size, color, color_hex, stock, price }
     }
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderWithApp } from '@/testing/render';
+import { submitPasswordChange, submitRegistration } from '@/testing/accounts';
 import { user as userFixture } from '@/testing/fixtures';
 import { useSession } from '@/lib/session';
 import type { LoginMode } from '@/lib/ui';
@@ -85,11 +86,7 @@ describe('Create Account form', () => {
   it('checks that the passwords match', async () => {
     renderLogin('register');
     const u = userEvent.setup();
-    await u.type(screen.getByLabelText(/Username/), 'ravi');
-    await u.type(screen.getByLabelText(/^Email/), 'ravi@example.com');
-    await u.type(screen.getByLabelText(/^Password/), 'secret12');
-    await u.type(screen.getByLabelText(/Confirm password/), 'secret13');
-    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitRegistration(u, 'ravi', 'ravi@example.com', 'secret12', 'secret13');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
   });
 
@@ -106,11 +103,7 @@ describe('Create Account form', () => {
     );
     const { onAuthenticated } = renderLogin('register');
     const u = userEvent.setup();
-    await u.type(screen.getByLabelText(/Username/), 'ravi');
-    await u.type(screen.getByLabelText(/^Email/), 'ravi@example.com');
-    await u.type(screen.getByLabelText(/^Password/), 'secret12');
-    await u.type(screen.getByLabelText(/Confirm password/), 'secret12');
-    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitRegistration(u, 'ravi', 'ravi@example.com', 'secret12');
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
     expect(body).toMatchObject({
       username: 'ravi',
@@ -184,10 +177,7 @@ describe('Change password form', () => {
   it('requires matching new and confirm passwords', async () => {
     renderWithApp(<ChangePasswordForm />);
     const u = userEvent.setup();
-    await u.type(screen.getByLabelText(/Current password/), 'old-pass');
-    await u.type(screen.getByLabelText(/^New password/), 'new-pass-1');
-    await u.type(screen.getByLabelText(/Confirm new password/), 'new-pass-2');
-    await u.click(screen.getByRole('button', { name: 'Change Password' }));
+    await submitPasswordChange(u, 'old-pass', 'new-pass-1', 'new-pass-2');
     expect(screen.getByText('New password and confirm password do not match')).toBeInTheDocument();
   });
 
@@ -199,10 +189,7 @@ describe('Change password form', () => {
     );
     renderWithApp(<ChangePasswordForm />);
     const u = userEvent.setup();
-    await u.type(screen.getByLabelText(/Current password/), 'old-pass');
-    await u.type(screen.getByLabelText(/^New password/), 'new-pass-1');
-    await u.type(screen.getByLabelText(/Confirm new password/), 'new-pass-1');
-    await u.click(screen.getByRole('button', { name: 'Change Password' }));
+    await submitPasswordChange(u, 'old-pass', 'new-pass-1');
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
 
     server.use(http.put('/api/users/change-password', () => HttpResponse.json({})));

@@ -1,31 +1,25 @@
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import HistoryIcon from '@mui/icons-material/History';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { DateRangeFields } from '@/components/DateRangeFields';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
 import { useAuditLog, type AuditEntry, type AuditParams } from '../api';
 import { ListPagination } from '@/components/ListPagination';
+import { CardList, ListTable } from '@/components/ListViews';
+import { OptionSelect } from '@/components/OptionSelect';
+import { useListParams } from '@/lib/list-params';
 
 const PAGE_SIZES = [50, 100];
 export const AREAS: { value: string; label: string }[] = [
@@ -54,39 +48,27 @@ export function formatWhen(iso: string): string {
   });
 }
 
-function useParamsInAddress(): [AuditParams & { actorName?: string }, (change: Partial<AuditParams & { actorName?: string }>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => {
-    const limit = Number(search.get('limit'));
-    return {
-      page: Math.max(1, Number(search.get('page')) || 1),
-      limit: PAGE_SIZES.includes(limit) ? limit : PAGE_SIZES[0],
-      area: search.get('area') || undefined,
-      actorId: search.get('actorId') || undefined,
-      actorName: search.get('actorName') || undefined,
-      from: isDate(search.get('from')) ? (search.get('from') as string) : undefined,
-      to: isDate(search.get('to')) ? (search.get('to') as string) : undefined,
-    };
-  }, [search]);
-  const update = (change: Partial<AuditParams & { actorName?: string }>) => {
-    const next = { ...params, page: 1, ...change };
-    const out = new URLSearchParams();
-    for (const key of ['area', 'actorId', 'actorName', 'from', 'to'] as const) {
-      const value = next[key];
-      if (value) out.set(key, value);
-    }
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.limit !== PAGE_SIZES[0]) out.set('limit', String(next.limit));
-    setSearch(out, { replace: true });
-  };
-  return [params, update];
-}
+type AuditListParams = AuditParams & { actorName?: string };
+
+const FILTERS = ['area', 'actorId', 'actorName', 'from', 'to'] as const;
+
+const LIST_PARAMS = {
+  read: (search: URLSearchParams) => ({
+    area: search.get('area') || undefined,
+    actorId: search.get('actorId') || undefined,
+    actorName: search.get('actorName') || undefined,
+    from: isDate(search.get('from')) ? (search.get('from') as string) : undefined,
+    to: isDate(search.get('to')) ? (search.get('to') as string) : undefined,
+  }),
+  write: (next: AuditListParams) => Object.fromEntries(FILTERS.map((key) => [key, next[key]])),
+  sizes: PAGE_SIZES,
+};
 
 /** The audit log, read only: who changed what in the back office and when, filtered by area, person and dates. */
 export function AuditLogPage() {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const [params, setParams] = useParamsInAddress();
+  const [params, setParams] = useListParams<AuditListParams>(LIST_PARAMS);
   const { actorName, ...query } = params;
   const log = useAuditLog(query);
   const list = log.data?.data ?? [];
@@ -104,13 +86,11 @@ export function AuditLogPage() {
     body = <RetryAlert onRetry={() => log.refetch()}>{serverMessage(log.error, 'Failed to fetch the audit log')}</RetryAlert>;
   else if (list.length === 0)
     body = (
-      <Paper variant="outlined">
-        <EmptyState icon={<HistoryIcon />} title="No changes found" text="Changes made in the back office are recorded here." />
-      </Paper>
+      <EmptyState outlined icon={<HistoryIcon />} title="No changes found" text="Changes made in the back office are recorded here." />
     );
   else if (small)
     body = (
-      <Stack spacing={2} component="ul" aria-label="Audit log" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <CardList label="Audit log">
         {list.map((e) => (
           <Card key={e.id} component="li" variant="outlined">
             <CardContent>
@@ -134,73 +114,31 @@ export function AuditLogPage() {
             </CardContent>
           </Card>
         ))}
-      </Stack>
+      </CardList>
     );
   else
     body = (
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label="Audit log">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>Who</TableCell>
-              <TableCell>Action</TableCell>
-              <TableCell>Target</TableCell>
-              <TableCell>Summary</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWhen(e.at)}</TableCell>
-                <TableCell>{actor(e)}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={e.action} />
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', maxWidth: 160 }}>{e.target ?? '—'}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.summary}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ListTable label="Audit log" columns={['When', 'Who', 'Action', 'Target', 'Summary']}>
+        {list.map((e) => (
+          <TableRow key={e.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWhen(e.at)}</TableCell>
+            <TableCell>{actor(e)}</TableCell>
+            <TableCell>
+              <Chip size="small" label={e.action} />
+            </TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere', maxWidth: 160 }}>{e.target ?? '—'}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.summary}</TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
     );
 
   return (
     <>
       <AdminPageHeader title="Audit log" subtitle="Every change made in the back office: who, what and when. Entries cannot be edited or deleted." />
       <Box role="search" aria-label="Filter the audit log" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          label="Area"
-          value={params.area ?? ''}
-          onChange={(e) => setParams({ area: e.target.value || undefined })}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">All areas</MenuItem>
-          {AREAS.map((a) => (
-            <MenuItem key={a.value} value={a.value}>
-              {a.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={params.from ?? ''}
-          onChange={(e) => setParams({ from: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={params.to ?? ''}
-          onChange={(e) => setParams({ to: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <OptionSelect label="Area" anyLabel="All areas" value={params.area} options={AREAS} onChange={(area) => setParams({ area })} />
+        <DateRangeFields from={params.from} to={params.to} onChange={setParams} />
         {params.actorId && (
           <Chip
             label={`By ${actorName ?? 'one person'}`}

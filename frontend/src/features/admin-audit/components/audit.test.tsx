@@ -3,9 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
-import { signInAdmin } from '@/testing/admin';
-import { routes } from '@/app/router';
+import { openAdmin } from '@/testing/admin';
 import type { AuditEntry } from '../api';
 
 const ENTRIES: AuditEntry[] = [
@@ -29,9 +27,7 @@ function serveLog() {
 describe('admin audit log', () => {
   it('shows who did what and when, and filters by area, person and dates on the server', async () => {
     const asked = serveLog();
-    signInAdmin();
-    await renderRoutes(routes, '/admin/audit');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
+    await openAdmin('/admin/audit', 'Audit log');
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const row = within(table).getByText('orders.status').closest('tr') as HTMLElement;
     expect(within(row).getByText('Meera Iyer')).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAdminWrite } from '@/lib/admin-write';
 import { api, type Envelope } from '@/lib/api';
 import type { AdminCategory, CategoryFormValues } from '../types';
 
@@ -43,23 +44,9 @@ export async function deleteCategory(id: string): Promise<Envelope<{ id: string;
 
 /** Mutations refresh the admin list; `onChanged` lets the caller refresh other views (the storefront). */
 export function useSaveCategory(onChanged?: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: saveCategory,
-    onSuccess: async () => {
-      onChanged?.();
-      await qc.invalidateQueries({ queryKey: adminCategoryKeys.all });
-    },
-  });
+  return useAdminWrite(saveCategory, adminCategoryKeys.all, onChanged);
 }
 
 export function useDeleteCategory(onChanged?: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCategory,
-    onSuccess: async () => {
-      onChanged?.();
-      await qc.invalidateQueries({ queryKey: adminCategoryKeys.all });
-    },
-  });
+  return useAdminWrite(deleteCategory, adminCategoryKeys.all, onChanged);
 }

@@ -5,18 +5,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CategoryIcon from '@mui/icons-material/CategoryOutlined';
@@ -25,11 +18,14 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ConfirmDelete } from '@/components/ConfirmDialog';
+import { IconAction } from '@/components/IconAction';
+import { CardList, ListTable } from '@/components/ListViews';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
+import { useToggleSet } from '@/lib/hooks';
 import { notify } from '@/lib/notify';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from '../api';
@@ -47,7 +43,7 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
   const list = useAdminCategories();
   const save = useSaveCategory(onChanged);
   const remove = useDeleteCategory(onChanged);
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [expanded, toggle, setExpanded] = useToggleSet();
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<AdminCategory | null>(null);
 
@@ -57,15 +53,6 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
   useEffect(() => {
     if (list.isError) notify.error(CATEGORY_MESSAGES.fetchFailed);
   }, [list.isError, list.errorUpdatedAt]);
-
-  function toggle(id: string) {
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
 
   function onSave(values: CategoryFormValues) {
     const editingId = form?.category?.id;
@@ -111,18 +98,17 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
     );
   else if (categories.length === 0)
     body = (
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<CategoryIcon />}
-          title="No categories found"
-          text="Get started by creating your first category"
-          action={addButton}
-        />
-      </Paper>
+      <EmptyState
+        outlined
+        icon={<CategoryIcon />}
+        title="No categories found"
+        text="Get started by creating your first category"
+        action={addButton}
+      />
     );
   else if (small)
     body = (
-      <Stack spacing={1.5} component="ul" aria-label="Categories" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <CardList label="Categories" spacing={1.5}>
         {rows.map((row) => {
           const c = row.category;
           return (
@@ -157,80 +143,56 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
             </Card>
           );
         })}
-      </Stack>
+      </CardList>
     );
   else
     body = (
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label="Categories">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 90 }}>S.No</TableCell>
-              <TableCell>Category</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell align="right">Actions</TableCell>
+      <ListTable label="Categories" columns={[{ label: 'S.No', width: 90 }, 'Category', 'Description', { label: 'Actions', align: 'right' }]}>
+        {rows.map((row) => {
+          const c = row.category;
+          return (
+            <TableRow key={c.id} hover sx={{ bgcolor: row.depth > 0 ? 'grey.50' : undefined }}>
+              <TableCell>{row.number}</TableCell>
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pl: row.depth * 3 }}>
+                  {row.hasChildren ? (
+                    <IconButton
+                      size="small"
+                      aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${c.name}`}
+                      aria-expanded={row.expanded}
+                      onClick={() => toggle(c.id)}
+                    >
+                      {row.expanded ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+                    </IconButton>
+                  ) : (
+                    <Box sx={{ width: 34 }} />
+                  )}
+                  <Avatar
+                    variant="rounded"
+                    src={c.uploads?.[0]?.url ?? c.imageUrl ?? PLACEHOLDER_IMAGE}
+                    alt=""
+                    sx={{ width: 40, height: 40 }}
+                  />
+                  <Box>
+                    <Typography fontWeight={600}>{c.name}</Typography>
+                    {row.hasChildren && (
+                      <Typography variant="caption" color="text.secondary">
+                        {c.subCategories.length} subcategor{c.subCategories.length === 1 ? 'y' : 'ies'}
+                      </Typography>
+                    )}
+                  </Box>
+                </Box>
+              </TableCell>
+              <TableCell sx={{ color: 'text.secondary', maxWidth: 360 }}>{c.description || '—'}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <IconAction title="Add subcategory" label={`Add subcategory to ${c.name}`} icon={<AddIcon />} onClick={() => setForm({ category: null, parentId: c.id })} />
+                <IconAction title="Edit" label={`Edit ${c.name}`} icon={<EditIcon />} onClick={() => setForm({ category: c })} />
+                <IconAction title="Delete" label={`Delete ${c.name}`} icon={<DeleteIcon />} color="error" onClick={() => setToDelete(c)} />
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const c = row.category;
-              return (
-                  <TableRow key={c.id} hover sx={{ bgcolor: row.depth > 0 ? 'grey.50' : undefined }}>
-                    <TableCell>{row.number}</TableCell>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pl: row.depth * 3 }}>
-                        {row.hasChildren ? (
-                          <IconButton
-                            size="small"
-                            aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${c.name}`}
-                            aria-expanded={row.expanded}
-                            onClick={() => toggle(c.id)}
-                          >
-                            {row.expanded ? <ExpandMoreIcon /> : <ChevronRightIcon />}
-                          </IconButton>
-                        ) : (
-                          <Box sx={{ width: 34 }} />
-                        )}
-                        <Avatar
-                          variant="rounded"
-                          src={c.uploads?.[0]?.url ?? c.imageUrl ?? PLACEHOLDER_IMAGE}
-                          alt=""
-                          sx={{ width: 40, height: 40 }}
-                        />
-                        <Box>
-                          <Typography fontWeight={600}>{c.name}</Typography>
-                          {row.hasChildren && (
-                            <Typography variant="caption" color="text.secondary">
-                              {c.subCategories.length} subcategor{c.subCategories.length === 1 ? 'y' : 'ies'}
-                            </Typography>
-                          )}
-                        </Box>
-                      </Box>
-                    </TableCell>
-                    <TableCell sx={{ color: 'text.secondary', maxWidth: 360 }}>{c.description || '—'}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Add subcategory">
-                        <IconButton aria-label={`Add subcategory to ${c.name}`} onClick={() => setForm({ category: null, parentId: c.id })}>
-                          <AddIcon />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Edit">
-                        <IconButton aria-label={`Edit ${c.name}`} onClick={() => setForm({ category: c })}>
-                          <EditIcon />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Delete">
-                        <IconButton aria-label={`Delete ${c.name}`} color="error" onClick={() => setToDelete(c)}>
-                          <DeleteIcon />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          );
+        })}
+      </ListTable>
     );
 
   return (
@@ -248,15 +210,7 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
           onSave={onSave}
         />
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete category"
-        text={toDelete ? `Are you sure you want to delete ${toDelete.name}? This action cannot be undone.` : ''}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={onDelete}
-        onClose={() => setToDelete(null)}
-      />
+      <ConfirmDelete thing="category" name={toDelete?.name} busy={remove.isPending} onConfirm={onDelete} onClose={() => setToDelete(null)} />
     </>
   );
 }

@@ -3,9 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
-import { categoryTree, signInAdmin } from '@/testing/admin';
-import { routes } from '@/app/router';
+import { categoryTree, deleteRow, openAdmin } from '@/testing/admin';
 
 const png = (name = 'kids.png') => new File([`png:${name}`], name, { type: 'image/png' });
 /** An uploaded file part as the mock server received it (jsdom files reach undici without name or bytes,
@@ -17,10 +15,7 @@ function withCategories(data = categoryTree()) {
 }
 
 async function openPage() {
-  signInAdmin();
-  const utils = await renderRoutes(routes, '/admin/category');
-  await screen.findByRole('heading', { level: 1, name: 'Categories' });
-  return utils;
+  return openAdmin('/admin/category', 'Categories');
 }
 
 function rowTexts() {
@@ -174,16 +169,12 @@ describe('admin categories', () => {
     );
     await openPage();
     const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Delete Women' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete category' });
-    expect(within(confirm).getByText('Are you sure you want to delete Women? This action cannot be undone.')).toBeInTheDocument();
-    await u.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await deleteRow(u, 'category', 'Women');
     const notice = await screen.findByText('Deleted category: Women');
     expect(notice.closest('.MuiAlert-root')).toHaveClass('MuiAlert-filledError');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete category' })).not.toBeInTheDocument());
 
-    await u.click(screen.getByRole('button', { name: 'Delete Men' }));
-    await u.click(within(await screen.findByRole('dialog', { name: 'Delete category' })).getByRole('button', { name: 'Delete' }));
+    await deleteRow(u, 'category', 'Men');
     expect(await screen.findByText('Category has subcategories and cannot be deleted')).toBeInTheDocument();
   });
 
@@ -192,8 +183,7 @@ describe('admin categories', () => {
     server.use(http.delete('/api/categories/:id', () => new HttpResponse(null, { status: 500 })));
     await openPage();
     const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Delete Women' }));
-    await u.click(within(await screen.findByRole('dialog', { name: 'Delete category' })).getByRole('button', { name: 'Delete' }));
+    await deleteRow(u, 'category', 'Women');
     expect(await screen.findByText('Failed to delete category')).toBeInTheDocument();
   });
 

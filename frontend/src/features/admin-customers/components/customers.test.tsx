@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
-import { signInAdmin } from '@/testing/admin';
+import { openAdmin } from '@/testing/admin';
 import { smallScreen } from '@/testing/media';
 import { routes } from '@/app/router';
 import type { Customer } from '../types';
@@ -55,9 +55,7 @@ function serveCustomers() {
 describe('admin customers', () => {
   it('lists customers with their figures, searches on the server and opens one with their orders', async () => {
     const asked = serveCustomers();
-    signInAdmin();
-    const { router } = await renderRoutes(routes, '/admin/customers');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customers' })).toBeInTheDocument();
+    const { router } = await openAdmin('/admin/customers', 'Customers');
     const table = await screen.findByRole('table', { name: 'Customers' });
     const asha = within(table).getByRole('link', { name: 'Asha Rao' }).closest('tr') as HTMLElement;
     expect(within(asha).getByText('asha@example.in')).toBeInTheDocument();
@@ -85,8 +83,7 @@ describe('admin customers', () => {
   it('asks the server for another sort and says when a customer does not exist', async () => {
     const asked = serveCustomers();
     server.use(http.get('/api/orders/all', () => HttpResponse.json({ data: [], pagination: { totalItems: 0, currentPage: 1, limit: 20, totalPages: 0 }, counts: { all: 0, pending: 0, shipped: 0, delivered: 0, canceled: 0 } })));
-    signInAdmin();
-    await renderRoutes(routes, '/admin/customers?sort=spent_desc');
+    await openAdmin('/admin/customers?sort=spent_desc');
     await screen.findByRole('table', { name: 'Customers' });
     expect(asked.at(-1)?.get('sort')).toBe('spent_desc');
 
@@ -98,8 +95,7 @@ describe('admin customers', () => {
     const restore = smallScreen();
     try {
       serveCustomers();
-      signInAdmin();
-      await renderRoutes(routes, '/admin/customers');
+      await openAdmin('/admin/customers');
       const cards = await screen.findByRole('list', { name: 'Customers' });
       expect(within(cards).getByRole('link', { name: 'Customer Asha Rao' })).toHaveAttribute('href', `/admin/customers/${customer().id}`);
       expect(screen.queryByRole('table', { name: 'Customers' })).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useQueries, type QueryClient } from '@tanstack/react-query';
+import { useAdminWrite } from '@/lib/admin-write';
 import { api, type Envelope } from '@/lib/api';
 import type { AdminCategoryNode, AdminProduct, ProductPageResult, VariantDraft } from '../types';
 import { ADMIN_PAGE_SIZE } from '../lib/product';
@@ -211,14 +212,7 @@ export function useCategoryTree(enabled = true) {
 }
 
 export function useSaveProduct(onChanged?: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: saveProduct,
-    onSuccess: async () => {
-      onChanged?.();
-      await qc.invalidateQueries({ queryKey: adminProductKeys.all });
-    },
-  });
+  return useAdminWrite(saveProduct, adminProductKeys.all, onChanged);
 }
 
 export async function duplicateProduct(id: string): Promise<Envelope<AdminProduct>> {
@@ -227,14 +221,7 @@ export async function duplicateProduct(id: string): Promise<Envelope<AdminProduc
 
 /** Copies a product (stock 0, no SKUs, the same pictures); the copy comes back for editing. */
 export function useDuplicateProduct(onChanged?: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: duplicateProduct,
-    onSuccess: async () => {
-      onChanged?.();
-      await qc.invalidateQueries({ queryKey: adminProductKeys.all });
-    },
-  });
+  return useAdminWrite(duplicateProduct, adminProductKeys.all, onChanged);
 }
 
 export function useDeleteProduct(onChanged?: () => void) {

@@ -1,20 +1,12 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Fragment, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
 import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -27,11 +19,15 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ConfirmDelete } from '@/components/ConfirmDialog';
+import { IconAction } from '@/components/IconAction';
+import { ListTable } from '@/components/ListViews';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
+import { useToggleSet } from '@/lib/hooks';
+import { useListParams } from '@/lib/list-params';
 import { notify } from '@/lib/notify';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import {
@@ -57,28 +53,17 @@ import { ProductFilters } from './ProductFilters';
 const STOCK_VALUES: StockFilter[] = ['in', 'low', 'out'];
 
 /** The list's filters live in the address, so a dashboard figure can link to them. */
-function useListParams(): [ProductListParams, (change: Partial<ProductListParams>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo<ProductListParams>(() => {
+const LIST_PARAMS = {
+  read: (search: URLSearchParams) => {
     const stock = search.get('stock');
     return {
-      page: Math.max(1, Number(search.get('page')) || 1),
       q: search.get('q') || undefined,
       categoryId: search.get('category') || undefined,
       stock: STOCK_VALUES.includes(stock as StockFilter) ? (stock as StockFilter) : undefined,
     };
-  }, [search]);
-  const update = (change: Partial<ProductListParams>) => {
-    const next = { ...params, page: 1, ...change };
-    const out = new URLSearchParams();
-    if (next.q) out.set('q', next.q);
-    if (next.categoryId) out.set('category', next.categoryId);
-    if (next.stock) out.set('stock', next.stock);
-    if (next.page > 1) out.set('page', String(next.page));
-    setSearch(out, { replace: true });
-  };
-  return [params, update];
-}
+  },
+  write: (next: ProductListParams) => ({ q: next.q, category: next.categoryId, stock: next.stock }),
+};
 
 type FormState = { product: AdminProduct | null } | null;
 
@@ -88,7 +73,7 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
   const theme = useTheme();
   // On a phone the table becomes cards, with Edit and Delete in reach (as the orders page does).
   const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const [params, setParams] = useListParams();
+  const [params, setParams] = useListParams<ProductListParams>(LIST_PARAMS);
   const page = params.page;
   const setPage = (p: number | ((prev: number) => number)) => setParams({ page: typeof p === 'function' ? p(page) : p });
   const products = useAdminProducts(params);
@@ -109,7 +94,7 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
       onError: (err) => notify.error(serverMessage(err, 'Failed to duplicate the product')),
     });
   }
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [expanded, toggle] = useToggleSet();
   const [gallery, setGallery] = useState<AdminProduct | null>(null);
   const [toDelete, setToDelete] = useState<AdminProduct | null>(null);
 
@@ -121,15 +106,6 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
     if (products.isSuccess && !products.isPlaceholderData && items.length === 0 && page > 1) setPage(page - 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage writes the address; only these values decide
   }, [products.isSuccess, products.isPlaceholderData, items.length, page]);
-
-  function toggle(id: string) {
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
 
   function onSave(values: ProductFormValues) {
     save.mutate(values, {
@@ -176,20 +152,17 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
     );
   else if (items.length === 0 && page === 1 && filtered)
     body = (
-      <Paper variant="outlined">
-        <EmptyState
-          icon={<InventoryIcon />}
-          title="No products match"
-          text="Try other words, another category or stock filter."
-          action={<Button onClick={() => setParams({ q: undefined, categoryId: undefined, stock: undefined })}>Clear filters</Button>}
-        />
-      </Paper>
+      <EmptyState
+        outlined
+        icon={<InventoryIcon />}
+        title="No products match"
+        text="Try other words, another category or stock filter."
+        action={<Button onClick={() => setParams({ q: undefined, categoryId: undefined, stock: undefined })}>Clear filters</Button>}
+      />
     );
   else if (items.length === 0 && page === 1)
     body = (
-      <Paper variant="outlined">
-        <EmptyState icon={<InventoryIcon />} title="No products available" text="Add your first product to start selling." action={addButton} />
-      </Paper>
+      <EmptyState outlined icon={<InventoryIcon />} title="No products available" text="Add your first product to start selling." action={addButton} />
     );
   else
     body = (
@@ -197,88 +170,64 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
         {small ? (
           <ProductCards items={items} page={page} onEdit={(p) => setForm({ product: p })} onDelete={setToDelete} onImages={setGallery} />
         ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}>
-          <Table aria-label="Products">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 70 }}>S.No</TableCell>
-                <TableCell>Category</TableCell>
-                <TableCell>Product</TableCell>
-                <TableCell>Variants</TableCell>
-                <TableCell>Images</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((p, i) => {
-                const open = expanded.has(p.id);
-                return (
-                  <Fragment key={p.id}>
-                    <TableRow hover sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
-                      <TableCell>{serialNumber(page, i)}</TableCell>
-                      <TableCell>{p.category?.name ?? '—'}</TableCell>
-                      <TableCell>
-                        <Typography fontWeight={600}>{p.name}</Typography>
-                        {p.isBestSeller && (
-                          <Typography variant="caption" color="secondary">
-                            Best seller
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          onClick={() => toggle(p.id)}
-                          aria-expanded={open}
-                          aria-label={`${open ? 'Hide' : 'Show'} variants of ${p.name}`}
-                          startIcon={open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
-                        >
-                          {p.variants.length} variant{p.variants.length === 1 ? '' : 's'}
-                        </Button>
-                      </TableCell>
-                      <TableCell>
-                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                          <Avatar variant="rounded" src={p.images?.[0]?.url ?? PLACEHOLDER_IMAGE} alt="" sx={{ width: 40, height: 40 }} />
-                          <Button size="small" onClick={() => setGallery(p)} aria-label={`View images of ${p.name}`}>
-                            View ({p.images?.length ?? 0})
-                          </Button>
-                        </Box>
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title="Edit">
-                          <IconButton aria-label={`Edit ${p.name}`} onClick={() => setForm({ product: p })}>
-                            <EditIcon />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title="Duplicate">
-                          <span>
-                            <IconButton aria-label={`Duplicate ${p.name}`} disabled={duplicate.isPending} onClick={() => onDuplicate(p)}>
-                              <CopyIcon />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                        <Tooltip title="Delete">
-                          <IconButton aria-label={`Delete ${p.name}`} color="error" onClick={() => setToDelete(p)}>
-                            <DeleteIcon />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                    <TableRow>
-                      <TableCell colSpan={6} sx={{ py: 0, bgcolor: 'grey.50', borderBottom: open ? undefined : 'none' }}>
-                        <Collapse in={open} unmountOnExit>
-                          <Box sx={{ py: 2 }}>
-                            <InlineVariantsTable product={p} onChanged={onChanged} />
-                          </Box>
-                        </Collapse>
-                      </TableCell>
-                    </TableRow>
-                  </Fragment>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label="Products"
+          columns={[{ label: 'S.No', width: 70 }, 'Category', 'Product', 'Variants', 'Images', { label: 'Actions', align: 'right' }]}
+          sx={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {items.map((p, i) => {
+            const open = expanded.has(p.id);
+            return (
+              <Fragment key={p.id}>
+                <TableRow hover sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
+                  <TableCell>{serialNumber(page, i)}</TableCell>
+                  <TableCell>{p.category?.name ?? '—'}</TableCell>
+                  <TableCell>
+                    <Typography fontWeight={600}>{p.name}</Typography>
+                    {p.isBestSeller && (
+                      <Typography variant="caption" color="secondary">
+                        Best seller
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      onClick={() => toggle(p.id)}
+                      aria-expanded={open}
+                      aria-label={`${open ? 'Hide' : 'Show'} variants of ${p.name}`}
+                      startIcon={open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+                    >
+                      {p.variants.length} variant{p.variants.length === 1 ? '' : 's'}
+                    </Button>
+                  </TableCell>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <Avatar variant="rounded" src={p.images?.[0]?.url ?? PLACEHOLDER_IMAGE} alt="" sx={{ width: 40, height: 40 }} />
+                      <Button size="small" onClick={() => setGallery(p)} aria-label={`View images of ${p.name}`}>
+                        View ({p.images?.length ?? 0})
+                      </Button>
+                    </Box>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconAction title="Edit" label={`Edit ${p.name}`} icon={<EditIcon />} onClick={() => setForm({ product: p })} />
+                    <IconAction title="Duplicate" label={`Duplicate ${p.name}`} icon={<CopyIcon />} disabled={duplicate.isPending} onClick={() => onDuplicate(p)} />
+                    <IconAction title="Delete" label={`Delete ${p.name}`} icon={<DeleteIcon />} color="error" onClick={() => setToDelete(p)} />
+                  </TableCell>
+                </TableRow>
+                <TableRow>
+                  <TableCell colSpan={6} sx={{ py: 0, bgcolor: 'grey.50', borderBottom: open ? undefined : 'none' }}>
+                    <Collapse in={open} unmountOnExit>
+                      <Box sx={{ py: 2 }}>
+                        <InlineVariantsTable product={p} onChanged={onChanged} />
+                      </Box>
+                    </Collapse>
+                  </TableCell>
+                </TableRow>
+              </Fragment>
+            );
+          })}
+        </ListTable>
         )}
         {totalPages > 1 && (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
@@ -321,15 +270,7 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
           />
         ))}
       {gallery && <ImageGalleryDialog product={gallery} onClose={() => setGallery(null)} />}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete product"
-        text={toDelete ? `Are you sure you want to delete ${toDelete.name}? This action cannot be undone.` : ''}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={onDelete}
-        onClose={() => setToDelete(null)}
-      />
+      <ConfirmDelete thing="product" name={toDelete?.name} busy={remove.isPending} onConfirm={onDelete} onClose={() => setToDelete(null)} />
     </>
   );
 }

@@ -3,10 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
 import { variant } from '@/testing/fixtures';
-import { categoryTree, product, productPage, signInAdmin } from '@/testing/admin';
-import { routes } from '@/app/router';
+import { categoryTree, openAdmin, product, productPage, serveProductSave } from '@/testing/admin';
 
 describe('product form: picture colours', () => {
   it("gives a picture one of the product's colours, or none", async () => {
@@ -22,17 +20,12 @@ describe('product form: picture colours', () => {
         variant({ id: 'v-2', size: 'M', color: 'Maroon', colorHexCode: '#800000' }),
       ],
     });
-    let sent: FormData | null = null;
     server.use(
       http.get('/api/admin/products', () => HttpResponse.json(productPage([existing], 1, 1, 10))),
       http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
-      http.post('/api/products', async ({ request }) => {
-        sent = await request.formData();
-        return HttpResponse.json({ data: existing, message: 'Product updated successfully!' });
-      }),
     );
-    signInAdmin();
-    await renderRoutes(routes, '/admin/product');
+    const sent = serveProductSave(existing);
+    await openAdmin('/admin/product');
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Edit Linen Shirt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
@@ -47,7 +40,7 @@ describe('product form: picture colours', () => {
 
     await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
     expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
-    const form = sent as unknown as FormData;
+    const form = sent();
     expect(JSON.parse(String(form.get('imageColors')))).toEqual({ 'img-1': null, 'img-2': 'Maroon' });
     expect(JSON.parse(String(form.get('newImageColors')))).toEqual(['Blue']);
   });

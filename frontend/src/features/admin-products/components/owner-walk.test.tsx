@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
-import { categoryTree, product, productPage, signInAdmin } from '@/testing/admin';
+import { categoryTree, openAdmin, product, productPage, signInAdmin } from '@/testing/admin';
 import { variant } from '@/testing/fixtures';
 import { smallScreen } from '@/testing/media';
 import { routes } from '@/app/router';
@@ -19,9 +19,7 @@ function serveEmptyCatalogue() {
 
 async function openAddProduct() {
   serveEmptyCatalogue();
-  signInAdmin();
-  const utils = await renderRoutes(routes, '/admin/product');
-  await screen.findByRole('heading', { level: 1, name: 'Products' });
+  const utils = await openAdmin('/admin/product', 'Products');
   const u = userEvent.setup();
   await u.click((await screen.findAllByRole('button', { name: 'Add Product' }))[0]);
   const dialog = await screen.findByRole('dialog', { name: 'Add Product' });

@@ -3,11 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
 import { variant } from '@/testing/fixtures';
-import { categoryTree, product, productPage, signInAdmin } from '@/testing/admin';
+import { categoryTree, deleteRow, openAdmin, product, productPage, serveProductSave } from '@/testing/admin';
 import type { Product } from '@/lib/api-types';
-import { routes } from '@/app/router';
 
 const png = (name: string) => new File(['png'], name, { type: 'image/png' });
 const many = (n: number, from = 0) =>
@@ -32,10 +30,15 @@ function serveProducts(all: () => Product[], queries: URLSearchParams[] = []) {
 }
 
 async function openPage(path = '/admin/product') {
-  signInAdmin();
-  const utils = await renderRoutes(routes, path);
-  await screen.findByRole('heading', { level: 1, name: 'Products' });
-  return utils;
+  return openAdmin(path, 'Products');
+}
+
+/** Opens the products page and the variants of its one product, Linen Shirt. */
+async function openVariants() {
+  await openPage();
+  const u = userEvent.setup();
+  await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+  return u;
 }
 
 function serials() {
@@ -77,9 +80,7 @@ describe('admin products table', () => {
         ],
       }),
     ]);
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const u = await openVariants();
     const variants = await screen.findByRole('table', { name: 'Variants of Linen Shirt' });
     expect(within(variants).getByLabelText('Stock 12, in stock')).toHaveClass('MuiChip-colorSuccess');
     expect(within(variants).getByLabelText('Stock 10, low stock')).toHaveClass('MuiChip-colorWarning');
@@ -134,10 +135,7 @@ describe('admin products table', () => {
     await openPage();
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Go to page 2' }));
-    await u.click(await screen.findByRole('button', { name: 'Delete Item 11' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete product' });
-    expect(within(confirm).getByText('Are you sure you want to delete Item 11? This action cannot be undone.')).toBeInTheDocument();
-    await u.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await deleteRow(u, 'product', 'Item 11');
     expect(await screen.findByText('Product deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(serials()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']));
     expect(screen.queryByText('Item 11')).not.toBeInTheDocument();
@@ -151,8 +149,7 @@ describe('admin products table', () => {
     server.use(http.delete('/api/products/:id', () => new HttpResponse(null, { status: 500 })));
     await openPage();
     const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Delete Item 1' }));
-    await u.click(within(await screen.findByRole('dialog', { name: 'Delete product' })).getByRole('button', { name: 'Delete' }));
+    await deleteRow(u, 'product', 'Item 1');
     expect(await screen.findByText('Failed to delete product')).toBeInTheDocument();
   });
 });
@@ -206,9 +203,7 @@ describe('admin products search, filters and inline edits', () => {
         return HttpResponse.json({ data: stored, message: 'Variant updated' });
       }),
     );
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const u = await openVariants();
     const input = await screen.findByRole('textbox', { name: 'Stock of M White' });
     await u.clear(input);
     await u.type(input, '12{Enter}');
@@ -235,9 +230,7 @@ describe('admin products search, filters and inline edits', () => {
         return HttpResponse.json({});
       }),
     );
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const u = await openVariants();
     const input = await screen.findByRole('textbox', { name: 'Stock of M White' });
     await u.clear(input);
     await u.type(input, '2.5{Enter}');
@@ -255,9 +248,7 @@ describe('admin products search, filters and inline edits', () => {
         HttpResponse.json({ message: 'Discount Price cannot be greater than Original Price', code: 'discount_above_price' }, { status: 422 }),
       ),
     );
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const u = await openVariants();
     const input = await screen.findByRole('textbox', { name: 'Discount Price of M White' });
     await u.clear(input);
     await u.type(input, '1500');
@@ -271,19 +262,13 @@ describe('admin product SKUs and duplicates', () => {
   it('shows the SKU in the form and sends it; an inline SKU already used is refused with its holder', async () => {
     const existing = product({ variants: [variant({ id: 'v1', size: 'M', color: 'White', sku: 'LS-M' })] });
     serveProducts(() => [existing]);
-    let sent: FormData | null = null;
+    const sent = serveProductSave(existing);
     server.use(
-      http.post('/api/products', async ({ request }) => {
-        sent = await request.formData();
-        return HttpResponse.json({ data: existing, message: 'Product updated successfully!' });
-      }),
       http.patch('/api/products/:id/variants/:variantId', () =>
         HttpResponse.json({ message: 'SKU OX-1 is already used by Oxford Shirt (M, Blue)', code: 'sku_taken', field: 'sku' }, { status: 409 }),
       ),
     );
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+    const u = await openVariants();
     const cell = await screen.findByRole('textbox', { name: 'SKU of M White' });
     expect(cell).toHaveValue('LS-M');
     await u.clear(cell);
@@ -303,7 +288,7 @@ describe('admin product SKUs and duplicates', () => {
     await u.type(sku, 'LS-M-WHT');
     await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
     expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
-    expect(JSON.parse(String((sent as unknown as FormData).get('productVariants')))[0]).toMatchObject({ id: 'v1', sku: 'LS-M-WHT' });
+    expect(JSON.parse(String(sent().get('productVariants')))[0]).toMatchObject({ id: 'v1', sku: 'LS-M-WHT' });
   });
 
   it('duplicates a product and opens the copy for editing', async () => {
@@ -373,13 +358,7 @@ describe('admin catalogue CSV', () => {
 describe('admin product form', () => {
   it('checks every rule, then adds a product with two variants and two images', async () => {
     serveProducts(() => []);
-    let sent: FormData | null = null;
-    server.use(
-      http.post('/api/products', async ({ request }) => {
-        sent = await request.formData();
-        return HttpResponse.json({ data: product(), message: 'Product added successfully!' }, { status: 201 });
-      }),
-    );
+    const sent = serveProductSave(product(), true);
     await openPage();
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Add Product' }));
@@ -429,7 +408,7 @@ describe('admin product form', () => {
 
     await u.click(within(dialog).getByRole('button', { name: 'Save Product' }));
     expect(await screen.findByText('Product added successfully!')).toBeInTheDocument();
-    const form = sent as unknown as FormData;
+    const form = sent();
     expect(form.get('id')).toBeNull();
     expect(form.get('productName')).toBe('Oxford Shirt');
     expect(form.get('categoryId')).toBe('c-formal');
@@ -453,13 +432,7 @@ describe('admin product form', () => {
       variants: [variant({ id: 'v-1', size: 'M', stock: 4, originalPrice: 999, discountPrice: 100, mrp: 1099, percentOff: 9 })],
     });
     serveProducts(() => [existing]);
-    let sent: FormData | null = null;
-    server.use(
-      http.post('/api/products', async ({ request }) => {
-        sent = await request.formData();
-        return HttpResponse.json({ data: existing, message: 'Product updated successfully!' });
-      }),
-    );
+    const sent = serveProductSave(existing);
     await openPage();
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Edit Linen Shirt' }));
@@ -476,7 +449,7 @@ describe('admin product form', () => {
 
     await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
     expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
-    const form = sent as unknown as FormData;
+    const form = sent();
     expect(form.get('id')).toBe('p-1');
     expect(form.get('categoryId')).toBe('c-formal');
     expect(JSON.parse(String(form.get('deletedImageIds')))).toEqual(['img-1']);

@@ -3,9 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
-import { productPage, signInAdmin } from '@/testing/admin';
-import { routes } from '@/app/router';
+import { openAdmin, productPage } from '@/testing/admin';
 
 function serveSearchTools() {
   let text = 'saree, sari';
@@ -35,9 +33,7 @@ function serveSearchTools() {
 describe('admin search tools', () => {
   it('shows the missed searches and saves the synonyms, showing the line the server refuses', async () => {
     const saved = serveSearchTools();
-    signInAdmin();
-    await renderRoutes(routes, '/admin/search');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
+    await openAdmin('/admin/search', 'Search');
     const table = await screen.findByRole('table', { name: 'Searches that found nothing' });
     expect(await within(table).findByText('tuxedo')).toBeInTheDocument();
     expect(within(table).getByText('3')).toBeInTheDocument();

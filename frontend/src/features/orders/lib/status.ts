@@ -1,3 +1,4 @@
+import { statusTone } from '@/lib/order-status';
 import type { DeliveryStatus } from '../types';
 
 /** Customer labels of the delivery states. */
@@ -12,17 +13,9 @@ export function statusLabel(status: string): string {
   return STATUS_LABELS[status as DeliveryStatus] ?? status;
 }
 
-export function statusColor(status: string): 'warning' | 'info' | 'success' | 'default' {
-  switch (status) {
-    case 'PENDING':
-      return 'warning';
-    case 'SHIPPED':
-      return 'info';
-    case 'DELIVERED':
-      return 'success';
-    default:
-      return 'default';
-  }
+/** A customer's chip colour: the back office's, but a cancelled order is grey rather than red. */
+export function statusColor(status: string) {
+  return status === 'CANCELED' ? 'default' : statusTone(status);
 }
 
 /** Only a pending order can be cancelled by the customer. */

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** The page and size every back-office list has; `limit` only where the list offers sizes. */
+export interface ListPage {
+  page: number;
+  limit?: number;
+}
+
+interface Options<P extends ListPage> {
+  /** The list's own parameters from the address (the page and size are read here). */
+  read: (search: URLSearchParams) => Omit<P, 'page' | 'limit'>;
+  /** The list's own parameters as address entries; empty ones are left out. */
+  write: (params: P) => Record<string, string | undefined>;
+  /** The page sizes offered, the first the default; none for a fixed size. */
+  sizes?: number[];
+}
+
+/**
+ * A back-office list's filters, sort and page live in the address: back and forward keep them
+ * and a dashboard figure can link to them. Any change but the page's goes back to the first page.
+ */
+export function useListParams<P extends ListPage>({ read, write, sizes }: Options<P>): [P, (change: Partial<P>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => {
+    const limit = Number(search.get('limit'));
+    return {
+      ...read(search),
+      page: Math.max(1, Number(search.get('page')) || 1),
+      ...(sizes ? { limit: sizes.includes(limit) ? limit : sizes[0] } : {}),
+    } as P;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read and sizes are the list's constants
+  }, [search]);
+  const update = (change: Partial<P>) => {
+    const next = { ...params, page: 1, ...change };
+    const out = new URLSearchParams();
+    for (const [key, value] of Object.entries(write(next))) if (value) out.set(key, value);
+    if (next.page > 1) out.set('page', String(next.page));
+    if (sizes && next.limit !== sizes[0]) out.set('limit', String(next.limit));
+    setSearch(out, { replace: true });
+  };
+  return [params, update];
+}
