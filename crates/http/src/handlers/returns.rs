@@ -20,8 +20,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(my_returns)
         .service(all_returns)
         .service(set_status)
-        .service(credit_note_pdf)
-        .service(invoice_pdf);
+        .service(return_credit_note_pdf)
+        .service(return_invoice_pdf);
 }
 
 #[utoipa::path(
@@ -170,7 +170,7 @@ async fn document(
     )
 )]
 #[get("/returns/{id}/credit-note.pdf")]
-async fn credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
+async fn return_credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
     document(state, user, path.into_inner(), orders::DocumentKind::CreditNote).await
 }
 
@@ -185,6 +185,6 @@ async fn credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentU
     )
 )]
 #[get("/returns/{id}/invoice.pdf")]
-async fn invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
+async fn return_invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
     document(state, user, path.into_inner(), orders::DocumentKind::Invoice).await
 }
