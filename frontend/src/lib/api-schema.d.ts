@@ -847,7 +847,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["credit_note_pdf"];
+        get: operations["return_credit_note_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -863,7 +863,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["invoice_pdf"];
+        get: operations["return_invoice_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6362,7 +6362,7 @@ export interface operations {
             };
         };
     };
-    credit_note_pdf: {
+    return_credit_note_pdf: {
         parameters: {
             query?: never;
             header?: never;
@@ -6412,7 +6412,7 @@ export interface operations {
             };
         };
     };
-    invoice_pdf: {
+    return_invoice_pdf: {
         parameters: {
             query?: never;
             header?: never;
