@@ -22,6 +22,7 @@ fn invoice(lines: usize) -> TaxDocument {
         rate: Rate::percent(5),
         split: TaxSplit { taxable: paise(1_902_86), cgst: paise(47_57), sgst: paise(47_57), igst: paise(0) },
         total: paise(1_998_00),
+        credits_line: None,
     };
     let day = NaiveDate::from_ymd_opt(2026, 11, 25).expect("a day");
     let n = i64::try_from(lines).expect("few");
@@ -44,6 +45,7 @@ fn invoice(lines: usize) -> TaxDocument {
         lines: vec![line; lines],
         totals: TaxSplit { taxable: paise(1_902_86 * n), cgst: paise(47_57 * n), sgst: paise(47_57 * n), igst: paise(0) },
         total: paise(1_998_00 * n),
+        return_id: None,
     }
 }
 

@@ -2,6 +2,7 @@
 //! with the rules of the `gst` crate. Pure: the store reads what they need inside the
 //! status change's transaction, takes the next number of the series there, calls these
 //! and writes the result, so a document exists exactly when its status change does.
+//! Credit notes (whole or in part) and an exchange's replacement invoice are [`credit`].
 
 use chrono::{DateTime, NaiveDate, Utc};
 use gst::{
@@ -124,6 +125,8 @@ pub struct DocumentLine {
     pub split: TaxSplit,
     /// The line's GST-inclusive amount: taxable + taxes.
     pub total: Money,
+    /// A credit note's line: the position of the invoice line it credits.
+    pub credits_line: Option<i32>,
 }
 
 /// A tax invoice or credit note.
@@ -151,6 +154,9 @@ pub struct TaxDocument {
     pub lines: Vec<DocumentLine>,
     pub totals: TaxSplit,
     pub total: Money,
+    /// The return request a document belongs to: its credit note, or the invoice of an
+    /// exchange's replacement. `None` for the order's own invoice and cancellation.
+    pub return_id: Option<String>,
 }
 
 /// The number of a document of a series, for the `sequence`th document of its year.
@@ -166,7 +172,7 @@ pub fn financial_year(at: DateTime<Utc>) -> FinancialYear {
 
 /// The lines' parts added up. Every line is part of an order whose total fits (placing
 /// refuses one that would not), so no sum here can overflow; it saturates if it ever did.
-fn sum(parts: impl Iterator<Item = TaxSplit>) -> TaxSplit {
+pub(crate) fn sum(parts: impl Iterator<Item = TaxSplit>) -> TaxSplit {
     let add = |a: Money, b: Money| a.checked_add(b).unwrap_or(Money::from_paise(i64::MAX));
     parts.fold(TaxSplit::default(), |a, b| TaxSplit {
         taxable: add(a.taxable, b.taxable),
@@ -221,6 +227,7 @@ pub fn build_invoice(
             rate: choice.rate,
             split: split_line(total, choice.rate, supply),
             total,
+            credits_line: None,
         });
     }
     let totals = sum(lines.iter().map(|l| l.split));
@@ -272,26 +279,11 @@ pub fn build_invoice(
         total: order.total,
         totals,
         lines,
+        return_id: None,
     })
 }
 
-/// The credit note for the whole of `invoice`, the `sequence`th of the credit notes'
-/// series in the year of `at`.
-pub fn build_credit_note(invoice: &TaxDocument, at: DateTime<Utc>, sequence: i64) -> Result<TaxDocument, OrdersError> {
-    let year = financial_year(at);
-    Ok(TaxDocument {
-        id: kernel::new_id(),
-        kind: DocumentKind::CreditNote,
-        number: number_for(CREDIT_NOTE_PREFIX, year, sequence)?,
-        series: CREDIT_NOTE_PREFIX.to_string(),
-        financial_year: year.start_year,
-        sequence,
-        issued_on: india_date(at),
-        issued_at: at,
-        cites: Some((invoice.number.clone(), invoice.issued_on)),
-        ..invoice.clone()
-    })
-}
+pub mod credit;
 
 #[cfg(test)]
 mod tests;

@@ -16,7 +16,9 @@ use kernel::{Clock, Money, OrderId, PageRequest, StoreError, UserId};
 use crate::email::escape_html;
 use crate::error::OrdersError;
 use crate::listing::india_day;
-use crate::models::{DeliveryStatus, Order, OutgoingEmail};
+use crate::invoice::{DocumentKind, TaxDocument};
+use crate::models::{DeliveryStatus, DocumentRef, Order, OutgoingEmail};
+use crate::ports::DocumentPrinter;
 use crate::ports::Mailer;
 
 /// India calendar days after the day of delivery on which a return may still be asked for.
@@ -180,6 +182,36 @@ pub struct ReturnRequest {
     pub updated_at: DateTime<Utc>,
     /// Oldest first.
     pub history: Vec<ReturnChange>,
+    /// The GST documents of an invoiced order's request: the credit note for the returned
+    /// pieces (when refunded or exchanged) and the invoice of an exchange's replacement.
+    pub documents: ReturnDocumentRefs,
+}
+
+/// A request's credit note and replacement invoice, once issued.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReturnDocumentRefs {
+    pub credit_note: Option<DocumentRef>,
+    pub invoice: Option<DocumentRef>,
+}
+
+/// The GST documents a status change issues when the order was invoiced (CGST Act 2017,
+/// section 34): a refund credits the returned pieces; shipping an exchange credits them and
+/// invoices the replacement, at the same price, so the two net to nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReturnDocuments {
+    None,
+    CreditNote,
+    CreditNoteAndInvoice,
+}
+
+impl ReturnDocuments {
+    pub fn for_change(to: ReturnStatus) -> ReturnDocuments {
+        match to {
+            ReturnStatus::Refunded => ReturnDocuments::CreditNote,
+            ReturnStatus::ExchangeShipped => ReturnDocuments::CreditNoteAndInvoice,
+            _ => ReturnDocuments::None,
+        }
+    }
 }
 
 impl ReturnRequest {
@@ -269,6 +301,8 @@ pub struct ReturnTransition {
     /// Set when received: whether the pieces went back into stock.
     pub restocked: Option<bool>,
     pub refund: Option<RefundRecord>,
+    /// Issued in the same transaction, when the order has a tax invoice.
+    pub documents: ReturnDocuments,
     pub changed_by: String,
     pub at: DateTime<Utc>,
 }
@@ -312,6 +346,10 @@ pub trait ReturnsApi: Send + Sync {
     /// refund without the payout account, an invalid UPI id or bank account),
     /// `OutOfStock` (approving an exchange whose replacement is gone), `Storage`.
     fn set_status(&self, admin_id: &UserId, return_id: &str, input: ReturnStatusInput) -> Result<ReturnAnswer, OrdersError>;
+    /// The request's credit note or replacement invoice as a PDF, to the request's customer
+    /// or an admin (`admin`). Errors: `NotFound` (no such request, or another customer's),
+    /// `NoDocument` (not issued), `Printing`, `Storage`.
+    fn document_pdf(&self, viewer: &UserId, admin: bool, return_id: &str, kind: DocumentKind) -> Result<(TaxDocument, Vec<u8>), OrdersError>;
 }
 
 /// Outbound port: return storage.
@@ -332,8 +370,12 @@ pub trait ReturnStore: Send + Sync {
     /// One page, newest first, and how many match in all.
     fn search(&self, status: Option<ReturnStatus>, page: PageRequest) -> Result<(Vec<ReturnRequest>, u64), StoreError>;
     /// ONE transaction: the guarded status update (only while in `change.from`), the stock
-    /// effect (`OutOfStock` rolls everything back), the refund record and the history entry.
+    /// effect (`OutOfStock` rolls everything back), the refund record, the GST documents
+    /// `change.documents` names when the order has a tax invoice (`GstSetup` rolls
+    /// everything back) and the history entry.
     fn transition(&self, change: &ReturnTransition) -> Result<ReturnOutcome, OrdersError>;
+    /// The request's document of that kind, if issued.
+    fn document(&self, return_id: &str, kind: DocumentKind) -> Result<Option<TaxDocument>, StoreError>;
 }
 
 /// The last India day on which the order may still be returned.
@@ -453,6 +495,7 @@ pub fn build_request(
         created_at: now,
         updated_at: now,
         history: vec![ReturnChange { from: None, to: ReturnStatus::Requested, note: None, changed_by: user_id.to_string(), changed_at: now }],
+        documents: ReturnDocumentRefs::default(),
     })
 }
 
@@ -484,11 +527,17 @@ pub struct ReturnService<S, M> {
     store: S,
     mailer: M,
     clock: Clock,
+    printer: Option<std::sync::Arc<dyn DocumentPrinter>>,
 }
 
 impl<S: ReturnStore, M: Mailer> ReturnService<S, M> {
     pub fn new(store: S, mailer: M) -> Self {
-        ReturnService { store, mailer, clock: Clock::system() }
+        ReturnService { store, mailer, clock: Clock::system(), printer: None }
+    }
+
+    /// The same service printing its credit notes and invoices with `printer`.
+    pub fn with_printer(self, printer: std::sync::Arc<dyn DocumentPrinter>) -> Self {
+        ReturnService { printer: Some(printer), ..self }
     }
 
     pub fn with_clock(self, clock: Clock) -> Self {
@@ -562,6 +611,7 @@ impl<S: ReturnStore, M: Mailer> ReturnService<S, M> {
             stock,
             restocked,
             refund,
+            documents: ReturnDocuments::for_change(to),
             changed_by: admin_id.to_string(),
             at: self.clock.now(),
         })
@@ -606,6 +656,25 @@ impl<S: ReturnStore, M: Mailer> ReturnsApi for ReturnService<S, M> {
             }
         }
         Err(OrdersError::Busy)
+    }
+
+    fn document_pdf(&self, viewer: &UserId, admin: bool, return_id: &str, kind: DocumentKind) -> Result<(TaxDocument, Vec<u8>), OrdersError> {
+        if !OrderId::new(return_id).is_uuid() {
+            return Err(OrdersError::NotFound);
+        }
+        if !admin {
+            let request = self.store.find(return_id)?.ok_or(OrdersError::NotFound)?;
+            if request.user_id != viewer.as_str() {
+                return Err(OrdersError::NotFound);
+            }
+        }
+        let document = self.store.document(return_id, kind)?.ok_or(OrdersError::NoDocument(match kind {
+            DocumentKind::CreditNote => "This request has no credit note: it is issued when the refund is recorded or the exchange ships, for an invoiced order",
+            DocumentKind::Invoice => "This request has no invoice: an exchange's replacement is invoiced when it ships, for an invoiced order",
+        }))?;
+        let printer = self.printer.as_ref().ok_or_else(|| OrdersError::Printing("no printer wired".into()))?;
+        let pdf = printer.pdf(&document).map_err(OrdersError::Printing)?;
+        Ok((document, pdf))
     }
 }
 

@@ -117,4 +117,8 @@ impl<R: ReturnsApi> ReturnsApi for CatalogSyncedReturns<R> {
         }
         Ok(answer)
     }
+
+    fn document_pdf(&self, viewer: &UserId, admin: bool, return_id: &str, kind: orders::DocumentKind) -> Result<(orders::TaxDocument, Vec<u8>), OrdersError> {
+        self.inner.document_pdf(viewer, admin, return_id, kind)
+    }
 }

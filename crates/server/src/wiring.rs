@@ -127,7 +127,9 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let media = || MediaFiles::on(settings.uploads.clone());
     let catalog = CatalogService::new(DieselCatalogRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
-    let returns = orders::returns::ReturnService::new(DieselReturnStore::new(db.clone()), mailer.clone()).with_clock(settings.clock.clone());
+    let returns = orders::returns::ReturnService::new(DieselReturnStore::new(db.clone()), mailer.clone())
+        .with_clock(settings.clock.clone())
+        .with_printer(Arc::new(invoice_pdf::PdfPrinter));
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
         .with_order_limit(settings.orders_per_minute)
         .with_printer(Arc::new(invoice_pdf::PdfPrinter));

@@ -360,6 +360,7 @@ diesel::table! {
         sgst_paise -> BigInt,
         igst_paise -> BigInt,
         total_paise -> BigInt,
+        return_id -> Nullable<Text>,
     }
 }
 
@@ -379,6 +380,7 @@ diesel::table! {
         sgst_paise -> BigInt,
         igst_paise -> BigInt,
         total_paise -> BigInt,
+        invoice_line -> Nullable<Integer>,
     }
 }
 

@@ -59,3 +59,105 @@ fn existing_addresses_get_the_account_holder_their_mobile_and_a_listed_state() {
         assert_eq!(read(&t, &cases[3].0), Row { full_name: "ravi Verma".into(), phone: None, state: "MH".into() });
     });
 }
+
+/// An order with an invoice and its cancellation's credit note of one line each, as issued
+/// before returns had documents of their own; returns the order id.
+fn invoiced_and_cancelled(t: &store::testing::TestDb, user: &str) -> String {
+    let order = kernel::new_id();
+    exec(
+        t,
+        &format!(
+            "INSERT INTO orders (id, user_id, customer_first_name, customer_last_name, customer_email, payment_method, payment_status, \
+             delivery_status, subtotal_paise, discount_paise, total_paise, address_line1, city, state, postal_code, expected_delivery_date, \
+             created_at, updated_at) VALUES ('{order}', '{user}', 'asha', 'Verma', 'asha@example.in', 'COD', 'PENDING', 'CANCELED', \
+             99900, 0, 99900, '1 MG Road', 'Pune', 'Maharashtra', '411001', '2026-01-08', '{AT}', '{AT}')"
+        ),
+    );
+    for (kind, number, series, cites) in [("INVOICE", "KP/25-26/1", "KP", "NULL"), ("CREDIT_NOTE", "CN/25-26/1", "CN", "'KP/25-26/1'")] {
+        let document = kernel::new_id();
+        exec(
+            t,
+            &format!(
+                "INSERT INTO tax_documents (id, order_id, kind, number, series, financial_year, sequence, issued_on, issued_at, cites_number, \
+                 supplier_name, supplier_address, supplier_gstin, supplier_state, supplier_state_code, recipient_name, recipient_address, \
+                 recipient_state, recipient_state_code, place_of_supply, place_of_supply_code, place_assumed, taxable_paise, cgst_paise, \
+                 sgst_paise, igst_paise, total_paise) VALUES ('{document}', '{order}', '{kind}', '{number}', '{series}', 2025, 1, '2026-01-01', \
+                 '{AT}', {cites}, 'Kapda', 'Bengaluru', '29AAGCB7383J1Z4', 'Karnataka', '29', 'Asha', 'Pune', 'Maharashtra', '27', \
+                 'Maharashtra', '27', FALSE, 95143, 0, 0, 4757, 99900)"
+            ),
+        );
+        exec(
+            t,
+            &format!(
+                "INSERT INTO tax_document_lines (id, document_id, position, description, hsn_code, quantity, unit, unit_price_paise, \
+                 rate_basis_points, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise) VALUES ('{}', '{document}', 0, \
+                 'Kurta (M, Indigo)', '6211', 1, 'PCS', 99900, 500, 95143, 0, 0, 4757, 99900)",
+                kernel::new_id()
+            ),
+        );
+    }
+    order
+}
+
+#[derive(QueryableByName, Debug, PartialEq)]
+struct DocumentRow {
+    #[diesel(sql_type = Text)]
+    number: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    return_id: Option<String>,
+    #[diesel(sql_type = Nullable<diesel::sql_types::Integer>)]
+    invoice_line: Option<i32>,
+}
+
+#[test]
+fn documents_issued_before_returns_had_their_own_are_kept_and_one_order_may_hold_several() {
+    each_backend(|t| {
+        let asha = user(&t, "asha");
+        store::migrations::revert_through(&t.db, "2026-11-28-200000").unwrap();
+        let order = invoiced_and_cancelled(&t, &asha);
+        store::migrations::run_pending(&t.db).unwrap();
+        let rows: Vec<DocumentRow> = {
+            let mut conn = t.db.conn().unwrap();
+            diesel::sql_query(
+                "SELECT d.number, d.return_id, l.invoice_line FROM tax_documents d JOIN tax_document_lines l ON l.document_id = d.id ORDER BY d.number",
+            )
+            .load(&mut *conn)
+            .unwrap()
+        };
+        assert_eq!(
+            rows,
+            vec![
+                DocumentRow { number: "CN/25-26/1".into(), return_id: None, invoice_line: Some(0) },
+                DocumentRow { number: "KP/25-26/1".into(), return_id: None, invoice_line: None },
+            ],
+            "every document and line kept; the cancellation's credit note credits the invoice line by line"
+        );
+        // Still one invoice of the order's own, but return requests may add credit notes.
+        let copy = |id: &str, number: &str, sequence: i64, return_id: &str| {
+            format!(
+                "INSERT INTO tax_documents (id, order_id, kind, number, series, financial_year, sequence, issued_on, issued_at, cites_number, \
+                 cites_date, supplier_name, supplier_address, supplier_gstin, supplier_state, supplier_state_code, recipient_name, \
+                 recipient_address, recipient_state, recipient_state_code, place_of_supply, place_of_supply_code, place_assumed, \
+                 taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, return_id) \
+                 SELECT '{id}', order_id, kind, '{number}', series, financial_year, {sequence}, issued_on, issued_at, cites_number, cites_date, \
+                 supplier_name, supplier_address, supplier_gstin, supplier_state, supplier_state_code, recipient_name, recipient_address, \
+                 recipient_state, recipient_state_code, place_of_supply, place_of_supply_code, place_assumed, taxable_paise, cgst_paise, \
+                 sgst_paise, igst_paise, total_paise, {return_id} FROM tax_documents WHERE number = 'KP/25-26/1'"
+            )
+        };
+        let second_own = copy(&kernel::new_id(), "KP/25-26/2", 2, "NULL");
+        let mut conn = t.db.conn().unwrap();
+        assert!(diesel::connection::SimpleConnection::batch_execute(&mut *conn, &second_own).is_err(), "one invoice per order");
+        drop(conn);
+        let request = kernel::new_id();
+        exec(
+            &t,
+            &format!(
+                "INSERT INTO return_requests (id, order_id, user_id, kind, reason, status, created_at, updated_at) \
+                 VALUES ('{request}', '{order}', '{asha}', 'EXCHANGE', 'SIZE_TOO_SMALL', 'EXCHANGE_SHIPPED', '{AT}', '{AT}')"
+            ),
+        );
+        exec(&t, &copy(&kernel::new_id(), "KP/25-26/3", 3, &format!("'{request}'")));
+        assert_eq!(common::count(&t, "tax_documents"), 3);
+    });
+}

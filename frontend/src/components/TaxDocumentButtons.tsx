@@ -15,19 +15,26 @@ function fileName(number: string): string {
   return `${number.replace(/\//g, '-')}.pdf`;
 }
 
-/** "Download invoice" (once the order shipped) and "Download credit note" (once cancelled). */
+/**
+ * "Download invoice" and "Download credit note" for an order's own documents (invoice once
+ * shipped, credit note once cancelled: `/orders/{id}/...`) or a return request's (its
+ * credit note once refunded or exchanged, its replacement's invoice: `/returns/{id}/...`).
+ */
 export function TaxDocumentButtons({
   orderId,
+  returnId,
   invoice,
   creditNote,
 }: {
-  orderId: string;
+  orderId?: string;
+  returnId?: string;
   invoice?: TaxDocumentRef | null;
   creditNote?: TaxDocumentRef | null;
 }) {
   if (!invoice && !creditNote) return null;
+  const base = returnId ? `/returns/${encodeURIComponent(returnId)}` : `/orders/${encodeURIComponent(orderId ?? '')}`;
   const get = (kind: 'invoice' | 'credit-note', doc: TaxDocumentRef) => {
-    downloadFile(`/orders/${encodeURIComponent(orderId)}/${kind}.pdf`, fileName(doc.number)).catch((err: unknown) => {
+    downloadFile(`${base}/${kind}.pdf`, fileName(doc.number)).catch((err: unknown) => {
       console.error('Download failed', err);
       notify.error(serverMessage(err, 'The document could not be downloaded.'));
     });

@@ -840,6 +840,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/returns/{id}/credit-note.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["return_credit_note_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["return_invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/returns/{id}/status": {
         parameters: {
             query?: never;
@@ -1652,6 +1684,7 @@ export interface components {
                  */
                 amount: number;
                 createdAt: string;
+                creditNote?: null | components["schemas"]["DocumentRefDto"];
                 customerEmail: string;
                 customerName: string;
                 history: components["schemas"]["ReturnChangeDto"][];
@@ -1665,6 +1698,7 @@ export interface components {
                 orderNumber: string;
                 reason: components["schemas"]["ReturnReasonName"];
                 refund?: null | components["schemas"]["RefundDto"];
+                replacementInvoice?: null | components["schemas"]["DocumentRefDto"];
                 /** @description Whether the returned pieces went back into stock (null until received). */
                 restocked?: boolean | null;
                 status: components["schemas"]["ReturnStatusName"];
@@ -1775,6 +1809,7 @@ export interface components {
                  */
                 amount: number;
                 createdAt: string;
+                creditNote?: null | components["schemas"]["DocumentRefDto"];
                 customerEmail: string;
                 customerName: string;
                 history: components["schemas"]["ReturnChangeDto"][];
@@ -1788,6 +1823,7 @@ export interface components {
                 orderNumber: string;
                 reason: components["schemas"]["ReturnReasonName"];
                 refund?: null | components["schemas"]["RefundDto"];
+                replacementInvoice?: null | components["schemas"]["DocumentRefDto"];
                 /** @description Whether the returned pieces went back into stock (null until received). */
                 restocked?: boolean | null;
                 status: components["schemas"]["ReturnStatusName"];
@@ -2315,6 +2351,7 @@ export interface components {
              */
             amount: number;
             createdAt: string;
+            creditNote?: null | components["schemas"]["DocumentRefDto"];
             customerEmail: string;
             customerName: string;
             history: components["schemas"]["ReturnChangeDto"][];
@@ -2328,6 +2365,7 @@ export interface components {
             orderNumber: string;
             reason: components["schemas"]["ReturnReasonName"];
             refund?: null | components["schemas"]["RefundDto"];
+            replacementInvoice?: null | components["schemas"]["DocumentRefDto"];
             /** @description Whether the returned pieces went back into stock (null until received). */
             restocked?: boolean | null;
             status: components["schemas"]["ReturnStatusName"];
@@ -6324,6 +6362,106 @@ export interface operations {
             };
         };
     };
+    return_credit_note_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return request id (the caller's own, or any for an admin) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note for the returned pieces (CGST Act 2017, section 34; CGST Rules, rule 53): issued when the refund is recorded or the exchange ships, for an order with a tax invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request of the caller's, or no credit note (the order has no invoice, or the refund or exchange is not done yet) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    return_invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return request id (the caller's own, or any for an admin) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax invoice of an exchange's replacement pieces (CGST Rules, rule 46): issued when the exchange ships, for an order with a tax invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request of the caller's, or no replacement invoice (a refund, an order without an invoice, or the exchange has not shipped) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_status: {
         parameters: {
             query?: never;
@@ -6340,7 +6478,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Moved one step (admin); the shopper gets an e-mail. APPROVED on an exchange reserves the replacement pieces; RECEIVED puts the returned pieces back into stock unless `restock` is false; REFUNDED records the amount the server computed and the masked payout account */
+            /** @description Moved one step (admin); the shopper gets an e-mail. APPROVED on an exchange reserves the replacement pieces; RECEIVED puts the returned pieces back into stock unless `restock` is false; REFUNDED records the amount the server computed and the masked payout account. When the order has a tax invoice, REFUNDED issues a credit note for the returned pieces and EXCHANGE_SHIPPED a credit note for them and a tax invoice for the replacement (`creditNote`, `replacementInvoice`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6385,7 +6523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a next status of the current one, or changed meanwhile (`invalid_state`, `busy`); or the replacement is out of stock (`out_of_stock`). Nothing is changed */
+            /** @description Not a next status of the current one, or changed meanwhile (`invalid_state`, `busy`); or the replacement is out of stock (`out_of_stock`); or the replacement of an invoiced order cannot be invoiced (`gst_setup`: the company's GSTIN or state, or a GST rate, is missing). Nothing is changed */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,7 @@ use orders::returns::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::order::DocumentRefDto;
 use super::timestamp;
 use crate::error::ApiError;
 
@@ -300,6 +301,12 @@ pub struct ReturnDto {
     #[schema(value_type = Vec<ReturnStatusName>)]
     pub next_statuses: Vec<&'static str>,
     pub history: Vec<ReturnChangeDto>,
+    /// The credit note for the returned pieces, once issued: when the refund is recorded or
+    /// the exchange ships, for an order with a tax invoice (`GET /api/returns/{id}/credit-note.pdf`).
+    pub credit_note: Option<DocumentRefDto>,
+    /// The tax invoice of an exchange's replacement, issued when it ships, for an order with
+    /// a tax invoice (`GET /api/returns/{id}/invoice.pdf`).
+    pub replacement_invoice: Option<DocumentRefDto>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -317,6 +324,8 @@ impl From<ReturnRequest> for ReturnDto {
             refund: r.refund.map(|f| RefundDto { amount: f.amount.to_rupees(), method: f.method.as_str(), account: f.account_masked }),
             lines: r.lines.into_iter().map(ReturnLineDto::from).collect(),
             history: r.history.into_iter().map(ReturnChangeDto::from).collect(),
+            credit_note: r.documents.credit_note.map(DocumentRefDto::from),
+            replacement_invoice: r.documents.invoice.map(DocumentRefDto::from),
             created_at: timestamp(r.created_at),
             updated_at: timestamp(r.updated_at),
             id: r.id,

@@ -16,7 +16,12 @@ use crate::openapi::responses::{Invalid, JsonBody, NotFound, RoleRequired, Unaut
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(create).service(my_returns).service(all_returns).service(set_status);
+    cfg.service(create)
+        .service(my_returns)
+        .service(all_returns)
+        .service(set_status)
+        .service(return_credit_note_pdf)
+        .service(return_invoice_pdf);
 }
 
 #[utoipa::path(
@@ -111,9 +116,9 @@ async fn all_returns(
     request_body = ReturnStatusRequest,
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Moved one step (admin); the shopper gets an e-mail. APPROVED on an exchange reserves the replacement pieces; RECEIVED puts the returned pieces back into stock unless `restock` is false; REFUNDED records the amount the server computed and the masked payout account", body = Envelope<ReturnDto>),
+        (status = 200, description = "Moved one step (admin); the shopper gets an e-mail. APPROVED on an exchange reserves the replacement pieces; RECEIVED puts the returned pieces back into stock unless `restock` is false; REFUNDED records the amount the server computed and the masked payout account. When the order has a tax invoice, REFUNDED issues a credit note for the returned pieces and EXCHANGE_SHIPPED a credit note for them and a tax invoice for the replacement (`creditNote`, `replacementInvoice`)", body = Envelope<ReturnDto>),
         JsonBody, RoleRequired, NotFound,
-        (status = 409, description = "Not a next status of the current one, or changed meanwhile (`invalid_state`, `busy`); or the replacement is out of stock (`out_of_stock`). Nothing is changed", body = crate::error::ErrorBody),
+        (status = 409, description = "Not a next status of the current one, or changed meanwhile (`invalid_state`, `busy`); or the replacement is out of stock (`out_of_stock`); or the replacement of an invoiced order cannot be invoiced (`gst_setup`: the company's GSTIN or state, or a GST rate, is missing). Nothing is changed", body = crate::error::ErrorBody),
         (status = 422, description = "`note_required` (a rejection), `payout_required`, `invalid_upi_id`, `invalid_bank_account`. Nothing is changed", body = crate::error::ErrorBody)
     )
 )]
@@ -133,4 +138,53 @@ async fn set_status(
     }
     let message = format!("Request marked {}", answer.request.status.label().to_lowercase());
     Ok(HttpResponse::Ok().json(data_with_message(ReturnDto::from(answer.request), message)))
+}
+
+async fn document(
+    state: web::Data<AppState>,
+    user: accounts::User,
+    id: uuid::Uuid,
+    kind: orders::DocumentKind,
+) -> Result<HttpResponse, ApiError> {
+    let returns = state.returns.clone();
+    let admin = user.role == kernel::Role::Admin;
+    let viewer = UserId::new(user.id);
+    let (document, pdf) = blocking(move || returns.document_pdf(&viewer, admin, &id.to_string(), kind)).await?;
+    // The number has slashes: the file is named with hyphens.
+    let filename = format!("{}.pdf", document.number.replace('/', "-"));
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
+        .insert_header(("Cache-Control", "private, no-store"))
+        .body(pdf))
+}
+
+#[utoipa::path(
+    tag = "returns",
+    params(("id" = uuid::Uuid, Path, description = "Return request id (the caller's own, or any for an admin)")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The credit note for the returned pieces (CGST Act 2017, section 34; CGST Rules, rule 53): issued when the refund is recorded or the exchange ships, for an order with a tax invoice", content_type = "application/pdf", body = Vec<u8>),
+        Invalid, Unauthorized,
+        (status = 404, description = "No such request of the caller's, or no credit note (the order has no invoice, or the refund or exchange is not done yet)", body = crate::error::ErrorBody)
+    )
+)]
+#[get("/returns/{id}/credit-note.pdf")]
+async fn return_credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
+    document(state, user, path.into_inner(), orders::DocumentKind::CreditNote).await
+}
+
+#[utoipa::path(
+    tag = "returns",
+    params(("id" = uuid::Uuid, Path, description = "Return request id (the caller's own, or any for an admin)")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The tax invoice of an exchange's replacement pieces (CGST Rules, rule 46): issued when the exchange ships, for an order with a tax invoice", content_type = "application/pdf", body = Vec<u8>),
+        Invalid, Unauthorized,
+        (status = 404, description = "No such request of the caller's, or no replacement invoice (a refund, an order without an invoice, or the exchange has not shipped)", body = crate::error::ErrorBody)
+    )
+)]
+#[get("/returns/{id}/invoice.pdf")]
+async fn return_invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
+    document(state, user, path.into_inner(), orders::DocumentKind::Invoice).await
 }

@@ -6,6 +6,7 @@
 use chrono::{TimeZone, Utc};
 use kernel::Money;
 
+use super::credit::{credit_lines, credit_note, replacement_invoice, Pieces, Replacement};
 use super::*;
 use crate::models::{AddressSnapshot, CustomerSnapshot, OrderItem, PaymentStatus};
 
@@ -180,11 +181,44 @@ fn the_series_starts_again_on_the_first_of_april_in_india() {
 fn a_credit_note_cites_its_invoice_and_has_its_own_series() {
     let inv = invoice("Goa", &[("Tee", 999_00, 2)], &["6109"]);
     let later = Utc.with_ymd_and_hms(2027, 4, 2, 6, 0, 0).single().expect("an instant");
-    let note = build_credit_note(&inv, later, 1).expect("a credit note");
+    let note = credit_note(&inv, credit_lines(&inv, &[], None), None, later, 1).expect("a credit note");
     assert_eq!((note.kind, note.number.as_str()), (DocumentKind::CreditNote, "CN/27-28/1"));
     assert_eq!(note.cites, Some((inv.number.clone(), inv.issued_on)));
-    assert_eq!((note.lines.clone(), note.total), (inv.lines.clone(), inv.total));
+    assert_eq!((figures(&note), note.totals, note.total), (figures(&inv), inv.totals, inv.total));
+    assert_eq!(note.lines[0].credits_line, Some(0));
     assert_ne!(note.id, inv.id);
+}
+
+/// A line of 3 tees at Rs 333.33 (5 %, within Karnataka): Rs 999.99, of which 23.81 CGST
+/// and 23.81 SGST; one tee is Rs 333.33 with 7.94 + 7.94 (rounded up from 7.936).
+#[test]
+fn partial_credit_notes_take_the_invoice_prices_and_never_exceed_a_line() {
+    let inv = invoice("Karnataka", &[("Tee", 333_33, 3), ("Kurta", 999_00, 1)], &["6109", "6211"]);
+    assert_eq!(figures(&inv)[0], (500, 952_37, 23_81, 23_81, 0));
+    let one = |line| Pieces { line, quantity: 1 };
+    let first = credit_note(&inv, credit_lines(&inv, &[], Some(&[one(0)])), Some("r1"), at(), 1).expect("a credit note");
+    assert_eq!(figures(&first), vec![(500, 317_45, 7_94, 7_94, 0)]);
+    assert_eq!((first.total, first.return_id.as_deref(), first.lines[0].credits_line), (paise(333_33), Some("r1"), Some(0)));
+    let second = credit_note(&inv, credit_lines(&inv, std::slice::from_ref(&first), Some(&[one(0)])), Some("r2"), at(), 2).expect("a credit note");
+    assert_eq!(figures(&second), vec![(500, 317_45, 7_94, 7_94, 0)]);
+    // The last tee takes what is left: the three add up to the invoice line exactly.
+    let earlier = [first.clone(), second.clone()];
+    let third = credit_lines(&inv, &earlier, Some(&[Pieces { line: 0, quantity: 5 }, one(1)]));
+    assert_eq!(third.iter().map(|l| (l.quantity, l.split.cgst.paise(), l.split.taxable.paise())).collect::<Vec<_>>(), vec![(1, 7_93, 317_47), (1, 23_79, 951_42)]);
+    let everything = [first, second, credit_note(&inv, third, Some("r3"), at(), 3).expect("a credit note")];
+    assert!(credit_lines(&inv, &everything, None).is_empty(), "nothing is left to credit");
+    assert!(credit_lines(&inv, &everything, Some(&[one(0)])).is_empty());
+}
+
+#[test]
+fn an_exchange_invoices_the_replacement_at_the_price_paid() {
+    let inv = invoice("Goa", &[("Tee", 999_00, 2)], &["6109"]);
+    let swap = Replacement { line: 0, quantity: 1, product_name: "Tee".into(), size: "L".into(), color: "Indigo".into() };
+    let new = replacement_invoice(&inv, &supplier(), &RateTable::defaults(), &[swap], "r1", at(), 8).expect("an invoice");
+    let note = credit_note(&inv, credit_lines(&inv, &[], Some(&[Pieces { line: 0, quantity: 1 }])), Some("r1"), at(), 1).expect("a credit note");
+    assert_eq!((new.number.as_str(), new.kind, new.lines[0].description.as_str()), ("KP/26-27/8", DocumentKind::Invoice, "Tee (L, Indigo)"));
+    assert_eq!((figures(&new), new.total, new.recipient.clone()), (figures(&note), note.total, inv.recipient.clone()));
+    assert_eq!(new.lines[0].split.igst, paise(47_57));
 }
 
 #[test]

@@ -28,6 +28,7 @@ mod limits;
 mod openapi;
 mod orders;
 mod returns;
+mod return_documents;
 mod order_list;
 mod password_reset;
 mod product_tools;

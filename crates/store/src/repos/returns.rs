@@ -12,7 +12,7 @@ use ::orders::returns::{
     ExchangeTarget, PayoutMethod, RefundRecord, ReturnChange, ReturnContext, ReturnKind, ReturnLine, ReturnOutcome, ReturnReason,
     ReturnRequest, ReturnStatus, ReturnStock, ReturnStore, ReturnTransition, VariantStock,
 };
-use ::orders::OrdersError;
+use ::orders::{DocumentKind, OrdersError, TaxDocument};
 
 use super::orders::{load_one, stock_left, take_stock};
 use crate::conn::DbConn;
@@ -166,6 +166,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<RequestRow>) -> QueryResult<Vec<ReturnR
             return_status_history::changed_at,
         ))
         .load(conn)?;
+    let mut documents = super::tax_documents::return_refs(conn, &ids)?;
     let mut history: HashMap<String, Vec<ReturnChange>> = HashMap::new();
     for (return_id, from, to, note, changed_by, at) in history_rows {
         history.entry(return_id).or_default().push(ReturnChange {
@@ -187,6 +188,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<RequestRow>) -> QueryResult<Vec<ReturnR
                 _ => None,
             };
             ReturnRequest {
+                documents: documents.remove(&id).unwrap_or_default(),
                 lines: lines.remove(&id).unwrap_or_default(),
                 history: history.remove(&id).unwrap_or_default(),
                 id,
@@ -231,7 +233,7 @@ fn write_change(conn: &mut DbConn, return_id: &str, change: &ReturnChange) -> Qu
 
 /// Queues this transaction behind any other that changes requests of the same order
 /// (PostgreSQL; SQLite's write transaction already runs alone).
-fn lock_order(conn: &mut DbConn, order_id: &str) -> QueryResult<()> {
+pub(crate) fn lock_order(conn: &mut DbConn, order_id: &str) -> QueryResult<()> {
     if let DbConn::Postgres(pg) = conn {
         orders::table.find(order_id).select(orders::id).for_no_key_update().load::<String>(pg)?;
     }
@@ -411,6 +413,8 @@ impl ReturnStore for DieselReturnStore {
                     .execute(conn)
                     .map_err(store_error)?;
             }
+            // The credit note (and a replacement's invoice), in this same transaction.
+            super::tax_documents::issue_for_return(conn, t.documents, &request, t.at)?;
             let change = ReturnChange { from: Some(t.from), to: t.to, note: t.note.clone(), changed_by: t.changed_by.clone(), changed_at: t.at };
             write_change(conn, &t.return_id, &change).map_err(store_error)?;
             let done = load(conn, &t.return_id)
@@ -422,5 +426,10 @@ impl ReturnStore for DieselReturnStore {
             self.announce(done);
         }
         Ok(outcome)
+    }
+
+    fn document(&self, return_id: &str, kind: DocumentKind) -> Result<Option<TaxDocument>, StoreError> {
+        let mut conn = self.db.conn()?;
+        super::tax_documents::load_for_return(&mut conn, return_id, kind).map_err(store_error)
     }
 }

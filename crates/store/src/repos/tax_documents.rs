@@ -1,11 +1,17 @@
 //! Tax invoices and credit notes: issued inside an order's status change (the orders
-//! repository calls [`issue`] in its transaction), read back whole or as an order's refs.
+//! repository calls [`issue`] in its transaction) or a return's (the returns repository
+//! calls [`issue_for_return`]), read back whole or as an order's or a request's refs.
+//!
+//! An order's own documents (its invoice, the credit note of its cancellation) have no
+//! `return_id`; each return request may add a credit note and an invoice of its own.
 
 use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text};
-use ::orders::invoice::{build_credit_note, build_invoice, financial_year, CREDIT_NOTE_PREFIX};
+use ::orders::invoice::credit::{credit_lines, credit_note, replacement_invoice, Pieces, Replacement};
+use ::orders::invoice::{build_invoice, financial_year, CREDIT_NOTE_PREFIX};
+use ::orders::returns::{ReturnDocumentRefs, ReturnDocuments, ReturnRequest};
 use ::orders::{DocumentKind, DocumentRef, Documents, Order, OrdersError, Supplier, TaxDocument};
 
 use crate::conn::DbConn;
@@ -108,10 +114,12 @@ fn hsn_codes(conn: &mut DbConn, order: &Order) -> QueryResult<Vec<Option<String>
         .collect())
 }
 
+/// Whether the order has its own document of that kind (not a return's).
 fn exists(conn: &mut DbConn, order_id: &str, kind: DocumentKind) -> QueryResult<bool> {
     tax_documents::table
         .filter(tax_documents::order_id.eq(order_id))
         .filter(tax_documents::kind.eq(kind.as_str()))
+        .filter(tax_documents::return_id.is_null())
         .count()
         .get_result::<i64>(conn)
         .map(|n| n > 0)
@@ -154,11 +162,88 @@ pub fn issue(conn: &mut DbConn, documents: Documents, order: &Order, at: chrono:
             let Some(invoice) = load(conn, &order.id, DocumentKind::Invoice).map_err(store_error)? else {
                 return Ok(());
             };
+            // Whatever returns have not credited already.
+            let earlier = credit_notes(conn, &order.id).map_err(store_error)?;
+            let lines = credit_lines(&invoice, &earlier, None);
+            if lines.is_empty() {
+                return Ok(());
+            }
             let sequence = next_number(conn, CREDIT_NOTE_PREFIX, financial_year(at).start_year).map_err(store_error)?;
-            write(conn, &build_credit_note(&invoice, at, sequence)?).map_err(store_error)?;
+            write(conn, &credit_note(&invoice, lines, None, at, sequence)?).map_err(store_error)?;
             Ok(())
         }
     }
+}
+
+/// Issues what a return's status change calls for, inside its transaction, once per
+/// request, when its order has a tax invoice: the credit note for the returned pieces
+/// (those still left to credit), and for an exchange the invoice of the replacement pieces.
+/// The order's row is locked first (PostgreSQL), so the credit notes of one invoice are
+/// counted one request at a time and never add up to more than it.
+pub fn issue_for_return(
+    conn: &mut DbConn,
+    documents: ReturnDocuments,
+    request: &ReturnRequest,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Result<(), OrdersError> {
+    if documents == ReturnDocuments::None {
+        return Ok(());
+    }
+    super::returns::lock_order(conn, &request.order_id).map_err(store_error)?;
+    let Some(invoice) = load(conn, &request.order_id, DocumentKind::Invoice).map_err(store_error)? else {
+        return Ok(());
+    };
+    if load_for_return(conn, &request.id, DocumentKind::CreditNote).map_err(store_error)?.is_some() {
+        return Ok(());
+    }
+    let order = super::orders::load_one(conn, &request.order_id)
+        .map_err(store_error)?
+        .ok_or_else(|| store_error(diesel::result::Error::NotFound))?;
+    // The invoice's lines are the order's items in their order.
+    let position = |item_id: &str| order.items.iter().position(|i| i.id == item_id);
+    let pieces: Vec<Pieces> = request
+        .lines
+        .iter()
+        .filter_map(|l| position(&l.order_item_id).map(|line| Pieces { line, quantity: l.quantity }))
+        .collect();
+    let earlier = credit_notes(conn, &request.order_id).map_err(store_error)?;
+    let lines = credit_lines(&invoice, &earlier, Some(&pieces));
+    if lines.is_empty() {
+        return Ok(());
+    }
+    let sequence = next_number(conn, CREDIT_NOTE_PREFIX, financial_year(at).start_year).map_err(store_error)?;
+    let note = credit_note(&invoice, lines, Some(&request.id), at, sequence)?;
+    write(conn, &note).map_err(store_error)?;
+    if documents != ReturnDocuments::CreditNoteAndInvoice {
+        return Ok(());
+    }
+    // The replacement of exactly the pieces credited.
+    let replacements: Vec<Replacement> = note
+        .lines
+        .iter()
+        .filter_map(|credited| {
+            let item = order.items.get(usize::try_from(credited.credits_line?).ok()?)?;
+            let target = request.lines.iter().find(|l| l.order_item_id == item.id)?.exchange.as_ref()?;
+            Some(Replacement {
+                line: usize::try_from(credited.credits_line?).ok()?,
+                quantity: credited.quantity,
+                product_name: item.product_name.clone(),
+                size: target.size.clone(),
+                color: target.color.clone(),
+            })
+        })
+        .collect();
+    if replacements.is_empty() {
+        return Ok(());
+    }
+    let supplier = supplier(conn).map_err(store_error)?.filter(Supplier::registered).ok_or_else(|| {
+        OrdersError::GstSetup("Give the company's GSTIN and state in Company details: the replacement needs a tax invoice".into())
+    })?;
+    let rates = super::gst_rates::for_invoice(conn).map_err(store_error)?;
+    let sequence = next_number(conn, &supplier.series(), financial_year(at).start_year).map_err(store_error)?;
+    let replacement = replacement_invoice(&invoice, &supplier, &rates, &replacements, &request.id, at, sequence)?;
+    write(conn, &replacement).map_err(store_error)?;
+    Ok(())
 }
 
 fn with_lines(conn: &mut DbConn, rows: Vec<DocumentRow>) -> QueryResult<Vec<TaxDocument>> {
@@ -181,11 +266,36 @@ fn with_lines(conn: &mut DbConn, rows: Vec<DocumentRow>) -> QueryResult<Vec<TaxD
         .collect())
 }
 
-/// The order's document of that kind, whole.
+/// Every credit note of the order (its cancellation's and its returns'), whole.
+fn credit_notes(conn: &mut DbConn, order_id: &str) -> QueryResult<Vec<TaxDocument>> {
+    let rows = tax_documents::table
+        .filter(tax_documents::order_id.eq(order_id))
+        .filter(tax_documents::kind.eq(DocumentKind::CreditNote.as_str()))
+        .select(DocumentRow::as_select())
+        .load(conn)?;
+    with_lines(conn, rows)
+}
+
+/// The return request's document of that kind, whole.
+pub fn load_for_return(conn: &mut DbConn, return_id: &str, kind: DocumentKind) -> QueryResult<Option<TaxDocument>> {
+    let row = tax_documents::table
+        .filter(tax_documents::return_id.eq(return_id))
+        .filter(tax_documents::kind.eq(kind.as_str()))
+        .select(DocumentRow::as_select())
+        .first(conn)
+        .optional()?;
+    Ok(match row {
+        Some(row) => with_lines(conn, vec![row])?.pop(),
+        None => None,
+    })
+}
+
+/// The order's own document of that kind (not a return's), whole.
 pub fn load(conn: &mut DbConn, order_id: &str, kind: DocumentKind) -> QueryResult<Option<TaxDocument>> {
     let row = tax_documents::table
         .filter(tax_documents::order_id.eq(order_id))
         .filter(tax_documents::kind.eq(kind.as_str()))
+        .filter(tax_documents::return_id.is_null())
         .select(DocumentRow::as_select())
         .first(conn)
         .optional()?;
@@ -210,10 +320,11 @@ pub fn between(conn: &mut DbConn, from: chrono::NaiveDate, to: chrono::NaiveDate
 /// An order's invoice and credit note, when issued.
 pub type OrderDocuments = (Option<DocumentRef>, Option<DocumentRef>);
 
-/// The invoice and credit note each of these orders has, by order id.
+/// The invoice and credit note each of these orders has of its own, by order id.
 pub fn refs(conn: &mut DbConn, order_ids: &[String]) -> QueryResult<HashMap<String, OrderDocuments>> {
     let rows: Vec<(String, String, String, chrono::NaiveDate)> = tax_documents::table
         .filter(tax_documents::order_id.eq_any(order_ids))
+        .filter(tax_documents::return_id.is_null())
         .select((tax_documents::order_id, tax_documents::kind, tax_documents::number, tax_documents::issued_on))
         .load(conn)?;
     let mut out: HashMap<String, OrderDocuments> = HashMap::new();
@@ -223,6 +334,25 @@ pub fn refs(conn: &mut DbConn, order_ids: &[String]) -> QueryResult<HashMap<Stri
         match DocumentKind::from_stored(&kind) {
             DocumentKind::Invoice => entry.0 = doc,
             DocumentKind::CreditNote => entry.1 = doc,
+        }
+    }
+    Ok(out)
+}
+
+/// The credit note and replacement invoice each of these return requests has, by request id.
+pub fn return_refs(conn: &mut DbConn, return_ids: &[String]) -> QueryResult<HashMap<String, ReturnDocumentRefs>> {
+    let rows: Vec<(Option<String>, String, String, chrono::NaiveDate)> = tax_documents::table
+        .filter(tax_documents::return_id.eq_any(return_ids))
+        .select((tax_documents::return_id, tax_documents::kind, tax_documents::number, tax_documents::issued_on))
+        .load(conn)?;
+    let mut out: HashMap<String, ReturnDocumentRefs> = HashMap::new();
+    for (return_id, kind, number, issued_on) in rows {
+        let Some(return_id) = return_id else { continue };
+        let entry = out.entry(return_id).or_default();
+        let doc = Some(DocumentRef { number, issued_on });
+        match DocumentKind::from_stored(&kind) {
+            DocumentKind::Invoice => entry.invoice = doc,
+            DocumentKind::CreditNote => entry.credit_note = doc,
         }
     }
     Ok(out)

@@ -37,6 +37,7 @@ pub struct DocumentRow {
     pub sgst_paise: i64,
     pub igst_paise: i64,
     pub total_paise: i64,
+    pub return_id: Option<String>,
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -56,6 +57,7 @@ pub struct DocumentLineRow {
     pub sgst_paise: i64,
     pub igst_paise: i64,
     pub total_paise: i64,
+    pub invoice_line: Option<i32>,
 }
 
 fn split(taxable: i64, cgst: i64, sgst: i64, igst: i64) -> TaxSplit {
@@ -98,6 +100,7 @@ impl DocumentRow {
             sgst_paise: d.totals.sgst.paise(),
             igst_paise: d.totals.igst.paise(),
             total_paise: d.total.paise(),
+            return_id: d.return_id.clone(),
         }
     }
 
@@ -133,6 +136,7 @@ impl DocumentRow {
             lines,
             totals: split(self.taxable_paise, self.cgst_paise, self.sgst_paise, self.igst_paise),
             total: Money::from_paise(self.total_paise),
+            return_id: self.return_id,
         }
     }
 }
@@ -154,6 +158,7 @@ impl DocumentLineRow {
             sgst_paise: l.split.sgst.paise(),
             igst_paise: l.split.igst.paise(),
             total_paise: l.total.paise(),
+            invoice_line: l.credits_line,
         }
     }
 
@@ -167,6 +172,7 @@ impl DocumentLineRow {
             rate: Rate::basis_points(u32::try_from(self.rate_basis_points).unwrap_or(0)),
             split: split(self.taxable_paise, self.cgst_paise, self.sgst_paise, self.igst_paise),
             total: Money::from_paise(self.total_paise),
+            credits_line: self.invoice_line,
         }
     }
 }

@@ -80,4 +80,47 @@ describe('back office returns', () => {
     expect(sent).toEqual({ status: 'REFUNDED', refundMethod: 'BANK', accountNumber: '50100123456789', ifsc: 'HDFC0001234' });
     expect(await screen.findByText('Request marked refunded')).toBeInTheDocument();
   });
+
+  it('downloads the credit note of a refunded request and the invoice of a shipped exchange', async () => {
+    const refunded = request({ status: 'REFUNDED', statusLabel: 'Refunded', nextStatuses: [], creditNote: { number: 'CN/26-27/3', issuedOn: '2026-12-04' } });
+    const exchanged = request({
+      id: 'r-2',
+      orderNumber: 'FEDCBA98',
+      kind: 'EXCHANGE',
+      status: 'EXCHANGE_SHIPPED',
+      statusLabel: 'Exchange shipped',
+      nextStatuses: [],
+      creditNote: { number: 'CN/26-27/4', issuedOn: '2026-12-04' },
+      replacementInvoice: { number: 'KP/26-27/9', issuedOn: '2026-12-04' },
+    });
+    const fetched: string[] = [];
+    const pdf = ({ request: req }: { request: Request }) => {
+      fetched.push(new URL(req.url).pathname);
+      return new HttpResponse(new Uint8Array([37, 80, 68, 70]), { headers: { 'Content-Type': 'application/pdf' } });
+    };
+    server.use(
+      http.get('/api/returns', () => HttpResponse.json({ data: [refunded, exchanged], pagination: { totalItems: 2, currentPage: 1, limit: 20, totalPages: 1 } })),
+      http.get('/api/returns/r-1/credit-note.pdf', pdf),
+      http.get('/api/returns/r-2/invoice.pdf', pdf),
+    );
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    URL.createObjectURL = () => 'blob:document';
+    URL.revokeObjectURL = () => undefined;
+    try {
+      renderWithApp(<ReturnsPage />);
+      const first = await screen.findByRole('row', { name: 'Request for order ABCDEF12' });
+      expect(within(first).queryByRole('button', { name: /Download invoice/ })).toBeNull();
+      await userEvent.click(within(first).getByRole('button', { name: 'Download credit note CN/26-27/3' }));
+      const second = screen.getByRole('row', { name: 'Request for order FEDCBA98' });
+      await userEvent.click(within(second).getByRole('button', { name: 'Download invoice KP/26-27/9' }));
+      await waitFor(() => expect(saved).toEqual(['CN-26-27-3.pdf', 'KP-26-27-9.pdf']));
+      expect(fetched).toEqual(['/api/returns/r-1/credit-note.pdf', '/api/returns/r-2/invoice.pdf']);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
 });

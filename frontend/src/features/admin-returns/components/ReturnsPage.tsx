@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
+import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
 import { serverMessage } from '@/lib/api';
 import type { ReturnRequest, ReturnStatus, ReturnStatusChange } from '@/lib/api-types';
 import { formatMoney } from '@/lib/money';
@@ -218,6 +219,7 @@ export function ReturnsPage() {
                           Refunded {formatMoney(r.refund.amount)} to {r.refund.account}
                         </Typography>
                       )}
+                      <TaxDocumentButtons returnId={r.id} invoice={r.replacementInvoice} creditNote={r.creditNote} />
                     </TableCell>
                     <TableCell align="right">{formatMoney(r.amount)}</TableCell>
                     <TableCell>

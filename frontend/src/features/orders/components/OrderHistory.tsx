@@ -47,6 +47,7 @@ function OrderReturns({ returns }: { returns: ReturnRequest[] }) {
                 {r.refund ? ` · refunded ${formatMoney(r.refund.amount)} to ${r.refund.account}` : ''}
                 {note ? ` · ${note}` : ''}
               </Typography>
+              <TaxDocumentButtons returnId={r.id} invoice={r.replacementInvoice} creditNote={r.creditNote} />
             </Box>
           );
         })}
