@@ -206,16 +206,24 @@ fn filtered(filter: &OrderFilter, text: Option<&TextFilter>, with_status: bool) 
         query = query.filter(orders::created_at.lt(before.naive_utc()));
     }
     if let Some(TextFilter { text, customers }) = text {
-        let mut any: OrderCondition = match customers {
-            Customers::Listed(ids) => Box::new(orders::user_id.eq_any(ids.clone())),
-            Customers::Many => customers_subquery(text),
+        // No empty `IN ()`: a condition that is always false keeps a planner from reading
+        // the order-number range through its index.
+        let by_customer: Option<OrderCondition> = match customers {
+            Customers::Listed(ids) if ids.is_empty() => None,
+            Customers::Listed(ids) => Some(Box::new(orders::user_id.eq_any(ids.clone()))),
+            Customers::Many => Some(customers_subquery(text)),
         };
-        if let Some(prefix) = &text.order_prefix {
-            // Every key holds only 0-9 and a-f, so the keys starting with `prefix` are
-            // exactly those from `prefix` up to (not including) `prefix` + "g".
-            let number = order_number().ge(prefix.clone()).and(order_number().lt(format!("{prefix}g")));
-            any = Box::new(number.or(any));
-        }
+        // Every key holds only 0-9 and a-f, so the keys starting with `prefix` are exactly
+        // those from `prefix` up to (not including) `prefix` + "g".
+        let by_number: Option<OrderCondition> = text.order_prefix.as_ref().map(|prefix| -> OrderCondition {
+            Box::new(order_number().ge(prefix.clone()).and(order_number().lt(format!("{prefix}g"))))
+        });
+        let any: OrderCondition = match (by_number, by_customer) {
+            (Some(number), Some(customer)) => Box::new(number.or(customer)),
+            (Some(only), None) | (None, Some(only)) => only,
+            // `TextFilter::finds_nothing`: the callers answer before asking.
+            (None, None) => Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1 = 0")),
+        };
         query = query.filter(any);
     }
     query
