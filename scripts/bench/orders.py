@@ -12,13 +12,19 @@ import json, statistics, subprocess, sys, time, urllib.request
 
 FIRST = ["Asha", "Ravi", "Priya", "Arjun", "Meera", "Kiran", "Divya", "Rahul", "Sneha", "Vikram"]
 LAST = ["Rao", "Kumar", "Sharma", "Iyer", "Reddy", "Nair", "Patel", "Singh", "Das", "Menon"]
-# The pages the screen asks for, at a year of orders: a tab, a tab over a week, a search by
-# name, by order number and by phone, the list by total.
+# The pages the screen asks for, at a year of orders: the first page, a tab, a tab over a
+# week, searches by name (10 customers), e-mail and whole mobile number (1 customer), order
+# number, a search with a tab and a week, the broadest search (a start every customer's
+# mobile shares: every order matches), the list by total.
 PAGES = [
+    "/api/orders/all",
     "/api/orders/all?status=SHIPPED",
     "/api/orders/all?status=PENDING&from={week_ago}&to={today}",
     "/api/orders/all?q=asha%20rao",
+    "/api/orders/all?q=bench420%40example.in",
+    "/api/orders/all?q=9876500420",
     "/api/orders/all?q=%2300001",
+    "/api/orders/all?q=asha%20rao&status=DELIVERED&from={month_ago}&to={today}",
     "/api/orders/all?q=98765",
     "/api/orders/all?sort=total_desc&page=50",
 ]
@@ -88,7 +94,8 @@ def seed(database, n):
 def pages():
     today = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 19800))
     week_ago = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 19800 - 6 * 86400))
-    return [p.format(today=today, week_ago=week_ago) for p in PAGES]
+    month_ago = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 19800 - 29 * 86400))
+    return [p.format(today=today, week_ago=week_ago, month_ago=month_ago) for p in PAGES]
 
 
 def time_pages(base, token, rounds=30):

@@ -63,7 +63,9 @@ if ol:
     for path, m in ol["pages"].items():
         w(f"| `{path}` | {m['matches']:,} | {m['p50_ms']:.2f} | {m['p95_ms']:.2f} |")
     w("\nEach answer is a page of 20 orders with their items and history, the total and the count per status")
-    w("for the same filters. A status or a date range reads index ranges; a search text is matched row by row.\n")
+    w("for the same filters. A status or a date range reads index ranges and the per-status counts are sums of")
+    w("`order_day_counts` (one row per day and status); a search text finds the customers it names among the")
+    w("accounts, then their orders through `orders_user_idx`, and an order number through `orders_number_idx`.\n")
 
 big = r.get("big")
 w("## Targets\n")

@@ -210,10 +210,11 @@ pub trait CatalogRepository: Send + Sync {
     /// Returns the file names of its images no other product shows; `None` when it does not
     /// exist. Cart lines and wishlist entries go with it; placed orders keep their own copy.
     fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError>;
-    /// In one transaction: records `adopted` uploads, inserts `creates`, and updates `updates`
-    /// (their pictures replaced by `shared_images`, their variants by the list). Returns the
-    /// file names of uploads no product shows any more.
-    fn import_products(&self, adopted: &[StoredFile], creates: &[ProductWrite], updates: &[ProductWrite]) -> Result<Vec<String>, StoreError>;
+    /// In one transaction: records `adopted` uploads, inserts the plan's new categories (in
+    /// order, parents first) and `creates`, and applies its `updates` (their pictures
+    /// replaced by `shared_images`, their variants by the list). Returns the file names of
+    /// uploads no product shows any more.
+    fn import_products(&self, adopted: &[StoredFile], plan: &crate::transfer::ImportPlan) -> Result<Vec<String>, StoreError>;
     /// One guarded write (the stock only while it is still the expected one), announced
     /// like every catalogue write.
     fn update_variant(&self, update: &VariantUpdate) -> Result<VariantUpdated, StoreError>;

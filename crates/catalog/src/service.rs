@@ -119,11 +119,8 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
     }
 
     fn category_slug(snapshot: &CatalogSnapshot, name: &str, parent: Option<&str>, except: Option<&str>) -> String {
-        let base = match parent.and_then(|p| snapshot.category(p)) {
-            Some(parent) => format!("{}-{}", parent.slug, slugify(name)),
-            None => slugify(name),
-        };
-        unique_slug(&base, |s| snapshot.category_slug_taken(s, except))
+        let parent_slug = parent.and_then(|p| snapshot.category(p)).map(|p| p.slug.as_str());
+        crate::models::category_slug(parent_slug, name, |s| snapshot.category_slug_taken(s, except))
     }
 
     fn image_count_error(count: usize) -> Option<CatalogError> {
@@ -428,7 +425,8 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         adopted.retain(|f| used.contains(&f.id));
         let unused = self
             .repo
-            .import_products(&adopted, &plan.creates, &plan.updates)
+            .import_products(&adopted, &plan)
+            // A SKU taken meanwhile is named; a category created meanwhile is a plain conflict.
             .map_err(|e| sku_conflict(e, &[]))?;
         for filename in unused {
             self.media.remove(&filename);

@@ -7,9 +7,10 @@ use std::collections::{HashMap, HashSet};
 use chrono::{DateTime, Utc};
 
 use crate::models::{
-    check_variants, description, parse_variant, product_name, sku_key, slugify, Product, VariantDraft, VariantInput,
+    category_name, category_slug, check_variants, description, parse_variant, product_name, sku_key, slugify, Product,
+    VariantDraft, VariantInput,
 };
-use crate::ports::ProductWrite;
+use crate::ports::{CategoryWrite, ProductWrite};
 use crate::snapshot::CatalogSnapshot;
 
 /// The columns, in order. `product_slug` is the key: a row whose slug a product has updates
@@ -38,6 +39,8 @@ pub const PATH_SEPARATOR: &str = " > ";
 pub const IMAGE_SEPARATOR: &str = " | ";
 /// The most rows one import takes.
 pub const MAX_ROWS: usize = 200_000;
+/// The most levels a path may have when the import creates categories for it.
+pub const MAX_NEW_PATH_LEVELS: usize = 10;
 /// The most row errors one refused import lists.
 pub const MAX_ERRORS: usize = 500;
 
@@ -134,6 +137,8 @@ pub struct ImportReport {
     pub created: usize,
     pub updated: usize,
     pub variants: usize,
+    /// Categories the file's paths named that did not exist.
+    pub categories: usize,
 }
 
 /// `Men > Shirts > Formal`: the category's names from the top.
@@ -223,6 +228,8 @@ fn split_images(text: &str) -> impl Iterator<Item = &str> {
 /// What a valid file writes.
 #[derive(Debug, Clone, Default)]
 pub struct ImportPlan {
+    /// Categories to create first, each after its parent.
+    pub categories: Vec<CategoryWrite>,
     pub creates: Vec<ProductWrite>,
     pub updates: Vec<ProductWrite>,
 }
@@ -233,7 +240,92 @@ impl ImportPlan {
             created: self.creates.len(),
             updated: self.updates.len(),
             variants: self.creates.iter().chain(&self.updates).map(|p| p.variants.len()).sum(),
+            categories: self.categories.len(),
         }
+    }
+}
+
+/// The categories of a file's paths: those the catalogue has, and those the import creates
+/// (every missing level of a path, under the deepest one that exists).
+struct CategoryPaths<'a> {
+    snapshot: &'a CatalogSnapshot,
+    /// Path key to category id, existing and new.
+    ids: HashMap<String, String>,
+    /// Slugs of the new categories (the snapshot knows the others).
+    new_slugs: HashSet<String>,
+    /// Slug of each new category, by id.
+    new_slug_of: HashMap<String, String>,
+    created: Vec<CategoryWrite>,
+    now: DateTime<Utc>,
+}
+
+impl<'a> CategoryPaths<'a> {
+    fn new(snapshot: &'a CatalogSnapshot, now: DateTime<Utc>) -> Self {
+        CategoryPaths {
+            snapshot,
+            ids: category_paths(snapshot),
+            new_slugs: HashSet::new(),
+            new_slug_of: HashMap::new(),
+            created: Vec::new(),
+            now,
+        }
+    }
+
+    /// The id of the category at `path`, creating the levels it lacks. Error: why the path
+    /// cannot name a category (nothing is created then).
+    fn resolve(&mut self, path: &str) -> Result<String, String> {
+        if path.trim().is_empty() {
+            return Err("category is required (for example Men > Shirts)".to_string());
+        }
+        if let Some(id) = self.ids.get(&path_key(path)) {
+            return Ok(id.clone());
+        }
+        // Every name is checked before any level is planned.
+        let names = path
+            .split('>')
+            .map(|name| category_name(Some(name)).map_err(|e| format!("Category {}: {e}", path.trim())))
+            .collect::<Result<Vec<String>, String>>()?;
+        if names.len() > MAX_NEW_PATH_LEVELS {
+            return Err(format!("Category {}: a new category path may have at most {MAX_NEW_PATH_LEVELS} levels", path.trim()));
+        }
+        let mut parent: Option<String> = None;
+        for depth in 1..=names.len() {
+            let key = path_key(&names[..depth].join(PATH_SEPARATOR));
+            let id = match self.ids.get(&key) {
+                Some(id) => id.clone(),
+                None => {
+                    let id = self.create(&names[depth - 1], parent.as_deref());
+                    self.ids.insert(key, id.clone());
+                    id
+                }
+            };
+            parent = Some(id);
+        }
+        parent.ok_or_else(|| "category is required (for example Men > Shirts)".to_string())
+    }
+
+    fn create(&mut self, name: &str, parent: Option<&str>) -> String {
+        let parent_slug = parent.map(|p| {
+            self.new_slug_of.get(p).cloned().or_else(|| self.snapshot.category(p).map(|c| c.slug.clone())).unwrap_or_default()
+        });
+        let slug = category_slug(parent_slug.as_deref(), name, |s| {
+            self.new_slugs.contains(s) || self.snapshot.category_slug_taken(s, None)
+        });
+        let id = kernel::new_id();
+        self.new_slugs.insert(slug.clone());
+        self.new_slug_of.insert(id.clone(), slug.clone());
+        self.created.push(CategoryWrite {
+            id: id.clone(),
+            name: name.to_string(),
+            slug,
+            description: String::new(),
+            parent_id: parent.map(str::to_string),
+            hsn_code: None,
+            new_image: None,
+            clear_image: false,
+            now: self.now,
+        });
+        id
     }
 }
 
@@ -269,7 +361,7 @@ pub fn plan(
             }
         }
     }
-    let paths = category_paths(snapshot);
+    let mut paths = CategoryPaths::new(snapshot, now);
     let in_file: HashSet<String> =
         order.iter().filter_map(|slug| snapshot.entry(slug).filter(|e| e.slug() == slug).map(|e| e.id.to_string())).collect();
     let mut skus: HashMap<String, u64> = HashMap::new();
@@ -291,13 +383,7 @@ pub fn plan(
             errors.push(RowError { line, message: format!("product_slug {slug} must be lower-case letters, digits and hyphens") });
         }
         let name = product_name(Some(&first.name)).map_err(|e| e.to_string());
-        let category = paths.get(&path_key(&first.category)).cloned().ok_or_else(|| {
-            if first.category.trim().is_empty() {
-                "category is required (for example Men > Shirts)".to_string()
-            } else {
-                format!("Category {} does not exist", first.category.trim())
-            }
-        });
+        let category = paths.resolve(&first.category);
         let description = description(Some(&first.description)).map_err(|e| e.to_string());
         let hsn = match first.hsn_code.trim() {
             "" => Ok(None),
@@ -401,6 +487,7 @@ pub fn plan(
         }
     }
     if errors.is_empty() {
+        plan.categories = paths.created;
         Ok(plan)
     } else {
         errors.sort_by_key(|e| e.line);

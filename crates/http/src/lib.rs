@@ -60,6 +60,7 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
         .configure(handlers::addresses::routes)
         .configure(handlers::cart::routes)
         .configure(handlers::wishlist::routes)
+        .configure(handlers::orders_csv::routes)
         .configure(handlers::orders::routes)
         .configure(handlers::returns::routes)
         .configure(handlers::reports::routes)

@@ -15,6 +15,8 @@ pub const MAX_PAGE_SIZE: u32 = 100;
 pub const CHART_DAYS: u32 = 30;
 /// Variants with this much stock or less (but some) are "low".
 pub const LOW_STOCK_MAX: i32 = 5;
+/// Orders read at a time for an export.
+pub const EXPORT_BATCH: u32 = 500;
 /// The most orders one bulk status change may name.
 pub const MAX_BULK_ORDERS: usize = 100;
 
@@ -68,6 +70,19 @@ impl OrderSort {
     }
 }
 
+/// Where an export goes on: after this order (by the time it was placed, then its id).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportCursor {
+    pub created_at: DateTime<Utc>,
+    pub id: String,
+}
+
+impl ExportCursor {
+    pub fn after(order: &Order) -> ExportCursor {
+        ExportCursor { created_at: order.created_at, id: order.id.clone() }
+    }
+}
+
 /// What the back office asks for. The HTTP layer has already read the values' forms; the
 /// rules across them (`from` after `to`) are checked here.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -99,9 +114,10 @@ pub struct OrderFilter {
 /// A search text as the store matches it: any one of these may hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextMatch {
-    /// Lower case, without a leading `#`: the start of the order number (its id).
-    pub order_prefix: String,
-    /// Lower case: part of "first last" or of the e-mail.
+    /// The start of an order number as the store keys it (lower-case hexadecimal, without
+    /// `#`, hyphens or spaces); `None` when the text cannot start one.
+    pub order_prefix: Option<String>,
+    /// Lower case: part of the customer's "first last" name or e-mail.
     pub words: String,
     /// Digits of a phone number (national form), when the text looks like one.
     pub phone_digits: Option<String>,
@@ -115,7 +131,8 @@ impl TextMatch {
             return None;
         }
         let lower = text.to_lowercase();
-        let order_prefix = lower.strip_prefix('#').unwrap_or(&lower).trim().to_string();
+        let number: String = lower.strip_prefix('#').unwrap_or(&lower).chars().filter(|c| !matches!(c, '-' | ' ')).collect();
+        let order_prefix = (!number.is_empty() && number.chars().all(|c| c.is_ascii_hexdigit())).then_some(number);
         let looks_like_phone = text.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '+'));
         let mut digits: String = text.chars().filter(char::is_ascii_digit).collect();
         if digits.len() == 12 && digits.starts_with("91") {
@@ -143,6 +160,22 @@ impl OrderSearch {
             since: self.from.map(india_midnight),
             before: self.to.and_then(|d| d.succ_opt()).map(india_midnight),
         })
+    }
+}
+
+impl OrderFilter {
+    /// The India calendar days the filter's dates cover (first, last; `None` for an open
+    /// end), or `None` when an end is not an India midnight.
+    pub fn whole_days(&self) -> Option<(Option<NaiveDate>, Option<NaiveDate>)> {
+        let first = match self.since {
+            Some(at) => Some(india_day(at)).filter(|d| india_midnight(*d) == at).map(Some)?,
+            None => None,
+        };
+        let last = match self.before {
+            Some(at) => Some(india_day(at)).filter(|d| india_midnight(*d) == at).and_then(|d| d.pred_opt()).map(Some)?,
+            None => None,
+        };
+        Some((first, last))
     }
 }
 
@@ -236,6 +269,10 @@ mod tests {
         let filter = search.filter().unwrap();
         assert_eq!(filter.since.unwrap().to_rfc3339(), "2026-10-31T18:30:00+00:00");
         assert_eq!(filter.before.unwrap().to_rfc3339(), "2026-11-02T18:30:00+00:00");
+        assert_eq!(filter.whole_days(), Some((Some(day(2026, 11, 1)), Some(day(2026, 11, 2)))));
+        assert_eq!(OrderFilter::default().whole_days(), Some((None, None)));
+        let mid_day = OrderFilter { since: Some(Utc.with_ymd_and_hms(2026, 11, 1, 6, 0, 0).unwrap()), ..Default::default() };
+        assert_eq!(mid_day.whole_days(), None);
         let backwards = OrderSearch { from: Some(day(2026, 11, 3)), to: Some(day(2026, 11, 2)), ..Default::default() };
         assert!(matches!(backwards.filter(), Err(OrdersError::Rule { field: "from", .. })));
     }
@@ -243,8 +280,14 @@ mod tests {
     #[test]
     fn search_text_reads_order_numbers_and_phone_numbers() {
         let t = TextMatch::of("  #ABCD12 ").unwrap();
-        assert_eq!(t.order_prefix, "abcd12");
+        assert_eq!(t.order_prefix.as_deref(), Some("abcd12"));
         assert_eq!(t.phone_digits, None);
+        // A whole id, hyphens and all, is a prefix of itself.
+        let whole = TextMatch::of("1B4E28BA-2FA1-11D2-883F-0016D3CCA427").unwrap();
+        assert_eq!(whole.order_prefix.as_deref(), Some("1b4e28ba2fa111d2883f0016d3cca427"));
+        // Text that no order number starts with is not looked for among them.
+        assert_eq!(TextMatch::of("asha").unwrap().order_prefix, None);
+        assert_eq!(TextMatch::of("#").unwrap().order_prefix, None);
         assert_eq!(TextMatch::of("+91 98765 43210").unwrap().phone_digits.as_deref(), Some("9876543210"));
         assert_eq!(TextMatch::of("98765").unwrap().phone_digits.as_deref(), Some("98765"));
         assert_eq!(TextMatch::of("asha").unwrap().words, "asha");

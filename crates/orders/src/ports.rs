@@ -31,6 +31,10 @@ pub trait OrdersApi: Send + Sync {
     /// A page of the orders matching `search`, with the count per status for the same
     /// search without its status (admin). Errors: `Rule` (`from` after `to`), `Storage`.
     fn list_orders(&self, search: OrderSearch) -> Result<OrderPage, OrdersError>;
+    /// The next [`crate::listing::EXPORT_BATCH`] orders matching `search` (its sort and
+    /// page aside), oldest first, placed after `after` (the last order of the previous
+    /// batch); fewer at the end (admin export). Errors: `Rule` (`from` after `to`), `Storage`.
+    fn export_orders(&self, search: &OrderSearch, after: Option<&crate::listing::ExportCursor>) -> Result<Vec<Order>, OrdersError>;
     /// Moves an order to any status (admin). Errors: `Invalid` (unknown status),
     /// `NotFound`, `OutOfStock` (leaving CANCELED without the stock), `Busy`, `Storage`.
     fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError>;
@@ -93,8 +97,11 @@ pub trait OrderStore: Send + Sync {
     fn find(&self, order_id: &OrderId) -> Result<Option<Order>, StoreError>;
     fn find_by_key(&self, user_id: &UserId, idempotency_key: &str) -> Result<Option<Order>, StoreError>;
     /// One page of the orders matching `filter`, in `sort` order (ties: newest, then by
-    /// id), and how many match in all.
-    fn search(&self, filter: &OrderFilter, sort: OrderSort, page: PageRequest) -> Result<(Vec<Order>, u64), StoreError>;
+    /// id). How many match in all is [`OrderStore::status_counts`]'s.
+    fn search(&self, filter: &OrderFilter, sort: OrderSort, page: PageRequest) -> Result<Vec<Order>, StoreError>;
+    /// Up to `limit` orders matching `filter`, oldest first (ties by id), placed after
+    /// `after`.
+    fn export_batch(&self, filter: &OrderFilter, after: Option<&crate::listing::ExportCursor>, limit: u32) -> Result<Vec<Order>, StoreError>;
     /// How many orders match `filter` per status (the filter's own status is ignored).
     fn status_counts(&self, filter: &OrderFilter) -> Result<StatusCounts, StoreError>;
     /// For each India day from `first` through `last`: the orders placed that day and their

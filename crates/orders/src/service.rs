@@ -265,8 +265,9 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
 
     fn my_orders(&self, user_id: &UserId, page: kernel::PageRequest) -> Result<OrderPage, OrdersError> {
         let filter = OrderFilter { user_id: Some(user_id.to_string()), ..OrderFilter::default() };
-        let (orders, total) = self.store.search(&filter, OrderSort::Newest, page)?;
         let counts = self.store.status_counts(&filter)?;
+        let total = counts.total();
+        let orders = if total == 0 { Vec::new() } else { self.store.search(&filter, OrderSort::Newest, page)? };
         Ok(OrderPage { orders, total, page, counts })
     }
 
@@ -286,6 +287,11 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         Err(OrdersError::Busy)
     }
 
+    fn export_orders(&self, search: &OrderSearch, after: Option<&crate::listing::ExportCursor>) -> Result<Vec<Order>, OrdersError> {
+        let filter = search.filter()?;
+        Ok(self.store.export_batch(&filter, after, crate::listing::EXPORT_BATCH)?)
+    }
+
     fn list_orders(&self, search: OrderSearch) -> Result<OrderPage, OrdersError> {
         let filter = search.filter()?;
         let counts = self.store.status_counts(&filter)?;
@@ -297,7 +303,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         let orders = if total == 0 || search.page.offset() >= total {
             Vec::new()
         } else {
-            self.store.search(&filter, search.sort, search.page)?.0
+            self.store.search(&filter, search.sort, search.page)?
         };
         Ok(OrderPage { orders, total, page: search.page, counts })
     }

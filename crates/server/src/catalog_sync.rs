@@ -54,6 +54,10 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         self.inner.list_orders(search)
     }
 
+    fn export_orders(&self, search: &OrderSearch, after: Option<&orders::listing::ExportCursor>) -> Result<Vec<Order>, OrdersError> {
+        self.inner.export_orders(search, after)
+    }
+
     fn sales_figures(&self) -> Result<SalesFigures, OrdersError> {
         self.inner.sales_figures()
     }

@@ -462,3 +462,12 @@ diesel::table! {
         summary -> Text,
     }
 }
+
+diesel::table! {
+    /// Orders per India calendar day and status, kept by the database's triggers.
+    order_day_counts (day, delivery_status) {
+        day -> Date,
+        delivery_status -> Text,
+        order_count -> BigInt,
+    }
+}

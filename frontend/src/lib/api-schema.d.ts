@@ -514,6 +514,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/my-orders": {
         parameters: {
             query?: never;
@@ -1575,6 +1591,8 @@ export interface components {
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_ImportReportDto: {
             data: {
+                /** @description Categories created for paths the catalogue did not have (every missing level). */
+                categories: number;
                 created: number;
                 updated: number;
                 variants: number;
@@ -2010,6 +2028,8 @@ export interface components {
             message: string;
         };
         ImportReportDto: {
+            /** @description Categories created for paths the catalogue did not have (every missing level). */
+            categories: number;
             created: number;
             updated: number;
             variants: number;
@@ -2948,7 +2968,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Every row imported in one transaction: products created or updated by `product_slug` (admin) */
+            /** @description Every row imported in one transaction: products created or updated by `product_slug`, and the categories of paths that did not exist created (admin) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2984,7 +3004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A SKU was taken meanwhile */
+            /** @description A SKU was taken, or a category of the file created, meanwhile */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4869,6 +4889,74 @@ export interface operations {
             };
             /** @description Wrong content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: {
+                /** @description Only orders in this delivery status. */
+                status?: string;
+                /**
+                 * @description The start of an order number (`#` optional), or part of the customer's name or
+                 *     e-mail, or of their mobile number.
+                 */
+                q?: string;
+                /** @description First day of the order date, YYYY-MM-DD, India time (included). */
+                from?: string;
+                /** @description Last day of the order date, YYYY-MM-DD, India time (included); not before `from` (422). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every order the filters select as CSV (UTF-8 with a byte-order mark), oldest first, one line per order item (admin) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Breaks a rule on the values; `code` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -69,6 +69,16 @@ pub fn unique_slug(base: &str, taken: impl Fn(&str) -> bool) -> String {
         .unwrap_or_else(|| format!("{base}-{}", kernel::new_id()))
 }
 
+/// A category's slug: its parent's slug and its own name (`men-shirts`), or `base-2`, ...
+/// when `taken` holds that.
+pub fn category_slug(parent_slug: Option<&str>, name: &str, taken: impl Fn(&str) -> bool) -> String {
+    let base = match parent_slug {
+        Some(parent) => format!("{parent}-{}", slugify(name)),
+        None => slugify(name),
+    };
+    unique_slug(&base, taken)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

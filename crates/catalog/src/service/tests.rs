@@ -90,7 +90,7 @@ impl CatalogRepository for MemoryRepo {
             Ok(CategoryDelete::Deleted { image_filename: removed.image.map(|i| i.filename) })
         })
     }
-    fn import_products(&self, _adopted: &[StoredFile], _creates: &[ProductWrite], _updates: &[ProductWrite]) -> Result<Vec<String>, StoreError> {
+    fn import_products(&self, _adopted: &[StoredFile], _plan: &crate::transfer::ImportPlan) -> Result<Vec<String>, StoreError> {
         Err(StoreError::Backend("not used by these tests".into()))
     }
     fn update_variant(&self, u: &VariantUpdate) -> Result<VariantUpdated, StoreError> {

@@ -22,10 +22,10 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 /// The largest file an import takes.
 pub const MAX_IMPORT_BYTES: usize = 32 * 1024 * 1024;
-const BOM: &str = "\u{feff}";
+pub(crate) const BOM: &str = "\u{feff}";
 
 /// A cell as written: formula starters neutralised.
-fn neutralised(cell: &str) -> String {
+pub(crate) fn neutralised(cell: &str) -> String {
     match cell.chars().next() {
         Some('=' | '+' | '-' | '@' | '\t' | '\r' | '\'') => format!("'{cell}"),
         _ => cell.to_string(),
@@ -135,6 +135,8 @@ pub struct ImportReportDto {
     pub created: usize,
     pub updated: usize,
     pub variants: usize,
+    /// Categories created for paths the catalogue did not have (every missing level).
+    pub categories: usize,
 }
 
 fn refusal(errors: Vec<RowError>) -> HttpResponse {
@@ -154,11 +156,11 @@ fn refusal(errors: Vec<RowError>) -> HttpResponse {
     request_body(content = String, content_type = "text/csv", description = "A catalogue file as the export writes it (at most 32 MB)"),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Every row imported in one transaction: products created or updated by `product_slug` (admin)", body = Envelope<ImportReportDto>),
+        (status = 200, description = "Every row imported in one transaction: products created or updated by `product_slug`, and the categories of paths that did not exist created (admin)", body = Envelope<ImportReportDto>),
         (status = 400, description = "The upload broke off and could not be read", body = crate::error::ErrorBody),
         (status = 413, description = "The file is larger than 32 MB", body = crate::error::ErrorBody),
         RoleRequired,
-        (status = 409, description = "A SKU was taken meanwhile", body = crate::error::ErrorBody),
+        (status = 409, description = "A SKU was taken, or a category of the file created, meanwhile", body = crate::error::ErrorBody),
         (status = 422, description = "Bad rows, each with its line and reason; nothing was changed", body = ImportRefusal)
     )
 )]
@@ -180,15 +182,27 @@ async fn import(state: web::Data<AppState>, _admin: AdminUser, mut payload: web:
     match web::block(move || catalog.import_catalog(rows)).await.map_err(ApiError::internal)? {
         Err(catalog::CatalogError::Import(errors)) => Ok(refusal(errors)),
         Ok(report) => {
-            let message = format!(
+            let mut message = format!(
                 "Imported {} product{}: {} new, {} updated",
                 report.created + report.updated,
                 if report.created + report.updated == 1 { "" } else { "s" },
                 report.created,
                 report.updated
             );
+            if report.categories > 0 {
+                message.push_str(&format!(
+                    "; {} new categor{}",
+                    report.categories,
+                    if report.categories == 1 { "y" } else { "ies" }
+                ));
+            }
             Ok(HttpResponse::Ok().json(crate::dto::data_with_message(
-                ImportReportDto { created: report.created, updated: report.updated, variants: report.variants },
+                ImportReportDto {
+                    created: report.created,
+                    updated: report.updated,
+                    variants: report.variants,
+                    categories: report.categories,
+                },
                 message,
             )))
         }

@@ -16,6 +16,7 @@ pub mod search;
 pub mod cart;
 pub mod cod;
 pub mod orders;
+pub mod orders_csv;
 pub mod returns;
 pub mod users;
 pub mod wishlist;

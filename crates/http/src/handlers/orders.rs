@@ -169,7 +169,12 @@ pub(crate) fn day(raw: &Option<String>, name: &str) -> Result<Option<chrono::Nai
 }
 
 impl OrderListParams {
-    fn into_search(self) -> Result<OrderSearch, ApiError> {
+    /// The filters of an export: those of the list without paging or sort.
+    pub(crate) fn filters(status: Option<String>, q: Option<String>, from: Option<String>, to: Option<String>) -> OrderListParams {
+        OrderListParams { status, q, from, to, ..OrderListParams::default() }
+    }
+
+    pub(crate) fn into_search(self) -> Result<OrderSearch, ApiError> {
         let page = PageParams { page: self.page, limit: self.limit }.read()?;
         // Exactly the document's values: an empty or unknown name is a 400.
         let status = match self.status.as_deref() {

@@ -117,7 +117,7 @@ impl OrderStore for MemoryStore {
         let s = self.state.lock().map_err(backend)?;
         Ok(s.orders.iter().find(|(o, k)| o.user_id == *user && k.as_deref() == Some(key)).map(|(o, _)| o.clone()))
     }
-    fn search(&self, filter: &OrderFilter, _sort: OrderSort, page: kernel::PageRequest) -> Result<(Vec<Order>, u64), StoreError> {
+    fn search(&self, filter: &OrderFilter, _sort: OrderSort, page: kernel::PageRequest) -> Result<Vec<Order>, StoreError> {
         let s = self.state.lock().map_err(backend)?;
         let all: Vec<Order> = s
             .orders
@@ -127,8 +127,10 @@ impl OrderStore for MemoryStore {
             .filter(|(o, _)| filter.status.is_none_or(|st| st == o.delivery_status))
             .map(|(o, _)| o.clone())
             .collect();
-        let total = all.len() as u64;
-        Ok((all.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect(), total))
+        Ok(all.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect())
+    }
+    fn export_batch(&self, _filter: &OrderFilter, _after: Option<&crate::listing::ExportCursor>, _limit: u32) -> Result<Vec<Order>, StoreError> {
+        Err(StoreError::Backend("not used by these tests".into()))
     }
     fn status_counts(&self, filter: &OrderFilter) -> Result<StatusCounts, StoreError> {
         let s = self.state.lock().map_err(backend)?;

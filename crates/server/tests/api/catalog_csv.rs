@@ -48,6 +48,17 @@ async fn categories(app: &TestApp, admin: &str) {
     app.category(admin, "Sarees", None).await;
 }
 
+/// The category with that slug, anywhere in the tree.
+fn by_slug(tree: &Value, slug: &str) -> Value {
+    let nodes = tree.as_array().cloned().unwrap_or_default();
+    nodes
+        .iter()
+        .find(|c| c["slug"] == slug)
+        .cloned()
+        .or_else(|| nodes.iter().map(|c| by_slug(&c["subCategories"], slug)).find(|c| !c.is_null()))
+        .unwrap_or(Value::Null)
+}
+
 fn image_of(product: &Value) -> String {
     product["images"][0]["url"].as_str().unwrap_or("").trim_start_matches("/uploads/").to_string()
 }
@@ -73,7 +84,7 @@ async fn the_catalogue_goes_out_and_back_in_unchanged_with_devanagari_emoji_and_
         ]
         .join("\r\n");
         let done = import(&a, &admin, &file).await.expect(200);
-        assert_eq!(done.body["data"], json!({ "created": 2, "updated": 0, "variants": 3 }), "{}", done.body);
+        assert_eq!(done.body["data"], json!({ "created": 2, "updated": 0, "variants": 3, "categories": 0 }), "{}", done.body);
         assert_eq!(done.message(), "Imported 2 products: 2 new, 0 updated");
         // A name without Latin letters gets the slug "item".
         let saree = a.get("/api/products/item", None).await.expect(200);
@@ -115,7 +126,7 @@ async fn an_import_with_bad_rows_names_each_line_and_changes_nothing() {
         let file = [
             HEADER.to_string(),
             row(&slug, "Linen Shirt", "Men", "", &picture, "M", 50, "999", "0", "LS-M"),
-            row("new-one", "New One", "Men > Trousers", "", &picture, "M", 1, "500", "0", ""),
+            row("new-one", "New One", "Men > Trousers!", "", &picture, "M", 1, "500", "0", ""),
             row("new-two", "New Two", "Sarees", "", &picture, "M", 1, "500", "600", ""),
             row("new-three", "New Three", "Sarees", "", "nowhere.png", "M", 1, "500", "0", "LS-M"),
             row("new-four", "New Four", "Sarees", "", &picture, "M", -2, "500", "0", ""),
@@ -133,7 +144,7 @@ async fn an_import_with_bad_rows_names_each_line_and_changes_nothing() {
         assert_eq!(
             errors,
             [
-                (3, "Category Men > Trousers does not exist".to_string()),
+                (3, "Category Men > Trousers!: Category name may contain only letters, digits and spaces".to_string()),
                 (4, "Discount Price cannot be greater than Original Price".to_string()),
                 (5, "Image nowhere.png is not in the shop's uploads".to_string()),
                 (5, "SKU LS-M is already used on line 2".to_string()),
@@ -142,11 +153,16 @@ async fn an_import_with_bad_rows_names_each_line_and_changes_nothing() {
         );
         // Nothing changed, not even the valid first row.
         assert_eq!((count(&app, "products"), stock(&app, &variant)), (products, 4));
+        // A file whose only fault is in a product row creates none of its new categories.
+        let categories_before = count(&app, "categories");
+        let file = [HEADER.to_string(), row("new-five", "New Five", "Women > Kurtas", "", &picture, "M", -1, "500", "0", "")].join("\n");
+        assert_eq!(import(&app, &admin, &file).await.expect(422).body["errors"][0]["line"], 2);
+        assert_eq!(count(&app, "categories"), categories_before);
 
         // The first row alone updates the product by its slug, keeping its variant.
         let file = [HEADER.to_string(), row(&slug, "Linen Shirt", "Men", "", &picture, "M", 50, "999", "0", "LS-M")].join("\n");
         let done = import(&app, &admin, &file).await.expect(200);
-        assert_eq!(done.body["data"], json!({ "created": 0, "updated": 1, "variants": 1 }));
+        assert_eq!(done.body["data"], json!({ "created": 0, "updated": 1, "variants": 1, "categories": 0 }));
         assert_eq!(stock(&app, &variant), 50);
 
         // Not a catalogue file; not an admin.
@@ -154,6 +170,54 @@ async fn an_import_with_bad_rows_names_each_line_and_changes_nothing() {
         assert_eq!(wrong.body["errors"][0]["line"], 1);
         let (customer, _) = app.customer("asha").await;
         assert_eq!(import(&app, &customer, &file).await.status, 403);
+    }
+}
+
+#[actix_web::test]
+async fn an_import_creates_the_categories_its_paths_name_with_every_missing_level() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        categories(&app, &admin).await;
+        let men = app.get("/api/categories", None).await.body["data"][0]["id"].as_str().unwrap_or("").to_string();
+        let picture = image_of(&app.product(&admin, "Seed Shirt", &men, json!([{ "size": "M", "color": "White", "stock": 1, "originalPrice": 100 }])).await);
+        let before = count(&app, "categories");
+        let file = [
+            HEADER.to_string(),
+            // Under an existing category, written in another case and spacing.
+            row("chinos", "Chinos", "men  >  Trousers", "", &picture, "32", 5, "1499", "0", ""),
+            // Three new levels; then a sibling under two of them, in the same file.
+            row("cotton-kurta", "Cotton Kurta", "Women > Kurtas > Cotton", "", &picture, "M", 2, "899", "0", ""),
+            row("silk-kurta", "Silk Kurta", "women > kurtas > Silk", "", &picture, "M", 1, "1999", "0", ""),
+            row("plain-kurta", "Plain Kurta", "Women > Kurtas", "", &picture, "M", 1, "599", "0", ""),
+        ]
+        .join("\n");
+        let done = import(&app, &admin, &file).await.expect(200);
+        assert_eq!(done.body["data"], json!({ "created": 4, "updated": 0, "variants": 4, "categories": 5 }), "{}", done.body);
+        assert_eq!(done.message(), "Imported 4 products: 4 new, 0 updated; 5 new categories");
+        assert_eq!(count(&app, "categories"), before + 5);
+        // The new categories are the storefront's, each product in its own.
+        let tree = app.get("/api/categories", None).await.body["data"].clone();
+        let trousers = by_slug(&tree, "men-trousers");
+        assert_eq!((trousers["name"].clone(), trousers["parentId"].clone()), (json!("Trousers"), json!(men)));
+        let kurtas = by_slug(&tree, "women-kurtas");
+        assert_eq!((kurtas["name"].clone(), kurtas["productCount"].clone()), (json!("Kurtas"), json!(3)));
+        let cotton = by_slug(&tree, "women-kurtas-cotton");
+        assert_eq!(cotton["parentId"], kurtas["id"]);
+        assert_eq!(by_slug(&tree, "women")["subCategories"].as_array().map(Vec::len), Some(1));
+        let kurta = app.get("/api/products/cotton-kurta", None).await.expect(200);
+        assert_eq!(kurta.body["data"]["category"]["id"], cotton["id"]);
+        // Exported, the paths read as written the first time; imported again, nothing new.
+        let text = export(&app, &admin).await;
+        assert!(text.contains(",Women > Kurtas > Silk,"), "{text}");
+        assert!(text.contains(",Men > Trousers,"), "{text}");
+        let again = import(&app, &admin, &text).await.expect(200);
+        assert_eq!(again.body["data"]["categories"], 0);
+        assert_eq!(count(&app, "categories"), before + 5);
+        // A bad name anywhere in a new path is that line's error.
+        let file = [HEADER.to_string(), row("odd", "Odd", "Women > > Tops", "", &picture, "M", 1, "599", "0", "")].join("\n");
+        let refused = import(&app, &admin, &file).await.expect(422);
+        assert_eq!(refused.body["errors"][0]["message"], "Category Women > > Tops: Please fill the category name.");
+        assert_eq!(count(&app, "categories"), before + 5);
     }
 }
 

@@ -111,6 +111,173 @@ async fn the_order_list_is_paged_filtered_searched_sorted_and_counted_per_status
 }
 
 #[actix_web::test]
+async fn a_search_finds_a_customers_orders_by_their_account_and_an_order_by_any_start_of_its_number() {
+    for backend in TestDb::backends() {
+        let clock = kernel::Clock::system();
+        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 100, 1_000, 0)]);
+        let (asha, asha_home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
+        let (ravi, ravi_home) = customer(&app, "ravi", "Ravi", "Kumar", "9123456780").await;
+        let a1 = place(&app, &asha, &asha_home, &v[0], 1).await;
+        clock.advance(Duration::days(2));
+        let a2 = place(&app, &asha, &asha_home, &v[0], 2).await;
+        let r3 = place(&app, &ravi, &ravi_home, &v[0], 3).await;
+        app.put(&format!("/api/orders/{a2}/status"), Some(&admin), json!({ "deliveryStatus": "SHIPPED" })).await.expect(200);
+        let today = india_date(&clock, 0);
+        let two_ago = india_date(&clock, -2);
+
+        // An order number: the whole id, with or without its hyphens, in any case, or its
+        // start as the shop prints it, across the first hyphen too.
+        assert_eq!(ids(&list(&app, &admin, &format!("q={}", r3.to_uppercase())).await), vec![r3.clone()], "{backend:?}");
+        assert_eq!(ids(&list(&app, &admin, &format!("q={}", r3.replace('-', ""))).await), vec![r3.clone()]);
+        assert_eq!(ids(&list(&app, &admin, &format!("q=%23{}", &a1[..11])).await), vec![a1.clone()]);
+        // A customer: part of the name, the e-mail, the mobile number in any usual form.
+        assert_eq!(ids(&list(&app, &admin, "q=sha%20R").await), vec![a2.clone(), a1.clone()]);
+        assert_eq!(ids(&list(&app, &admin, "q=ASHA%40EXAMPLE.IN").await), vec![a2.clone(), a1.clone()]);
+        assert_eq!(ids(&list(&app, &admin, "q=09876543210").await), vec![a2.clone(), a1.clone()]);
+        assert_eq!(ids(&list(&app, &admin, "q=91234").await), vec![r3.clone()]);
+        // With a status and dates, whose counts follow the search.
+        let shipped = list(&app, &admin, "q=asha&status=SHIPPED").await;
+        assert_eq!(ids(&shipped), vec![a2.clone()]);
+        assert_eq!(shipped.body["counts"], json!({ "all": 2, "pending": 1, "shipped": 1, "delivered": 0, "canceled": 0 }));
+        let that_day = list(&app, &admin, &format!("q=asha&from={two_ago}&to={two_ago}")).await;
+        assert_eq!(ids(&that_day), vec![a1.clone()]);
+        assert_eq!(that_day.body["pagination"]["totalItems"], 1);
+        assert_eq!(ids(&list(&app, &admin, &format!("q=kumar&from={today}&status=PENDING")).await), vec![r3.clone()]);
+        assert_eq!(ids(&list(&app, &admin, &format!("q=kumar&to={two_ago}")).await), Vec::<String>::new());
+        // Nothing found: an empty page with zero counts.
+        let none = list(&app, &admin, "q=zz%20top").await;
+        assert_eq!((ids(&none), none.body["counts"]["all"].clone()), (Vec::<String>::new(), json!(0)));
+        // A customer is found by the account as it is now: after a change of name, by the new name.
+        app.put("/api/users/profile", Some(&asha), json!({ "firstName": "Asha", "lastName": "Menon", "mobile": "98765 43210" }))
+            .await
+            .expect(200);
+        assert_eq!(ids(&list(&app, &admin, "q=asha%20menon").await), vec![a2.clone(), a1.clone()]);
+    }
+}
+
+#[actix_web::test]
+async fn the_status_tabs_count_every_order_once_as_statuses_change() {
+    for backend in TestDb::backends() {
+        let clock = kernel::Clock::system();
+        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 100, 1_000, 0)]);
+        let (asha, home) = customer(&app, "asha", "Asha", "Rao", "9876543210").await;
+        let first = place(&app, &asha, &home, &v[0], 1).await;
+        clock.advance(Duration::days(1));
+        let second = place(&app, &asha, &home, &v[0], 1).await;
+        let third = place(&app, &asha, &home, &v[0], 1).await;
+        let counts = |reply: &Reply| reply.body["counts"].clone();
+        assert_eq!(counts(&list(&app, &admin, "").await), json!({ "all": 3, "pending": 3, "shipped": 0, "delivered": 0, "canceled": 0 }), "{backend:?}");
+        // Forward, backward, cancelled by the customer: each order stays counted once.
+        for (order, status) in [(&first, "SHIPPED"), (&first, "DELIVERED"), (&second, "SHIPPED"), (&second, "PENDING")] {
+            app.put(&format!("/api/orders/{order}/status"), Some(&admin), json!({ "deliveryStatus": status })).await.expect(200);
+        }
+        app.put(&format!("/api/orders/{third}/cancel"), Some(&asha), json!({})).await.expect(200);
+        let all = list(&app, &admin, "status=PENDING").await;
+        assert_eq!(counts(&all), json!({ "all": 3, "pending": 1, "shipped": 0, "delivered": 1, "canceled": 1 }));
+        assert_eq!((ids(&all), all.body["pagination"]["totalItems"].clone()), (vec![second.clone()], json!(1)));
+        // A range of India days counts only its days; the dashboard's "waiting to ship" agrees.
+        let yesterday = india_date(&clock, -1);
+        assert_eq!(counts(&list(&app, &admin, &format!("from={yesterday}&to={yesterday}")).await)["delivered"], 1);
+        assert_eq!(counts(&list(&app, &admin, &format!("from={}", india_date(&clock, 0))).await)["all"], 2);
+        let pending = app.get("/api/orders/pending-count", Some(&admin)).await.expect(200);
+        assert_eq!(pending.body["data"]["count"], 1);
+    }
+}
+
+/// The orders CSV as the server sends it: status and text.
+async fn export(app: &TestApp, token: &str, query: &str) -> (u16, String) {
+    let (status, headers, bytes) = app.get_raw(&format!("/api/orders/export?{query}"), &[("Authorization", &format!("Bearer {token}"))]).await;
+    if status == 200 {
+        assert_eq!(headers.get("content-type").and_then(|v| v.to_str().ok()), Some("text/csv; charset=utf-8"));
+    }
+    (status, String::from_utf8(bytes).expect("UTF-8"))
+}
+
+#[actix_web::test]
+async fn the_orders_csv_has_a_line_per_item_of_every_order_the_filters_select() {
+    for backend in TestDb::backends() {
+        let clock = kernel::Clock::system();
+        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 2_000, 1_299, 0), ("L", "Blue", 100, 2_000, 500)]);
+        let (asha, asha_home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
+        let (ravi, ravi_home) = customer(&app, "ravi", "Ravi", "Kumar", "9123456780").await;
+        // Asha's order: two lines; an address line a spreadsheet would run.
+        app.add_to_cart(&asha, &v[1], 2).await.expect(201);
+        let a1 = place(&app, &asha, &asha_home, &v[0], 1).await;
+        sql(&app, &format!("UPDATE orders SET address_line1 = '=HYPERLINK(\"x\")' WHERE id = '{a1}'"));
+        clock.advance(Duration::days(1));
+        let r2 = place(&app, &ravi, &ravi_home, &v[0], 3).await;
+
+        let (status, text) = export(&app, &admin, "q=asha").await;
+        assert_eq!(status, 200, "{backend:?}: {text}");
+        assert!(text.starts_with('\u{feff}'), "a byte-order mark for Excel");
+        let lines: Vec<&str> = text.trim_start_matches('\u{feff}').split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines[0], "Order,Order ID,Placed (India time),Status,Payment method,Payment status,Customer,E-mail,Deliver to,Phone,Address,Landmark,City,State,PIN code,Product,Size,Colour,Quantity,Price (₹),Line total (₹),Order MRP total (₹),Order discount (₹),Order total (₹)");
+        assert_eq!(lines.len(), 3, "{text}");
+        let placed = orders::listing::india_day(clock.now() - Duration::days(1)).format("%Y-%m-%d").to_string();
+        let number = format!("#{}", a1[..8].to_uppercase());
+        let listed = list(&app, &admin, "q=asha").await;
+        let total = format!(",{:.2}", listed.body["data"][0]["orderTotal"].as_f64().unwrap_or(-1.0));
+        for line in &lines[1..] {
+            assert!(line.starts_with(&format!("{number},{a1},{placed} ")), "{line}");
+            assert!(line.contains(",PENDING,COD,PENDING,Asha Rao,asha@example.in,"), "{line}");
+            assert!(line.contains(",\"'=HYPERLINK(\"\"x\"\"), "), "the formula is neutralised: {line}");
+            assert!(line.ends_with(&total), "the order's total on each of its lines: {line}");
+        }
+        assert!(lines.iter().any(|l| l.contains(",Linen Shirt,M,White,1,1299.00,1299.00,")), "{text}");
+        assert!(lines.iter().any(|l| l.contains(",Linen Shirt,L,Blue,2,")), "{text}");
+
+        // The list's filters: a status, dates; oldest first.
+        let today = india_date(&clock, 0);
+        let (_, only_today) = export(&app, &admin, &format!("from={today}&to={today}")).await;
+        assert!(only_today.contains(&r2) && !only_today.contains(&a1), "{only_today}");
+        assert_eq!(export(&app, &admin, "status=SHIPPED").await.1.trim_start_matches('\u{feff}').lines().count(), 1);
+
+        // Past one batch of 500: 600 copies of Ravi's order placed at the same instant, each
+        // exported once.
+        sql(&app, &format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 600) \
+             INSERT INTO orders (id, user_id, customer_first_name, customer_last_name, customer_email, payment_method, \
+             payment_status, delivery_status, subtotal_paise, discount_paise, total_paise, address_line1, address_line2, \
+             city, state, postal_code, expected_delivery_date, created_at, updated_at, recipient_name, recipient_phone, landmark) \
+             SELECT '00000000-0000-4000-8000-' || CAST(100000000000 + i AS TEXT), user_id, customer_first_name, \
+             customer_last_name, customer_email, payment_method, payment_status, delivery_status, subtotal_paise, \
+             discount_paise, total_paise, address_line1, address_line2, city, state, postal_code, expected_delivery_date, \
+             created_at, updated_at, recipient_name, recipient_phone, landmark FROM orders, n WHERE orders.id = '{r2}'"
+        ));
+        sql(&app, &format!(
+            "INSERT INTO order_items (id, order_id, product_id, variant_id, product_name, size, color, image_url, quantity, \
+             price_at_purchase_paise, mrp_paise, position) \
+             SELECT '00000000-0000-4000-a000-' || substr(o.id, 25), o.id, i.product_id, i.variant_id, i.product_name, i.size, \
+             i.color, i.image_url, i.quantity, i.price_at_purchase_paise, i.mrp_paise, i.position \
+             FROM orders o, order_items i WHERE i.order_id = '{r2}' AND o.id LIKE '00000000-0000-4000-8000-%'"
+        ));
+        let (_, all) = export(&app, &admin, "q=ravi").await;
+        let ids: Vec<&str> = all.lines().skip(1).map(|l| l.split(',').nth(1).unwrap_or("")).collect();
+        assert_eq!(ids.len(), 601);
+        assert_eq!(ids.iter().collect::<std::collections::HashSet<_>>().len(), 601, "no order twice");
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        assert_eq!(ids, sorted, "ties in time by id");
+
+        // The list's rules; an admin's file only.
+        let (status, body) = export(&app, &admin, "from=2026-11-02&to=2026-11-01").await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(export(&app, &admin, "status=LOST").await.0, 400);
+        assert_eq!(export(&app, &asha, "").await.0, 403);
+        assert_eq!(app.get_raw("/api/orders/export", &[]).await.0, 401);
+    }
+}
+
+#[actix_web::test]
 async fn bad_list_parameters_are_400_and_a_backwards_date_range_is_422() {
     for app in TestApp::all() {
         relax_cod(&app);

@@ -304,6 +304,30 @@ fn joined<T>(result: std::thread::Result<Result<T>>) -> Result<T> {
     result.unwrap_or_else(|_| Err(StoreError::Backend("a catalogue loading thread panicked".into())))
 }
 
+/// One category row (and its new image's upload), inside the caller's transaction.
+fn insert_category_row(conn: &mut DbConn, c: &CategoryWrite) -> Result<()> {
+    let now = c.now.naive_utc();
+    if let Some(file) = &c.new_image {
+        insert_upload(conn, file, now)?;
+    }
+    diesel::insert_into(categories::table)
+        .values(NewCategoryRow {
+            id: &c.id,
+            name: &c.name,
+            slug: &c.slug,
+            description: &c.description,
+            parent_id: c.parent_id.as_deref(),
+            parent_key: c.parent_id.as_deref().unwrap_or(""),
+            upload_id: c.new_image.as_ref().map(|f| f.id.as_str()),
+            hsn_code: c.hsn_code.as_deref(),
+            created_at: now,
+            updated_at: now,
+        })
+        .execute(conn)
+        .map(|_| ())
+        .map_err(store_error)
+}
+
 impl CatalogRepository for DieselCatalogRepo {
     /// The whole catalogue: the three big tables are read side by side, each on its own
     /// connection and thread, and every row is compacted as it arrives (start-up time and
@@ -333,28 +357,7 @@ impl CatalogRepository for DieselCatalogRepo {
     }
 
     fn insert_category(&self, c: &CategoryWrite) -> Result<()> {
-        let now = c.now.naive_utc();
-        self.db.write_changing(ChangeKind::Catalog, |conn| {
-            if let Some(file) = &c.new_image {
-                insert_upload(conn, file, now)?;
-            }
-            diesel::insert_into(categories::table)
-                .values(NewCategoryRow {
-                    id: &c.id,
-                    name: &c.name,
-                    slug: &c.slug,
-                    description: &c.description,
-                    parent_id: c.parent_id.as_deref(),
-                    parent_key: c.parent_id.as_deref().unwrap_or(""),
-                    upload_id: c.new_image.as_ref().map(|f| f.id.as_str()),
-                    hsn_code: c.hsn_code.as_deref(),
-                    created_at: now,
-                    updated_at: now,
-                })
-                .execute(conn)
-                .map(|_| ())
-                .map_err(store_error)
-        })
+        self.db.write_changing(ChangeKind::Catalog, |conn| insert_category_row(conn, c))
     }
 
     fn update_category(&self, c: &CategoryWrite) -> Result<Option<Option<String>>> {
@@ -501,11 +504,15 @@ impl CatalogRepository for DieselCatalogRepo {
         })
     }
 
-    fn import_products(&self, adopted: &[kernel::StoredFile], creates: &[ProductWrite], updates: &[ProductWrite]) -> Result<Vec<String>> {
+    fn import_products(&self, adopted: &[kernel::StoredFile], plan: &catalog::transfer::ImportPlan) -> Result<Vec<String>> {
         let now = chrono::Utc::now().naive_utc();
+        let (creates, updates) = (&plan.creates, &plan.updates);
         self.db.write_changing(ChangeKind::Catalog, |conn| {
             for file in adopted {
                 insert_upload(conn, file, now)?;
+            }
+            for category in &plan.categories {
+                insert_category_row(conn, category)?;
             }
             // The uploads the updated products show before: those no product shows after go.
             let mut before: Vec<String> = Vec::new();

@@ -1,12 +1,13 @@
 use std::collections::HashMap;
 
 use crate::versions;
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Money, OrderId, Price, StoreError, UserId};
+use ::orders::listing::ExportCursor;
 use ::orders::{
     AddressSnapshot, Checkout, CheckoutLine, CustomerSnapshot, DaySales, DeliveryStatus, NewOrder, Order, OrderFilter,
-    OrderSort, OrderStore, OrdersError, PlaceRequest, Resend, StatusChange, StatusCounts, StockEffect, Transition,
+    OrderSort, OrderStore, OrdersError, PlaceRequest, Resend, StatusChange, StatusCounts, StockEffect, TextMatch, Transition,
     TransitionOutcome,
 };
 use diesel::dsl::count_star;
@@ -23,7 +24,8 @@ use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::order::{HistoryRow, OrderItemRow, OrderRow};
 use crate::schema::{
-    addresses, cart_items, confirmation_resends, order_items, order_status_history, orders, products, users, variants,
+    addresses, cart_items, confirmation_resends, order_day_counts, order_items, order_status_history, orders, products, users,
+    variants,
 };
 
 /// Orders on SQLite or PostgreSQL. Placing an order and changing its status are each ONE
@@ -113,11 +115,83 @@ pub(crate) fn like_escaped(raw: &str) -> String {
 
 type OrderCondition = Box<dyn BoxableExpression<orders::table, MultiBackend, SqlType = diesel::sql_types::Bool>>;
 
-/// The orders `filter` selects (its status only when `with_status`). Each condition can
-/// use an index: the status with the date (`orders_status_created_idx`), the date alone
-/// (`orders_created_idx`), the customer (`orders_user_idx`); the search text scans what
-/// the other conditions left.
-fn filtered(filter: &OrderFilter, with_status: bool) -> orders::BoxedQuery<'static, MultiBackend> {
+/// Above this many customers matching a search text, their orders are found through a
+/// subquery instead of a list of ids (the list's ids are bound one by one on SQLite).
+const LISTED_CUSTOMERS: i64 = 2_000;
+
+/// The customers whose account matches a search text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Customers {
+    Listed(Vec<String>),
+    /// More than [`LISTED_CUSTOMERS`]: the search is broad.
+    Many,
+}
+
+/// A search text as the orders are filtered by it: the customers it names, read once from
+/// the accounts (few compared with orders), and the order-number prefix.
+struct TextFilter {
+    text: TextMatch,
+    customers: Customers,
+}
+
+impl TextFilter {
+    /// Nothing can match: no customer and no order number.
+    fn finds_nothing(&self) -> bool {
+        self.text.order_prefix.is_none() && self.customers == Customers::Listed(Vec::new())
+    }
+}
+
+/// The accounts a search text names: its words in "first last" or the e-mail, or its
+/// digits in the mobile number. A scan of the accounts, not of the orders.
+fn customers_matching(text: &TextMatch) -> users::BoxedQuery<'static, MultiBackend> {
+    let words = format!("%{}%", like_escaped(&text.words));
+    let mut any: Box<dyn BoxableExpression<users::table, MultiBackend, SqlType = diesel::sql_types::Bool>> = Box::new(
+        lower(users::first_name.concat(" ").concat(users::last_name))
+            .like(words.clone())
+            .escape('\\')
+            .or(lower(users::email).like(words).escape('\\')),
+    );
+    if let Some(digits) = &text.phone_digits {
+        any = Box::new(any.or(users::mobile.like(format!("%{}%", like_escaped(digits))).escape('\\').assume_not_null()));
+    }
+    users::table.into_boxed().filter(any)
+}
+
+/// The orders of the accounts [`customers_matching`] reads, as a subquery (a boxed query
+/// cannot be one).
+fn customers_subquery(text: &TextMatch) -> OrderCondition {
+    let words = format!("%{}%", like_escaped(&text.words));
+    let by_name = lower(users::first_name.concat(" ").concat(users::last_name))
+        .like(words.clone())
+        .escape('\\')
+        .or(lower(users::email).like(words).escape('\\'));
+    match &text.phone_digits {
+        Some(digits) => {
+            let by_phone = users::mobile.like(format!("%{}%", like_escaped(digits))).escape('\\').assume_not_null();
+            Box::new(orders::user_id.eq_any(users::table.filter(by_name.or(by_phone)).select(users::id)))
+        }
+        None => Box::new(orders::user_id.eq_any(users::table.filter(by_name).select(users::id))),
+    }
+}
+
+fn text_filter(conn: &mut DbConn, filter: &OrderFilter) -> QueryResult<Option<TextFilter>> {
+    let Some(text) = filter.text.clone() else { return Ok(None) };
+    let ids: Vec<String> = customers_matching(&text).select(users::id).limit(LISTED_CUSTOMERS + 1).load(conn)?;
+    let customers = if ids.len() > LISTED_CUSTOMERS as usize { Customers::Many } else { Customers::Listed(ids) };
+    Ok(Some(TextFilter { text, customers }))
+}
+
+/// The order number as `orders_number_idx` holds it (the id without hyphens); the SQL must
+/// be the index's expression exactly for either database to use the index.
+fn order_number() -> diesel::expression::SqlLiteral<diesel::sql_types::Text> {
+    diesel::dsl::sql::<diesel::sql_types::Text>("replace(orders.id, '-', '')")
+}
+
+/// The orders `filter` selects (its status only when `with_status`), its text already
+/// read by [`text_filter`]. Each condition can use an index: the status with the date
+/// (`orders_status_created_idx`), the date alone (`orders_created_idx`), the customer
+/// (`orders_user_idx`), the order-number prefix (`orders_number_idx`, a range).
+fn filtered(filter: &OrderFilter, text: Option<&TextFilter>, with_status: bool) -> orders::BoxedQuery<'static, MultiBackend> {
     let mut query = orders::table.into_boxed();
     if let Some(user_id) = &filter.user_id {
         query = query.filter(orders::user_id.eq(user_id.clone()));
@@ -131,24 +205,68 @@ fn filtered(filter: &OrderFilter, with_status: bool) -> orders::BoxedQuery<'stat
     if let Some(before) = filter.before {
         query = query.filter(orders::created_at.lt(before.naive_utc()));
     }
-    if let Some(text) = &filter.text {
-        let words = format!("%{}%", like_escaped(&text.words));
-        let mut any: OrderCondition = Box::new(
-            orders::id
-                .like(format!("{}%", like_escaped(&text.order_prefix)))
-                .escape('\\')
-                .or(lower(orders::customer_first_name.concat(" ").concat(orders::customer_last_name)).like(words.clone()).escape('\\'))
-                .or(lower(orders::customer_email).like(words).escape('\\')),
-        );
-        if let Some(digits) = &text.phone_digits {
-            let by_phone = users::table
-                .filter(users::mobile.like(format!("%{}%", like_escaped(digits))).escape('\\'))
-                .select(users::id);
-            any = Box::new(any.or(orders::user_id.eq_any(by_phone)));
-        }
+    if let Some(TextFilter { text, customers }) = text {
+        // No empty `IN ()`: a condition that is always false keeps a planner from reading
+        // the order-number range through its index.
+        let by_customer: Option<OrderCondition> = match customers {
+            Customers::Listed(ids) if ids.is_empty() => None,
+            Customers::Listed(ids) => Some(Box::new(orders::user_id.eq_any(ids.clone()))),
+            Customers::Many => Some(customers_subquery(text)),
+        };
+        // Every key holds only 0-9 and a-f, so the keys starting with `prefix` are exactly
+        // those from `prefix` up to (not including) `prefix` + "g".
+        let by_number: Option<OrderCondition> = text.order_prefix.as_ref().map(|prefix| -> OrderCondition {
+            Box::new(order_number().ge(prefix.clone()).and(order_number().lt(format!("{prefix}g"))))
+        });
+        let any: OrderCondition = match (by_number, by_customer) {
+            (Some(number), Some(customer)) => Box::new(number.or(customer)),
+            (Some(only), None) | (None, Some(only)) => only,
+            // `TextFilter::finds_nothing`: the callers answer before asking.
+            (None, None) => Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1 = 0")),
+        };
         query = query.filter(any);
     }
     query
+}
+
+/// Orders per status placed from `first` through `last` (India days, both included; an
+/// open end counts every day): sums of `order_day_counts`, one row per day and status
+/// (the database's triggers keep it), however many orders there are.
+fn day_counts(conn: &mut DbConn, first: Option<NaiveDate>, last: Option<NaiveDate>) -> QueryResult<StatusCounts> {
+    let mut query = order_day_counts::table.into_boxed();
+    if let Some(first) = first {
+        query = query.filter(order_day_counts::day.ge(first));
+    }
+    if let Some(last) = last {
+        query = query.filter(order_day_counts::day.le(last));
+    }
+    let (pending, shipped, delivered, canceled): (Option<i64>, Option<i64>, Option<i64>, Option<i64>) = query
+        .select((
+            status_sum(DeliveryStatus::Pending, "order_count"),
+            status_sum(DeliveryStatus::Shipped, "order_count"),
+            status_sum(DeliveryStatus::Delivered, "order_count"),
+            status_sum(DeliveryStatus::Canceled, "order_count"),
+        ))
+        .first(conn)?;
+    Ok(status_counts_of([pending, shipped, delivered, canceled]))
+}
+
+/// `SUM(what)` over the rows of one status, as paise-safe BIGINT (SUM(bigint) is NUMERIC
+/// on PostgreSQL). A boxed query cannot be grouped, hence one sum per status.
+fn status_sum(status: DeliveryStatus, what: &str) -> diesel::expression::SqlLiteral<diesel::sql_types::Nullable<diesel::sql_types::BigInt>> {
+    diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(&format!(
+        "CAST(SUM(CASE WHEN delivery_status = '{}' THEN {what} ELSE 0 END) AS BIGINT)",
+        status.as_str()
+    ))
+}
+
+/// Counts from the four sums, in `DeliveryStatus::ALL` order.
+fn status_counts_of(sums: [Option<i64>; 4]) -> StatusCounts {
+    let mut counts = StatusCounts::default();
+    for (status, n) in DeliveryStatus::ALL.into_iter().zip(sums) {
+        counts.add(status, n.and_then(|n| u64::try_from(n).ok()).unwrap_or(0));
+    }
+    counts
 }
 
 pub(crate) fn load_one(conn: &mut DbConn, id: &str) -> QueryResult<Option<Order>> {
@@ -390,10 +508,13 @@ impl OrderStore for DieselOrderStore {
         }
     }
 
-    fn search(&self, filter: &OrderFilter, sort: OrderSort, page: PageRequest) -> Result<(Vec<Order>, u64), StoreError> {
+    fn search(&self, filter: &OrderFilter, sort: OrderSort, page: PageRequest) -> Result<Vec<Order>, StoreError> {
         let mut conn = self.db.conn()?;
-        let total: i64 = filtered(filter, true).select(count_star()).first(&mut *conn).map_err(store_error)?;
-        let query = filtered(filter, true).select(OrderRow::as_select());
+        let text = text_filter(&mut conn, filter).map_err(store_error)?;
+        if text.as_ref().is_some_and(TextFilter::finds_nothing) {
+            return Ok(Vec::new());
+        }
+        let query = filtered(filter, text.as_ref(), true).select(OrderRow::as_select());
         let query = match sort {
             OrderSort::Newest => query.order((orders::created_at.desc(), orders::id.desc())),
             OrderSort::Oldest => query.order((orders::created_at.asc(), orders::id.asc())),
@@ -402,19 +523,45 @@ impl OrderStore for DieselOrderStore {
         };
         let offset = i64::try_from(page.offset()).unwrap_or(i64::MAX);
         let rows = query.limit(i64::from(page.limit)).offset(offset).load(&mut *conn).map_err(store_error)?;
-        let orders = assemble(&mut conn, rows).map_err(store_error)?;
-        Ok((orders, u64::try_from(total).unwrap_or(0)))
+        assemble(&mut conn, rows).map_err(store_error)
+    }
+
+    fn export_batch(&self, filter: &OrderFilter, after: Option<&ExportCursor>, limit: u32) -> Result<Vec<Order>, StoreError> {
+        let mut conn = self.db.conn()?;
+        let text = text_filter(&mut conn, filter).map_err(store_error)?;
+        if text.as_ref().is_some_and(TextFilter::finds_nothing) {
+            return Ok(Vec::new());
+        }
+        let mut query = filtered(filter, text.as_ref(), true);
+        if let Some(after) = after {
+            // Keyset paging: each batch starts where the last ended, in `orders_created_idx`.
+            let at = after.created_at.naive_utc();
+            query = query.filter(orders::created_at.gt(at).or(orders::created_at.eq(at).and(orders::id.gt(after.id.clone()))));
+        }
+        let rows = query
+            .select(OrderRow::as_select())
+            .order((orders::created_at.asc(), orders::id.asc()))
+            .limit(i64::from(limit))
+            .load(&mut *conn)
+            .map_err(store_error)?;
+        assemble(&mut conn, rows).map_err(store_error)
     }
 
     fn status_counts(&self, filter: &OrderFilter) -> Result<StatusCounts, StoreError> {
         let mut conn = self.db.conn()?;
+        if let (None, None, Some((first, last))) = (&filter.text, &filter.user_id, filter.whole_days()) {
+            return day_counts(&mut conn, first, last).map_err(store_error);
+        }
         let mut counts = StatusCounts::default();
-        if filter.text.is_none() {
-            // Without a search text, one count per status is a range of
-            // `orders_status_created_idx` (`orders_user_idx` for a customer): four index
-            // ranges cost less than one pass over the table.
+        let text = text_filter(&mut conn, filter).map_err(store_error)?;
+        if text.as_ref().is_some_and(TextFilter::finds_nothing) {
+            return Ok(counts);
+        }
+        if text.is_none() {
+            // A customer's orders: one count per status is a range of
+            // `orders_user_status_idx`.
             for status in DeliveryStatus::ALL {
-                let n: i64 = filtered(filter, false)
+                let n: i64 = filtered(filter, None, false)
                     .filter(orders::delivery_status.eq(status.as_str()))
                     .select(count_star())
                     .first(&mut *conn)
@@ -423,27 +570,19 @@ impl OrderStore for DieselOrderStore {
             }
             return Ok(counts);
         }
-        // A search text is matched row by row: one pass counts every status at once (a
-        // boxed query cannot be grouped, hence the four sums).
-        let per_status = |status: DeliveryStatus| {
-            diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(&format!(
-                "CAST(SUM(CASE WHEN delivery_status = '{}' THEN 1 ELSE 0 END) AS BIGINT)",
-                status.as_str()
-            ))
-        };
-        let (pending, shipped, delivered, canceled): (Option<i64>, Option<i64>, Option<i64>, Option<i64>) = filtered(filter, false)
-            .select((
-                per_status(DeliveryStatus::Pending),
-                per_status(DeliveryStatus::Shipped),
-                per_status(DeliveryStatus::Delivered),
-                per_status(DeliveryStatus::Canceled),
-            ))
-            .first(&mut *conn)
-            .map_err(store_error)?;
-        for (status, n) in DeliveryStatus::ALL.into_iter().zip([pending, shipped, delivered, canceled]) {
-            counts.add(status, n.and_then(|n| u64::try_from(n).ok()).unwrap_or(0));
-        }
-        Ok(counts)
+        // The orders a search finds are read through indexes once: one pass counts every
+        // status.
+        let (pending, shipped, delivered, canceled): (Option<i64>, Option<i64>, Option<i64>, Option<i64>) =
+            filtered(filter, text.as_ref(), false)
+                .select((
+                    status_sum(DeliveryStatus::Pending, "1"),
+                    status_sum(DeliveryStatus::Shipped, "1"),
+                    status_sum(DeliveryStatus::Delivered, "1"),
+                    status_sum(DeliveryStatus::Canceled, "1"),
+                ))
+                .first(&mut *conn)
+                .map_err(store_error)?;
+        Ok(status_counts_of([pending, shipped, delivered, canceled]))
     }
 
     fn daily_sales(&self, first: chrono::NaiveDate, last: chrono::NaiveDate) -> Result<Vec<DaySales>, StoreError> {
@@ -595,11 +734,6 @@ impl OrderStore for DieselOrderStore {
 
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError> {
         let mut conn = self.db.conn()?;
-        orders::table
-            .filter(orders::delivery_status.eq(status.as_str()))
-            .count()
-            .get_result::<i64>(&mut *conn)
-            .map(|n| u64::try_from(n).unwrap_or(0))
-            .map_err(store_error)
+        Ok(day_counts(&mut conn, None, None).map_err(store_error)?.of(status))
     }
 }

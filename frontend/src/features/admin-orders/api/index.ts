@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
+import { downloadFile } from '@/lib/download';
 import type { Pagination } from '@/lib/api-types';
 import type { AdminOrder, DeliveryStatus, OrderSort, StatusCounts } from '../types';
 
@@ -40,15 +41,23 @@ export async function fetchOrders(params: OrderListParams): Promise<OrderList> {
   };
 }
 
-/** Every order the filters select (for the CSV export), a page of 100 at a time. */
-export async function fetchAllMatching(params: Omit<OrderListParams, 'page' | 'limit'>, max = 10_000): Promise<AdminOrder[]> {
-  const out: AdminOrder[] = [];
-  for (let page = 1; out.length < max; page++) {
-    const list = await fetchOrders({ ...params, page, limit: 100 });
-    out.push(...list.data);
-    if (page >= list.pagination.totalPages || list.data.length === 0) break;
-  }
-  return out.slice(0, max);
+/** The filters a server export of the orders takes (paging and sort do not apply). */
+export type OrderExportFilters = Pick<OrderListParams, 'status' | 'q' | 'from' | 'to'>;
+
+/** The path of the server's CSV of every order the filters select (one line per order item). */
+export function ordersExportPath(filters: OrderExportFilters): string {
+  const query = new URLSearchParams();
+  if (filters.status) query.set('status', filters.status);
+  if (filters.q?.trim()) query.set('q', filters.q.trim());
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
+  const text = query.toString();
+  return text ? `/orders/export?${text}` : '/orders/export';
+}
+
+/** Downloads the server's CSV of every order the filters select. */
+export async function downloadOrdersCsv(filters: OrderExportFilters, filename: string): Promise<void> {
+  await downloadFile(ordersExportPath(filters), filename);
 }
 
 export async function fetchPendingCount(): Promise<number> {

@@ -311,6 +311,44 @@ describe('admin orders', () => {
   });
 });
 
+describe('orders export', () => {
+  it('asks the server for every order the filters select, and saves its file', async () => {
+    const asked = serveOrders(() => [order()], COUNTS, 45);
+    const exported: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/orders/export', ({ request }) => {
+        exported.push(new URL(request.url).searchParams);
+        return new HttpResponse('\uFEFFOrder\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+      }),
+    );
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      await openPage('/admin/order?status=SHIPPED&q=asha&from=2025-03-01&to=2025-03-31&sort=total_desc&page=2');
+      await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Export all matching (CSV)' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+      // The list's filters, not its page or sort; and no page of the list fetched for it.
+      expect(Object.fromEntries(exported[0])).toEqual({ status: 'SHIPPED', q: 'asha', from: '2025-03-01', to: '2025-03-31' });
+      expect(asked.some((q) => q.get('limit') === '100')).toBe(false);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('says so when the server refuses the export', async () => {
+    serveOrders(() => [order()]);
+    server.use(http.get('/api/orders/export', () => HttpResponse.json({ message: 'The start date must not be after the end date', code: 'invalid_date_range' }, { status: 422 })));
+    await openPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Export all matching (CSV)' }));
+    expect(await screen.findByText('The start date must not be after the end date')).toBeInTheDocument();
+  });
+});
+
 describe('orders CSV', () => {
   it('writes one row per order, keeps Devanagari and neutralises formula cells', () => {
     const csv = ordersCsv([
