@@ -63,7 +63,7 @@ pub fn product(p: usize, category_count: usize) -> Product {
         description: format!("{name}: soft, breathable and made to last. Style number {p}."),
         name,
         slug: format!("product-{p}"),
-        is_best_seller: p % 11 == 0,
+        is_best_seller: p.is_multiple_of(11),
         category_id: category_id(p % category_count.max(1)),
         category_name: String::new(),
         hsn_code: None,
@@ -75,7 +75,7 @@ pub fn product(p: usize, category_count: usize) -> Product {
                 color: colour.into(),
                 color_hex: hex.into(),
                 stock: initial_stock(p, v),
-                price: Price::new(Money::from_paise(price * 100), Money::from_paise(if p % 3 == 0 { 10_000 } else { 0 })),
+                price: Price::new(Money::from_paise(price * 100), Money::from_paise(if p.is_multiple_of(3) { 10_000 } else { 0 })),
                 position: v as i32,
                 sku: None,
             })
