@@ -165,7 +165,7 @@ def read_benchmarks(shop, www):
 
 
 def initial_stock(product_index, variant_index):
-    # The rule of xtask/src/seed.rs (initial_stock).
+    # The rule of crates/catalog/src/bench.rs (initial_stock).
     return 0 if (product_index + variant_index) % 9 == 0 else 1000
 
 

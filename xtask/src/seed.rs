@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use chrono::{Duration, TimeZone, Utc};
+use catalog::bench;
 use diesel::prelude::*;
 use kernel::{IncomingFile, MediaRules, MediaStore, StoreError};
 use media::LocalMediaStore;
@@ -15,23 +15,7 @@ use server::demo::art::{garment_picture, Garment};
 use store::schema::{categories, product_images, products, uploads, variants};
 use store::Db;
 
-const VARIANTS_PER_PRODUCT: usize = 4;
 const IMAGES_PER_PRODUCT: usize = 2;
-
-const ADJECTIVES: &[&str] = &["Classic", "Slim", "Relaxed", "Printed", "Striped", "Linen", "Cotton", "Silk", "Denim", "Festive", "Everyday", "Premium"];
-const NOUNS: &[&str] = &["Shirt", "Tee", "Kurta", "Dress", "Kurti", "Saree", "Jeans", "Chinos", "Scarf", "Jacket", "Polo", "Skirt"];
-const COLOURS: &[(&str, &str)] = &[("Navy Blue", "#000080"), ("Maroon", "#800000"), ("Black", "#000000"), ("White", "#FFFFFF"), ("Olive", "#808000"), ("Mustard", "#FFDB58"), ("Teal", "#008080"), ("Peach", "#FFE5B4")];
-const SIZES: &[&str] = &["S", "M", "L", "XL", "XXL"];
-
-/// The stock variant `v` of product `p` starts with; `make bench` checks after its order
-/// runs that stock + units sold still equals it (scripts/bench/bench.py has the same rule).
-fn initial_stock(p: usize, v: usize) -> i32 {
-    if (p + v).is_multiple_of(9) {
-        0
-    } else {
-        1_000
-    }
-}
 
 /// A picture every product shares (the bench measures the API, not images).
 struct Picture {
@@ -100,7 +84,7 @@ fn failed(e: diesel::result::Error) -> StoreError {
 /// Seeds into an empty catalogue, in one transaction; returns false (and writes nothing)
 /// when there is one already.
 fn seed(db: &Db, product_count: usize, category_count: usize, pictures: &[Picture]) -> Result<bool, StoreError> {
-    let start = Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).single().unwrap_or_else(Utc::now).naive_utc();
+    let start = bench::start().naive_utc();
     db.write(|conn| {
         let existing: i64 = categories::table.count().get_result(conn).map_err(failed)?;
         if existing > 0 {
@@ -120,40 +104,34 @@ fn seed(db: &Db, product_count: usize, category_count: usize, pictures: &[Pictur
                 .execute(conn)
                 .map_err(failed)?;
         }
-        // Ten top categories, the rest spread below them.
-        let tops = category_count.clamp(1, 10);
-        let mut category_ids: Vec<String> = Vec::with_capacity(category_count);
-        for c in 0..category_count.max(1) {
-            let id = format!("00000000-0000-4000-8000-{c:012}");
-            let parent = (c >= tops).then(|| category_ids[c % tops].clone());
+        let category_list = bench::categories(category_count);
+        for category in &category_list {
             diesel::insert_into(categories::table)
                 .values((
-                    categories::id.eq(&id),
-                    categories::name.eq(format!("Category {c}")),
-                    categories::slug.eq(format!("category-{c}")),
-                    categories::description.eq(format!("Everything in category {c}")),
-                    categories::parent_id.eq(parent.clone()),
-                    categories::parent_key.eq(parent.unwrap_or_default()),
+                    categories::id.eq(&category.id),
+                    categories::name.eq(&category.name),
+                    categories::slug.eq(&category.slug),
+                    categories::description.eq(&category.description),
+                    categories::parent_id.eq(category.parent_id.clone()),
+                    categories::parent_key.eq(category.parent_id.clone().unwrap_or_default()),
                     categories::upload_id.eq(pictures.first().map(|i| i.id.clone())),
                     categories::created_at.eq(start),
                     categories::updated_at.eq(start),
                 ))
                 .execute(conn)
                 .map_err(failed)?;
-            category_ids.push(id);
         }
         for p in 0..product_count {
-            let id = format!("10000000-0000-4000-8000-{p:012}");
-            let name = format!("{} {} {p}", ADJECTIVES[p % ADJECTIVES.len()], NOUNS[(p / 7) % NOUNS.len()]);
-            let created = start + Duration::seconds(p as i64);
+            let product = bench::product(p, category_list.len());
+            let created = product.created_at.naive_utc();
             diesel::insert_into(products::table)
                 .values((
-                    products::id.eq(&id),
-                    products::name.eq(&name),
-                    products::slug.eq(format!("product-{p}")),
-                    products::description.eq(format!("{name}: soft, breathable and made to last. Style number {p}.")),
-                    products::category_id.eq(&category_ids[p % category_ids.len()]),
-                    products::is_best_seller.eq(p % 11 == 0),
+                    products::id.eq(&product.id),
+                    products::name.eq(&product.name),
+                    products::slug.eq(&product.slug),
+                    products::description.eq(&product.description),
+                    products::category_id.eq(&product.category_id),
+                    products::is_best_seller.eq(product.is_best_seller),
                     products::created_at.eq(created),
                     products::updated_at.eq(created),
                 ))
@@ -164,27 +142,25 @@ fn seed(db: &Db, product_count: usize, category_count: usize, pictures: &[Pictur
                 diesel::insert_into(product_images::table)
                     .values((
                         product_images::id.eq(format!("20000000-0000-4000-{i:04}-{p:012}")),
-                        product_images::product_id.eq(&id),
+                        product_images::product_id.eq(&product.id),
                         product_images::upload_id.eq(&picture.id),
                         product_images::position.eq(i as i32),
                     ))
                     .execute(conn)
                     .map_err(failed)?;
             }
-            let (colour, hex) = COLOURS[p % COLOURS.len()];
-            let price = 499 + (p % 40) as i64 * 50;
-            for v in 0..VARIANTS_PER_PRODUCT {
+            for variant in &product.variants {
                 diesel::insert_into(variants::table)
                     .values((
-                        variants::id.eq(format!("30000000-0000-4000-{v:04}-{p:012}")),
-                        variants::product_id.eq(&id),
-                        variants::size.eq(SIZES[v % SIZES.len()]),
-                        variants::color.eq(colour),
-                        variants::color_hex.eq(hex),
-                        variants::stock.eq(initial_stock(p, v)),
-                        variants::original_price_paise.eq(price * 100),
-                        variants::discount_price_paise.eq(if p % 3 == 0 { 10_000 } else { 0 }),
-                        variants::position.eq(v as i32),
+                        variants::id.eq(&variant.id),
+                        variants::product_id.eq(&product.id),
+                        variants::size.eq(&variant.size),
+                        variants::color.eq(&variant.color),
+                        variants::color_hex.eq(&variant.color_hex),
+                        variants::stock.eq(variant.stock),
+                        variants::original_price_paise.eq(variant.price.pay().paise()),
+                        variants::discount_price_paise.eq(variant.price.saving().paise()),
+                        variants::position.eq(variant.position),
                         variants::created_at.eq(created),
                         variants::updated_at.eq(created),
                     ))
@@ -215,7 +191,7 @@ mod tests {
         let snapshot = catalog::CatalogSnapshot::from_loaded(1, loaded);
         assert_eq!((snapshot.categories.len(), snapshot.entries.len()), (12, 30));
         let product = snapshot.product("product-9").unwrap_or_else(|| panic!("product-9"));
-        assert_eq!((product.images.len(), product.variants.len()), (IMAGES_PER_PRODUCT, VARIANTS_PER_PRODUCT));
+        assert_eq!((product.images.len(), product.variants.len()), (IMAGES_PER_PRODUCT, bench::VARIANTS_PER_PRODUCT));
         assert_eq!(product.variants[0].stock, 0, "the stock rule: (9 + 0) % 9 == 0");
         assert_eq!(product.variants[1].stock, 1_000);
     }

@@ -3,6 +3,7 @@
 
 pub mod error;
 pub mod models;
+pub mod bench;
 pub mod ports;
 pub mod query;
 pub mod search;

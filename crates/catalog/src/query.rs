@@ -148,10 +148,17 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
     };
     let mut ranked: Vec<(Rank, usize, &Entry)> = positions
         .filter_map(|i| snapshot.entries.get(i).map(|e| (i, e.as_ref())))
-        .filter_map(|(i, e)| matcher.fit(e.text_lc()).map(|fit| (rank(snapshot, e, fit, &whole, &matcher), i, e)))
+        .filter_map(|(i, e)| matcher.fit(e.text_lc()).map(|fit| (rank(e, fit, &whole, &matcher), i, e)))
         .collect();
-    ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
-    ranked.into_iter().take(limit).map(|(_, _, e)| snapshot.expand(e)).collect()
+    // Only the first `limit` are put in order: a word found in thousands of products costs
+    // one pass over them, not a sort. Ranks with positions are unique, so the order is the
+    // full sort's.
+    if limit < ranked.len() {
+        ranked.select_nth_unstable_by_key(limit, |(rank, i, _)| (*rank, *i));
+        ranked.truncate(limit);
+    }
+    ranked.sort_unstable_by_key(|(rank, i, _)| (*rank, *i));
+    ranked.into_iter().map(|(_, _, e)| snapshot.expand(e)).collect()
 }
 
 /// Where a found product stands, best first: words as typed before corrections; then the
@@ -160,23 +167,32 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
 /// catalogue's order (newest first).
 pub(crate) type Rank = (Fit, u8, bool, bool);
 
-pub(crate) fn rank(snapshot: &CatalogSnapshot, e: &Entry, fit: Fit, whole: &str, matcher: &Matcher) -> Rank {
+/// The rank from the entry's own lower-case name, category and colours (kept with the
+/// entry), so ranking a match builds nothing.
+pub(crate) fn rank(e: &Entry, fit: Fit, whole: &str, matcher: &Matcher) -> Rank {
     let name = e.name_lc();
     let place = if name.contains(whole) {
         0
     } else if matcher.all_exact_in(name) {
         1
+    } else if matcher.all_exact_in_any(&[name, e.category_lc(), e.colours_lc()], || near_text(e)) {
+        2
     } else {
-        let category = e.category.and_then(|i| snapshot.categories.get(i as usize)).map_or("", |c| c.name.as_str());
-        let mut near = format!("{name} {category}");
-        for v in e.variants.iter() {
-            near.push(' ');
-            near.push_str(&v.look.color);
-        }
-        if matcher.all_exact_in(&near.to_lowercase()) { 2 } else { 3 }
+        3
     };
     let sold_out = e.variants.iter().all(|v| v.stock <= 0);
     (fit, place, sold_out, !e.is_best_seller)
+}
+
+/// Name, category and colours joined, lower case: what a spelling variant with a space in
+/// it ("t shirt") is looked for in, as it may run from one part into the next.
+pub(crate) fn near_text(e: &Entry) -> String {
+    let mut near = format!("{} {}", e.name_lc(), e.category_lc());
+    for v in e.variants.iter() {
+        near.push(' ');
+        near.push_str(&v.look.color.to_lowercase());
+    }
+    near
 }
 
 /// What "Did you mean" offers when a search finds nothing: the query with each word the

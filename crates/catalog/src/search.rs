@@ -310,6 +310,23 @@ impl Matcher {
         self.words.iter().all(|w| w.exact.iter().any(|e| text_lc.contains(e.as_str())))
     }
 
+    /// Whether every word is in the text these parts make when joined with spaces, as typed
+    /// or as a spelling variant. A variant without a space lies within one part, so the
+    /// parts are read as they are; `joined` is built only for one with a space in it.
+    pub fn all_exact_in_any(&self, parts: &[&str], joined: impl FnOnce() -> String) -> bool {
+        let mut joined = Some(joined);
+        let mut whole: Option<String> = None;
+        self.words.iter().all(|w| {
+            w.exact.iter().any(|e| {
+                if !e.contains(' ') {
+                    return parts.iter().any(|p| p.contains(e.as_str()));
+                }
+                let text = whole.get_or_insert_with(|| joined.take().map(|f| f()).unwrap_or_default());
+                text.contains(e.as_str())
+            })
+        })
+    }
+
     /// The query with each word that the catalogue does not have replaced by its closest
     /// correction: what "Did you mean" offers. `None` when there is nothing to correct.
     pub fn suggestion(&self, vocabulary: &Vocabulary) -> Option<String> {

@@ -1,73 +1,15 @@
 //! Figures, not checks: how long the listing index takes to build, what it holds, and how
 //! long listings take with it and with the plain walk, on a catalogue shaped like the bench's
-//! (`cargo xtask seed-bench`). Run on a release build:
+//! (`crate::bench`, what `cargo xtask seed-bench` writes). Run on a release build:
 //! `cargo test -p catalog --release figures -- --ignored --nocapture`.
 
 use std::sync::Arc;
 use std::time::{Duration as Elapsed, Instant};
 
-use chrono::{Duration, TimeZone, Utc};
-use kernel::{Money, PageRequest, Price};
+use kernel::{Money, PageRequest};
 
 use super::*;
-use crate::models::{Category, Variant};
 use crate::snapshot::ListingIndex;
-
-const ADJECTIVES: &[&str] = &["Classic", "Slim", "Relaxed", "Printed", "Striped", "Linen", "Cotton", "Silk", "Denim", "Festive", "Everyday", "Premium"];
-const NOUNS: &[&str] = &["Shirt", "Tee", "Kurta", "Dress", "Kurti", "Saree", "Jeans", "Chinos", "Scarf", "Jacket", "Polo", "Skirt"];
-const COLOURS: &[(&str, &str)] = &[("Navy Blue", "#000080"), ("Maroon", "#800000"), ("Black", "#000000"), ("White", "#FFFFFF"), ("Olive", "#808000"), ("Mustard", "#FFDB58"), ("Teal", "#008080"), ("Peach", "#FFE5B4")];
-const SIZES: &[&str] = &["S", "M", "L", "XL", "XXL"];
-
-fn bench_catalogue(count: usize, category_count: usize) -> CatalogSnapshot {
-    let start = Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).single().unwrap_or_else(Utc::now);
-    let tops = category_count.clamp(1, 10);
-    let categories: Vec<Category> = (0..category_count)
-        .map(|c| Category {
-            id: format!("00000000-0000-4000-8000-{c:012}"),
-            name: format!("Category {c}"),
-            slug: format!("category-{c}"),
-            description: String::new(),
-            parent_id: (c >= tops).then(|| format!("00000000-0000-4000-8000-{:012}", c % tops)),
-            image: None,
-            hsn_code: None,
-            created_at: start,
-        })
-        .collect();
-    let products = (0..count)
-        .map(|p| {
-            let name = format!("{} {} {p}", ADJECTIVES[p % ADJECTIVES.len()], NOUNS[(p / 7) % NOUNS.len()]);
-            let (colour, hex) = COLOURS[p % COLOURS.len()];
-            let price = 499 + (p % 40) as i64 * 50;
-            let created = start + Duration::seconds(p as i64);
-            Arc::new(Product {
-                id: format!("10000000-0000-4000-8000-{p:012}"),
-                description: format!("{name}: soft, breathable and made to last. Style number {p}."),
-                name,
-                slug: format!("product-{p}"),
-                is_best_seller: p % 11 == 0,
-                category_id: categories[p % category_count].id.clone(),
-                category_name: String::new(),
-                hsn_code: None,
-                images: vec![],
-                variants: (0..4)
-                    .map(|v| Variant {
-                        id: format!("30000000-0000-4000-{v:04}-{p:012}"),
-                        size: SIZES[v % SIZES.len()].into(),
-                        color: colour.into(),
-                        color_hex: hex.into(),
-                        stock: if (p + v) % 9 == 0 { 0 } else { 1_000 },
-                        price: Price::new(Money::from_paise(price * 100), Money::from_paise(if p % 3 == 0 { 10_000 } else { 0 })),
-                        position: v as i32,
-                        sku: None,
-                    })
-                    .collect(),
-                created_at: created,
-                updated_at: created,
-            })
-        })
-        .collect();
-    CatalogSnapshot::build(1, categories, products)
-}
 
 fn rss_mb() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -114,7 +56,7 @@ fn figures() {
     for count in [10_000, 100_000] {
         let before = rss_mb();
         let started = Instant::now();
-        let snap = bench_catalogue(count, 40);
+        let snap = crate::bench::snapshot(count, 40);
         let snapshot_ms = started.elapsed().as_secs_f64() * 1000.0;
         let with_index = rss_mb();
         let started = Instant::now();

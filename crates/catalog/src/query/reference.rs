@@ -8,8 +8,8 @@ use kernel::{Money, Page};
 use std::sync::Arc;
 
 use crate::models::Product;
-use super::{rank, Rank, size_rank, variant_filters_hold, ColorFacet, CountFacet, Facets, Listing, ProductQuery, Sort};
-use crate::search::Matcher;
+use super::{Rank, size_rank, variant_filters_hold, ColorFacet, CountFacet, Facets, Listing, ProductQuery, Sort};
+use crate::search::{Fit, Matcher};
 use crate::snapshot::{best_saving, CatalogSnapshot, Entry};
 
 fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<&'a Entry>> {
@@ -136,4 +136,25 @@ pub(super) fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) 
         .collect();
     ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
     ranked.into_iter().take(limit).map(|(_, _, e)| snapshot.expand(e)).collect()
+}
+
+/// The rank as the shop first computed it: a text of name, category and colours built and
+/// lower-cased for every match.
+fn rank(snapshot: &CatalogSnapshot, e: &Entry, fit: Fit, whole: &str, matcher: &Matcher) -> Rank {
+    let name = e.name_lc();
+    let place = if name.contains(whole) {
+        0
+    } else if matcher.all_exact_in(name) {
+        1
+    } else {
+        let category = e.category.and_then(|i| snapshot.categories.get(i as usize)).map_or("", |c| c.name.as_str());
+        let mut near = format!("{name} {category}");
+        for v in e.variants.iter() {
+            near.push(' ');
+            near.push_str(&v.look.color);
+        }
+        if matcher.all_exact_in(&near.to_lowercase()) { 2 } else { 3 }
+    };
+    let sold_out = e.variants.iter().all(|v| v.stock <= 0);
+    (fit, place, sold_out, !e.is_best_seller)
 }

@@ -247,8 +247,9 @@ pub struct Entry {
     /// Name, slug, description, then the search text (lower-case name, description,
     /// category name and colours), in one allocation instead of four.
     texts: Box<str>,
-    /// Where the name, slug, description and lower-case name end in `texts`.
-    ends: [u32; 4],
+    /// Where the name, slug, description and lower-case name end in `texts`, and where the
+    /// lower-case category name and colours start.
+    ends: [u32; 6],
 }
 
 /// The parts of a product before it is placed in a catalogue.
@@ -335,22 +336,32 @@ impl Entry {
     ) -> Entry {
         images.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
         variants.sort_by(|a, b| a.position.cmp(&b.position).then_with(|| a.id.cmp(&b.id)));
-        let mut rest = format!(" {} {}", head.description(), category.map(|(_, c)| c.name.as_str()).unwrap_or(""));
+        // Each part lower-cased on its own (the same as lower-casing them joined: a space
+        // parts them), so ranking can read the category and colours without building them.
         let mut colours: Vec<&str> = variants.iter().map(|v| &*v.look.color).collect();
         colours.sort_unstable();
         colours.dedup();
-        for colour in colours {
-            rest.push(' ');
-            rest.push_str(colour);
-        }
-        let name_lc = head.name().to_lowercase();
-        let rest_lc = rest.to_lowercase();
         let [name_end, slug_end, description_end] = head.ends;
+        let name_lc = head.name().to_lowercase();
+        let description_lc = head.description().to_lowercase();
+        let category_lc = category.map(|(_, c)| c.name.to_lowercase()).unwrap_or_default();
+        let colours_lc: Vec<String> = colours.iter().map(|c| c.to_lowercase()).collect();
         let mut texts = head.texts;
-        texts.reserve_exact(name_lc.len() + rest_lc.len());
+        texts.reserve_exact(
+            name_lc.len() + description_lc.len() + category_lc.len() + colours_lc.iter().map(|c| c.len() + 1).sum::<usize>() + 2,
+        );
         texts.push_str(&name_lc);
         let name_lc_end = end_of(&texts);
-        texts.push_str(&rest_lc);
+        texts.push(' ');
+        texts.push_str(&description_lc);
+        texts.push(' ');
+        let category_lc_start = end_of(&texts);
+        texts.push_str(&category_lc);
+        let colours_lc_start = end_of(&texts);
+        for colour in &colours_lc {
+            texts.push(' ');
+            texts.push_str(colour);
+        }
         Entry {
             min_price: variants.iter().map(|v| v.price.pay()).min().unwrap_or(Money::ZERO),
             id: head.id,
@@ -362,7 +373,7 @@ impl Entry {
             created_at: head.created_at,
             updated_at: head.updated_at,
             texts: texts.into_boxed_str(),
-            ends: [name_end, slug_end, description_end, name_lc_end],
+            ends: [name_end, slug_end, description_end, name_lc_end, category_lc_start, colours_lc_start],
         }
     }
 
@@ -392,6 +403,16 @@ impl Entry {
     /// The name in lower case (the start of [`Entry::text_lc`]).
     pub fn name_lc(&self) -> &str {
         self.span(self.ends[2], Some(self.ends[3]))
+    }
+
+    /// The category's name in lower case (part of [`Entry::text_lc`]).
+    pub fn category_lc(&self) -> &str {
+        self.span(self.ends[4], Some(self.ends[5]))
+    }
+
+    /// The colours in lower case, each after a space (the end of [`Entry::text_lc`]).
+    pub fn colours_lc(&self) -> &str {
+        self.span(self.ends[5], None)
     }
 
     /// The domain form of this product, for an answer that shows it.
@@ -505,6 +526,7 @@ mod tests {
         assert_eq!(entry.expand(&[category]), expected);
         assert_eq!((entry.name(), entry.slug(), entry.description()), ("Festive Kurta", "festive-kurta", "Silk, for weddings"));
         assert_eq!(entry.name_lc(), "festive kurta");
+        assert_eq!((entry.category_lc(), entry.colours_lc()), ("kurtas", " navy blue"));
         assert_eq!(entry.text_lc(), "festive kurta silk, for weddings kurtas navy blue");
         assert_eq!(entry.min_price, Money::from_paise(129_900));
     }

@@ -1,4 +1,5 @@
 use crate::helpers::TestApp;
+use crate::judged;
 
 #[actix_web::test]
 async fn the_demo_catalogue_looks_like_a_real_shop_and_seeds_once() {
@@ -36,32 +37,11 @@ async fn the_demo_catalogue_looks_like_a_real_shop_and_seeds_once() {
     assert_eq!(app.get("/api/products?limit=1000", None).await.body["pagination"]["totalItems"], report.products);
 }
 
-/// The judged queries of `tests/data/search-judged.tsv` over the demo catalogue: recall at
-/// ten (the share of the expected products among the first ten, averaged over the queries
-/// that have an answer) at least 0.95, and at most 2% of those queries finding nothing.
+/// The judged queries of `tests/data/search-judged.tsv` over the demo catalogue, each with
+/// the names of the products expected among the first ten (see `judged::judge`).
 fn judged_searches_find_what_shoppers_expect(app: &TestApp) {
     let judged = include_str!("../data/search-judged.tsv");
-    let snapshot = app.catalog.snapshot();
-    let (mut answered, mut recall, mut empty, mut misses) = (0usize, 0.0f64, 0usize, Vec::new());
-    for line in judged.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let (query, expected) = line.split_once('\t').unwrap_or((line, ""));
-        let expected: Vec<&str> = expected.split('|').filter(|e| !e.is_empty()).collect();
-        let found: Vec<String> = catalog::query::search(&snapshot, query, 10).iter().map(|p| p.name.clone()).collect();
-        if expected.is_empty() {
-            continue;
-        }
-        answered += 1;
-        let hits = expected.iter().filter(|e| found.iter().any(|f| f == *e)).count();
-        recall += hits as f64 / expected.len() as f64;
-        if found.is_empty() {
-            empty += 1;
-        }
-        if hits < expected.len() {
-            misses.push(format!("{query}: found {found:?}"));
-        }
-    }
-    assert!(answered >= 150, "{answered} judged queries with an answer");
-    let recall = recall / answered as f64;
-    assert!(recall >= 0.95, "recall@10 {recall:.3}; short: {misses:#?}");
-    assert!(empty as f64 <= 0.02 * answered as f64, "{empty} of {answered} found nothing; short: {misses:#?}");
+    let queries = judged::lines(judged)
+        .map(|(query, expected)| (query, expected.split('|').filter(|e| !e.is_empty()).map(str::to_string).collect()));
+    judged::judge(&app.catalog.snapshot(), queries);
 }

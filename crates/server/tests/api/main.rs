@@ -20,6 +20,7 @@ mod customers_audit;
 mod demo;
 mod gst;
 mod image_colours;
+mod judged;
 mod first_paint;
 mod caching;
 mod cart;
