@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { constants, deflateSync, inflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export { E2E_ADMIN } from './env';
@@ -152,4 +152,56 @@ export async function fillAddress(
 export async function chooseState(page: Page, form: Locator, state: string) {
   await form.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: state, exact: true }).click();
+}
+
+// ---- The text of a PDF the shop wrote (its content streams, decoded through the fonts' ToUnicode maps) ----
+
+/** The streams of a PDF, inflated where they are compressed. */
+function pdfStreams(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const streams: string[] = [];
+  const start = /stream\r?\n/g;
+  for (let m = start.exec(raw); m; m = start.exec(raw)) {
+    const from = m.index + m[0].length;
+    const to = raw.indexOf('endstream', from);
+    if (to < 0) break;
+    const bytes = pdf.subarray(from, to);
+    try {
+      streams.push(inflateSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }).toString('latin1'));
+    } catch {
+      streams.push(bytes.toString('latin1'));
+    }
+    start.lastIndex = to;
+  }
+  return streams;
+}
+
+/**
+ * The text shown by a PDF, good enough to find a number in it: the shop embeds its font, so
+ * text is drawn as glyph codes (`<0012…> Tj`) that the font's ToUnicode map turns into letters.
+ */
+export function pdfText(pdf: Buffer): string {
+  const streams = pdfStreams(pdf);
+  const glyphs = new Map<number, string>();
+  const hexText = (hex: string) => String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((u) => parseInt(u, 16)));
+  for (const cmap of streams.filter((s) => s.includes('begincmap'))) {
+    for (const [, block] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+      for (const [, code, text] of block.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) glyphs.set(parseInt(code, 16), hexText(text));
+    }
+    for (const [, block] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+      for (const [, lo, hi, text] of block.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
+        const first = parseInt(text, 16);
+        for (let c = parseInt(lo, 16); c <= parseInt(hi, 16); c++) glyphs.set(c, String.fromCodePoint(first + c - parseInt(lo, 16)));
+      }
+    }
+  }
+  const decode = (hex: string) => (hex.match(/.{4}/g) ?? []).map((c) => glyphs.get(parseInt(c, 16)) ?? '').join('');
+  const shown: string[] = [];
+  for (const content of streams.filter((s) => !s.includes('begincmap'))) {
+    for (const [, array, single] of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9A-Fa-f]+)>\s*Tj/g)) {
+      const parts = array ? [...array.matchAll(/<([0-9A-Fa-f]+)>/g)].map(([, h]) => h) : [single];
+      shown.push(parts.map(decode).join(''));
+    }
+  }
+  return shown.join('\n');
 }
