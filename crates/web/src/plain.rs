@@ -317,6 +317,31 @@ mod tests {
     }
 
     #[test]
+    fn the_first_picture_shown_is_the_first_in_stock_colours() {
+        let mut p = shirt();
+        p.images[0].color = Some("Navy <b>Blue</b>".into());
+        p.images.push(ImageDto {
+            id: "i2".into(),
+            upload_id: "u2".into(),
+            url: "/uploads/b.jpg".into(),
+            thumb_url: "/uploads/b.jpg".into(),
+            srcset: None,
+            width: 0,
+            height: 0,
+            color: Some("Red".into()),
+        });
+        p.variants[0].stock = 0;
+        p.variants[1].color = "Red".into();
+        p.variants[1].stock = 3;
+        assert_eq!(crate::first_paint::first_shown(&p).map(|i| i.url.as_str()), Some("/uploads/b.jpg"));
+        // Nothing in stock: the first colour's; a colour without pictures: the first picture.
+        p.variants[1].stock = 0;
+        assert_eq!(crate::first_paint::first_shown(&p).map(|i| i.url.as_str()), Some("/uploads/a.jpg"));
+        p.variants.iter_mut().for_each(|v| v.color = "Green".into());
+        assert_eq!(crate::first_paint::first_shown(&p).map(|i| i.url.as_str()), Some("/uploads/a.jpg"));
+    }
+
+    #[test]
     fn differing_prices_read_as_from_the_lowest() {
         assert_eq!(price_from(&[variant("M", 999.0, 1), variant("L", 1299.0, 1)]), "From ₹999.00");
         assert_eq!(price_from(&[variant("M", 999.0, 1)]), "₹999.00");
