@@ -125,7 +125,7 @@ fn listing_page(snapshot: &CatalogSnapshot, scope: &Scope, query: &str) -> Strin
         let p = &listing.pagination;
         let _ = write!(out, "<p>{} product(s) found</p>", p.total_items);
         cards(&mut out, &listing);
-        let (current, pages) = (p.current_page as u64, p.total_pages as u64);
+        let (current, pages) = (u64::from(p.current_page), p.total_pages);
         if pages > 1 {
             out.push_str(r#"<nav aria-label="Pages"><ul class="links">"#);
             if current > 1 {
