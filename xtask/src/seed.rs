@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use kernel::{IncomingFile, MediaRules, MediaStore, StoreError};
 use media::LocalMediaStore;
 use server::config::Config;
-use server::demo::art::{garment_picture, Garment};
+use server::demo::art::{garment_picture, Garment, Print};
 use store::schema::{categories, product_images, products, uploads, variants};
 use store::Db;
 
@@ -64,7 +64,7 @@ fn store_pictures(media: &LocalMediaStore) -> Result<Vec<Picture>, String> {
     let colours = ["#000080", "#800000", "#556B2F", "#FFDB58"];
     let mut pictures = Vec::new();
     for (i, (garment, colour)) in garments.into_iter().zip(colours).enumerate() {
-        let file = IncomingFile { bytes: garment_picture(garment, colour, i as u32) };
+        let file = IncomingFile { bytes: garment_picture(garment, colour, Print::Plain, i as u32) };
         let stored = media.store(&file, &rules).map_err(|e| e.to_string())?;
         pictures.push(Picture {
             width: stored.width as i32,

@@ -11,8 +11,7 @@
 //! for that URL, built by the same functions (`http::answers`): never older than what the API
 //! would answer, and the very same bytes.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use catalog::CatalogSnapshot;
 use http::answers;
@@ -25,6 +24,7 @@ use serde::Serialize;
 use crate::contract::{unreserved, Answer, Contract, Picture, Request};
 use crate::html::{Element, PageHtml};
 use crate::page::Page;
+use crate::per_version::PerVersion;
 
 /// A picture found in an answer: what the page's `<img>` shows first.
 #[derive(Debug, Clone, PartialEq)]
@@ -189,51 +189,28 @@ fn card(listing: &ListingDto) -> Option<Found> {
 
 /// The product page shows its first picture.
 fn product(product: &Envelope<ProductDto>) -> Option<Found> {
-    let image: &ImageDto = product.data.images.first()?;
+    let image = first_shown(&product.data)?;
     Some(Found { href: image.url.clone(), srcset: image.srcset.clone() })
+}
+
+/// The picture a product page shows first: the web app chooses the first variant in stock
+/// (else the first colour) and shows that colour's pictures first (`ProductDetail`).
+pub fn first_shown(product: &ProductDto) -> Option<&ImageDto> {
+    let colour = product
+        .variants
+        .iter()
+        .find(|v| v.stock > 0)
+        .map(|v| v.color.as_str())
+        .or_else(|| product.variants.iter().map(|v| v.color.trim()).find(|c| !c.is_empty()));
+    colour
+        .and_then(|c| product.images.iter().find(|i| i.color.as_deref() == Some(c)))
+        .or_else(|| product.images.first())
 }
 
 /// The first picture of each picture-giving answer, per catalogue version: a cached answer is
 /// bytes, and finding its picture again would mean building it again (a whole listing) or
-/// parsing it. Bounded like the response cache: when full it starts over.
-#[derive(Default)]
-pub struct Pictures {
-    memo: Mutex<Memo>,
-}
-
-#[derive(Default)]
-struct Memo {
-    version: u64,
-    by_key: HashMap<String, Option<Found>>,
-}
-
-const MAX_PICTURES: usize = 4096;
-
-impl Pictures {
-    fn keep(&self, version: u64, key: &str, found: Option<Found>) -> Option<Found> {
-        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
-        if memo.version > version {
-            return found;
-        }
-        if memo.version < version || memo.by_key.len() >= MAX_PICTURES {
-            *memo = Memo { version, by_key: HashMap::new() };
-        }
-        memo.by_key.insert(key.to_string(), found.clone());
-        found
-    }
-
-    fn get_or(&self, version: u64, key: &str, find: impl FnOnce() -> Option<Found>) -> Option<Found> {
-        {
-            let memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
-            if memo.version == version {
-                if let Some(found) = memo.by_key.get(key) {
-                    return found.clone();
-                }
-            }
-        }
-        self.keep(version, key, find())
-    }
-}
+/// parsing it.
+pub type Pictures = PerVersion<Option<Found>>;
 
 #[cfg(test)]
 mod tests {

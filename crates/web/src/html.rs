@@ -164,6 +164,11 @@ pub fn attribute(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
+/// Text for an element's content: nothing in it reads as markup.
+pub fn text(text: &str) -> String {
+    attribute(text).replace('\'', "&#39;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

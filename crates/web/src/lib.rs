@@ -6,6 +6,7 @@
 //! - [`first_paint`]: the page's first API answers and picture preload;
 //! - [`manifest`]: the route's JavaScript chunks to preload, from Vite's manifest;
 //! - [`html`]: index.html cut once where a page adds to it, and what a page adds;
+//! - [`plain`]: the page in plain HTML for browsers without JavaScript;
 //! - [`meta`]: each page's title, description, canonical URL, link-preview tags and JSON-LD;
 //! - [`sitemap`]: `/sitemap.xml` and `/robots.txt` from the catalogue.
 //!
@@ -17,6 +18,8 @@ pub mod html;
 pub mod manifest;
 pub mod meta;
 pub mod page;
+pub mod per_version;
+pub mod plain;
 pub mod sitemap;
 
 use std::collections::HashMap;
@@ -35,6 +38,7 @@ use crate::contract::contract;
 use crate::first_paint::{FirstPaint, Pictures};
 use crate::html::{PageHtml, Template};
 use crate::page::Page;
+use crate::per_version::PerVersion;
 
 /// Serves the web app built into `dir` (which has an index.html): its hashed files under
 /// `/assets`, its other files, and index.html for every other path (client routes), so that a
@@ -88,11 +92,16 @@ async fn page(
 #[derive(Debug, Clone)]
 pub struct Origin(pub String);
 
+/// The longest path and query whose plain HTML is kept.
+const MAX_KEPT_KEY: usize = 512;
+
 /// The built web app as pages are made from it.
 struct Site {
     dir: PathBuf,
     loaded: Mutex<Option<Arc<Loaded>>>,
     pictures: Pictures,
+    /// The main part of each page's plain HTML.
+    plain: PerVersion<Option<Arc<str>>>,
 }
 
 /// index.html and, per contract page, the tags that preload its chunks; read again when
@@ -105,7 +114,7 @@ struct Loaded {
 
 impl Site {
     fn new(dir: PathBuf) -> Site {
-        Site { dir, loaded: Mutex::new(None), pictures: Pictures::default() }
+        Site { dir, loaded: Mutex::new(None), pictures: Pictures::default(), plain: PerVersion::default() }
     }
 
     /// The HTML for `path` requested with `query`. Blocking: reads files when index.html
@@ -116,7 +125,17 @@ impl Site {
         let page = Page::of(contract, path);
         let mut html = PageHtml::default();
         let shop = state.content.company().name.clone();
-        meta::Meta::of(&state.catalog.snapshot(), &shop, origin, page, path).add_to(&mut html);
+        let snapshot = state.catalog.snapshot();
+        meta::Meta::of(&snapshot, &shop, origin, page, path).add_to(&mut html);
+        if page.def().is_some() {
+            let make = || plain::main(&snapshot, page, query).map(Arc::from);
+            // Keys are the shopper's path: a long one is worked out, not kept.
+            let key = format!("{path}?{query}");
+            let main = if key.len() <= MAX_KEPT_KEY { self.plain.get_or(snapshot.version, &key, make) } else { make() };
+            if let Some(main) = main {
+                plain::add_to(&mut html, &shop, &main);
+            }
+        }
         FirstPaint::of(state, &self.pictures, contract, page, query).add_to(&mut html, &contract.data_element_id);
         if let Some(links) = page.def().and_then(|def| loaded.chunk_links.get(&def.name)) {
             html.head(links);

@@ -4,7 +4,7 @@
 //! (schema.org). Pages that hold a shopper's own things (cart, checkout, account) ask not
 //! to be indexed.
 
-use catalog::CatalogSnapshot;
+use catalog::{CatalogSnapshot, Category};
 use http::dto::catalog::ProductDto;
 use serde_json::{json, Value};
 
@@ -148,17 +148,8 @@ fn product_meta(snapshot: &CatalogSnapshot, shop: &str, origin: &str, p: &Produc
 
 /// Home, the product's categories from the top, the product.
 fn breadcrumbs(snapshot: &CatalogSnapshot, origin: &str, p: &ProductDto, url: &str) -> Value {
-    let mut trail: Vec<(String, String)> = Vec::new();
-    let mut at = snapshot.category(&p.category_id);
-    while let Some(c) = at {
-        trail.push((c.name.clone(), format!("{origin}/category/{}", c.slug)));
-        at = c.parent_id.as_deref().and_then(|id| snapshot.category(id));
-        if trail.len() > 16 {
-            break;
-        }
-    }
-    trail.push(("Home".to_string(), format!("{origin}/")));
-    trail.reverse();
+    let mut trail: Vec<(String, String)> = vec![("Home".to_string(), format!("{origin}/"))];
+    trail.extend(category_trail(snapshot, &p.category_id).iter().map(|c| (c.name.clone(), format!("{origin}/category/{}", c.slug))));
     trail.push((p.name.clone(), url.to_string()));
     let items: Vec<Value> = trail
         .iter()
@@ -168,12 +159,28 @@ fn breadcrumbs(snapshot: &CatalogSnapshot, origin: &str, p: &ProductDto, url: &s
     json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items })
 }
 
+/// The category with `id` and those above it, the top one first.
+pub(crate) fn category_trail<'s>(snapshot: &'s CatalogSnapshot, id: &str) -> Vec<&'s Category> {
+    let mut trail = Vec::new();
+    let mut at = snapshot.category(id);
+    while let Some(c) = at {
+        trail.push(c);
+        at = c.parent_id.as_deref().and_then(|id| snapshot.category(id));
+        // A loop in the data cannot hang a page.
+        if trail.len() > 16 {
+            break;
+        }
+    }
+    trail.reverse();
+    trail
+}
+
 fn absolute(origin: &str, url: &str) -> String {
     if url.starts_with("http://") || url.starts_with("https://") { url.to_string() } else { format!("{origin}{url}") }
 }
 
 /// `₹1,499.00`, en-IN grouping, from a rupee amount as the DTOs carry it.
-fn rupees(amount: f64) -> String {
+pub(crate) fn rupees(amount: f64) -> String {
     kernel::Money::from_paise((amount * 100.0).round() as i64).format_inr()
 }
 
@@ -189,7 +196,7 @@ fn clip(text: &str) -> String {
 }
 
 /// A path segment as the shopper typed it (`Woollen%20Muffler` is `Woollen Muffler`).
-fn decoded(slug: &str) -> String {
+pub(crate) fn decoded(slug: &str) -> String {
     percent_encoding::percent_decode_str(slug).decode_utf8_lossy().into_owned()
 }
 

@@ -81,9 +81,19 @@ describe('static pages', () => {
     );
     await renderRoutes(routes, '/privacy-policy');
     expect(await screen.findByText('We never sell your data.')).toBeInTheDocument();
-    // A plain text is one section; the contact details are kept.
+    // A plain text is one section; every section SPEC.md requires is kept from the default text.
     const contents = screen.getByRole('navigation', { name: 'Contents' });
-    expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual(['Privacy Policy', 'Contact Us']);
+    expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Privacy Policy',
+      'Interpretation and Definitions',
+      'Collecting Your Personal Data',
+      'Tracking Technologies and Cookies',
+      'Usage of Your Personal Data',
+      'Retention of Your Personal Data',
+      'Security of Your Personal Data',
+      "Children's Privacy",
+      'Contact Us',
+    ]);
   });
 
   it('privacy renders the saved Markdown: its headings make the contents, raw HTML is dropped', async () => {
@@ -106,11 +116,18 @@ describe('static pages', () => {
     expect(await screen.findByText('Our promise.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Collecting Your Personal Data' })).toBeInTheDocument();
     const contents = screen.getByRole('navigation', { name: 'Contents' });
+    // The sections SPEC.md requires that the text lacks are the default text's, in their place.
     expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Interpretation and Definitions',
       'Collecting Your Personal Data',
+      'Tracking Technologies and Cookies',
+      'Usage of Your Personal Data',
+      'Retention of Your Personal Data',
+      'Security of Your Personal Data',
+      "Children's Privacy",
       'Contact Us',
     ]);
+    expect(screen.getByText('Write to privacy@test.shop.')).toBeInTheDocument();
     expect(screen.getByText('We').tagName).toBe('STRONG');
     expect(screen.getByText('e-mail').tagName).toBe('LI');
     expect(document.querySelector('main script, main img[src="x"]')).toBeNull();

@@ -9,7 +9,7 @@ use catalog::{CatalogApi, CategoryInput, ParentChoice, ProductInput, VariantInpu
 use content::{CompanyInput, ContentApi, LegalInput};
 use kernel::IncomingFile;
 
-use art::{garment_picture, Garment};
+use art::{garment_picture, hero_picture, Garment, Print};
 
 pub struct SeedReport {
     pub categories: usize,
@@ -94,8 +94,21 @@ fn pick(seed: usize, n: usize) -> usize {
     (seed.wrapping_mul(2_654_435_761) >> 7) % n.max(1)
 }
 
-fn jpeg(garment: Garment, hex: &str, tint: usize) -> IncomingFile {
-    IncomingFile { bytes: garment_picture(garment, hex, tint as u32) }
+fn jpeg(garment: Garment, hex: &str, print: Print, tint: usize) -> IncomingFile {
+    IncomingFile { bytes: garment_picture(garment, hex, print, tint as u32) }
+}
+
+/// A top category's banner (the home page's hero): its garment and its subcategories' in its
+/// colour and two of the shop's.
+fn banner(top: &Top, tint: usize) -> IncomingFile {
+    let mut garments = vec![top.garment];
+    for sub in top.subs {
+        if !garments.contains(&sub.garment) {
+            garments.push(sub.garment);
+        }
+    }
+    let colours = [top.colour, COLOURS[pick(tint + 3, COLOURS.len())].1, COLOURS[pick(tint + 8, COLOURS.len())].1];
+    IncomingFile { bytes: hero_picture(&garments, &colours, tint as u32) }
 }
 
 fn variants(sizes: &[&str], colours: &[(&str, &str)], price: u32, seed: usize) -> Vec<VariantInput> {
@@ -147,7 +160,11 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
         return Ok(None);
     }
     let mut report = SeedReport { categories: 0, products: 0 };
-    let mut seed_index = 0usize;
+    // The categories first, then the products one subcategory after another in turn: the
+    // newest products (the home page's featured ones) then span the catalogue. Each product's
+    // colours, stock and price follow its place in the catalogue, not the order it is made in.
+    let mut shelves = Vec::new();
+    let mut before = 0usize;
     for top in CATALOGUE {
         let parent = catalog
             .create_category(CategoryInput {
@@ -155,7 +172,7 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
                 description: Some(top.description.into()),
                 parent: ParentChoice::TopLevel,
                 hsn_code: None,
-                files: vec![jpeg(top.garment, top.colour, report.categories)],
+                files: vec![banner(top, report.categories)],
                 deleted_upload_ids: Vec::new(),
             })
             .map_err(|e| format!("category {}: {e}", top.name))?;
@@ -168,41 +185,51 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
                     description: Some(sub.description.into()),
                     parent: ParentChoice::Under(parent.id.clone()),
                     hsn_code: Some(demo_hsn(sub.name).into()),
-                    files: vec![jpeg(sub.garment, sub_hex, report.categories)],
+                    files: vec![jpeg(sub.garment, sub_hex, Print::for_product(sub.name, report.categories), report.categories)],
                     deleted_upload_ids: Vec::new(),
                 })
                 .map_err(|e| format!("category {}: {e}", sub.name))?;
             report.categories += 1;
-            for (name, price) in sub.products {
-                seed_index += 1;
-                let first = pick(seed_index, COLOURS.len());
-                let second = (first + 1 + pick(seed_index + 5, COLOURS.len() - 1)) % COLOURS.len();
-                let colours = [COLOURS[first], COLOURS[second]];
-                let colour_count = if sub.sizes.len() == 1 { 2 } else { 1 + seed_index % 2 };
-                let chosen = &colours[..colour_count];
-                let files = chosen.iter().enumerate().map(|(i, (_, hex))| jpeg(sub.garment, hex, seed_index + i)).collect();
-                let description = format!(
-                    "{name} from our {} collection. {}. Easy care, made to last, and sized for a comfortable fit.",
-                    sub.name.to_lowercase(),
-                    sub.description
-                );
-                catalog
-                    .create_product(ProductInput {
-                        name: Some(name.to_string()),
-                        category_id: Some(category.id.clone()),
-                        description: Some(description),
-                        hsn_code: None,
-                        variants: Some(variants(sub.sizes, chosen, *price, seed_index)),
-                        deleted_image_ids: Vec::new(),
-                        files,
-                        // Each picture is drawn in one of the product's colours.
-                        new_image_colors: chosen.iter().map(|(colour, _)| Some(colour.to_string())).collect(),
-                        image_colors: Vec::new(),
-                        is_best_seller: Some(seed_index % 5 == 1),
-                    })
-                    .map_err(|e| format!("product {name}: {e}"))?;
-                report.products += 1;
-            }
+            shelves.push((sub, category.id, before));
+            before += sub.products.len();
+        }
+    }
+    let most = shelves.iter().map(|(sub, _, _)| sub.products.len()).max().unwrap_or(0);
+    for round in 0..most {
+        for (sub, category_id, before) in &shelves {
+            // Each subcategory's last product comes in the last round: the ten newest are one
+            // of each.
+            let Some(at) = (round + sub.products.len()).checked_sub(most) else { continue };
+            let Some((name, price)) = sub.products.get(at) else { continue };
+            let seed_index = before + at + 1;
+            let first = pick(seed_index, COLOURS.len());
+            let second = (first + 1 + pick(seed_index + 5, COLOURS.len() - 1)) % COLOURS.len();
+            let colours = [COLOURS[first], COLOURS[second]];
+            let colour_count = if sub.sizes.len() == 1 { 2 } else { 1 + seed_index % 2 };
+            let chosen = &colours[..colour_count];
+            let print = Print::for_product(name, seed_index);
+            let files = chosen.iter().enumerate().map(|(i, (_, hex))| jpeg(sub.garment, hex, print, seed_index + i)).collect();
+            let description = format!(
+                "{name} from our {} collection. {}. Easy care, made to last, and sized for a comfortable fit.",
+                sub.name.to_lowercase(),
+                sub.description
+            );
+            catalog
+                .create_product(ProductInput {
+                    name: Some(name.to_string()),
+                    category_id: Some(category_id.clone()),
+                    description: Some(description),
+                    hsn_code: None,
+                    variants: Some(variants(sub.sizes, chosen, *price, seed_index)),
+                    deleted_image_ids: Vec::new(),
+                    files,
+                    // Each picture is drawn in one of the product's colours.
+                    new_image_colors: chosen.iter().map(|(colour, _)| Some(colour.to_string())).collect(),
+                    image_colors: Vec::new(),
+                    is_best_seller: Some(seed_index % 5 == 1),
+                })
+                .map_err(|e| format!("product {name}: {e}"))?;
+            report.products += 1;
         }
     }
     content

@@ -24,7 +24,19 @@ async fn the_demo_catalogue_looks_like_a_real_shop_and_seeds_once() {
     let url = products[0]["images"][0]["url"].as_str().unwrap_or_default();
     let picture = app.get_bytes(url).await;
     let decoded = image::load_from_memory(&picture).unwrap();
-    assert_eq!((decoded.width(), decoded.height()), (480, 600));
+    assert_eq!((decoded.width(), decoded.height()), server::demo::art::PRODUCT_SIZE);
+    // The hero shows the first top category's picture across the screen: drawn at least
+    // 1600 pixels wide, with smaller versions for smaller screens.
+    let hero = &tops[0];
+    let banner = image::load_from_memory(&app.get_bytes(hero["imageUrl"].as_str().unwrap_or_default()).await).unwrap();
+    assert!(banner.width() >= 1600, "{}", banner.width());
+    assert!(hero["imageSrcset"].as_str().is_some_and(|s| s.contains("400w") && s.contains("800w") && s.contains("1600w")), "{hero}");
+    // The featured products (the newest) span the catalogue: one of each subcategory.
+    let featured = app.get("/api/products?page=1&limit=10", None).await.expect(200).body;
+    let mut categories: Vec<&str> = featured["data"].as_array().into_iter().flatten().filter_map(|p| p["categoryId"].as_str()).collect();
+    categories.sort_unstable();
+    categories.dedup();
+    assert_eq!(categories.len(), 10, "{featured}");
 
     let company = app.get("/api/company-details", None).await.expect(200);
     assert_eq!(company.body["data"]["name"], "Kapda Collective");

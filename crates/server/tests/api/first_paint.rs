@@ -82,7 +82,7 @@ async fn each_page_carries_the_api_answers_it_asks_for_first() {
     for (path, urls) in pages {
         let page = page(&app, path).await;
         assert_eq!(page.status, 200, "{path}");
-        assert!(page.html.contains(r#"<div id="root"></div>"#), "{path}: still the web app");
+        assert!(page.html.contains(r#"<div id="root"><div id="shop-plain">"#), "{path}: still the web app, its plain HTML inside");
         let data = page.data();
         let keys: Vec<&str> = data.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
         assert_eq!(keys.len(), urls.len(), "{path}: {keys:?}");
@@ -198,7 +198,9 @@ async fn unknown_products_and_other_paths_behave_as_before() {
     for path in ["/shop?page=2", "/category/men", "/myaccount/order", "/admin/product", "/product/caf%C3%A9"] {
         let p = page(&app, path).await;
         assert_eq!(p.status, 200, "{path}");
-        assert!(p.html.contains(r#"<div id="root"></div>"#), "{path}");
+        // Only the shop has plain HTML here: no category men, no such product.
+        let root = if path.starts_with("/shop") { r#"<div id="root"><div id="shop-plain">"# } else { r#"<div id="root"></div>"# };
+        assert!(p.html.contains(root), "{path}");
         assert!(p.data().get("/api/products?page=1&limit=24&sort=newest").is_none(), "{path}");
     }
     assert!(page(&app, "/admin/product").await.data_text().is_none());
@@ -332,4 +334,63 @@ async fn pages_tell_search_engines_and_link_previews_what_they_are() {
     let robots = String::from_utf8(app.get_raw("/robots.txt", &[]).await.2).unwrap_or_default();
     assert!(robots.contains("Disallow: /checkout\n") && robots.contains("Disallow: /admin\n"), "{robots}");
     assert!(robots.trim_end().ends_with(&format!("Sitemap: {PUBLIC_URL}/sitemap.xml")), "{robots}");
+}
+
+/// The page's plain HTML: what a browser without JavaScript shows.
+fn plain(html: &str) -> &str {
+    let start = html.find(r#"<div id="shop-plain">"#).unwrap_or(html.len());
+    let end = html[start..].find("</footer></div>").map_or(html.len(), |i| start + i);
+    &html[start..end]
+}
+
+#[actix_web::test]
+async fn pages_read_without_javascript_show_products_escaped() {
+    let (app, _dir) = shop_with_web_app();
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    let shirt = app.product(&admin, "Oxford <b>Shirt</b>", &men, variant("M")).await;
+    let (id, slug) = (shirt["id"].as_str().unwrap_or_default(), shirt["slug"].as_str().unwrap_or_default().to_string());
+    app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("description", "Soft 'cotton' <script>x</script>\nTwo lines.\n\nMade in Jaipur.")])
+        .await
+        .expect(200);
+    let men_slug = app.get("/api/categories", None).await.body["data"][0]["slug"].as_str().unwrap_or_default().to_string();
+
+    let product = page(&app, &format!("/product/{slug}")).await;
+    // Inside the app's root element, which the app empties when it renders; hidden where
+    // scripts run, shown (and styled) where they do not.
+    assert!(product.html.contains(r#"<div id="root"><div id="shop-plain">"#));
+    let head = &product.html[..product.html.find("</head>").unwrap_or(0)];
+    assert!(head.contains("<style>#shop-plain{display:none}</style><noscript><style>#shop-plain{display:block;"), "{head}");
+    let html = plain(&product.html);
+    for part in [
+        "<h1>Oxford &lt;b&gt;Shirt&lt;/b&gt;</h1>",
+        r#"<p class="price">₹999.00 <s>MRP ₹1,099.00</s> <span>9% off</span></p><p>Inclusive of all taxes (GST).</p>"#,
+        r#"<p class="stock">In stock</p>"#,
+        "<td>M</td><td>Red</td><td>₹999.00</td><td>4 in stock</td>",
+        "<p>Soft &#39;cotton&#39; &lt;script&gt;x&lt;/script&gt;<br>Two lines.</p><p>Made in Jaipur.</p>",
+        &format!(r#"<li><a href="/category/{men_slug}">Men</a></li>"#),
+    ] {
+        assert!(html.contains(part), "{part} in {html}");
+    }
+    assert!(!html.contains("<b>") && !html.contains("<script"), "{html}");
+    // Its pictures load lazily: where the app runs they are never fetched.
+    assert!(html.contains(r#" loading="lazy">"#), "{html}");
+
+    // Listings: their products' names as links, with prices.
+    let link = format!(r#"<a href="/product/{slug}">Oxford &lt;b&gt;Shirt&lt;/b&gt;</a> <span>₹999.00</span>"#);
+    for path in ["/".to_string(), "/shop".to_string(), format!("/category/{men_slug}"), "/shop?sort=price_asc".to_string()] {
+        let listing = page(&app, &path).await;
+        assert!(plain(&listing.html).contains(&link), "{path}: {}", plain(&listing.html));
+    }
+    // A filter that leaves nothing says so; a query the API refuses shows the first page.
+    assert!(plain(&page(&app, "/shop?minPrice=5000").await.html).contains("<p>0 product(s) found</p><p>No products found.</p>"));
+    assert!(plain(&page(&app, "/shop?minPrice=cheap").await.html).contains(&link));
+
+    // An edit shows in the next page: the plain HTML follows the catalogue's version.
+    app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("productName", "Linen Kurta")]).await.expect(200);
+    assert!(plain(&page(&app, "/shop").await.html).contains(">Linen Kurta</a>"));
+    // A shopper's own pages and the back office have none.
+    for path in ["/cart", "/myaccount/order", "/admin/product", "/product/no-such-thing"] {
+        assert!(!page(&app, path).await.html.contains("shop-plain"), "{path}");
+    }
 }

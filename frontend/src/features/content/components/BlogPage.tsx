@@ -11,13 +11,23 @@ import { RouterLink } from '@/components/RouterLink';
 export const BLOG_CATEGORIES = ['All', 'Fashion Trends', 'Style Guide', 'Sustainability', 'Brand Stories'] as const;
 
 export const BLOG_POSTS = [
-  { id: 1, category: 'Fashion Trends', title: 'Colours of the season', excerpt: 'Earthy tones and soft pastels lead this season: how to wear them.', date: '12 Jan 2025', hue: 24 },
-  { id: 2, category: 'Style Guide', title: 'Five ways to style a white shirt', excerpt: 'From office to weekend, one shirt and five looks.', date: '20 Jan 2025', hue: 210 },
-  { id: 3, category: 'Sustainability', title: 'Caring for your clothes', excerpt: 'Wash less, wash cold and let your favourites last for years.', date: '02 Feb 2025', hue: 140 },
-  { id: 4, category: 'Brand Stories', title: 'Meet our design studio', excerpt: 'A day with the people who sketch, cut and sew our collections.', date: '14 Feb 2025', hue: 280 },
-  { id: 5, category: 'Fashion Trends', title: 'Festive wear edit', excerpt: 'Our picks for celebrations: comfortable, bright and made to move.', date: '01 Mar 2025', hue: 340 },
-  { id: 6, category: 'Style Guide', title: 'Building a capsule wardrobe', excerpt: 'Twelve pieces, endless outfits: a simple plan to start.', date: '18 Mar 2025', hue: 45 },
+  { id: 1, category: 'Fashion Trends', title: 'Colours of the season', excerpt: 'Earthy tones and soft pastels lead this season: how to wear them.', daysAgo: 4, hue: 24 },
+  { id: 2, category: 'Style Guide', title: 'Five ways to style a white shirt', excerpt: 'From office to weekend, one shirt and five looks.', daysAgo: 11, hue: 210 },
+  { id: 3, category: 'Sustainability', title: 'Caring for your clothes', excerpt: 'Wash less, wash cold and let your favourites last for years.', daysAgo: 19, hue: 140 },
+  { id: 4, category: 'Brand Stories', title: 'Meet our design studio', excerpt: 'A day with the people who sketch, cut and sew our collections.', daysAgo: 27, hue: 280 },
+  { id: 5, category: 'Fashion Trends', title: 'Festive wear edit', excerpt: 'Our picks for celebrations: comfortable, bright and made to move.', daysAgo: 38, hue: 340 },
+  { id: 6, category: 'Style Guide', title: 'Building a capsule wardrobe', excerpt: 'Twelve pieces, endless outfits: a simple plan to start.', daysAgo: 52, hue: 45 },
 ];
+
+/** A post's date: `daysAgo` days before today in India (`5 Nov 2026`), so the sample blog stays recent. */
+export function postDate(daysAgo: number, now: Date = new Date()): string {
+  return new Date(now.getTime() - daysAgo * 86_400_000).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });
+}
 
 export function BlogPage() {
   const [category, setCategory] = useState<(typeof BLOG_CATEGORIES)[number]>('All');
@@ -56,7 +66,7 @@ export function BlogPage() {
               />
               <CardContent>
                 <Typography variant="caption" color="secondary.main" sx={{ fontWeight: 700 }}>
-                  {p.category} · {p.date}
+                  {p.category} · {postDate(p.daysAgo)}
                 </Typography>
                 <Typography variant="h6" component="h2">
                   {p.title}

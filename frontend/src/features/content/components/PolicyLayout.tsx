@@ -6,7 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { splitSections } from '../lib/sections';
+import { splitSections, withRequiredSections, type MarkdownSection } from '../lib/sections';
 import { Markdown } from './Markdown';
 
 /** A paragraph of a policy page. */
@@ -94,28 +94,20 @@ export function PolicyLayout({
 /**
  * A legal page's sections from its Markdown: one per top heading, listed in the contents
  * sidebar. A text without headings (a plain text saved before pages were Markdown) is one
- * section titled `title`. The default text's sections named in `keep` (the contact details)
- * are added when the text has none of that id.
+ * section titled `title`. The default text's sections named in `keep` (those SPEC.md requires)
+ * are added when the text lacks them.
  */
 export function markdownPolicy(
   text: string,
   title: string,
   defaults: string,
-  keep: string[] = ['contact'],
+  keep: readonly string[] = ['contact'],
 ): { intro: ReactNode; sections: PolicySection[] } {
   const { intro, sections } = splitSections(text);
-  const out: PolicySection[] = sections.map((s) => ({ id: s.id, title: s.title, body: <Markdown>{s.markdown}</Markdown> }));
-  let introNode: ReactNode = intro ? <Markdown>{intro}</Markdown> : undefined;
-  if (out.length === 0) {
-    out.push({ id: 'policy', title, body: <Markdown>{intro}</Markdown> });
-    introNode = undefined;
-  }
-  if (text !== defaults) {
-    for (const s of splitSections(defaults).sections) {
-      if (keep.includes(s.id) && !out.some((o) => o.id === s.id)) {
-        out.push({ id: s.id, title: s.title, body: <Markdown>{s.markdown}</Markdown> });
-      }
-    }
-  }
-  return { intro: introNode, sections: out };
+  const own: MarkdownSection[] = sections.length ? sections : [{ id: 'policy', title, markdown: intro }];
+  const all = text === defaults ? own : withRequiredSections(own, splitSections(defaults).sections, keep);
+  return {
+    intro: sections.length && intro ? <Markdown>{intro}</Markdown> : undefined,
+    sections: all.map((s) => ({ id: s.id, title: s.title, body: <Markdown>{s.markdown}</Markdown> })),
+  };
 }

@@ -1,4 +1,4 @@
-import { defaultPrivacyMarkdown } from '../lib/sections';
+import { defaultPrivacyMarkdown, REQUIRED_SECTIONS } from '../lib/sections';
 import { PolicyLayout, markdownPolicy, type LegalPageProps } from './PolicyLayout';
 
 /**
@@ -7,6 +7,6 @@ import { PolicyLayout, markdownPolicy, type LegalPageProps } from './PolicyLayou
  */
 export function PrivacyPolicyPage({ companyName, email, savedContent }: LegalPageProps) {
   const defaults = defaultPrivacyMarkdown(companyName, email);
-  const { intro, sections } = markdownPolicy(savedContent ?? defaults, 'Privacy Policy', defaults);
+  const { intro, sections } = markdownPolicy(savedContent ?? defaults, 'Privacy Policy', defaults, REQUIRED_SECTIONS.privacy);
   return <PolicyLayout title="Privacy Policy" intro={intro} sections={sections} />;
 }

@@ -3,13 +3,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { defaultTermsMarkdown } from '../lib/sections';
+import { defaultTermsMarkdown, REQUIRED_SECTIONS } from '../lib/sections';
 import { PolicyLayout, markdownPolicy, type LegalPageProps } from './PolicyLayout';
 
 export function TermsPage({ companyName, email, savedContent }: LegalPageProps) {
   const [accepted, setAccepted] = useState(false);
   const defaults = defaultTermsMarkdown(companyName, email);
-  const { intro, sections } = markdownPolicy(savedContent ?? defaults, 'Terms and Conditions', defaults);
+  const { intro, sections } = markdownPolicy(savedContent ?? defaults, 'Terms and Conditions', defaults, REQUIRED_SECTIONS.terms);
   return (
     <PolicyLayout
       title="Terms and Conditions"

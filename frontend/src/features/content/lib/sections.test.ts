@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPrivacyMarkdown, defaultTermsMarkdown, refundMarkdown, splitSections } from './sections';
+import {
+  REQUIRED_SECTIONS,
+  defaultPrivacyMarkdown,
+  defaultTermsMarkdown,
+  refundMarkdown,
+  splitSections,
+  withRequiredSections,
+} from './sections';
 
 describe('splitSections', () => {
   it('splits at top headings, ids from {#id} or the first word', () => {
@@ -47,5 +54,37 @@ describe('default texts', () => {
       'gifts',
       'contact',
     ]);
+  });
+});
+
+describe('withRequiredSections', () => {
+  const defaults = splitSections(defaultTermsMarkdown('Shop', 'a@b.in')).sections;
+
+  it("an owner's terms without a required statement still show the default's, in its place", () => {
+    const own = splitSections('## Eligibility\nAdults only.\n\n## Governing Law\nKarnataka.\n\n## Contact Us\nWrite.').sections;
+    const all = withRequiredSections(own, defaults, REQUIRED_SECTIONS.terms);
+    expect(all.map((s) => s.title)).toEqual([
+      'Eligibility',
+      'Limitation of Liability',
+      'Governing Law',
+      'Changes to These Terms',
+      'Contact Us',
+    ]);
+    // The owner's own wording is kept; a heading written without its {#id} is the same section.
+    expect(all[0].markdown).toBe('Adults only.');
+    expect(all[2].markdown).toBe('Karnataka.');
+    expect(all[1].markdown).toContain('100 USD');
+    expect(all[3].markdown).toContain("30 days' notice");
+  });
+
+  it('a text with every required section is left as it is', () => {
+    const own = splitSections(defaultTermsMarkdown('Kapda', 'k@b.in')).sections;
+    expect(withRequiredSections(own, defaults, REQUIRED_SECTIONS.terms)).toEqual(own);
+  });
+
+  it('every required id is a section of the default texts', () => {
+    const privacy = splitSections(defaultPrivacyMarkdown('Shop', 'a@b.in')).sections.map((s) => s.id);
+    expect(REQUIRED_SECTIONS.privacy.filter((id) => !privacy.includes(id))).toEqual([]);
+    expect(REQUIRED_SECTIONS.terms.filter((id) => !defaults.some((s) => s.id === id))).toEqual([]);
   });
 });

@@ -55,6 +55,38 @@ export function splitSections(markdown: string): { intro: string; sections: Mark
 }
 
 /**
+ * The sections SPEC.md requires of each legal page, by their ids in the default texts: an
+ * owner's text that lacks one still shows the default's (see `withRequiredSections`), so no
+ * edit can take a required statement off the page.
+ */
+export const REQUIRED_SECTIONS = {
+  privacy: ['interpretation', 'collecting', 'tracking', 'usage', 'retention', 'security', 'children', 'contact'],
+  terms: ['eligibility', 'limitation', 'governing-law', 'changes', 'contact'],
+} as const;
+
+/**
+ * `sections` (the owner's) with each `required` section of `defaults` that they lack: none has
+ * its id or, whatever its id, its title ('## Governing Law' without `{#governing-law}` is the
+ * same section). A missing section goes before the owner's first section that comes after it in
+ * the defaults (so Contact Us stays last), else at the end.
+ */
+export function withRequiredSections(
+  sections: MarkdownSection[],
+  defaults: MarkdownSection[],
+  required: readonly string[],
+): MarkdownSection[] {
+  const title = (s: MarkdownSection) => s.title.trim().toLowerCase();
+  const place = (s: MarkdownSection) => defaults.findIndex((d) => d.id === s.id || title(d) === title(s));
+  const out = [...sections];
+  defaults.forEach((d, at) => {
+    if (!required.includes(d.id) || sections.some((s) => place(s) === at)) return;
+    const before = out.findIndex((s) => place(s) > at);
+    out.splice(before < 0 ? out.length : before, 0, d);
+  });
+  return out;
+}
+
+/**
  * The privacy policy a shop shows until its owner saves one: every section SPEC.md lists
  * (interpretation, collecting, tracking, usage, retention, security, children, contact).
  */
