@@ -1,8 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN, expectNotice, registerCustomer, signIn } from './support';
 
 // The orders screen at work: a customer's two orders are found by searching the customer's name,
-// a status tab narrows them, and cancelling one asks first. Setup goes through the real API.
+// a status tab narrows them, and cancelling one asks first; a date range's orders are exported as
+// CSV. Setup goes through the real API.
+
+/** The India day (YYYY-MM-DD) `daysBack` days before now: the orders' dates are India time. */
+function indiaDay(daysBack = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(Date.now() - daysBack * 86_400_000);
+}
 
 async function placeOrders(request: APIRequestContext, count: number): Promise<{ username: string; ids: string[] }> {
   const customer = await registerCustomer(request, 'bulkbuyer');
@@ -87,4 +94,40 @@ test('the admin finds a customer\'s orders by search and tab, and cancelling one
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Canceled (1)' })).toHaveAttribute('aria-selected', 'true');
   await expect(rows.nth(1)).toContainText('CANCELED');
+});
+
+test('the admin exports the orders of a date range as CSV: a header and those orders only', async ({ page, request }) => {
+  const { username, ids } = await placeOrders(request, 2);
+  const today = indiaDay();
+
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/order');
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(username);
+  const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+
+  // Up to yesterday: none of them, and nothing to export.
+  await page.getByLabel('To', { exact: true }).fill(indiaDay(1));
+  await expect(page.getByText('No order matches these filters.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export all matching (CSV)' })).toBeDisabled();
+  // Today only: both.
+  await page.getByLabel('To', { exact: true }).fill(today);
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  await expect(rows).toHaveCount(3);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export all matching (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`orders-${today}.csv`);
+  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+  const [header, ...lines] = text.split('\r\n').filter((l) => l !== '');
+  expect(header).toMatch(/^Order,Order ID,Placed \(India time\),Status,/);
+  // One item each: a line per order, each placed today.
+  const exported = lines.map((l) => l.split(',').slice(0, 2).join(',')).sort();
+  expect(exported).toEqual(ids.map((id) => `#${id.slice(0, 8).toUpperCase()},${id}`).sort());
+  for (const line of lines) expect(line.split(',')[2]).toMatch(new RegExp(`^${today} `));
 });

@@ -2,8 +2,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN, expectNotice, pngImage, signIn, uniqueName } from './support';
 
 // The products screen at work: a product is found by searching its name, its stock is changed in
-// the expanded variant rows (saved at once), and it is duplicated and opened for editing. Setup
-// and clean-up go through the real API.
+// the expanded variant rows (saved at once), and it is duplicated and opened for editing; a
+// catalogue file brings a product in a category that did not exist. Setup and clean-up go
+// through the real API.
 
 async function adminHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: { identifier: E2E_ADMIN.email, password: E2E_ADMIN.password } });
@@ -68,4 +69,50 @@ test('the admin searches a product, edits its stock in place and duplicates it',
   const copies = (await (await request.get(`/api/admin/products?q=${encodeURIComponent(name)}`, { headers })).json()).data as { id: string }[];
   expect(copies).toHaveLength(2);
   for (const p of copies) expect((await request.delete(`/api/products/${p.id}`, { headers })).status()).toBe(200);
+});
+
+test('the admin imports a catalogue file whose category path is new: the category is made and offered at once', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  // Under a demo category, with a picture the shop already has (a file names uploads, it sends none).
+  const top = (await (await request.get('/api/categories')).json()).data[0] as { name: string };
+  const demo = (await (await request.get('/api/products?limit=1')).json()).data[0] as { images: { url: string }[] };
+  const picture = demo.images[0].url.replace(/^\/uploads\//, '');
+  const unique = uniqueName('');
+  const category = `Festive ${unique}`;
+  const name = `Zari Lehenga ${unique}`;
+  const slug = `zari-lehenga-${unique.toLowerCase()}`;
+  const file = [
+    'product_slug,product_name,category,description,hsn_code,best_seller,images,size,color,color_hex,stock,price,discount,sku',
+    `${slug},${name},${top.name} > ${category},Hand embroidered,,no,${picture},M,Maroon,#800000,3,2499,0,`,
+  ].join('\n');
+
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/product');
+  // The filter's list is loaded before the import: it must learn of the new category.
+  const filter = page.getByRole('combobox', { name: 'Category' });
+  await filter.click();
+  await expect(page.getByRole('option', { name: top.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: category })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Catalogue file to import').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await expectNotice(page, 'Imported 1 product: 1 new, 0 updated; 1 new category');
+  await filter.click();
+  await page.getByRole('option', { name: category, exact: true }).click();
+  // Just the imported product (each product row has its variants' button).
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(table.getByRole('button', { name: /^Show variants of / })).toHaveCount(1);
+  await expect(table.getByRole('button', { name: `Show variants of ${name}` })).toBeVisible();
+
+  // The categories page lists it under its parent.
+  await page.goto('/admin/category');
+  await page.getByRole('button', { name: `Expand ${top.name}`, exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Categories' }).getByRole('row').filter({ hasText: category })).toHaveCount(1);
+
+  // Clean-up: the product, then its category.
+  const product = (await (await request.get(`/api/products/${slug}`)).json()).data as { id: string; category: { id: string } };
+  expect((await request.delete(`/api/products/${product.id}`, { headers })).status()).toBe(200);
+  expect((await request.delete(`/api/categories/${product.category.id}`, { headers })).status()).toBe(200);
 });

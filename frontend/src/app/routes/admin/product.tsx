@@ -5,12 +5,14 @@ import { useDocumentTitle } from '@/lib/title';
 export function Component() {
   useDocumentTitle('Products');
   const qc = useQueryClient();
-  // The storefront's listings, product pages and category counts show the change at once.
+  // The storefront's listings, product pages and categories (their counts, and those a
+  // catalogue import created) show the change at once.
   return (
     <ProductsPage
       onChanged={() => {
         void qc.invalidateQueries({ queryKey: ['products'] });
         void qc.invalidateQueries({ queryKey: ['product'] });
+        void qc.invalidateQueries({ queryKey: ['categories'] });
       }}
     />
   );

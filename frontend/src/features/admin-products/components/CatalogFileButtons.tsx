@@ -43,7 +43,11 @@ export function CatalogFileButtons({ onChanged }: { onChanged?: () => void }) {
       if (outcome.ok) {
         notify.success(outcome.message);
         onChanged?.();
-        await qc.invalidateQueries({ queryKey: adminProductKeys.all });
+        // An import may create the categories its paths name: the Category filter lists them.
+        await Promise.all([
+          qc.invalidateQueries({ queryKey: adminProductKeys.all }),
+          qc.invalidateQueries({ queryKey: adminProductKeys.categories }),
+        ]);
       } else {
         setRefused({ message: outcome.message, errors: outcome.errors });
       }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
-import { variant } from '@/testing/fixtures';
+import { category, variant } from '@/testing/fixtures';
 import { categoryTree, deleteRow, openAdmin, product, productPage, serveProductSave } from '@/testing/admin';
 import type { Product } from '@/lib/api-types';
 
@@ -348,10 +348,16 @@ describe('admin catalogue CSV', () => {
     ]);
     expect(received).toEqual(['text/csv']);
 
+    // The good file creates Women > Lehengas: the Category filter, loaded before, offers it.
     refuse = false;
+    const lehengas = category({ id: 'c-lehengas', name: 'Lehengas', slug: 'women-lehengas', parentId: 'c-women' });
+    const withLehengas = categoryTree().map((c) => (c.id === 'c-women' ? { ...c, subCategories: [lehengas] } : c));
+    server.use(http.get('/api/categories', () => HttpResponse.json({ data: withLehengas })));
     await u.upload(screen.getByLabelText('Catalogue file to import'), file);
     expect(await screen.findByText('Imported 3 products: 1 new, 2 updated')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Lines that cannot be imported' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('combobox', { name: 'Category' }));
+    expect(await screen.findByRole('option', { name: 'Lehengas' })).toBeInTheDocument();
   });
 });
 
