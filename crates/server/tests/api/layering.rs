@@ -1,6 +1,6 @@
 //! The layering rules, checked on the manifests: domain crates depend only on kernel and
 //! small pure crates (thiserror, chrono, uuid, rustc-hash, for search fst and
-//! levenshtein_automata: data structures, no I/O, and `gst`, India's tax and PIN rules as
+//! levenshtein_automata, for listings roaring bitmaps: data structures, no I/O, and `gst`, India's tax and PIN rules as
 //! pure functions over the kernel), never on diesel, actix, lettre or each other; the
 //! adapters at the edges depend inwards, never on each other.
 
@@ -32,7 +32,7 @@ fn domain_crates_depend_only_on_the_kernel() {
             assert!(
                 matches!(
                     dependency.as_str(),
-                    "kernel" | "thiserror" | "chrono" | "uuid" | "rustc-hash" | "fst" | "levenshtein_automata"
+                    "kernel" | "thiserror" | "chrono" | "uuid" | "rustc-hash" | "fst" | "levenshtein_automata" | "roaring"
                 ) || (dependency == "gst" && domain != "gst"),
                 "the {domain} domain must not depend on {dependency}"
             );
