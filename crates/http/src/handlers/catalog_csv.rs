@@ -109,10 +109,7 @@ async fn export(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpRes
     let snapshot = state.catalog.snapshot();
     let text = blocking(move || write_csv(&transfer::export_rows(&snapshot))).await?;
     let day = (chrono::Utc::now() + chrono::Duration::minutes(330)).format("%Y-%m-%d");
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"catalogue-{day}.csv\"")))
-        .body(text))
+    Ok(super::attachment("text/csv; charset=utf-8", &format!("catalogue-{day}.csv")).body(text))
 }
 
 /// One line of a refused file.

@@ -27,6 +27,22 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 
 use crate::error::ApiError;
 
+/// A download the browser saves as `filename`. Nothing on the way keeps a copy: invoices,
+/// exports and reports name customers.
+pub(crate) fn attachment(content_type: &str, filename: &str) -> actix_web::HttpResponseBuilder {
+    let mut response = HttpResponse::Ok();
+    response
+        .content_type(content_type)
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
+        .insert_header(("Cache-Control", "private, no-store"));
+    response
+}
+
+/// A tax document's PDF, named after its number (which has slashes: the file has hyphens).
+pub(crate) fn tax_document_pdf(number: &str, pdf: Vec<u8>) -> HttpResponse {
+    attachment("application/pdf", &format!("{}.pdf", number.replace('/', "-"))).body(pdf)
+}
+
 /// What no route of the `/api` scope took: a path the API has, asked with another method, is a
 /// JSON 405 naming the methods that would work in `Allow` (RFC 9110), read from the document,
 /// which is collected from the routes themselves; any other path is a JSON 404.

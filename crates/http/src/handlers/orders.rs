@@ -336,13 +336,7 @@ async fn document(
     let admin = user.role == kernel::Role::Admin;
     let viewer = UserId::new(user.id);
     let (document, pdf) = blocking(move || orders.document_pdf(&viewer, admin, &OrderId::new(id.to_string()), kind)).await?;
-    // The number has slashes: the file is named with hyphens.
-    let filename = format!("{}.pdf", document.number.replace('/', "-"));
-    Ok(HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
-        .insert_header(("Cache-Control", "private, no-store"))
-        .body(pdf))
+    Ok(super::tax_document_pdf(&document.number, pdf))
 }
 
 #[utoipa::path(

@@ -170,8 +170,5 @@ async fn export(state: web::Data<AppState>, _admin: AdminUser, params: web::Quer
         }
     });
     use futures_util::StreamExt;
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"orders-{day}.csv\"")))
-        .streaming(head.chain(body)))
+    Ok(super::attachment("text/csv; charset=utf-8", &format!("orders-{day}.csv")).streaming(head.chain(body)))
 }

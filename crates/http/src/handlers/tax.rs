@@ -131,11 +131,7 @@ async fn report(state: web::Data<AppState>, _admin: AdminUser, params: web::Quer
     total.extend(amounts(&report.totals));
     write(total)?;
     let bytes = csv.into_inner().map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"gst-{from}-to-{to}.csv\"")))
-        .insert_header(("Cache-Control", "private, no-store"))
-        .body(bytes))
+    Ok(super::attachment("text/csv; charset=utf-8", &format!("gst-{from}-to-{to}.csv")).body(bytes))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
