@@ -113,3 +113,68 @@ export type ReturnCreate = Schemas['ReturnCreateRequest'];
 /** The owner's status change (`PUT /returns/{id}/status`). */
 export type ReturnStatusChange = Schemas['ReturnStatusRequest'];
 export type ReturnList = Schemas['ReturnListDto'];
+
+/** An order's delivery status (its workflow: PENDING → SHIPPED → DELIVERED, or CANCELED). */
+export type DeliveryStatus = Schemas['DeliveryStatusName'];
+
+/** A GST document's number and India's date of issue. */
+export type DocumentRef = Schemas['DocumentRefDto'];
+
+/** One line of an order, as the customer and the back office read it. */
+export interface OrderItem {
+  id: string;
+  quantity: number;
+  priceAtPurchase: number;
+  /** The struck-through price per piece when bought: above priceAtPurchase for a sale item. */
+  mrp?: number;
+  /** The variant sold (null once deleted from the catalogue). */
+  variantId?: string | null;
+  /** Price at purchase × quantity, computed by the server. */
+  lineTotal: number;
+  product: {
+    id: string;
+    name: string;
+    images: { url: string }[];
+    variant: { size: string; color: string; originalPrice: number };
+  };
+}
+
+/** One change of an order's status. `changedBy` is a role label for the customer ('You' or
+ *  'Shop') and the username for the admin ('Deleted account' when it is gone). */
+export interface StatusChange {
+  from: string | null;
+  to: string;
+  changedBy: string | null;
+  changedAt: string;
+}
+
+/** An order (`OrderDto`): the customer's history and the back office's list show the same answer. */
+export interface Order {
+  id: string;
+  user: { firstName: string; lastName: string; email: string };
+  items: OrderItem[];
+  paymentMethod: string;
+  paymentStatus: string;
+  deliveryStatus: DeliveryStatus;
+  status: string;
+  orderDate: string;
+  orderTotal: number;
+  address: {
+    fullName?: string;
+    phone?: string | null;
+    landmark?: string | null;
+    addressLine1: string;
+    addressLine2?: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+  };
+  expectedDeliveryDate: string | null;
+  deliveredOn: string | null;
+  createdAt: string;
+  /** Oldest first. */
+  history?: StatusChange[];
+  /** The GST tax invoice, once the order shipped; the credit note, once an invoiced order was cancelled. */
+  invoice?: DocumentRef | null;
+  creditNote?: DocumentRef | null;
+}
