@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
-import { cart, user } from '@/testing/fixtures';
+import { user } from '@/testing/fixtures';
+import { emptyBasket } from '@/testing/shopper';
 import { adminUser, categoryTree, openAdmin, productPage, recordRequests, signInAdmin } from '@/testing/admin';
 import { signIn, useSession } from '@/lib/session';
 import { smallScreen } from '@/testing/media';
@@ -12,8 +13,7 @@ import { routes } from './router';
 
 const storefrontHandlers = [
   http.get('/api/products', () => HttpResponse.json(productPage([]))),
-  http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
-  http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+  ...emptyBasket,
 ];
 const adminRequests = (seen: string[]) => seen.filter((s) => /\/api\/(orders|auth\/me)/.test(s) || (s.startsWith('POST') || s.startsWith('PUT') || s.startsWith('DELETE')));
 

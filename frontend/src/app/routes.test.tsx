@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
-import { cart, cartItem, category, product, user } from '@/testing/fixtures';
+import { cart, cartItem, category, order, product, user } from '@/testing/fixtures';
+import { signInShopper } from '@/testing/shopper';
 import { signIn } from '@/lib/session';
-import type { Product } from '@/lib/api-types';
+import type { Order, Product } from '@/lib/api-types';
 import { routes } from './router';
 
 function listAnswer(products: Product[], extra: Record<string, unknown> = {}) {
@@ -152,13 +153,11 @@ describe('product detail', () => {
   });
 
   it('a signed-in customer adds the chosen quantity and goes to the cart', async () => {
-    signIn('tok', user());
     let added: unknown = null;
     let current = cart([]);
-    server.use(
+    signInShopper(
       http.get('/api/products/linen-shirt', () => HttpResponse.json({ data: product() })),
       http.get('/api/products', () => HttpResponse.json(listAnswer([]))),
-      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
       http.get('/api/cart', () => HttpResponse.json({ data: current })),
       http.post('/api/cart/add', async ({ request }) => {
         added = await request.json();
@@ -189,11 +188,7 @@ describe('cart and checkout', () => {
     lineDiscount: 400,
   });
   function signedInCart(items = [twoShirts], summary = { subtotal: 2000, discount: 400, tax: 0, total: 1600, itemCount: 2 }) {
-    signIn('tok', user());
-    server.use(
-      http.get('/api/cart', () => HttpResponse.json({ data: cart(items, items.length ? summary : {}) })),
-      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
-    );
+    signInShopper(http.get('/api/cart', () => HttpResponse.json({ data: cart(items, items.length ? summary : {}) })));
   }
 
   it('the cart shows the summary and bounds the quantity by stock', async () => {
@@ -289,41 +284,20 @@ describe('cart and checkout', () => {
 
 describe('account area', () => {
   it('/myaccount and unknown paths under it go to the dashboard', async () => {
-    signIn('tok', user());
-    server.use(
-      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
-      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
-    );
+    signInShopper();
     const { router } = await renderRoutes(routes, '/myaccount/whatever');
     await waitFor(() => expect(router.state.location.pathname).toBe('/myaccount/dashboard'));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('cancels a pending order after confirmation', async () => {
-    signIn('tok', user());
-    let status = 'PENDING';
-    const order = () => ({
-      id: 'abcdef12-0000',
-      user: { firstName: 'a', lastName: 'b', email: 'a@b.c' },
-      items: [],
-      paymentMethod: 'COD',
-      paymentStatus: 'PENDING',
-      deliveryStatus: status,
-      status: status.toLowerCase(),
-      orderDate: '2026-01-02T10:00:00Z',
-      orderTotal: 1600,
-      address: { addressLine1: '1 MG Road', city: 'Bengaluru', state: 'KA', postalCode: '560001' },
-      expectedDeliveryDate: null,
-      deliveredOn: null,
-      createdAt: '2026-01-02T10:00:00Z',
-    });
-    server.use(
-      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
-      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
-      http.get('/api/orders/my-orders', () => HttpResponse.json({ data: [order()] })),
+    let status: Order['deliveryStatus'] = 'PENDING';
+    const current = () => order({ id: 'abcdef12-0000', items: [], deliveryStatus: status, status: status.toLowerCase(), orderTotal: 1600 });
+    signInShopper(
+      http.get('/api/orders/my-orders', () => HttpResponse.json({ data: [current()] })),
       http.put('/api/orders/:id/cancel', () => {
         status = 'CANCELED';
-        return HttpResponse.json({ data: order(), message: 'cancelled' });
+        return HttpResponse.json({ data: current(), message: 'cancelled' });
       }),
     );
     await renderRoutes(routes, '/myaccount/order');

@@ -1,4 +1,4 @@
-import type { Category, Product, User, Variant } from '@/lib/api-types';
+import type { Category, Order, OrderItem, Product, User, Variant } from '@/lib/api-types';
 import type { Cart, CartItem } from '@/features/cart/types';
 
 export function variant(over: Partial<Variant> = {}): Variant {
@@ -87,4 +87,48 @@ export function cartItem(over: Partial<CartItem> & { variant?: Partial<Variant> 
 /** A cart answer; `summary` holds the server's totals (zero unless given). */
 export function cart(items: CartItem[], summary: Partial<Cart['summary']> = {}): Cart {
   return { items, summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: items.length, ...summary } };
+}
+
+/** A line of a delivered order that can be returned: two Cotton Kurtas (M, Indigo) at ₹999. */
+export function orderItem(over: Partial<OrderItem> = {}): OrderItem {
+  return {
+    id: 'item-1',
+    quantity: 2,
+    priceAtPurchase: 999,
+    mrp: 999,
+    variantId: 'v-m',
+    lineTotal: 1998,
+    product: { id: 'p-1', name: 'Cotton Kurta', images: [], variant: { size: 'M', color: 'Indigo', originalPrice: 999 } },
+    ...over,
+  };
+}
+
+/** Asha's pending cash-on-delivery order of two Linen Shirts (M, Blue), sent to Ravi Kumar in Bengaluru. */
+export function order(over: Partial<Order> = {}): Order {
+  return {
+    id: 'abcdef12-3456-7890-aaaa-bbbbccccdddd',
+    user: { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com' },
+    items: [
+      orderItem({
+        id: 'oi-1',
+        priceAtPurchase: 1299.5,
+        mrp: undefined,
+        variantId: undefined,
+        lineTotal: 2599,
+        product: { id: 'p-1', name: 'Linen Shirt', images: [{ url: '/uploads/shirt.jpg' }], variant: { size: 'M', color: 'Blue', originalPrice: 1299.5 } },
+      }),
+    ],
+    paymentMethod: 'COD',
+    paymentStatus: 'PENDING',
+    deliveryStatus: 'PENDING',
+    status: 'pending',
+    orderDate: '2025-03-14T10:30:00Z',
+    orderTotal: 2599,
+    address: { fullName: 'Ravi Kumar', phone: '9876543210', landmark: null, addressLine1: '12 MG Road', addressLine2: 'Flat 4', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
+    expectedDeliveryDate: null,
+    deliveredOn: null,
+    createdAt: '2025-03-14T10:30:00Z',
+    history: [{ from: null, to: 'PENDING', changedBy: 'asha', changedAt: '2025-03-14T10:30:00Z' }],
+    ...over,
+  };
 }

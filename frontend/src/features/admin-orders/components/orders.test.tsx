@@ -1,42 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { signInAdmin } from '@/testing/admin';
+import { order } from '@/testing/fixtures';
 import { smallScreen } from '@/testing/media';
 import { routes } from '@/app/router';
 import { ordersCsv } from '../lib/csv';
 import type { AdminOrder, StatusCounts } from '../types';
-
-function order(over: Partial<AdminOrder> = {}): AdminOrder {
-  return {
-    id: 'abcdef12-3456-7890-aaaa-bbbbccccdddd',
-    user: { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com' },
-    items: [
-      {
-        id: 'oi-1',
-        quantity: 2,
-        priceAtPurchase: 1299.5,
-        lineTotal: 2599,
-        product: { id: 'p-1', name: 'Linen Shirt', images: [{ url: '/uploads/shirt.jpg' }], variant: { size: 'M', color: 'Blue', originalPrice: 1299.5 } },
-      },
-    ],
-    paymentMethod: 'COD',
-    paymentStatus: 'PENDING',
-    deliveryStatus: 'PENDING',
-    status: 'pending',
-    orderDate: '2025-03-14T10:30:00Z',
-    orderTotal: 2599,
-    address: { fullName: 'Ravi Kumar', phone: '9876543210', landmark: null, addressLine1: '12 MG Road', addressLine2: 'Flat 4', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
-    expectedDeliveryDate: null,
-    deliveredOn: null,
-    createdAt: '2025-03-14T10:30:00Z',
-    history: [{ from: null, to: 'PENDING', changedBy: 'asha', changedAt: '2025-03-14T10:30:00Z' }],
-    ...over,
-  };
-}
 
 const COUNTS: StatusCounts = { all: 2, pending: 1, shipped: 0, delivered: 1, canceled: 0 };
 
@@ -70,6 +43,21 @@ async function openPage(path = '/admin/order') {
 
 async function firstRow() {
   return within(within(await screen.findByRole('table', { name: 'Orders' })).getAllByRole('row')[1]);
+}
+
+/** Picks `status` in the row's status selector. */
+async function chooseStatus(u: UserEvent, row: Awaited<ReturnType<typeof firstRow>>, status: string) {
+  await u.click(row.getByRole('combobox', { name: /Status of order/ }));
+  await u.click(await screen.findByRole('option', { name: status }));
+}
+
+/** Opens the list and picks `status` for its first order. */
+async function openAndChooseStatus(status: string) {
+  await openPage();
+  const row = await firstRow();
+  const u = userEvent.setup();
+  await chooseStatus(u, row, status);
+  return { row, u };
 }
 
 describe('admin orders', () => {
@@ -137,11 +125,7 @@ describe('admin orders', () => {
         return HttpResponse.json({ data: { id: params.id, deliveryStatus: 'SHIPPED' }, message: 'Order status updated' });
       }),
     );
-    await openPage();
-    const row = await firstRow();
-    const u = userEvent.setup();
-    await u.click(row.getByRole('combobox', { name: /Status of order/ }));
-    await u.click(await screen.findByRole('option', { name: 'SHIPPED' }));
+    const { row } = await openAndChooseStatus('SHIPPED');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(row.getByRole('combobox', { name: /Status of order/ })).toHaveAttribute('aria-disabled', 'true'));
     expect(body).toEqual({ deliveryStatus: 'SHIPPED' });
@@ -159,11 +143,7 @@ describe('admin orders', () => {
         return HttpResponse.json({ data: { id: params.id, deliveryStatus: 'CANCELED' } });
       }),
     );
-    await openPage();
-    const row = await firstRow();
-    const u = userEvent.setup();
-    await u.click(row.getByRole('combobox', { name: /Status of order/ }));
-    await u.click(await screen.findByRole('option', { name: 'CANCELED' }));
+    const { row, u } = await openAndChooseStatus('CANCELED');
     let dialog = await screen.findByRole('dialog', { name: 'Change this order?' });
     expect(dialog).toHaveTextContent('Cancel this order? Its items go back into stock.');
     await u.click(within(dialog).getByRole('button', { name: 'Keep as it is' }));
@@ -171,8 +151,7 @@ describe('admin orders', () => {
     expect(sent).toEqual([]);
     expect(row.getByRole('combobox', { name: /Status of order/ })).toHaveTextContent('PENDING');
 
-    await u.click(row.getByRole('combobox', { name: /Status of order/ }));
-    await u.click(await screen.findByRole('option', { name: 'CANCELED' }));
+    await chooseStatus(u, row, 'CANCELED');
     dialog = await screen.findByRole('dialog', { name: 'Change this order?' });
     await u.click(within(dialog).getByRole('button', { name: 'Yes, mark CANCELED' }));
     await waitFor(() => expect(sent).toEqual([{ deliveryStatus: 'CANCELED' }]));
@@ -186,11 +165,7 @@ describe('admin orders', () => {
         HttpResponse.json({ message: 'Only 1 left of Linen Shirt (size M)', code: 'out_of_stock' }, { status: 409 }),
       ),
     );
-    await openPage();
-    const row = await firstRow();
-    const u = userEvent.setup();
-    await u.click(row.getByRole('combobox', { name: /Status of order/ }));
-    await u.click(await screen.findByRole('option', { name: 'SHIPPED' }));
+    const { row, u } = await openAndChooseStatus('SHIPPED');
     const dialog = await screen.findByRole('dialog', { name: 'Change this order?' });
     expect(dialog).toHaveTextContent('Move this order back from DELIVERED to SHIPPED?');
     await u.click(within(dialog).getByRole('button', { name: 'Yes, mark SHIPPED' }));

@@ -2,47 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
-import { cart, user } from '@/testing/fixtures';
-import { signIn } from '@/lib/session';
+import { order, orderItem } from '@/testing/fixtures';
+import { signInShopper } from '@/testing/shopper';
 import { routes } from '@/app/router';
 import type { Order } from '../types';
 
-function order(id: string, history: Order['history']): Order {
-  const last = history?.[history.length - 1]?.to ?? 'PENDING';
-  return {
-    id,
-    user: { firstName: 'asha', lastName: 'asha', email: 'asha@example.in' },
-    items: [],
-    paymentMethod: 'COD',
-    paymentStatus: 'PENDING',
-    deliveryStatus: last as Order['deliveryStatus'],
-    status: last.toLowerCase(),
-    orderDate: '2026-01-02T10:00:00Z',
-    orderTotal: 999,
-    address: { addressLine1: '12 Residency Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001' },
-    expectedDeliveryDate: '2026-01-09',
-    deliveredOn: null,
-    createdAt: '2026-01-02T10:00:00Z',
-    history,
-  };
+/** One of asha's orders, its status that of its last change. */
+function placed(id: string, history: Order['history']): Order {
+  const last = (history?.[history.length - 1]?.to ?? 'PENDING') as Order['deliveryStatus'];
+  return order({ id, items: [], deliveryStatus: last, status: last.toLowerCase(), history });
 }
 
 describe('order history', () => {
   it('says who changed each order by role: You or Shop', async () => {
-    signIn('tok', user());
-    server.use(
-      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
-      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+    signInShopper(
       http.get('/api/orders/my-orders', () =>
         HttpResponse.json({
           data: [
-            order('aaaaaaaa-1111', [
+            placed('aaaaaaaa-1111', [
               { from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' },
               { from: 'PENDING', to: 'SHIPPED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' },
             ]),
-            order('bbbbbbbb-2222', [
+            placed('bbbbbbbb-2222', [
               { from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' },
               { from: 'PENDING', to: 'CANCELED', changedBy: 'You', changedAt: '2026-01-02T11:00:00Z' },
             ]),
@@ -59,18 +41,15 @@ describe('order history', () => {
   });
 
   it('pages through a long history, ten orders at a time, asking the server for each page', async () => {
-    signIn('tok', user());
     const asked: string[] = [];
-    server.use(
-      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
-      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+    signInShopper(
       http.get('/api/orders/my-orders', ({ request }) => {
         const query = new URL(request.url).searchParams;
         asked.push(query.toString());
         const page = Number(query.get('page'));
         const ids = page === 1 ? ['aaaaaaaa-1111'] : ['cccccccc-3333'];
         return HttpResponse.json({
-          data: ids.map((id) => order(id, [{ from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' }])),
+          data: ids.map((id) => placed(id, [{ from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' }])),
           pagination: { totalItems: 12, currentPage: page, limit: 10, totalPages: 2 },
         });
       }),
@@ -87,16 +66,13 @@ describe('order history', () => {
 
 describe('tax invoice downloads', () => {
   it('offers the invoice once the order shipped, fetched with the session and saved under its number', async () => {
-    signIn('tok', user());
     let asked: string | null = null;
-    server.use(
-      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
-      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+    signInShopper(
       http.get('/api/orders/my-orders', () =>
         HttpResponse.json({
           data: [
-            { ...order('aaaaaaaa-1111', [{ from: null, to: 'SHIPPED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' }]), invoice: { number: 'KP/26-27/7', issuedOn: '2026-01-03' } },
-            order('bbbbbbbb-2222', [{ from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' }]),
+            { ...placed('aaaaaaaa-1111', [{ from: null, to: 'SHIPPED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' }]), invoice: { number: 'KP/26-27/7', issuedOn: '2026-01-03' } },
+            placed('bbbbbbbb-2222', [{ from: null, to: 'PENDING', changedBy: 'You', changedAt: '2026-01-02T10:00:00Z' }]),
           ],
         }),
       ),
@@ -128,24 +104,12 @@ describe('tax invoice downloads', () => {
 
 describe('returns and exchanges on the order history', () => {
   it('offers a return per line of a delivered order within its window and shows each request’s status', async () => {
-    signIn('tok', user());
-    const item = {
-      id: 'item-1',
-      quantity: 2,
-      priceAtPurchase: 999,
-      mrp: 999,
-      variantId: 'v-m',
-      lineTotal: 1998,
-      product: { id: 'p-1', name: 'Cotton Kurta', images: [], variant: { size: 'M', color: 'Indigo', originalPrice: 999 } },
-    };
     const delivered = (id: string, daysAgo: number): Order => ({
-      ...order(id, [{ from: null, to: 'DELIVERED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' }]),
-      items: [{ ...item, id: `${id}-item` }],
+      ...placed(id, [{ from: null, to: 'DELIVERED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' }]),
+      items: [orderItem({ id: `${id}-item` })],
       deliveredOn: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
     });
-    server.use(
-      http.get('/api/cart', () => HttpResponse.json({ data: cart([]) })),
-      http.get('/api/wishlist', () => HttpResponse.json({ data: { wishlist: { id: 'w', userId: 'u-1', items: [] } } })),
+    signInShopper(
       http.get('/api/orders/my-orders', () => HttpResponse.json({ data: [delivered('aaaaaaaa-1111', 1), delivered('bbbbbbbb-2222', 10)] })),
       http.get('/api/returns/my', () =>
         HttpResponse.json({

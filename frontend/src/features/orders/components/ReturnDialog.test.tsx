@@ -4,21 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderWithApp } from '@/testing/render';
-import type { OrderItem } from '../types';
+import { orderItem } from '@/testing/fixtures';
 import { ReturnDialog } from './ReturnDialog';
-
-function line(overrides: Partial<OrderItem> = {}): OrderItem {
-  return {
-    id: 'item-1',
-    quantity: 2,
-    priceAtPurchase: 999,
-    mrp: 999,
-    variantId: 'v-m',
-    lineTotal: 1998,
-    product: { id: 'p-1', name: 'Cotton Kurta', images: [], variant: { size: 'M', color: 'Indigo', originalPrice: 999 } },
-    ...overrides,
-  };
-}
 
 const variants = [
   { id: 'v-m', size: 'M', color: 'Indigo', stock: 4 },
@@ -46,7 +33,7 @@ describe('return or exchange form', () => {
       }),
     );
     const onClose = vi.fn();
-    renderWithApp(<ReturnDialog orderId="o-1" item={line()} maxQuantity={2} onClose={onClose} />);
+    renderWithApp(<ReturnDialog orderId="o-1" item={orderItem()} maxQuantity={2} onClose={onClose} />);
     await choose('Reason', 'Size too small');
     await userEvent.click(screen.getByRole('radio', { name: 'Exchange for another size or colour' }));
     await userEvent.click(await screen.findByRole('combobox', { name: 'New size or colour' }));
@@ -71,7 +58,7 @@ describe('return or exchange form', () => {
       }),
     );
     const onClose = vi.fn();
-    renderWithApp(<ReturnDialog orderId="o-1" item={line()} maxQuantity={2} onClose={onClose} />);
+    renderWithApp(<ReturnDialog orderId="o-1" item={orderItem()} maxQuantity={2} onClose={onClose} />);
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Please choose a reason')).toBeInTheDocument();
     expect(sent).toBeNull();
@@ -90,7 +77,7 @@ describe('return or exchange form', () => {
       ),
     );
     const onClose = vi.fn();
-    renderWithApp(<ReturnDialog orderId="o-1" item={line({ priceAtPurchase: 799, mrp: 999 })} maxQuantity={1} onClose={onClose} />);
+    renderWithApp(<ReturnDialog orderId="o-1" item={orderItem({ priceAtPurchase: 799, mrp: 999 })} maxQuantity={1} onClose={onClose} />);
     expect(screen.getByRole('radio', { name: 'Refund' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'Exchange for another size or colour' })).toBeChecked();
     expect(screen.getByText('Sale items are not refundable, but you can exchange them.')).toBeInTheDocument();
