@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PRIVACY_SECTIONS } from '../src/testing/legal';
 import { E2E_ADMIN, expectNoHorizontalScroll, notice, registerCustomer, signIn, signInCustomer } from './support';
 
 // A privacy policy as an owner writes it (the demo's, with an HTML tag that must not render).
@@ -172,16 +173,7 @@ for (const screen of SCREENS) {
 
       await page.goto('/privacy-policy');
       const contents = page.getByRole('navigation', { name: 'Contents' });
-      await expect(contents.getByRole('button')).toHaveText([
-        'Interpretation and Definitions',
-        'Collecting Your Personal Data',
-        'Tracking Technologies and Cookies',
-        'Usage of Your Personal Data',
-        'Retention of Your Personal Data',
-        'Security of Your Personal Data',
-        "Children's Privacy",
-        'Contact Us',
-      ]);
+      await expect(contents.getByRole('button')).toHaveText(PRIVACY_SECTIONS);
       // Markdown: a list and bold text, not literal asterisks; no raw HTML; the Contact Us
       // section (not in the saved text) is the shop's own, with the company details.
       await expect(page.locator('#usage strong')).toHaveText('We never sell your data.');

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { category, product } from '@/testing/fixtures';
+import { PRIVACY_SECTIONS } from '@/testing/legal';
 import { routes } from './router';
 
 describe('home page', () => {
@@ -83,17 +84,7 @@ describe('static pages', () => {
     expect(await screen.findByText('We never sell your data.')).toBeInTheDocument();
     // A plain text is one section; every section SPEC.md requires is kept from the default text.
     const contents = screen.getByRole('navigation', { name: 'Contents' });
-    expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Privacy Policy',
-      'Interpretation and Definitions',
-      'Collecting Your Personal Data',
-      'Tracking Technologies and Cookies',
-      'Usage of Your Personal Data',
-      'Retention of Your Personal Data',
-      'Security of Your Personal Data',
-      "Children's Privacy",
-      'Contact Us',
-    ]);
+    expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual(['Privacy Policy', ...PRIVACY_SECTIONS]);
   });
 
   it('privacy renders the saved Markdown: its headings make the contents, raw HTML is dropped', async () => {
@@ -117,16 +108,7 @@ describe('static pages', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Collecting Your Personal Data' })).toBeInTheDocument();
     const contents = screen.getByRole('navigation', { name: 'Contents' });
     // The sections SPEC.md requires that the text lacks are the default text's, in their place.
-    expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Interpretation and Definitions',
-      'Collecting Your Personal Data',
-      'Tracking Technologies and Cookies',
-      'Usage of Your Personal Data',
-      'Retention of Your Personal Data',
-      'Security of Your Personal Data',
-      "Children's Privacy",
-      'Contact Us',
-    ]);
+    expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual(PRIVACY_SECTIONS);
     expect(screen.getByText('Write to privacy@test.shop.')).toBeInTheDocument();
     expect(screen.getByText('We').tagName).toBe('STRONG');
     expect(screen.getByText('e-mail').tagName).toBe('LI');
