@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import type { AddressInput } from '@/features/accounts/types';
 
 /** Types into the change-password form (current, new, the new again) and presses Change Password. */
 export async function submitPasswordChange(u: UserEvent, current: string, next: string, confirm = next) {
@@ -16,4 +17,32 @@ export async function submitRegistration(u: UserEvent, username: string, email: 
   await u.type(screen.getByLabelText(/^Password/), password);
   await u.type(screen.getByLabelText(/Confirm password/), confirm);
   await u.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+/** A complete delivery address as the address form sends it (line 2 and the landmark left empty). */
+export function addressInput(over: Partial<AddressInput> = {}): AddressInput {
+  return {
+    fullName: 'Asha Rao',
+    phone: '+91 98765 43210',
+    landmark: '',
+    addressLine1: '1 MG Road',
+    addressLine2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560001',
+    isDefault: false,
+    ...over,
+  };
+}
+
+/** Types an address into the address form (landmark only when given) and picks its state; does not submit. */
+export async function typeAddress(u: UserEvent, a: Pick<AddressInput, 'fullName' | 'phone' | 'addressLine1' | 'city' | 'state' | 'postalCode'> & { landmark?: string }) {
+  await u.type(screen.getByLabelText(/Full name/), a.fullName);
+  await u.type(screen.getByLabelText(/Mobile number/), a.phone);
+  await u.type(screen.getByLabelText(/Address line 1/), a.addressLine1);
+  if (a.landmark) await u.type(screen.getByLabelText(/Landmark/), a.landmark);
+  await u.type(screen.getByLabelText(/^City/), a.city);
+  await u.click(screen.getByLabelText(/^State/));
+  await u.click(await screen.findByRole('option', { name: a.state }));
+  await u.type(screen.getByLabelText(/PIN code/), a.postalCode);
 }

@@ -9,6 +9,7 @@ import {
   validateProfile,
   validateRegister,
 } from './validation';
+import { addressInput } from '@/testing/accounts';
 
 describe('login validation', () => {
   it('needs both fields', () => {
@@ -43,17 +44,7 @@ describe('registration validation', () => {
 });
 
 describe('address validation', () => {
-  const ok = {
-    fullName: 'Asha Rao',
-    phone: '+91 98765 43210',
-    landmark: '',
-    addressLine1: '1 MG Road',
-    addressLine2: '',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560001',
-    isDefault: false,
-  };
+  const ok = addressInput();
 
   it('line 2 and the landmark are optional', () => {
     expect(validateAddress(ok)).toEqual({});
