@@ -26,3 +26,16 @@ export const defaultHandlers = [
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+/** Answers GET `path` with what `answer` makes of each query string, and keeps the query strings asked, in order. */
+export function serveQueries(path: string, answer: (query: URLSearchParams) => Response): URLSearchParams[] {
+  const asked: URLSearchParams[] = [];
+  server.use(
+    http.get(path, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      return answer(query);
+    }),
+  );
+  return asked;
+}

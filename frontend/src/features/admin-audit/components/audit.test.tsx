@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { server } from '@/testing/server';
+import { HttpResponse } from 'msw';
+import { serveQueries } from '@/testing/server';
 import { openAdmin } from '@/testing/admin';
 import type { AuditEntry } from '../api';
 
@@ -12,16 +12,10 @@ const ENTRIES: AuditEntry[] = [
 ];
 
 function serveLog() {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get('/api/audit-log', ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      asked.push(query);
-      const data = ENTRIES.filter((e) => (!query.get('area') || e.area === query.get('area')) && (!query.get('actorId') || e.actorId === query.get('actorId')));
-      return HttpResponse.json({ data, pagination: { totalItems: data.length, currentPage: 1, limit: 50, totalPages: 1 } });
-    }),
-  );
-  return asked;
+  return serveQueries('/api/audit-log', (query) => {
+    const data = ENTRIES.filter((e) => (!query.get('area') || e.area === query.get('area')) && (!query.get('actorId') || e.actorId === query.get('actorId')));
+    return HttpResponse.json({ data, pagination: { totalItems: data.length, currentPage: 1, limit: 50, totalPages: 1 } });
+  });
 }
 
 describe('admin audit log', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '@/testing/server';
+import { server, serveQueries } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { openAdmin } from '@/testing/admin';
 import { smallScreen } from '@/testing/media';
@@ -27,15 +27,12 @@ function customer(over: Partial<Customer> = {}): Customer {
 const RAVI = customer({ id: '22222222-2222-4222-8222-222222222222', firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.in', mobile: null, orderCount: 0, totalSpent: 0, lastOrderAt: null });
 
 function serveCustomers() {
-  const asked: URLSearchParams[] = [];
+  const asked = serveQueries('/api/customers', (query) => {
+    const q = (query.get('q') ?? '').toLowerCase();
+    const data = [customer(), RAVI].filter((c) => !q || `${c.firstName} ${c.lastName} ${c.email}`.toLowerCase().includes(q));
+    return HttpResponse.json({ data, pagination: { totalItems: data.length, currentPage: 1, limit: 20, totalPages: 1 } });
+  });
   server.use(
-    http.get('/api/customers', ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      asked.push(query);
-      const q = (query.get('q') ?? '').toLowerCase();
-      const data = [customer(), RAVI].filter((c) => !q || `${c.firstName} ${c.lastName} ${c.email}`.toLowerCase().includes(q));
-      return HttpResponse.json({ data, pagination: { totalItems: data.length, currentPage: 1, limit: 20, totalPages: 1 } });
-    }),
     http.get('/api/customers/:id', ({ params }) => {
       if (params.id !== customer().id) return HttpResponse.json({ message: 'Customer not found', code: 'not_found' }, { status: 404 });
       return HttpResponse.json({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '@/testing/server';
+import { server, serveQueries } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { signInAdmin } from '@/testing/admin';
 import { order } from '@/testing/fixtures';
@@ -10,28 +10,23 @@ import { smallScreen } from '@/testing/media';
 import { routes } from '@/app/router';
 import { ordersCsv } from '../lib/csv';
 import type { AdminOrder, StatusCounts } from '../types';
+import { catchDownloads } from '@/testing/downloads';
 
 const COUNTS: StatusCounts = { all: 2, pending: 1, shipped: 0, delivered: 1, canceled: 0 };
 
 /** Serves GET /api/orders/all as the server does, and records each query string it was asked. */
 function serveOrders(list: (query: URLSearchParams) => AdminOrder[] | 'fail', counts: StatusCounts = COUNTS, totalItems?: number) {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get('/api/orders/all', ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      asked.push(query);
-      const data = list(query);
-      if (data === 'fail') return new HttpResponse(null, { status: 500 });
-      const limit = Number(query.get('limit') ?? 20);
-      const total = totalItems ?? data.length;
-      return HttpResponse.json({
-        data,
-        pagination: { totalItems: total, currentPage: Number(query.get('page') ?? 1), limit, totalPages: Math.ceil(total / limit) },
-        counts,
-      });
-    }),
-  );
-  return asked;
+  return serveQueries('/api/orders/all', (query) => {
+    const data = list(query);
+    if (data === 'fail') return new HttpResponse(null, { status: 500 });
+    const limit = Number(query.get('limit') ?? 20);
+    const total = totalItems ?? data.length;
+    return HttpResponse.json({
+      data,
+      pagination: { totalItems: total, currentPage: Number(query.get('page') ?? 1), limit, totalPages: Math.ceil(total / limit) },
+      counts,
+    });
+  });
 }
 
 async function openPage(path = '/admin/order') {
@@ -289,30 +284,16 @@ describe('admin orders', () => {
 describe('orders export', () => {
   it('asks the server for every order the filters select, and saves its file', async () => {
     const asked = serveOrders(() => [order()], COUNTS, 45);
-    const exported: URLSearchParams[] = [];
-    server.use(
-      http.get('/api/orders/export', ({ request }) => {
-        exported.push(new URL(request.url).searchParams);
-        return new HttpResponse('\uFEFFOrder\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
-      }),
-    );
-    const saved: string[] = [];
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    };
-    try {
-      await openPage('/admin/order?status=SHIPPED&q=asha&from=2025-03-01&to=2025-03-31&sort=total_desc&page=2');
-      await waitFor(() => expect(asked.length).toBeGreaterThan(0));
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Export all matching (CSV)' }));
-      await waitFor(() => expect(saved).toHaveLength(1));
-      expect(saved[0]).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-      // The list's filters, not its page or sort; and no page of the list fetched for it.
-      expect(Object.fromEntries(exported[0])).toEqual({ status: 'SHIPPED', q: 'asha', from: '2025-03-01', to: '2025-03-31' });
-      expect(asked.some((q) => q.get('limit') === '100')).toBe(false);
-    } finally {
-      HTMLAnchorElement.prototype.click = click;
-    }
+    const exported = serveQueries('/api/orders/export', () => new HttpResponse('\uFEFFOrder\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }));
+    const saved = catchDownloads();
+    await openPage('/admin/order?status=SHIPPED&q=asha&from=2025-03-01&to=2025-03-31&sort=total_desc&page=2');
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Export all matching (CSV)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The list's filters, not its page or sort; and no page of the list fetched for it.
+    expect(Object.fromEntries(exported[0])).toEqual({ status: 'SHIPPED', q: 'asha', from: '2025-03-01', to: '2025-03-31' });
+    expect(asked.some((q) => q.get('limit') === '100')).toBe(false);
   });
 
   it('says so when the server refuses the export', async () => {

@@ -6,6 +6,7 @@ import { server } from '@/testing/server';
 import { renderWithApp } from '@/testing/render';
 import type { ReturnRequest } from '@/lib/api-types';
 import { ReturnsPage } from './ReturnsPage';
+import { catchDownloads } from '@/testing/downloads';
 
 function request(overrides: Partial<ReturnRequest> = {}): ReturnRequest {
   return {
@@ -103,24 +104,14 @@ describe('back office returns', () => {
       http.get('/api/returns/r-1/credit-note.pdf', pdf),
       http.get('/api/returns/r-2/invoice.pdf', pdf),
     );
-    const saved: string[] = [];
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    };
-    URL.createObjectURL = () => 'blob:document';
-    URL.revokeObjectURL = () => undefined;
-    try {
-      renderWithApp(<ReturnsPage />);
-      const first = await screen.findByRole('row', { name: 'Request for order ABCDEF12' });
-      expect(within(first).queryByRole('button', { name: /Download invoice/ })).toBeNull();
-      await userEvent.click(within(first).getByRole('button', { name: 'Download credit note CN/26-27/3' }));
-      const second = screen.getByRole('row', { name: 'Request for order FEDCBA98' });
-      await userEvent.click(within(second).getByRole('button', { name: 'Download invoice KP/26-27/9' }));
-      await waitFor(() => expect(saved).toEqual(['CN-26-27-3.pdf', 'KP-26-27-9.pdf']));
-      expect(fetched).toEqual(['/api/returns/r-1/credit-note.pdf', '/api/returns/r-2/invoice.pdf']);
-    } finally {
-      HTMLAnchorElement.prototype.click = click;
-    }
+    const saved = catchDownloads();
+    renderWithApp(<ReturnsPage />);
+    const first = await screen.findByRole('row', { name: 'Request for order ABCDEF12' });
+    expect(within(first).queryByRole('button', { name: /Download invoice/ })).toBeNull();
+    await userEvent.click(within(first).getByRole('button', { name: 'Download credit note CN/26-27/3' }));
+    const second = screen.getByRole('row', { name: 'Request for order FEDCBA98' });
+    await userEvent.click(within(second).getByRole('button', { name: 'Download invoice KP/26-27/9' }));
+    await waitFor(() => expect(saved).toEqual(['CN-26-27-3.pdf', 'KP-26-27-9.pdf']));
+    expect(fetched).toEqual(['/api/returns/r-1/credit-note.pdf', '/api/returns/r-2/invoice.pdf']);
   });
 });

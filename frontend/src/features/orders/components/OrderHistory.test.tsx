@@ -7,6 +7,7 @@ import { order, orderItem } from '@/testing/fixtures';
 import { signInShopper } from '@/testing/shopper';
 import { routes } from '@/app/router';
 import type { Order } from '../types';
+import { catchDownloads } from '@/testing/downloads';
 
 /** One of asha's orders, its status that of its last change. */
 function placed(id: string, history: Order['history']): Order {
@@ -81,24 +82,14 @@ describe('tax invoice downloads', () => {
         return new HttpResponse(new Uint8Array([37, 80, 68, 70]), { headers: { 'Content-Type': 'application/pdf' } });
       }),
     );
-    const saved: string[] = [];
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    };
-    URL.createObjectURL = () => 'blob:invoice';
-    URL.revokeObjectURL = () => undefined;
-    try {
-      await renderRoutes(routes, '/myaccount/order');
-      const shipped = await screen.findByRole('article', { name: 'Order aaaaaaaa' });
-      const pending = screen.getByRole('article', { name: 'Order bbbbbbbb' });
-      expect(within(pending).queryByRole('button', { name: /Download invoice/ })).toBeNull();
-      within(shipped).getByRole('button', { name: 'Download invoice KP/26-27/7' }).click();
-      await waitFor(() => expect(saved).toEqual(['KP-26-27-7.pdf']));
-      expect(asked).toBe('Bearer tok');
-    } finally {
-      HTMLAnchorElement.prototype.click = click;
-    }
+    const saved = catchDownloads();
+    await renderRoutes(routes, '/myaccount/order');
+    const shipped = await screen.findByRole('article', { name: 'Order aaaaaaaa' });
+    const pending = screen.getByRole('article', { name: 'Order bbbbbbbb' });
+    expect(within(pending).queryByRole('button', { name: /Download invoice/ })).toBeNull();
+    within(shipped).getByRole('button', { name: 'Download invoice KP/26-27/7' }).click();
+    await waitFor(() => expect(saved).toEqual(['KP-26-27-7.pdf']));
+    expect(asked).toBe('Bearer tok');
   });
 });
 
