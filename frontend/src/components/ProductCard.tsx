@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product, Variant } from '@/lib/api-types';
 import { formatMoney } from '@/lib/money';
 import { CARD_IMAGE_SIZES, firstImage, firstSrcSet } from '@/lib/images';
-import { colourOptions, findVariant, firstInStock, isLightColour, sizeOptions } from '@/lib/variant-options';
+import { isLightColour, useVariantChoice } from '@/lib/variant-options';
 import './product-card.css';
 
 export interface ProductCardProps {
@@ -49,30 +48,7 @@ export function ProductCard({
   eager = false,
   priority = false,
 }: ProductCardProps) {
-  const variants = useMemo(() => product.variants ?? [], [product.variants]);
-  const colours = useMemo(() => colourOptions(variants), [variants]);
-  // The first variant a shopper can buy is chosen; a sold-out one only when all are.
-  const [choice, setChoice] = useState(() => {
-    const first = firstInStock(variants);
-    return { colour: first?.color ?? colours[0]?.name ?? null, size: first?.size ?? null };
-  });
-  const sizes = useMemo(() => sizeOptions(variants, choice.colour), [variants, choice.colour]);
-  const selected = findVariant(variants, choice.colour, choice.size);
-  const shown =
-    selected ??
-    variants.find((v) => v.color === choice.colour && v.stock > 0) ??
-    firstInStock(variants) ??
-    variants[0] ??
-    null;
-
-  function chooseColour(colour: string) {
-    setChoice((c) => {
-      // Keep the size when the new colour has it in stock; else its first size in stock.
-      const keep = variants.some((v) => v.color === colour && v.size === c.size && v.stock > 0);
-      const size = keep ? c.size : (sizeOptions(variants, colour).find((s) => s.inStock)?.size ?? null);
-      return { colour, size };
-    });
-  }
+  const { colours, sizes, choice, selected, shown, chooseColour, chooseSize } = useVariantChoice(product.variants);
   const pct = shown?.percentOff ?? 0;
   const href = `/product/${encodeURIComponent(product.slug || product.id)}`;
   const titleId = `product-${product.id}-title`;
@@ -165,7 +141,7 @@ export function ProductCard({
                   aria-disabled={out || undefined}
                   aria-pressed={active}
                   aria-label={`Size ${s.size}${out ? ' (out of stock)' : ''}`}
-                  onClick={() => setChoice((c) => ({ ...c, size: active ? null : s.size }))}
+                  onClick={() => chooseSize(active ? null : s.size)}
                 >
                   {s.size}
                 </button>

@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import type { Variant } from '@/lib/api-types';
 import { sortBySize } from '@/lib/sizes';
 
@@ -65,4 +66,33 @@ export function isLightColour(hex: string | null): boolean {
   const n = parseInt(m[1], 16);
   const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 200;
+}
+
+/**
+ * A shopper's choice of colour and size among a product's variants. At first the first variant
+ * in stock is chosen (a sold-out one only when all are). `shown` is the variant whose price and
+ * badge to show: the chosen one, else the chosen colour's first in stock.
+ */
+export function useVariantChoice(productVariants: Variant[] | undefined) {
+  const variants = useMemo(() => productVariants ?? [], [productVariants]);
+  const colours = useMemo(() => colourOptions(variants), [variants]);
+  const [choice, setChoice] = useState(() => {
+    const first = firstInStock(variants);
+    return { colour: first?.color ?? colours[0]?.name ?? null, size: first?.size ?? null };
+  });
+  const sizes = useMemo(() => sizeOptions(variants, choice.colour), [variants, choice.colour]);
+  const selected = findVariant(variants, choice.colour, choice.size);
+  const shown =
+    selected ?? variants.find((v) => v.color === choice.colour && v.stock > 0) ?? firstInStock(variants) ?? variants[0] ?? null;
+
+  /** Keeps the size when the new colour has it in stock, else takes the colour's first size in stock. */
+  function chooseColour(colour: string): { colour: string; size: string | null } {
+    const keep = variants.some((v) => v.color === colour && v.size === choice.size && v.stock > 0);
+    const next = { colour, size: keep ? choice.size : (sizeOptions(variants, colour).find((s) => s.inStock)?.size ?? null) };
+    setChoice(next);
+    return next;
+  }
+  const chooseSize = (size: string | null) => setChoice((c) => ({ ...c, size }));
+
+  return { variants, colours, sizes, choice, selected, shown, chooseColour, chooseSize };
 }

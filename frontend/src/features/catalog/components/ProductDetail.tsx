@@ -17,7 +17,7 @@ import type { Product, Variant } from '@/lib/api-types';
 import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZES } from '@/lib/images';
 import { formatMoney } from '@/lib/money';
 import { clampQuantity } from '@/lib/quantity';
-import { colourOptions, findVariant, firstInStock, isLightColour, sizeOptions } from '@/lib/variant-options';
+import { findVariant, isLightColour, useVariantChoice } from '@/lib/variant-options';
 
 // The full-screen gallery is a chunk of its own, fetched on the first tap on the picture.
 const ZoomGallery = lazy(() => import('./ZoomGallery'));
@@ -47,26 +47,15 @@ interface Props {
 }
 
 export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCart, related, categoryHref, delivery }: Props) {
-  const variants = useMemo(() => product.variants ?? [], [product.variants]);
-  const colours = useMemo(() => colourOptions(variants), [variants]);
-  const [choice, setChoice] = useState(() => {
-    const first = firstInStock(variants);
-    return { colour: first?.color ?? colours[0]?.name ?? null, size: first?.size ?? null };
-  });
-  const sizes = useMemo(() => sizeOptions(variants, choice.colour), [variants, choice.colour]);
+  const { variants, colours, sizes, choice, selected, shown, chooseColour: choose, chooseSize } = useVariantChoice(product.variants);
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
   const [busy, setBusy] = useState(false);
 
-  const selected = findVariant(variants, choice.colour, choice.size);
-  const shown =
-    selected ?? variants.find((v) => v.color === choice.colour && v.stock > 0) ?? firstInStock(variants) ?? variants[0] ?? null;
   const inStock = selected ? selected.stock > 0 : variants.some((v) => v.stock > 0);
 
   function chooseColour(colour: string) {
-    const keep = variants.find((v) => v.color === colour && v.size === choice.size && v.stock > 0);
-    const size = keep ? choice.size : (sizeOptions(variants, colour).find((s) => s.inStock)?.size ?? null);
-    setChoice({ colour, size });
+    const { size } = choose(colour);
     setImageIndex(0);
     const next = findVariant(variants, colour, size);
     if (next) setQuantity((q) => clampQuantity(q, next.stock));
@@ -282,7 +271,7 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
                     aria-label={`Size ${s.size}${out ? ' (out of stock)' : ''}`}
                     onClick={() => {
                       const size = active ? null : s.size;
-                      setChoice((c) => ({ ...c, size }));
+                      chooseSize(size);
                       const next = findVariant(variants, choice.colour, size);
                       if (next) setQuantity((q) => clampQuantity(q, next.stock));
                     }}
