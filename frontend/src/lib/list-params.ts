@@ -16,6 +16,12 @@ interface Options<P extends ListPage> {
   sizes?: number[];
 }
 
+/** A day (YYYY-MM-DD) from the address, or none when the entry is missing or not a day. */
+export function dayParam(search: URLSearchParams, key: string): string | undefined {
+  const value = search.get(key);
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+}
+
 /**
  * A back-office list's filters, sort and page live in the address: back and forward keep them
  * and a dashboard figure can link to them. Any change but the page's goes back to the first page.

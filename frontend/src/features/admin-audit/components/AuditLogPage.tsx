@@ -19,7 +19,7 @@ import { useAuditLog, type AuditEntry, type AuditParams } from '../api';
 import { ListPagination } from '@/components/ListPagination';
 import { CardList, ListTable } from '@/components/ListViews';
 import { OptionSelect } from '@/components/OptionSelect';
-import { useListParams } from '@/lib/list-params';
+import { dayParam, useListParams } from '@/lib/list-params';
 
 const PAGE_SIZES = [50, 100];
 export const AREAS: { value: string; label: string }[] = [
@@ -30,10 +30,6 @@ export const AREAS: { value: string; label: string }[] = [
   { value: 'legal', label: 'Legal pages' },
   { value: 'settings', label: 'Settings' },
 ];
-
-function isDate(value: string | null): value is string {
-  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-}
 
 export function formatWhen(iso: string): string {
   const d = new Date(iso);
@@ -57,8 +53,8 @@ const LIST_PARAMS = {
     area: search.get('area') || undefined,
     actorId: search.get('actorId') || undefined,
     actorName: search.get('actorName') || undefined,
-    from: isDate(search.get('from')) ? (search.get('from') as string) : undefined,
-    to: isDate(search.get('to')) ? (search.get('to') as string) : undefined,
+    from: dayParam(search, 'from'),
+    to: dayParam(search, 'to'),
   }),
   write: (next: AuditListParams) => Object.fromEntries(FILTERS.map((key) => [key, next[key]])),
   sizes: PAGE_SIZES,

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,7 +6,6 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,14 +23,17 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { DateRangeFields } from '@/components/DateRangeFields';
+import { OptionSelect } from '@/components/OptionSelect';
+import { SearchField } from '@/components/SearchField';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
+import { dayParam, useListParams } from '@/lib/list-params';
 import { notify } from '@/lib/notify';
 import { downloadOrdersCsv, useBulkUpdateStatus, useOrders, useUpdateOrderStatus, type OrderListParams } from '../api';
 import { download, ordersCsv } from '../lib/csv';
@@ -63,47 +64,32 @@ const TABS: { value: DeliveryStatus | 'ALL'; label: string; count: keyof StatusC
   { value: 'DELIVERED', label: 'Delivered', count: 'delivered' },
   { value: 'CANCELED', label: 'Canceled', count: 'canceled' },
 ];
-/** How long typing pauses before the search is sent. */
-export const SEARCH_DELAY_MS = 300;
-
 function isStatus(value: string | null): value is DeliveryStatus {
   return value !== null && (DELIVERY_STATUSES as string[]).includes(value);
 }
 
-function isDate(value: string | null): value is string {
-  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-}
-
 /** The list's filters live in the address, so a dashboard figure can link to them. */
-function useListParams(): [OrderListParams, (change: Partial<OrderListParams>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo<OrderListParams>(() => {
-    const limit = Number(search.get('limit'));
+const LIST_PARAMS = {
+  read: (search: URLSearchParams) => {
+    const status = search.get('status');
     const sort = search.get('sort');
     return {
-      page: Math.max(1, Number(search.get('page')) || 1),
-      limit: PAGE_SIZES.includes(limit) ? limit : PAGE_SIZES[0],
-      status: isStatus(search.get('status')) ? (search.get('status') as DeliveryStatus) : undefined,
+      status: isStatus(status) ? status : undefined,
       q: search.get('q') ?? undefined,
-      from: isDate(search.get('from')) ? (search.get('from') as string) : undefined,
-      to: isDate(search.get('to')) ? (search.get('to') as string) : undefined,
+      from: dayParam(search, 'from'),
+      to: dayParam(search, 'to'),
       sort: SORTS.some((s) => s.value === sort) ? (sort as OrderSort) : 'newest',
     };
-  }, [search]);
-  const update = (change: Partial<OrderListParams>) => {
-    const next = { ...params, page: 1, ...change };
-    const out = new URLSearchParams();
-    if (next.status) out.set('status', next.status);
-    if (next.q) out.set('q', next.q);
-    if (next.from) out.set('from', next.from);
-    if (next.to) out.set('to', next.to);
-    if (next.sort && next.sort !== 'newest') out.set('sort', next.sort);
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.limit !== PAGE_SIZES[0]) out.set('limit', String(next.limit));
-    setSearch(out, { replace: true });
-  };
-  return [params, update];
-}
+  },
+  write: (next: OrderListParams) => ({
+    status: next.status,
+    q: next.q,
+    from: next.from,
+    to: next.to,
+    sort: next.sort !== 'newest' ? next.sort : undefined,
+  }),
+  sizes: PAGE_SIZES,
+};
 
 function StatusSelect({ order, busy, onChange }: { order: AdminOrder; busy: boolean; onChange: (s: DeliveryStatus) => void }) {
   return (
@@ -156,7 +142,7 @@ interface PendingChange {
 export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const [params, setParams] = useListParams();
+  const [params, setParams] = useListParams<OrderListParams>(LIST_PARAMS);
   const orders = useOrders(params);
   const update = useUpdateOrderStatus(onChanged);
   const bulk = useBulkUpdateStatus(onChanged);
@@ -164,20 +150,11 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
   const [viewing, setViewing] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const [typed, setTyped] = useState(params.q ?? '');
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     if (orders.isError) notify.error(ORDER_MESSAGES.fetchFailed);
   }, [orders.isError, orders.errorUpdatedAt]);
-
-  // The search is sent once typing pauses.
-  useEffect(() => {
-    if ((params.q ?? '') === typed) return;
-    const timer = setTimeout(() => setParams({ q: typed || undefined }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new text starts the timer
-  }, [typed]);
 
   // A new filter or page starts a new selection.
   const listKey = JSON.stringify(params);
@@ -396,56 +373,18 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
     <>
       <AdminPageHeader title="Orders" subtitle={`${total.toLocaleString('en-IN')} ${total === 1 ? 'order' : 'orders'}`} />
       <Box role="search" aria-label="Filter orders" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
+        <SearchField
           type="search"
           label="Search orders"
           placeholder="Order number, name, e-mail or phone"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          slotProps={{
-            htmlInput: { maxLength: 100 },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-          }}
+          value={params.q}
+          onSearch={(q) => setParams({ q })}
           sx={{ minWidth: { xs: '100%', sm: 320 } }}
         />
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={params.from ?? ''}
-          onChange={(e) => setParams({ from: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: params.to } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={params.to ?? ''}
-          onChange={(e) => setParams({ to: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: params.from } }}
-        />
-        <TextField
-          select
-          size="small"
-          label="Sort"
-          value={params.sort ?? 'newest'}
-          onChange={(e) => setParams({ sort: e.target.value as OrderSort })}
-          sx={{ minWidth: 160 }}
-        >
-          {SORTS.map((s) => (
-            <MenuItem key={s.value} value={s.value}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        <DateRangeFields from={params.from} to={params.to} onChange={setParams} />
+        <OptionSelect label="Sort" value={params.sort ?? 'newest'} options={SORTS} onChange={(sort) => setParams({ sort })} minWidth={160} />
         {filtered && (
-          <Button
-            onClick={() => {
-              setTyped('');
-              setParams({ status: undefined, q: undefined, from: undefined, to: undefined });
-            }}
-          >
+          <Button onClick={() => setParams({ status: undefined, q: undefined, from: undefined, to: undefined })}>
             Clear filters
           </Button>
         )}
