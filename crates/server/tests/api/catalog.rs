@@ -9,12 +9,23 @@ fn variant(size: &str, color: &str, stock: i64, original: f64, discount: f64) ->
     json!({ "size": size, "color": color, "stock": stock, "originalPrice": original, "discountPrice": discount })
 }
 
+/// The admin and a top-level category "Men": (admin token, category id).
+async fn men_category(app: &TestApp) -> (String, String) {
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    (admin, men)
+}
+
+/// An Oxford Shirt in `category` with one variant: M, Blue, `stock` pieces at ₹999.
+async fn oxford_shirt(app: &TestApp, admin: &str, category: &str, stock: i64) -> serde_json::Value {
+    app.product(admin, "Oxford Shirt", category, json!([variant("M", "Blue", stock, 999.0, 0.0)])).await
+}
+
 #[actix_web::test]
 async fn every_write_needs_an_admin() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let category = app.category(&admin, "Men", None).await;
-        let product = app.product(&admin, "Oxford Shirt", &category, json!([variant("M", "Blue", 3, 999.0, 0.0)])).await;
+        let (admin, category) = men_category(&app).await;
+        let product = oxford_shirt(&app, &admin, &category, 3).await;
         let product_id = product["id"].as_str().unwrap_or_default().to_string();
         // A self-declared admin is a customer like any other.
         let sneaky = app
@@ -46,8 +57,7 @@ async fn every_write_needs_an_admin() {
 #[actix_web::test]
 async fn categories_nest_and_follow_the_image_and_name_rules() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let men = app.category(&admin, "Men", None).await;
+        let (admin, men) = men_category(&app).await;
         let shirts = app.category(&admin, "Shirts", Some(&men)).await;
         app.category(&admin, "Formal", Some(&shirts)).await;
 
@@ -104,10 +114,9 @@ async fn categories_nest_and_follow_the_image_and_name_rules() {
 #[actix_web::test]
 async fn a_category_with_products_or_subcategories_cannot_be_deleted() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let men = app.category(&admin, "Men", None).await;
+        let (admin, men) = men_category(&app).await;
         let shirts = app.category(&admin, "Shirts", Some(&men)).await;
-        let product = app.product(&admin, "Oxford Shirt", &shirts, json!([variant("M", "Blue", 3, 999.0, 0.0)])).await;
+        let product = oxford_shirt(&app, &admin, &shirts, 3).await;
         let reply = app.delete(&format!("/api/categories/{men}"), Some(&admin)).await.expect(409);
         assert_eq!(reply.message(), "\"Men\" still has 1 subcategory: delete or move them first");
         assert_eq!(reply.error(), (409, "category_has_subcategories", None));
@@ -126,8 +135,7 @@ async fn a_category_with_products_or_subcategories_cannot_be_deleted() {
 #[actix_web::test]
 async fn product_validation_messages() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let men = app.category(&admin, "Men", None).await;
+        let (admin, men) = men_category(&app).await;
         let ok_variants = json!([variant("M", "Blue", 3, 999.0, 100.0)]).to_string();
         let base = |extra: Vec<Part>| {
             let mut parts = vec![text("productName", "Oxford Shirt"), text("categoryId", men.clone()), text("productVariants", ok_variants.clone())];
@@ -166,8 +174,7 @@ async fn product_validation_messages() {
 #[actix_web::test]
 async fn uploads_are_judged_by_content_and_named_by_the_server() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let men = app.category(&admin, "Men", None).await;
+        let (admin, men) = men_category(&app).await;
         let variants = json!([variant("M", "Blue", 3, 999.0, 0.0)]).to_string();
         // A real JPEG sent with a hostile name and a PNG content type.
         let reply = app
@@ -211,8 +218,7 @@ async fn uploads_are_judged_by_content_and_named_by_the_server() {
 #[actix_web::test]
 async fn updating_a_product_keeps_ids_and_removes_what_is_gone() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let men = app.category(&admin, "Men", None).await;
+        let (admin, men) = men_category(&app).await;
         let product = app.product(&admin, "Oxford Shirt", &men, json!([variant("M", "Blue", 3, 999.0, 0.0), variant("L", "Blue", 1, 999.0, 0.0)])).await;
         let id = product["id"].as_str().unwrap_or_default().to_string();
         let keep = product["variants"][0]["id"].clone();
@@ -445,9 +451,8 @@ async fn company_details_and_legal_pages() {
 #[actix_web::test]
 async fn the_listing_shows_fresh_stock_after_orders_and_admin_writes() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let men = app.category(&admin, "Men", None).await;
-        let product = app.product(&admin, "Oxford Shirt", &men, json!([variant("M", "Blue", 2, 999.0, 0.0)])).await;
+        let (admin, men) = men_category(&app).await;
+        let product = oxford_shirt(&app, &admin, &men, 2).await;
         let variant_id = product["variants"][0]["id"].as_str().unwrap_or_default().to_string();
         let slug = product["slug"].as_str().unwrap_or_default().to_string();
         let stock = |body: &serde_json::Value| body["data"]["variants"][0]["stock"].as_i64();
@@ -474,8 +479,7 @@ async fn the_listing_shows_fresh_stock_after_orders_and_admin_writes() {
 #[actix_web::test]
 async fn product_images_come_with_thumbnails_for_srcset() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let men = app.category(&admin, "Men", None).await;
+        let (admin, men) = men_category(&app).await;
         for (format, ext) in [(image::ImageFormat::Png, "png"), (image::ImageFormat::Jpeg, "jpg")] {
             let reply = app
                 .form(

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{count, seed_product, sql, stock, Reply, TestApp};
+use crate::helpers::{count, seed_product, sql, stock, Reply, Storefront, TestApp};
 
 async fn place(app: &TestApp, token: &str, address: &str) -> Reply {
     app.post("/api/orders/place", Some(token), json!({ "addressId": address, "paymentMethod": "COD" })).await
@@ -62,12 +62,9 @@ async fn the_settings_have_their_defaults_only_the_admin_changes_them_and_a_chan
 #[actix_web::test]
 async fn an_order_above_the_maximum_is_refused_at_the_cart_and_when_placed() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Pashmina Shawl", &[("Free", "Rust", 10, 6_000, 0)]);
-        let (asha, _) = app.customer("asha").await;
-        let home = app.address(&asha, "12 Residency Road").await;
-        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
-        let reply = app.add_to_cart(&asha, &v[0], 1).await;
+        let Storefront { admin, variant, asha, home, .. } = Storefront::open(&app, "Pashmina Shawl", ("Free", "Rust", 10, 6_000, 0)).await;
+        app.add_to_cart(&asha, &variant, 1).await.expect(201);
+        let reply = app.add_to_cart(&asha, &variant, 1).await;
         refused(&reply, "cod_above_maximum", "Cash on delivery is not available for orders above Rs 10,000.00");
         // The quantity change is held to the same rule.
         let line = app.get("/api/cart", Some(&asha)).await.body["data"]["items"][0]["id"].as_str().unwrap_or_default().to_string();
@@ -80,12 +77,12 @@ async fn an_order_above_the_maximum_is_refused_at_the_cart_and_when_placed() {
         settings(&app, &admin, json!({ "codMaxOrderValue": 5000 })).await;
         let reply = place(&app, &asha, &home).await;
         refused(&reply, "cod_above_maximum", "Cash on delivery is not available for orders above Rs 5,000.00");
-        assert_eq!((count(&app, "orders"), stock(&app, &v[0])), (0, 10));
+        assert_eq!((count(&app, "orders"), stock(&app, &variant)), (0, 10));
         assert_eq!(app.get("/api/cart", Some(&asha)).await.body["data"]["items"].as_array().map(Vec::len), Some(1));
 
         // An order of exactly the maximum is accepted.
         settings(&app, &admin, json!({ "codMaxOrderValue": 12000 })).await;
-        app.add_to_cart(&asha, &v[0], 1).await.expect(200);
+        app.add_to_cart(&asha, &variant, 1).await.expect(200);
         let order = place(&app, &asha, &home).await.expect(201);
         assert_eq!(order.body["data"]["orderTotal"].as_f64(), Some(12_000.0));
     }
@@ -94,17 +91,14 @@ async fn an_order_above_the_maximum_is_refused_at_the_cart_and_when_placed() {
 #[actix_web::test]
 async fn an_order_below_the_minimum_is_refused_when_placed() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Cotton Socks", &[("Free", "Grey", 10, 249, 0)]);
-        let (asha, _) = app.customer("asha").await;
-        let home = app.address(&asha, "12 Residency Road").await;
+        let Storefront { admin, variant, asha, home, .. } = Storefront::open(&app, "Cotton Socks", ("Free", "Grey", 10, 249, 0)).await;
         settings(&app, &admin, json!({ "codMinOrderValue": 498 })).await;
         // A cart may start small: the minimum is judged when the order is placed.
-        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        app.add_to_cart(&asha, &variant, 1).await.expect(201);
         let reply = place(&app, &asha, &home).await;
         refused(&reply, "cod_below_minimum", "Cash on delivery is available only for orders of Rs 498.00 or more");
-        assert_eq!((count(&app, "orders"), stock(&app, &v[0])), (0, 10));
-        app.add_to_cart(&asha, &v[0], 1).await.expect(200);
+        assert_eq!((count(&app, "orders"), stock(&app, &variant)), (0, 10));
+        app.add_to_cart(&asha, &variant, 1).await.expect(200);
         place(&app, &asha, &home).await.expect(201);
     }
 }
@@ -112,11 +106,8 @@ async fn an_order_below_the_minimum_is_refused_when_placed() {
 #[actix_web::test]
 async fn a_blocked_pin_code_gets_no_cash_on_delivery() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Kurta", &[("M", "Indigo", 10, 999, 0)]);
-        let (asha, _) = app.customer("asha").await;
-        let home = app.address(&asha, "12 Residency Road").await;
-        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        let Storefront { admin, variant, asha, home, .. } = Storefront::open(&app, "Kurta", ("M", "Indigo", 10, 999, 0)).await;
+        app.add_to_cart(&asha, &variant, 1).await.expect(201);
         settings(&app, &admin, json!({ "blockedPincodes": ["411001"] })).await;
         // Another instance of the shop reads the same list.
         let reply = app
@@ -134,17 +125,14 @@ async fn a_blocked_pin_code_gets_no_cash_on_delivery() {
 #[actix_web::test]
 async fn a_customer_has_at_most_the_allowed_open_orders() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Kurta", &[("M", "Indigo", 20, 999, 0)]);
-        let (asha, _) = app.customer("asha").await;
-        let home = app.address(&asha, "12 Residency Road").await;
+        let Storefront { admin, variant, asha, home, .. } = Storefront::open(&app, "Kurta", ("M", "Indigo", 20, 999, 0)).await;
         let mut ids = Vec::new();
         for _ in 0..3 {
-            app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+            app.add_to_cart(&asha, &variant, 1).await.expect(201);
             ids.push(place(&app, &asha, &home).await.expect(201).id());
         }
         app.put(&format!("/api/orders/{}/status", ids[0]), Some(&admin), json!({ "deliveryStatus": "SHIPPED" })).await.expect(200);
-        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        app.add_to_cart(&asha, &variant, 1).await.expect(201);
         let reply = place(&app, &asha, &home).await;
         refused(
             &reply,
@@ -155,18 +143,18 @@ async fn a_customer_has_at_most_the_allowed_open_orders() {
         // Another customer is not held by asha's orders.
         let (ravi, _) = app.customer("ravi").await;
         let ravis_home = app.address(&ravi, "9 Park Street").await;
-        app.add_to_cart(&ravi, &v[0], 1).await.expect(201);
+        app.add_to_cart(&ravi, &variant, 1).await.expect(201);
         place(&app, &ravi, &ravis_home).await.expect(201);
         // A delivered or cancelled order no longer counts.
         app.put(&format!("/api/orders/{}/status", ids[0]), Some(&admin), json!({ "deliveryStatus": "DELIVERED" })).await.expect(200);
         place(&app, &asha, &home).await.expect(201);
-        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        app.add_to_cart(&asha, &variant, 1).await.expect(201);
         refused(&place(&app, &asha, &home).await, "cod_open_orders", "You already have 3 cash on delivery orders on the way. Please wait for one to arrive before placing another.");
         app.put(&format!("/api/orders/{}/cancel", ids[1]), Some(&asha), json!({})).await.expect(200);
         place(&app, &asha, &home).await.expect(201);
         // The owner may allow more.
         settings(&app, &admin, json!({ "maxOpenCodOrders": 4 })).await;
-        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        app.add_to_cart(&asha, &variant, 1).await.expect(201);
         place(&app, &asha, &home).await.expect(201);
     }
 }
@@ -174,15 +162,12 @@ async fn a_customer_has_at_most_the_allowed_open_orders() {
 #[actix_web::test]
 async fn a_line_holds_at_most_the_allowed_pieces() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Kurta", &[("M", "Indigo", 50, 99, 0)]);
-        let (asha, _) = app.customer("asha").await;
-        let home = app.address(&asha, "12 Residency Road").await;
-        let reply = app.add_to_cart(&asha, &v[0], 11).await;
+        let Storefront { admin, variant, asha, home, .. } = Storefront::open(&app, "Kurta", ("M", "Indigo", 50, 99, 0)).await;
+        let reply = app.add_to_cart(&asha, &variant, 11).await;
         refused(&reply, "max_units_per_line", "You can order at most 10 pieces of Kurta (size M)");
         assert_eq!(reply.body["field"], "quantity");
-        app.add_to_cart(&asha, &v[0], 10).await.expect(201);
-        refused(&app.add_to_cart(&asha, &v[0], 1).await, "max_units_per_line", "You can order at most 10 pieces of Kurta (size M)");
+        app.add_to_cart(&asha, &variant, 10).await.expect(201);
+        refused(&app.add_to_cart(&asha, &variant, 1).await, "max_units_per_line", "You can order at most 10 pieces of Kurta (size M)");
         let line = app.get("/api/cart", Some(&asha)).await.body["data"]["items"][0]["id"].as_str().unwrap_or_default().to_string();
         let reply = app.put("/api/cart/update-quantity", Some(&asha), json!({ "cartItemId": line, "newQuantity": 11 })).await;
         refused(&reply, "max_units_per_line", "You can order at most 10 pieces of Kurta (size M)");
@@ -191,7 +176,7 @@ async fn a_line_holds_at_most_the_allowed_pieces() {
         // A cart filled before the owner lowered the limit is refused when placed.
         settings(&app, &admin, json!({ "maxUnitsPerLine": 2 })).await;
         refused(&place(&app, &asha, &home).await, "max_units_per_line", "You can order at most 2 pieces of Kurta (size M)");
-        assert_eq!((count(&app, "orders"), stock(&app, &v[0])), (0, 50));
+        assert_eq!((count(&app, "orders"), stock(&app, &variant)), (0, 50));
         app.put("/api/cart/update-quantity", Some(&asha), json!({ "cartItemId": line, "newQuantity": 2 })).await.expect(200);
         place(&app, &asha, &home).await.expect(201);
     }

@@ -4,25 +4,7 @@
 use serde_json::{json, Value};
 use store::testing::TestDb;
 
-use crate::helpers::{relax_cod, seed_product, text, Reply, TestApp};
-
-async fn place(app: &TestApp, token: &str, address: &str, variant: &str, quantity: i64) -> String {
-    app.add_to_cart(token, variant, quantity).await.expect(201);
-    app.post("/api/orders/place", Some(token), json!({ "addressId": address, "paymentMethod": "COD" }))
-        .await
-        .expect(201)
-        .id()
-}
-
-/// A customer with a name and a mobile number: (token, account id, address id).
-async fn customer(app: &TestApp, username: &str, first: &str, last: &str, mobile: &str) -> (String, String, String) {
-    let (token, user) = app.customer(username).await;
-    app.put("/api/users/profile", Some(&token), json!({ "firstName": first, "lastName": last, "mobile": mobile }))
-        .await
-        .expect(200);
-    let address = app.address(&token, "12 Residency Road").await;
-    (token, user["id"].as_str().unwrap_or_default().to_string(), address)
-}
+use crate::helpers::{seed_product, shop_with_clock, text, Desk, Reply};
 
 fn names(reply: &Reply) -> Vec<String> {
     reply.body["data"].as_array().into_iter().flatten().map(|c| c["firstName"].as_str().unwrap_or("").to_string()).collect()
@@ -31,21 +13,15 @@ fn names(reply: &Reply) -> Vec<String> {
 #[actix_web::test]
 async fn customers_are_listed_with_their_figures_searched_sorted_and_paged() {
     for backend in TestDb::backends() {
-        let app = TestApp::builder().backend(backend).spawn();
-        relax_cod(&app);
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 100, 1_000, 0)]);
-        let (asha, asha_id, asha_home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
-        let (neha, _, _) = customer(&app, "neha", "Neha", "Singh", "9000000001").await;
-        let (ravi, _, ravi_home) = customer(&app, "ravi", "Ravi", "Kumar", "9123456780").await;
-        let _ = neha;
+        let Desk { app, admin, variants: v, asha, ravi, .. } = Desk::open(backend).await;
+        app.shopper("neha", "Neha", "Singh", "9000000001").await;
 
         // Asha: ₹1,000 and ₹2,000, the second canceled; Ravi: ₹3,000 + ₹4,000 + ₹5,000, later.
-        place(&app, &asha, &asha_home, &v[0], 1).await;
-        let a2 = place(&app, &asha, &asha_home, &v[0], 2).await;
+        app.order_cod(&asha, &v[0], 1).await;
+        let a2 = app.order_cod(&asha, &v[0], 2).await;
         app.put(&format!("/api/orders/{a2}/status"), Some(&admin), json!({ "deliveryStatus": "CANCELED" })).await.expect(200);
         for quantity in [3, 4, 5] {
-            place(&app, &ravi, &ravi_home, &v[0], quantity).await;
+            app.order_cod(&ravi, &v[0], quantity).await;
         }
 
         // Latest order first, then those who never ordered; the admin is not a customer.
@@ -81,7 +57,7 @@ async fn customers_are_listed_with_their_figures_searched_sorted_and_paged() {
         assert_eq!(names(&app.get("/api/customers?q=50%25", Some(&admin)).await.expect(200)), Vec::<String>::new(), "% is literal");
 
         // One customer and their orders, newest first, paged.
-        let detail = app.get(&format!("/api/customers/{asha_id}?limit=1"), Some(&admin)).await.expect(200);
+        let detail = app.get(&format!("/api/customers/{}?limit=1", asha.id), Some(&admin)).await.expect(200);
         assert_eq!(detail.body["data"]["customer"]["orderCount"], 2);
         assert_eq!(detail.body["data"]["customer"]["totalSpent"], 1000.0);
         assert_eq!(detail.body["data"]["orders"][0]["id"], a2.as_str());
@@ -95,8 +71,8 @@ async fn customers_are_listed_with_their_figures_searched_sorted_and_paged() {
         assert_eq!((unknown.error().0, unknown.message()), (404, "Customer not found"));
         app.get("/api/customers/not-a-uuid", Some(&admin)).await.expect(400);
         app.get("/api/customers?sort=richest", Some(&admin)).await.expect(400);
-        app.get("/api/customers", Some(&asha)).await.expect(403);
-        app.get(&format!("/api/customers/{asha_id}"), Some(&asha)).await.expect(403);
+        app.get("/api/customers", Some(&asha.token)).await.expect(403);
+        app.get(&format!("/api/customers/{}", asha.id), Some(&asha.token)).await.expect(403);
         app.get("/api/customers", None).await.expect(401);
     }
 }
@@ -108,19 +84,17 @@ fn actions(reply: &Reply) -> Vec<String> {
 #[actix_web::test]
 async fn every_successful_admin_write_is_in_the_audit_log_and_nothing_else_is() {
     for backend in TestDb::backends() {
-        let clock = kernel::Clock::system();
-        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
-        relax_cod(&app);
+        let (app, clock) = shop_with_clock(backend);
         let admin = app.admin().await;
         // The admin's own profile is not a back-office write.
         app.put("/api/users/profile", Some(&admin), json!({ "firstName": "Meera", "lastName": "Iyer" })).await.expect(200);
-        let (asha, _, home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
+        let asha = app.shopper("asha", "Asha", "Rao", "98765 43210").await;
 
         // Catalogue, orders, company, legal pages, settings.
         let category = app.category(&admin, "Shirts", None).await;
         let product = app.product(&admin, "Linen Shirt", &category, json!([{ "size": "M", "color": "White", "colorHex": "#FFFFFF", "stock": 10, "originalPrice": 999, "discountPrice": 0 }])).await;
         let variant = product["variants"][0]["id"].as_str().unwrap_or_default().to_string();
-        let order = place(&app, &asha, &home, &variant, 1).await;
+        let order = app.order_cod(&asha, &variant, 1).await;
         app.put(&format!("/api/orders/{order}/status"), Some(&admin), json!({ "deliveryStatus": "SHIPPED" })).await.expect(200);
         app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", "Kapda")]).await.expect(200);
         app.post("/api/legal-pages", Some(&admin), json!({ "slug": "terms-conditions", "content": "Be kind." })).await.expect(200);
@@ -129,7 +103,7 @@ async fn every_successful_admin_write_is_in_the_audit_log_and_nothing_else_is() 
 
         // Refused and failed writes leave nothing.
         app.put("/api/search/synonyms", Some(&admin), json!({ "text": "lonely" })).await.expect(422);
-        app.put("/api/settings/cod", Some(&asha), json!({ "maxUnitsPerLine": 1 })).await.expect(403);
+        app.put("/api/settings/cod", Some(&asha.token), json!({ "maxUnitsPerLine": 1 })).await.expect(403);
         app.put("/api/orders/00000000-0000-4000-8000-000000000000/status", Some(&admin), json!({ "deliveryStatus": "SHIPPED" }))
             .await
             .expect(404);
@@ -185,7 +159,7 @@ async fn every_successful_admin_write_is_in_the_audit_log_and_nothing_else_is() 
 
         // Reading the log writes nothing; only an admin may read it; nobody can change it.
         assert_eq!(app.get("/api/audit-log", Some(&admin)).await.expect(200).body["pagination"]["totalItems"], 7);
-        app.get("/api/audit-log", Some(&asha)).await.expect(403);
+        app.get("/api/audit-log", Some(&asha.token)).await.expect(403);
         app.get("/api/audit-log", None).await.expect(401);
         assert_eq!(app.put("/api/audit-log", Some(&admin), json!({ "summary": "nothing happened" })).await.error().0, 405);
         assert_eq!(app.delete("/api/audit-log", Some(&admin)).await.error().0, 405);
@@ -197,13 +171,12 @@ async fn every_successful_admin_write_is_in_the_audit_log_and_nothing_else_is() 
 #[actix_web::test]
 async fn deletes_and_bulk_status_changes_are_logged() {
     for backend in TestDb::backends() {
-        let app = TestApp::builder().backend(backend).spawn();
-        relax_cod(&app);
+        let (app, _) = shop_with_clock(backend);
         let admin = app.admin().await;
-        let (asha, _, home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
+        let asha = app.shopper("asha", "Asha", "Rao", "98765 43210").await;
         let (_, v) = seed_product(&app, "Silk Saree", &[("Free", "Red", 10, 5_000, 0)]);
-        let first = place(&app, &asha, &home, &v[0], 1).await;
-        let second = place(&app, &asha, &home, &v[0], 1).await;
+        let first = app.order_cod(&asha, &v[0], 1).await;
+        let second = app.order_cod(&asha, &v[0], 1).await;
         app.post("/api/orders/bulk-status", Some(&admin), json!({ "orderIds": [first, second], "deliveryStatus": "SHIPPED" }))
             .await
             .expect(200);

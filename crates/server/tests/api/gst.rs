@@ -42,32 +42,15 @@ async fn company_gst_details_are_checked_and_kept() {
 }
 
 use catalog::{CategoryInput, ParentChoice, ProductInput, VariantInput};
-use chrono::{TimeZone, Utc};
 use futures_util::future::join_all;
 use kernel::IncomingFile;
 use serde_json::{json, Value};
 use store::testing::TestDb;
 
-use crate::helpers::{count, number, png, Reply};
+use crate::helpers::{count, number, pdf_text, png, register_gst, set_clock, Reply, KARNATAKA_GSTIN};
 
-/// Karnataka (29), as published by the GST portal's examples.
-const KARNATAKA_GSTIN: &str = "29AAGCB7383J1Z4";
 /// Maharashtra (27): the test addresses are in Pune.
 const MAHARASHTRA_GSTIN: &str = "27AAPFU0939F1ZV";
-
-/// Makes the shop GST-registered in the state of `gstin`, with the invoice prefix `KP`.
-async fn register(app: &TestApp, admin: &str, gstin: &str, state: &str) {
-    let parts = vec![
-        text("name", "Kapda"),
-        text("legalName", "Kapda Private Limited"),
-        text("address", "21 Residency Road, Bengaluru"),
-        text("pincode", "560025"),
-        text("gstin", gstin),
-        text("state", state),
-        text("invoicePrefix", "KP"),
-    ];
-    app.form("PUT", "/api/company-details", Some(admin), parts).await.expect(200);
-}
 
 /// A product of one size in a category with this HSN code (`None`: no code), priced in
 /// paise; returns the variant id.
@@ -123,25 +106,8 @@ async fn set_status(app: &TestApp, admin: &str, id: &str, to: &str) -> Reply {
     app.put(&format!("/api/orders/{id}/status"), Some(admin), json!({ "deliveryStatus": to })).await
 }
 
-/// The PDF at `path` as `token` gets it: (status, extracted text).
-async fn pdf_text(app: &TestApp, path: &str, token: &str) -> (u16, String) {
-    let bearer = format!("Bearer {token}");
-    let (status, headers, bytes) = app.get_raw(path, &[("Authorization", &bearer), ("Accept-Encoding", "identity")]).await;
-    if status != 200 {
-        return (status, String::new());
-    }
-    assert_eq!(headers.get("content-type").and_then(|v| v.to_str().ok()), Some("application/pdf"));
-    (status, pdf_extract::extract_text_from_mem(&bytes).expect("the PDF's text"))
-}
-
 fn paise(app: &TestApp, column: &str, order_id: &str) -> i64 {
     number(app, &format!("SELECT CAST({column} AS BIGINT) AS n FROM tax_documents WHERE order_id = '{order_id}' AND kind = 'INVOICE'"))
-}
-
-/// Moves the shop's clock to this moment (UTC).
-fn set_clock(clock: &kernel::Clock, y: i32, m: u32, d: u32, h: u32, min: u32) {
-    let target = Utc.with_ymd_and_hms(y, m, d, h, min, 0).single().expect("a moment");
-    clock.advance(target - clock.now());
 }
 
 fn shop_on(backend: store::Backend) -> (TestApp, kernel::Clock) {
@@ -151,16 +117,51 @@ fn shop_on(backend: store::Backend) -> (TestApp, kernel::Clock) {
     (TestApp::builder().backend(backend).clock(clock.clone()).spawn(), clock)
 }
 
+/// A shop of `shop_on` that is GST-registered in Karnataka and sells a Cotton Tee (HSN 6109).
+struct Till {
+    app: TestApp,
+    clock: kernel::Clock,
+    admin: String,
+    tee: String,
+}
+
+impl Till {
+    async fn open(backend: store::Backend, tee_paise: i64) -> Till {
+        let (app, clock) = shop_on(backend);
+        let admin = app.admin().await;
+        register_gst(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        let tee = goods(&app, "Cotton Tee", Some("6109"), tee_paise, 100);
+        Till { app, clock, admin, tee }
+    }
+
+    /// The till where asha, ravi and meera ordered a tee each, and their order ids.
+    async fn with_three_orders(backend: store::Backend, tee_paise: i64) -> (Till, [String; 3]) {
+        let till = Till::open(backend, tee_paise).await;
+        let mut ids = Vec::new();
+        for name in ["asha", "ravi", "meera"] {
+            ids.push(order(&till.app, name, &[(&till.tee, 1)]).await.1);
+        }
+        let ids = [ids[0].clone(), ids[1].clone(), ids[2].clone()];
+        (till, ids)
+    }
+
+    /// The till (its tee at Rs 999) where Asha ordered `tees` tees and one piece of the
+    /// `(name, HSN code, paise)` goods, and Ravi one tee: (till, (asha's token, her order),
+    /// (ravi's token, his order)).
+    async fn with_two_orders(backend: store::Backend, other: (&str, &str, i64), tees: i64) -> (Till, (String, String), (String, String)) {
+        let till = Till::open(backend, 999_00).await;
+        let (name, hsn, paise) = other;
+        let other = goods(&till.app, name, Some(hsn), paise, 10);
+        let asha = order(&till.app, "asha", &[(&till.tee, tees), (&other, 1)]).await;
+        let ravi = order(&till.app, "ravi", &[(&till.tee, 1)]).await;
+        (till, asha, ravi)
+    }
+}
+
 #[actix_web::test]
 async fn shipping_issues_one_tax_invoice_that_adds_up_to_the_order() {
     for backend in TestDb::backends() {
-        let (app, _clock) = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
-        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
-        let gown = goods(&app, "Silk Gown", Some("6204"), 2_625_01, 10);
-        let (asha, id) = order(&app, "asha", &[(&tee, 2), (&gown, 1)]).await;
-        let (ravi, _) = order(&app, "ravi", &[(&tee, 1)]).await;
+        let (Till { app, admin, .. }, (asha, id), (ravi, _)) = Till::with_two_orders(backend, ("Silk Gown", "6204", 2_625_01), 2).await;
         let path = format!("/api/orders/{id}/invoice.pdf");
         assert_eq!(pdf_text(&app, &path, &asha).await.0, 404, "no invoice before the order ships");
 
@@ -195,7 +196,7 @@ async fn shipping_issues_one_tax_invoice_that_adds_up_to_the_order() {
 async fn within_the_companys_state_the_invoice_splits_cgst_and_sgst() {
     for app in TestApp::all() {
         let admin = app.admin().await;
-        register(&app, &admin, MAHARASHTRA_GSTIN, "Maharashtra").await;
+        register_gst(&app, &admin, MAHARASHTRA_GSTIN, "Maharashtra").await;
         let dress = goods(&app, "Linen Dress", Some("6204"), 2_950_01, 10);
         let (_, id) = order(&app, "asha", &[(&dress, 3)]).await;
         set_status(&app, &admin, &id, "SHIPPED").await.expect(200);
@@ -209,10 +210,8 @@ async fn within_the_companys_state_the_invoice_splits_cgst_and_sgst() {
 
 #[actix_web::test]
 async fn thirty_orders_shipped_at_once_get_thirty_consecutive_numbers() {
-    for app in TestApp::all() {
-        let admin = app.admin().await;
-        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
-        let tee = goods(&app, "Cotton Tee", Some("6109"), 499_00, 100);
+    for backend in TestDb::backends() {
+        let Till { app, admin, tee, .. } = Till::open(backend, 499_00).await;
         let mut ids = Vec::new();
         for i in 0..30 {
             ids.push(order(&app, &format!("shopper{i}"), &[(&tee, 1)]).await.1);
@@ -235,13 +234,7 @@ async fn thirty_orders_shipped_at_once_get_thirty_consecutive_numbers() {
 #[actix_web::test]
 async fn the_invoice_series_starts_again_on_the_first_of_april_in_india() {
     for backend in TestDb::backends() {
-        let (app, clock) = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
-        let tee = goods(&app, "Cotton Tee", Some("6109"), 499_00, 10);
-        let (_, first) = order(&app, "asha", &[(&tee, 1)]).await;
-        let (_, second) = order(&app, "ravi", &[(&tee, 1)]).await;
-        let (_, third) = order(&app, "meera", &[(&tee, 1)]).await;
+        let (Till { app, clock, admin, .. }, [first, second, third]) = Till::with_three_orders(backend, 499_00).await;
         set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
         // 31 March 2027, 23:59 in India (18:29 UTC): still 2026-27.
         set_clock(&clock, 2027, 3, 31, 18, 29);
@@ -257,10 +250,7 @@ async fn the_invoice_series_starts_again_on_the_first_of_april_in_india() {
 #[actix_web::test]
 async fn cancelling_an_invoiced_order_issues_a_credit_note_of_its_own_series() {
     for backend in TestDb::backends() {
-        let (app, _clock) = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
-        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
+        let Till { app, admin, tee, .. } = Till::open(backend, 999_00).await;
         let (asha, shipped) = order(&app, "asha", &[(&tee, 2)]).await;
         let (_, pending) = order(&app, "ravi", &[(&tee, 1)]).await;
         set_status(&app, &admin, &shipped, "SHIPPED").await.expect(200);
@@ -291,7 +281,7 @@ async fn an_unregistered_shop_ships_without_invoices_and_a_registered_one_needs_
         let shipped = set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
         assert!(shipped.body["data"]["invoice"].is_null(), "no GSTIN: no invoice");
 
-        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        register_gst(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
         let (_, second) = order(&app, "ravi", &[(&plain, 1)]).await;
         let refused = set_status(&app, &admin, &second, "SHIPPED").await;
         assert_eq!(
@@ -363,13 +353,7 @@ async fn hsn_codes_are_kept_on_categories_and_products() {
 #[actix_web::test]
 async fn the_gst_report_nets_credit_notes_against_invoices() {
     for backend in TestDb::backends() {
-        let (app, _clock) = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
-        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
-        let bag = goods(&app, "Tote Bag", Some("42022210"), 1_500_00, 10);
-        let (_, kept) = order(&app, "asha", &[(&tee, 3), (&bag, 1)]).await;
-        let (_, returned) = order(&app, "ravi", &[(&tee, 1)]).await;
+        let (Till { app, admin, .. }, (_, kept), (_, returned)) = Till::with_two_orders(backend, ("Tote Bag", "42022210", 1_500_00), 3).await;
         for id in [&kept, &returned] {
             set_status(&app, &admin, id, "SHIPPED").await.expect(200);
         }
@@ -445,13 +429,7 @@ async fn rate_rules(app: &TestApp, admin: &str) -> Vec<Value> {
 #[actix_web::test]
 async fn a_new_rate_rule_applies_to_invoices_issued_from_its_effective_date() {
     for backend in TestDb::backends() {
-        let (app, clock) = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
-        let tee = goods(&app, "Cotton Tee", Some("6109"), 999_00, 10);
-        let (_, november) = order(&app, "asha", &[(&tee, 1)]).await;
-        let (_, march) = order(&app, "ravi", &[(&tee, 1)]).await;
-        let (_, april) = order(&app, "meera", &[(&tee, 1)]).await;
+        let (Till { app, clock, admin, .. }, [november, march, april]) = Till::with_three_orders(backend, 999_00).await;
 
         // The seeded table: today's law.
         let seeded = app.get("/api/gst/rates", Some(&admin)).await.expect(200).body["data"].clone();

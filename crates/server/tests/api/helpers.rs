@@ -421,6 +421,130 @@ pub fn relax_cod(app: &TestApp) {
     sql(app, "UPDATE cod_settings SET max_order_paise = NULL, max_open_orders = 1000, max_units_per_line = 1000");
 }
 
+/// A shop on `backend` whose clock the test moves, taking as many cash-on-delivery orders as
+/// the test places (`relax_cod`): the order list, reports and tax documents are about other rules.
+pub fn shop_with_clock(backend: Backend) -> (TestApp, kernel::Clock) {
+    let clock = kernel::Clock::system();
+    let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
+    relax_cod(&app);
+    (app, clock)
+}
+
+/// A customer with a name and a mobile number (what the back office lists and searches) and an
+/// address on 12 Residency Road.
+pub struct Shopper {
+    pub token: String,
+    pub id: String,
+    pub address: String,
+}
+
+impl TestApp {
+    /// Registers `username` as a customer named `first last` with `mobile`, and adds an address.
+    pub async fn shopper(&self, username: &str, first: &str, last: &str, mobile: &str) -> Shopper {
+        let (token, user) = self.customer(username).await;
+        self.put("/api/users/profile", Some(&token), json!({ "firstName": first, "lastName": last, "mobile": mobile }))
+            .await
+            .expect(200);
+        let address = self.address(&token, "12 Residency Road").await;
+        Shopper { id: user["id"].as_str().unwrap_or_default().to_string(), token, address }
+    }
+
+    /// Puts `quantity` pieces of `variant` in the shopper's cart and places the order, cash on
+    /// delivery, to the shopper's address: the order's id.
+    pub async fn order_cod(&self, who: &Shopper, variant: &str, quantity: i64) -> String {
+        self.add_to_cart(&who.token, variant, quantity).await.expect(201);
+        self.post("/api/orders/place", Some(&who.token), json!({ "addressId": who.address, "paymentMethod": "COD" }))
+            .await
+            .expect(201)
+            .id()
+    }
+}
+
+/// The back office's usual scene: a shop (`shop_with_clock`), its admin, a Linen Shirt and two
+/// customers, Asha Rao (98765 43210) and Ravi Kumar (9123456780).
+pub struct Desk {
+    pub app: TestApp,
+    pub clock: kernel::Clock,
+    pub admin: String,
+    /// The shirt's variant ids, in the order given.
+    pub variants: Vec<String>,
+    pub asha: Shopper,
+    pub ravi: Shopper,
+}
+
+impl Desk {
+    /// The scene with one shirt variant: M, White, 100 in stock at ₹1,000.
+    pub async fn open(backend: Backend) -> Desk {
+        Desk::with_shirts(backend, &[("M", "White", 100, 1_000, 0)]).await
+    }
+
+    /// The scene with the shirt's `variants` (as `seed_product` takes them).
+    pub async fn with_shirts(backend: Backend, variants: &[(&str, &str, i32, i64, i64)]) -> Desk {
+        let (app, clock) = shop_with_clock(backend);
+        let admin = app.admin().await;
+        let (_, variants) = seed_product(&app, "Linen Shirt", variants);
+        let asha = app.shopper("asha", "Asha", "Rao", "98765 43210").await;
+        let ravi = app.shopper("ravi", "Ravi", "Kumar", "9123456780").await;
+        Desk { app, clock, admin, variants, asha, ravi }
+    }
+}
+
+/// Karnataka (29), as published by the GST portal's examples.
+pub const KARNATAKA_GSTIN: &str = "29AAGCB7383J1Z4";
+
+/// Makes the shop GST-registered in the state of `gstin`, with the invoice prefix `KP`.
+pub async fn register_gst(app: &TestApp, admin: &str, gstin: &str, state: &str) {
+    let parts = vec![
+        text("name", "Kapda"),
+        text("legalName", "Kapda Private Limited"),
+        text("address", "21 Residency Road, Bengaluru"),
+        text("pincode", "560025"),
+        text("gstin", gstin),
+        text("state", state),
+        text("invoicePrefix", "KP"),
+    ];
+    app.form("PUT", "/api/company-details", Some(admin), parts).await.expect(200);
+}
+
+/// Moves the shop's clock to this moment (UTC).
+pub fn set_clock(clock: &kernel::Clock, y: i32, m: u32, d: u32, h: u32, min: u32) {
+    use chrono::TimeZone;
+    let target = chrono::Utc.with_ymd_and_hms(y, m, d, h, min, 0).single().expect("a moment");
+    clock.advance(target - clock.now());
+}
+
+/// The PDF at `path` as `token` gets it: (status, extracted text).
+pub async fn pdf_text(app: &TestApp, path: &str, token: &str) -> (u16, String) {
+    let bearer = format!("Bearer {token}");
+    let (status, headers, bytes) = app.get_raw(path, &[("Authorization", &bearer), ("Accept-Encoding", "identity")]).await;
+    if status != 200 {
+        return (status, String::new());
+    }
+    assert_eq!(headers.get("content-type").and_then(|v| v.to_str().ok()), Some("application/pdf"));
+    (status, pdf_extract::extract_text_from_mem(&bytes).expect("the PDF's text"))
+}
+
+/// A shop's first sale in the making: the admin, a product of one variant and the customer
+/// asha with an address on 12 Residency Road.
+pub struct Storefront {
+    pub admin: String,
+    pub product: String,
+    pub variant: String,
+    pub asha: String,
+    pub home: String,
+}
+
+impl Storefront {
+    /// `variant` as `seed_product` takes one: (size, colour, stock, price, saving in rupees).
+    pub async fn open(app: &TestApp, name: &str, variant: (&str, &str, i32, i64, i64)) -> Storefront {
+        let admin = app.admin().await;
+        let (product, variants) = seed_product(app, name, &[variant]);
+        let (asha, _) = app.customer("asha").await;
+        let home = app.address(&asha, "12 Residency Road").await;
+        Storefront { admin, product, variant: variants[0].clone(), asha, home }
+    }
+}
+
 /// Runs one SQL statement on the test database, as an operator would by hand.
 pub fn sql(app: &TestApp, statement: &str) {
     use diesel::connection::SimpleConnection;

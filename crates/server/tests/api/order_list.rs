@@ -5,25 +5,7 @@ use chrono::Duration;
 use serde_json::{json, Value};
 use store::testing::TestDb;
 
-use crate::helpers::{relax_cod, seed_product, sql, stock, Reply, TestApp};
-
-async fn place(app: &TestApp, token: &str, address: &str, variant: &str, quantity: i64) -> String {
-    app.add_to_cart(token, variant, quantity).await.expect(201);
-    app.post("/api/orders/place", Some(token), json!({ "addressId": address, "paymentMethod": "COD" }))
-        .await
-        .expect(201)
-        .id()
-}
-
-/// A customer with a name, a mobile number and an address.
-async fn customer(app: &TestApp, username: &str, first: &str, last: &str, mobile: &str) -> (String, String) {
-    let (token, _) = app.customer(username).await;
-    app.put("/api/users/profile", Some(&token), json!({ "firstName": first, "lastName": last, "mobile": mobile }))
-        .await
-        .expect(200);
-    let address = app.address(&token, "12 Residency Road").await;
-    (token, address)
-}
+use crate::helpers::{relax_cod, seed_product, shop_with_clock, sql, stock, Desk, Reply, TestApp};
 
 fn ids(reply: &Reply) -> Vec<String> {
     reply.body["data"].as_array().into_iter().flatten().map(|o| o["id"].as_str().unwrap_or("").to_string()).collect()
@@ -41,22 +23,15 @@ fn india_date(clock: &kernel::Clock, days: i64) -> String {
 #[actix_web::test]
 async fn the_order_list_is_paged_filtered_searched_sorted_and_counted_per_status() {
     for backend in TestDb::backends() {
-        let clock = kernel::Clock::system();
-        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
-        // Many orders per customer: the cash-on-delivery limits are not what these tests are about.
-        relax_cod(&app);
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 100, 1_000, 0)]);
-        let (asha, asha_home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
-        let (ravi, ravi_home) = customer(&app, "ravi", "Ravi", "Kumar", "9123456780").await;
+        let Desk { app, clock, admin, variants: v, asha, ravi } = Desk::open(backend).await;
 
         // Four days ago: two of Asha's orders (1 and 2 pieces); today: three of Ravi's (3, 4, 5).
-        let a1 = place(&app, &asha, &asha_home, &v[0], 1).await;
-        let a2 = place(&app, &asha, &asha_home, &v[0], 2).await;
+        let a1 = app.order_cod(&asha, &v[0], 1).await;
+        let a2 = app.order_cod(&asha, &v[0], 2).await;
         clock.advance(Duration::days(4));
-        let r3 = place(&app, &ravi, &ravi_home, &v[0], 3).await;
-        let r4 = place(&app, &ravi, &ravi_home, &v[0], 4).await;
-        let r5 = place(&app, &ravi, &ravi_home, &v[0], 5).await;
+        let r3 = app.order_cod(&ravi, &v[0], 3).await;
+        let r4 = app.order_cod(&ravi, &v[0], 4).await;
+        let r5 = app.order_cod(&ravi, &v[0], 5).await;
         app.put(&format!("/api/orders/{r4}/status"), Some(&admin), json!({ "deliveryStatus": "SHIPPED" })).await.expect(200);
         app.put(&format!("/api/orders/{a1}/status"), Some(&admin), json!({ "deliveryStatus": "DELIVERED" })).await.expect(200);
 
@@ -113,17 +88,11 @@ async fn the_order_list_is_paged_filtered_searched_sorted_and_counted_per_status
 #[actix_web::test]
 async fn a_search_finds_a_customers_orders_by_their_account_and_an_order_by_any_start_of_its_number() {
     for backend in TestDb::backends() {
-        let clock = kernel::Clock::system();
-        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
-        relax_cod(&app);
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 100, 1_000, 0)]);
-        let (asha, asha_home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
-        let (ravi, ravi_home) = customer(&app, "ravi", "Ravi", "Kumar", "9123456780").await;
-        let a1 = place(&app, &asha, &asha_home, &v[0], 1).await;
+        let Desk { app, clock, admin, variants: v, asha, ravi } = Desk::open(backend).await;
+        let a1 = app.order_cod(&asha, &v[0], 1).await;
         clock.advance(Duration::days(2));
-        let a2 = place(&app, &asha, &asha_home, &v[0], 2).await;
-        let r3 = place(&app, &ravi, &ravi_home, &v[0], 3).await;
+        let a2 = app.order_cod(&asha, &v[0], 2).await;
+        let r3 = app.order_cod(&ravi, &v[0], 3).await;
         app.put(&format!("/api/orders/{a2}/status"), Some(&admin), json!({ "deliveryStatus": "SHIPPED" })).await.expect(200);
         let today = india_date(&clock, 0);
         let two_ago = india_date(&clock, -2);
@@ -151,7 +120,7 @@ async fn a_search_finds_a_customers_orders_by_their_account_and_an_order_by_any_
         let none = list(&app, &admin, "q=zz%20top").await;
         assert_eq!((ids(&none), none.body["counts"]["all"].clone()), (Vec::<String>::new(), json!(0)));
         // A customer is found by the account as it is now: after a change of name, by the new name.
-        app.put("/api/users/profile", Some(&asha), json!({ "firstName": "Asha", "lastName": "Menon", "mobile": "98765 43210" }))
+        app.put("/api/users/profile", Some(&asha.token), json!({ "firstName": "Asha", "lastName": "Menon", "mobile": "98765 43210" }))
             .await
             .expect(200);
         assert_eq!(ids(&list(&app, &admin, "q=asha%20menon").await), vec![a2.clone(), a1.clone()]);
@@ -161,23 +130,18 @@ async fn a_search_finds_a_customers_orders_by_their_account_and_an_order_by_any_
 #[actix_web::test]
 async fn the_status_tabs_count_every_order_once_as_statuses_change() {
     for backend in TestDb::backends() {
-        let clock = kernel::Clock::system();
-        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
-        relax_cod(&app);
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 100, 1_000, 0)]);
-        let (asha, home) = customer(&app, "asha", "Asha", "Rao", "9876543210").await;
-        let first = place(&app, &asha, &home, &v[0], 1).await;
+        let Desk { app, clock, admin, variants: v, asha, .. } = Desk::open(backend).await;
+        let first = app.order_cod(&asha, &v[0], 1).await;
         clock.advance(Duration::days(1));
-        let second = place(&app, &asha, &home, &v[0], 1).await;
-        let third = place(&app, &asha, &home, &v[0], 1).await;
+        let second = app.order_cod(&asha, &v[0], 1).await;
+        let third = app.order_cod(&asha, &v[0], 1).await;
         let counts = |reply: &Reply| reply.body["counts"].clone();
         assert_eq!(counts(&list(&app, &admin, "").await), json!({ "all": 3, "pending": 3, "shipped": 0, "delivered": 0, "canceled": 0 }), "{backend:?}");
         // Forward, backward, cancelled by the customer: each order stays counted once.
         for (order, status) in [(&first, "SHIPPED"), (&first, "DELIVERED"), (&second, "SHIPPED"), (&second, "PENDING")] {
             app.put(&format!("/api/orders/{order}/status"), Some(&admin), json!({ "deliveryStatus": status })).await.expect(200);
         }
-        app.put(&format!("/api/orders/{third}/cancel"), Some(&asha), json!({})).await.expect(200);
+        app.put(&format!("/api/orders/{third}/cancel"), Some(&asha.token), json!({})).await.expect(200);
         let all = list(&app, &admin, "status=PENDING").await;
         assert_eq!(counts(&all), json!({ "all": 3, "pending": 1, "shipped": 0, "delivered": 1, "canceled": 1 }));
         assert_eq!((ids(&all), all.body["pagination"]["totalItems"].clone()), (vec![second.clone()], json!(1)));
@@ -202,19 +166,14 @@ async fn export(app: &TestApp, token: &str, query: &str) -> (u16, String) {
 #[actix_web::test]
 async fn the_orders_csv_has_a_line_per_item_of_every_order_the_filters_select() {
     for backend in TestDb::backends() {
-        let clock = kernel::Clock::system();
-        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
-        relax_cod(&app);
-        let admin = app.admin().await;
-        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 2_000, 1_299, 0), ("L", "Blue", 100, 2_000, 500)]);
-        let (asha, asha_home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
-        let (ravi, ravi_home) = customer(&app, "ravi", "Ravi", "Kumar", "9123456780").await;
+        let shirts = [("M", "White", 2_000, 1_299, 0), ("L", "Blue", 100, 2_000, 500)];
+        let Desk { app, clock, admin, variants: v, asha, ravi } = Desk::with_shirts(backend, &shirts).await;
         // Asha's order: two lines; an address line a spreadsheet would run.
-        app.add_to_cart(&asha, &v[1], 2).await.expect(201);
-        let a1 = place(&app, &asha, &asha_home, &v[0], 1).await;
+        app.add_to_cart(&asha.token, &v[1], 2).await.expect(201);
+        let a1 = app.order_cod(&asha, &v[0], 1).await;
         sql(&app, &format!("UPDATE orders SET address_line1 = '=HYPERLINK(\"x\")' WHERE id = '{a1}'"));
         clock.advance(Duration::days(1));
-        let r2 = place(&app, &ravi, &ravi_home, &v[0], 3).await;
+        let r2 = app.order_cod(&ravi, &v[0], 3).await;
 
         let (status, text) = export(&app, &admin, "q=asha").await;
         assert_eq!(status, 200, "{backend:?}: {text}");
@@ -272,7 +231,7 @@ async fn the_orders_csv_has_a_line_per_item_of_every_order_the_filters_select() 
         let (status, body) = export(&app, &admin, "from=2026-11-02&to=2026-11-01").await;
         assert_eq!(status, 422, "{body}");
         assert_eq!(export(&app, &admin, "status=LOST").await.0, 400);
-        assert_eq!(export(&app, &asha, "").await.0, 403);
+        assert_eq!(export(&app, &asha.token, "").await.0, 403);
         assert_eq!(app.get_raw("/api/orders/export", &[]).await.0, 401);
     }
 }
@@ -303,22 +262,22 @@ async fn a_customers_history_is_paged_and_holds_only_their_orders() {
     for app in TestApp::all() {
         relax_cod(&app);
         let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 100, 1_000, 0)]);
-        let (asha, home) = customer(&app, "asha", "Asha", "Rao", "9876543210").await;
-        let (ravi, ravi_home) = customer(&app, "ravi", "Ravi", "Kumar", "9123456780").await;
+        let asha = app.shopper("asha", "Asha", "Rao", "9876543210").await;
+        let ravi = app.shopper("ravi", "Ravi", "Kumar", "9123456780").await;
         let mut mine = Vec::new();
         for quantity in 1..=3 {
-            mine.push(place(&app, &asha, &home, &v[0], quantity).await);
+            mine.push(app.order_cod(&asha, &v[0], quantity).await);
         }
-        place(&app, &ravi, &ravi_home, &v[0], 1).await;
+        app.order_cod(&ravi, &v[0], 1).await;
         mine.reverse();
-        let first = app.get("/api/orders/my-orders?limit=2", Some(&asha)).await.expect(200);
+        let first = app.get("/api/orders/my-orders?limit=2", Some(&asha.token)).await.expect(200);
         assert_eq!(ids(&first), mine[..2].to_vec());
         assert_eq!(first.body["pagination"], json!({ "totalItems": 3, "currentPage": 1, "limit": 2, "totalPages": 2 }));
-        let second = app.get("/api/orders/my-orders?limit=2&page=2", Some(&asha)).await.expect(200);
+        let second = app.get("/api/orders/my-orders?limit=2&page=2", Some(&asha.token)).await.expect(200);
         assert_eq!(ids(&second), mine[2..].to_vec());
         // A customer reads "You", never an account's name.
         assert_eq!(second.body["data"][0]["history"][0]["changedBy"], "You");
-        assert_eq!(app.get("/api/orders/my-orders", Some(&asha)).await.body["pagination"]["limit"], 20);
+        assert_eq!(app.get("/api/orders/my-orders", Some(&asha.token)).await.body["pagination"]["limit"], 20);
     }
 }
 
@@ -328,9 +287,9 @@ async fn bulk_status_changes_each_order_as_a_single_change_would_with_one_result
         relax_cod(&app);
         let admin = app.admin().await;
         let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 1_000, 0)]);
-        let (asha, home) = customer(&app, "asha", "Asha", "Rao", "9876543210").await;
-        let first = place(&app, &asha, &home, &v[0], 2).await;
-        let second = place(&app, &asha, &home, &v[0], 2).await;
+        let asha = app.shopper("asha", "Asha", "Rao", "9876543210").await;
+        let first = app.order_cod(&asha, &v[0], 2).await;
+        let second = app.order_cod(&asha, &v[0], 2).await;
         // The second is cancelled (stock back) and its stock then sold elsewhere: it cannot
         // leave CANCELED, exactly as its own status change would be refused.
         app.put(&format!("/api/orders/{second}/status"), Some(&admin), json!({ "deliveryStatus": "CANCELED" })).await.expect(200);
@@ -369,34 +328,31 @@ async fn bulk_status_changes_each_order_as_a_single_change_would_with_one_result
         ] {
             app.post("/api/orders/bulk-status", Some(&admin), body).await.expect(400);
         }
-        app.post("/api/orders/bulk-status", Some(&asha), json!({ "orderIds": [first], "deliveryStatus": "SHIPPED" })).await.expect(403);
+        app.post("/api/orders/bulk-status", Some(&asha.token), json!({ "orderIds": [first], "deliveryStatus": "SHIPPED" })).await.expect(403);
     }
 }
 
 #[actix_web::test]
 async fn the_summary_counts_today_and_the_last_30_india_days_pending_orders_and_stock() {
     for backend in TestDb::backends() {
-        let clock = kernel::Clock::system();
-        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
-        // Many orders per customer: the cash-on-delivery limits are not what these tests are about.
-        relax_cod(&app);
+        let (app, clock) = shop_with_clock(backend);
         let admin = app.admin().await;
         // Stock: 3 (low), 0 (out), 20 (fine), 5 (low); after the orders below 3 becomes 1
         // and 20 becomes 17.
         let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 3, 1_000, 0), ("L", "White", 0, 1_000, 0), ("XL", "White", 20, 250, 0)]);
         seed_product(&app, "Silk Dupatta", &[("Free", "Gold", 5, 499, 0)]);
-        let (asha, home) = customer(&app, "asha", "Asha", "Rao", "9876543210").await;
+        let asha = app.shopper("asha", "Asha", "Rao", "9876543210").await;
 
         // 40 days ago: outside the chart. 2 days ago: ₹1,000 (and a cancelled ₹250).
         // Today: ₹1,000 + ₹500.
-        place(&app, &asha, &home, &v[2], 1).await;
+        app.order_cod(&asha, &v[2], 1).await;
         clock.advance(Duration::days(38));
-        place(&app, &asha, &home, &v[0], 1).await;
-        let cancelled = place(&app, &asha, &home, &v[2], 1).await;
-        app.put(&format!("/api/orders/{cancelled}/cancel"), Some(&asha), json!({})).await.expect(200);
+        app.order_cod(&asha, &v[0], 1).await;
+        let cancelled = app.order_cod(&asha, &v[2], 1).await;
+        app.put(&format!("/api/orders/{cancelled}/cancel"), Some(&asha.token), json!({})).await.expect(200);
         clock.advance(Duration::days(2));
-        place(&app, &asha, &home, &v[0], 1).await;
-        place(&app, &asha, &home, &v[2], 2).await;
+        app.order_cod(&asha, &v[0], 1).await;
+        app.order_cod(&asha, &v[2], 2).await;
 
         let summary = app.get("/api/reports/summary", Some(&admin)).await.expect(200);
         let s = &summary.body["data"];

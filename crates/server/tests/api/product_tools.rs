@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{number, seed_product, stock, Reply, TestApp};
+use crate::helpers::{number, seed_product, stock, Reply, Storefront, TestApp};
 
 fn names(reply: &Reply) -> Vec<String> {
     reply.body["data"].as_array().into_iter().flatten().map(|p| p["name"].as_str().unwrap_or("").to_string()).collect()
@@ -112,29 +112,26 @@ async fn stock_and_prices_are_edited_inline_checked_like_the_form_and_announced(
 #[actix_web::test]
 async fn an_inline_stock_edit_never_undoes_an_order_placed_meanwhile() {
     for app in TestApp::all() {
-        let admin = app.admin().await;
-        let (p, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 7, 1_000, 0)]);
-        let (asha, _) = app.customer("asha").await;
-        let home = app.address(&asha, "12 Residency Road").await;
+        let Storefront { admin, product: p, variant, asha, home } = Storefront::open(&app, "Linen Shirt", ("M", "White", 7, 1_000, 0)).await;
         // The admin sees 7; meanwhile an order takes 2.
-        app.add_to_cart(&asha, &v[0], 2).await.expect(201);
+        app.add_to_cart(&asha, &variant, 2).await.expect(201);
         app.post("/api/orders/place", Some(&asha), json!({ "addressId": home, "paymentMethod": "COD" })).await.expect(201);
-        assert_eq!(stock(&app, &v[0]), 5);
+        assert_eq!(stock(&app, &variant), 5);
 
-        let stale = patch(&app, &admin, &p, &v[0], json!({ "stock": 20, "expectedStock": 7 })).await;
+        let stale = patch(&app, &admin, &p, &variant, json!({ "stock": 20, "expectedStock": 7 })).await;
         assert_eq!(stale.error(), (409, "stock_changed", Some("stock")));
         assert_eq!(stale.message(), "The stock changed meanwhile: 5 left now. Please check and try again.");
-        assert_eq!(stock(&app, &v[0]), 5);
+        assert_eq!(stock(&app, &variant), 5);
         // Seen again, the edit goes through.
-        patch(&app, &admin, &p, &v[0], json!({ "stock": 20, "expectedStock": 5 })).await.expect(200);
-        assert_eq!(stock(&app, &v[0]), 20);
+        patch(&app, &admin, &p, &variant, json!({ "stock": 20, "expectedStock": 5 })).await.expect(200);
+        assert_eq!(stock(&app, &variant), 20);
 
         // Lowering the stock below a cart's quantity: the order is refused, never oversold.
-        app.add_to_cart(&asha, &v[0], 3).await.expect(201);
-        patch(&app, &admin, &p, &v[0], json!({ "stock": 1, "expectedStock": 20 })).await.expect(200);
+        app.add_to_cart(&asha, &variant, 3).await.expect(201);
+        patch(&app, &admin, &p, &variant, json!({ "stock": 1, "expectedStock": 20 })).await.expect(200);
         let refused = app.post("/api/orders/place", Some(&asha), json!({ "addressId": home, "paymentMethod": "COD" })).await;
         assert_eq!(refused.status, 409, "{}", refused.body);
-        assert_eq!(stock(&app, &v[0]), 1);
+        assert_eq!(stock(&app, &variant), 1);
     }
 }
 

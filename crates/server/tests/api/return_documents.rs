@@ -4,38 +4,17 @@
 // Amounts in paise are written as rupees_paise (`999_00` is Rs 999.00).
 #![allow(clippy::inconsistent_digit_grouping)]
 
-use chrono::{TimeZone, Utc};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 use store::testing::TestDb;
 
-use crate::helpers::{count, number, relax_cod, seed_product, sql, text, Reply, TestApp};
-
-/// Karnataka (29): the test addresses are in Pune (Maharashtra), so the tax is IGST.
-const KARNATAKA_GSTIN: &str = "29AAGCB7383J1Z4";
+use crate::helpers::{count, number, pdf_text, register_gst, seed_product, set_clock, shop_with_clock, sql, Reply, TestApp, KARNATAKA_GSTIN};
 
 /// A shop whose clock reads 1 December 2026, 23:00 in India (financial year 2026-27).
 fn shop_on(backend: store::Backend) -> TestApp {
-    let clock = kernel::Clock::system();
-    let target = Utc.with_ymd_and_hms(2026, 12, 1, 17, 30, 0).single().expect("a moment");
-    clock.advance(target - clock.now());
-    let app = TestApp::builder().backend(backend).clock(clock).spawn();
-    relax_cod(&app);
+    let (app, clock) = shop_with_clock(backend);
+    set_clock(&clock, 2026, 12, 1, 17, 30);
     app
-}
-
-/// Makes the shop GST-registered in Karnataka with the invoice prefix `KP`.
-async fn register(app: &TestApp, admin: &str) {
-    let parts = vec![
-        text("name", "Kapda"),
-        text("legalName", "Kapda Private Limited"),
-        text("address", "21 Residency Road, Bengaluru"),
-        text("pincode", "560025"),
-        text("gstin", KARNATAKA_GSTIN),
-        text("state", "Karnataka"),
-        text("invoicePrefix", "KP"),
-    ];
-    app.form("PUT", "/api/company-details", Some(admin), parts).await.expect(200);
 }
 
 /// A kurta (HSN 6211) in M and L at Rs 999; returns the variant ids (M, L).
@@ -59,6 +38,32 @@ async fn delivered(app: &TestApp, admin: &str, name: &str, variant: &str, quanti
     (token, id, item)
 }
 
+/// A shop on 1 December 2026 (GST-registered in Karnataka when `registered`, the order then
+/// invoiced as KP/26-27/1) where Asha's order of `pieces` kurtas in M was delivered.
+struct Sale {
+    app: TestApp,
+    admin: String,
+    asha: String,
+    order: String,
+    /// The order's one item.
+    item: String,
+    /// The kurta in L, to exchange for.
+    large: String,
+}
+
+impl Sale {
+    async fn delivered(backend: store::Backend, pieces: i64, registered: bool) -> Sale {
+        let app = shop_on(backend);
+        let admin = app.admin().await;
+        if registered {
+            register_gst(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
+        }
+        let (m, large) = kurta(&app);
+        let (asha, order, item) = delivered(&app, &admin, "asha", &m, pieces).await;
+        Sale { app, admin, asha, order, item, large }
+    }
+}
+
 /// Asks for the return and moves it up to RECEIVED; returns the request id.
 async fn received(app: &TestApp, admin: &str, token: &str, order: &str, body: Value) -> String {
     let id = app.post(&format!("/api/orders/{order}/returns"), Some(token), body).await.expect(201).id();
@@ -72,19 +77,12 @@ fn refund(item: &str, quantity: i64) -> Value {
     json!({ "kind": "REFUND", "reason": "CHANGED_MY_MIND", "lines": [{ "orderItemId": item, "quantity": quantity }] })
 }
 
-async fn pay(app: &TestApp, admin: &str, id: &str) -> Reply {
-    app.put(&format!("/api/returns/{id}/status"), Some(admin), json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "asha.rao@okaxis" })).await
+fn exchange(item: &str, to: &str) -> Value {
+    json!({ "kind": "EXCHANGE", "reason": "SIZE_TOO_SMALL", "lines": [{ "orderItemId": item, "quantity": 1, "exchangeVariantId": to }] })
 }
 
-/// The PDF at `path` as `token` gets it: (status, extracted text).
-async fn pdf_text(app: &TestApp, path: &str, token: &str) -> (u16, String) {
-    let bearer = format!("Bearer {token}");
-    let (status, headers, bytes) = app.get_raw(path, &[("Authorization", &bearer), ("Accept-Encoding", "identity")]).await;
-    if status != 200 {
-        return (status, String::new());
-    }
-    assert_eq!(headers.get("content-type").and_then(|v| v.to_str().ok()), Some("application/pdf"));
-    (status, pdf_extract::extract_text_from_mem(&bytes).expect("the PDF's text"))
+async fn pay(app: &TestApp, admin: &str, id: &str) -> Reply {
+    app.put(&format!("/api/returns/{id}/status"), Some(admin), json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "asha.rao@okaxis" })).await
 }
 
 /// One figure of the document with this number, in paise (or a count).
@@ -142,11 +140,7 @@ fn credited(app: &TestApp, order: &str) -> (i64, i64, i64) {
 #[actix_web::test]
 async fn refunds_of_an_invoiced_order_issue_credit_notes_for_exactly_the_returned_pieces() {
     for backend in TestDb::backends() {
-        let app = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin).await;
-        let (m, _) = kurta(&app);
-        let (asha, order, item) = delivered(&app, &admin, "asha", &m, 3).await;
+        let Sale { app, admin, asha, order, item, .. } = Sale::delivered(backend, 3, true).await;
         let (ravi, _) = app.customer("ravi").await;
         // 3 × 999.00 to another state at 5 %: IGST 142.71 (2,997.00 × 5/105).
         assert_eq!((figure(&app, "total_paise", "KP/26-27/1"), figure(&app, "igst_paise", "KP/26-27/1")), (2_997_00, 142_71));
@@ -210,13 +204,8 @@ async fn refunds_of_an_invoiced_order_issue_credit_notes_for_exactly_the_returne
 #[actix_web::test]
 async fn shipping_an_exchange_credits_the_returned_piece_and_invoices_the_replacement() {
     for backend in TestDb::backends() {
-        let app = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin).await;
-        let (m, l) = kurta(&app);
-        let (asha, order, item) = delivered(&app, &admin, "asha", &m, 2).await;
-        let body = json!({ "kind": "EXCHANGE", "reason": "SIZE_TOO_SMALL", "lines": [{ "orderItemId": item, "quantity": 1, "exchangeVariantId": l }] });
-        let id = received(&app, &admin, &asha, &order, body).await;
+        let Sale { app, admin, asha, order, item, large } = Sale::delivered(backend, 2, true).await;
+        let id = received(&app, &admin, &asha, &order, exchange(&item, &large)).await;
         assert_eq!(count(&app, "tax_documents"), 1, "receiving issues nothing");
 
         let shipped = app.put(&format!("/api/returns/{id}/status"), Some(&admin), json!({ "status": "EXCHANGE_SHIPPED" })).await.expect(200);
@@ -245,18 +234,14 @@ async fn shipping_an_exchange_credits_the_returned_piece_and_invoices_the_replac
 #[actix_web::test]
 async fn an_order_without_an_invoice_gets_no_documents_for_its_returns() {
     for backend in TestDb::backends() {
-        let app = shop_on(backend);
-        let admin = app.admin().await;
         // Not GST-registered: the order ships without an invoice.
-        let (m, l) = kurta(&app);
-        let (asha, order, item) = delivered(&app, &admin, "asha", &m, 2).await;
+        let Sale { app, admin, asha, order, item, large } = Sale::delivered(backend, 2, false).await;
         let refunded = received(&app, &admin, &asha, &order, refund(&item, 1)).await;
         let paid = pay(&app, &admin, &refunded).await.expect(200);
         assert!(paid.body["data"]["creditNote"].is_null());
-        let body = json!({ "kind": "EXCHANGE", "reason": "SIZE_TOO_SMALL", "lines": [{ "orderItemId": item, "quantity": 1, "exchangeVariantId": l }] });
-        let exchanged = received(&app, &admin, &asha, &order, body).await;
+        let exchanged = received(&app, &admin, &asha, &order, exchange(&item, &large)).await;
         // Registering later does not invoice what was sold before.
-        register(&app, &admin).await;
+        register_gst(&app, &admin, KARNATAKA_GSTIN, "Karnataka").await;
         let shipped = app.put(&format!("/api/returns/{exchanged}/status"), Some(&admin), json!({ "status": "EXCHANGE_SHIPPED" })).await.expect(200);
         assert!(shipped.body["data"]["creditNote"].is_null() && shipped.body["data"]["replacementInvoice"].is_null());
         assert_eq!(count(&app, "tax_documents"), 0);
@@ -268,11 +253,7 @@ async fn an_order_without_an_invoice_gets_no_documents_for_its_returns() {
 #[actix_web::test]
 async fn cancelling_after_a_refund_credits_only_what_is_left() {
     for backend in TestDb::backends() {
-        let app = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin).await;
-        let (m, _) = kurta(&app);
-        let (asha, order, item) = delivered(&app, &admin, "asha", &m, 3).await;
+        let Sale { app, admin, asha, order, item, .. } = Sale::delivered(backend, 3, true).await;
         let id = received(&app, &admin, &asha, &order, refund(&item, 1)).await;
         pay(&app, &admin, &id).await.expect(200);
         let cancelled = app.put(&format!("/api/orders/{order}/status"), Some(&admin), json!({ "deliveryStatus": "CANCELED" })).await.expect(200);
@@ -285,11 +266,7 @@ async fn cancelling_after_a_refund_credits_only_what_is_left() {
 #[actix_web::test]
 async fn ten_refunds_of_one_order_at_once_get_ten_consecutive_credit_note_numbers() {
     for backend in TestDb::backends() {
-        let app = shop_on(backend);
-        let admin = app.admin().await;
-        register(&app, &admin).await;
-        let (m, _) = kurta(&app);
-        let (asha, order, item) = delivered(&app, &admin, "asha", &m, 10).await;
+        let Sale { app, admin, asha, order, item, .. } = Sale::delivered(backend, 10, true).await;
         let mut ids = Vec::new();
         for _ in 0..10 {
             ids.push(received(&app, &admin, &asha, &order, refund(&item, 1)).await);
