@@ -43,6 +43,12 @@ fn existing_addresses_get_the_account_holder_their_mobile_and_a_listed_state() {
     each_backend(|t| {
         let (asha, ravi) = (user(&t, "asha"), user(&t, "ravi"));
         exec(&t, &format!("UPDATE users SET mobile = '9876543210' WHERE id = '{asha}'"));
+        // Mobiles that are no Indian mobile number (10 digits, the first 6 to 9) are not copied.
+        let odd: Vec<String> = ["5876543210", "98765 4321", "98765432101"].iter().enumerate().map(|(i, mobile)| {
+            let id = user(&t, &format!("odd{i}"));
+            exec(&t, &format!("UPDATE users SET mobile = '{mobile}' WHERE id = '{id}'"));
+            id
+        }).collect();
         store::migrations::revert_through(&t.db, "2026-11-26-200000").unwrap();
         let cases = [
             (address(&t, &asha, " maharashtra "), "Maharashtra"),
@@ -50,6 +56,7 @@ fn existing_addresses_get_the_account_holder_their_mobile_and_a_listed_state() {
             (address(&t, &asha, "Orissa"), "Odisha"),
             (address(&t, &ravi, "MH"), "MH"),
         ];
+        let odd_addresses: Vec<String> = odd.iter().map(|id| address(&t, id, "Goa")).collect();
         store::migrations::run_pending(&t.db).unwrap();
         for (id, state) in &cases[..3] {
             assert_eq!(read(&t, id), Row { full_name: "asha Verma".into(), phone: Some("9876543210".into()), state: state.to_string() });
@@ -57,6 +64,9 @@ fn existing_addresses_get_the_account_holder_their_mobile_and_a_listed_state() {
         // No mobile on the account: the address must be completed before it takes an order;
         // a state that is no listed name is kept as typed.
         assert_eq!(read(&t, &cases[3].0), Row { full_name: "ravi Verma".into(), phone: None, state: "MH".into() });
+        for id in &odd_addresses {
+            assert_eq!(read(&t, id).phone, None);
+        }
     });
 }
 

@@ -10,12 +10,14 @@ ALTER TABLE orders ADD COLUMN landmark TEXT;
 
 -- Existing addresses: the recipient is the account holder, reached on the account's mobile
 -- when it has one (stored as 10 digits). Without one the address must be completed before
--- it can take an order.
+-- it can take an order. (A mobile is 10 digits from 6: written without regular expressions,
+-- which SQLite lacks, so both databases run this same file.)
 UPDATE addresses SET full_name = (
     SELECT trim(users.first_name || ' ' || users.last_name) FROM users WHERE users.id = addresses.user_id
 );
 UPDATE addresses SET phone = (
-    SELECT users.mobile FROM users WHERE users.id = addresses.user_id AND users.mobile ~ '^[6-9][0-9]{9}$'
+    SELECT users.mobile FROM users WHERE users.id = addresses.user_id AND length(users.mobile) = 10
+        AND substr(users.mobile, 1, 1) IN ('6', '7', '8', '9') AND trim(users.mobile, '0123456789') = ''
 );
 -- Placed orders name the customer they were placed by.
 UPDATE orders SET recipient_name = trim(customer_first_name || ' ' || customer_last_name);
