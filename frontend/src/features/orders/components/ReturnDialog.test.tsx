@@ -22,18 +22,24 @@ async function choose(label: string, option: string) {
   await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
 }
 
+/** Opens the form for two kurtas of order o-1, whose request the server accepts: what it was sent, and the close callback. */
+function openAcceptedRequest() {
+  const sent: { body: unknown } = { body: null };
+  server.use(
+    http.post('/api/orders/o-1/returns', async ({ request }) => {
+      sent.body = await request.json();
+      return HttpResponse.json({ data: { id: 'r-1' } }, { status: 201 });
+    }),
+  );
+  const onClose = vi.fn();
+  renderWithApp(<ReturnDialog orderId="o-1" item={orderItem()} maxQuantity={2} onClose={onClose} />);
+  return { sent, onClose };
+}
+
 describe('return or exchange form', () => {
   it('offers only other sizes in stock and sends an exchange with the chosen one', async () => {
     serveProduct();
-    let sent: unknown = null;
-    server.use(
-      http.post('/api/orders/o-1/returns', async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ data: { id: 'r-1' } }, { status: 201 });
-      }),
-    );
-    const onClose = vi.fn();
-    renderWithApp(<ReturnDialog orderId="o-1" item={orderItem()} maxQuantity={2} onClose={onClose} />);
+    const { sent, onClose } = openAcceptedRequest();
     await choose('Reason', 'Size too small');
     await userEvent.click(screen.getByRole('radio', { name: 'Exchange for another size or colour' }));
     await userEvent.click(await screen.findByRole('combobox', { name: 'New size or colour' }));
@@ -42,7 +48,7 @@ describe('return or exchange form', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Size L · Indigo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual({
+    expect(sent.body).toEqual({
       kind: 'EXCHANGE',
       reason: 'SIZE_TOO_SMALL',
       lines: [{ orderItemId: 'item-1', quantity: 1, exchangeVariantId: 'v-l' }],
@@ -50,23 +56,15 @@ describe('return or exchange form', () => {
   });
 
   it('asks for a reason before sending and sends a refund of the chosen pieces', async () => {
-    let sent: unknown = null;
-    server.use(
-      http.post('/api/orders/o-1/returns', async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ data: { id: 'r-1' } }, { status: 201 });
-      }),
-    );
-    const onClose = vi.fn();
-    renderWithApp(<ReturnDialog orderId="o-1" item={orderItem()} maxQuantity={2} onClose={onClose} />);
+    const { sent, onClose } = openAcceptedRequest();
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Please choose a reason')).toBeInTheDocument();
-    expect(sent).toBeNull();
+    expect(sent.body).toBeNull();
     await choose('Quantity', '2');
     await choose('Reason', 'Changed my mind');
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual({ kind: 'REFUND', reason: 'CHANGED_MY_MIND', lines: [{ orderItemId: 'item-1', quantity: 2 }] });
+    expect(sent.body).toEqual({ kind: 'REFUND', reason: 'CHANGED_MY_MIND', lines: [{ orderItemId: 'item-1', quantity: 2 }] });
   });
 
   it('does not offer a refund of a sale item, and shows the server refusal', async () => {
