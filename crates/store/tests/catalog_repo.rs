@@ -68,13 +68,27 @@ fn product(category_id: &str, images: usize) -> ProductWrite {
     }
 }
 
+/// A category written through the repository.
+fn stored_category(repo: &DieselCatalogRepo, name: &str, parent: Option<&str>) -> CategoryWrite {
+    let written = category(name, parent);
+    repo.insert_category(&written).unwrap();
+    written
+}
+
+/// A Linen Shirt with `images` pictures written through the repository, in a written
+/// category "Men": (the category, the product).
+fn stored_shirt(repo: &DieselCatalogRepo, images: usize) -> (CategoryWrite, ProductWrite) {
+    let men = stored_category(repo, "Men", None);
+    let write = product(&men.id, images);
+    repo.insert_product(&write).unwrap();
+    (men, write)
+}
+
 #[test]
 fn categories_nest_and_sibling_names_are_unique_per_level() {
     each_backend(|repo, _| {
-        let men = category("Men", None);
-        repo.insert_category(&men).unwrap();
-        let shirts = category("Shirts", Some(&men.id));
-        repo.insert_category(&shirts).unwrap();
+        let men = stored_category(&repo, "Men", None);
+        let shirts = stored_category(&repo, "Shirts", Some(&men.id));
         assert!(repo.insert_category(&category("Shirts", None)).is_ok(), "same name at another level");
         let clash = repo.insert_category(&category("SHIRTS", Some(&men.id)));
         assert!(matches!(clash, Err(StoreError::Conflict { .. })), "{clash:?}");
@@ -107,10 +121,8 @@ fn replacing_a_category_image_returns_the_old_file() {
 #[test]
 fn deleting_a_category_checks_children_and_products_in_the_same_transaction() {
     each_backend(|repo, _| {
-        let men = category("Men", None);
-        repo.insert_category(&men).unwrap();
-        let shirts = category("Shirts", Some(&men.id));
-        repo.insert_category(&shirts).unwrap();
+        let men = stored_category(&repo, "Men", None);
+        let shirts = stored_category(&repo, "Shirts", Some(&men.id));
         repo.insert_product(&product(&shirts.id, 1)).unwrap();
         assert_eq!(repo.delete_category(&men.id.as_str().into()), Ok(CategoryDelete::HasSubcategories(1)));
         assert_eq!(repo.delete_category(&shirts.id.as_str().into()), Ok(CategoryDelete::HasProducts(1)));
@@ -125,10 +137,7 @@ fn deleting_a_category_checks_children_and_products_in_the_same_transaction() {
 #[test]
 fn products_round_trip_with_images_and_variants_in_order() {
     each_backend(|repo, _| {
-        let men = category("Men", None);
-        repo.insert_category(&men).unwrap();
-        let write = product(&men.id, 3);
-        repo.insert_product(&write).unwrap();
+        let (_, write) = stored_shirt(&repo, 3);
         let loaded = repo.load_products(&[write.id.clone()]).unwrap();
         assert_eq!(loaded.len(), 1);
         let p = &loaded[0];
@@ -149,10 +158,7 @@ fn products_round_trip_with_images_and_variants_in_order() {
 #[test]
 fn updating_a_product_updates_creates_and_removes_variants_and_images() {
     each_backend(|repo, _| {
-        let men = category("Men", None);
-        repo.insert_category(&men).unwrap();
-        let write = product(&men.id, 2);
-        repo.insert_product(&write).unwrap();
+        let (_, write) = stored_shirt(&repo, 2);
         let before = repo.load_products(&[write.id.clone()]).unwrap().remove(0);
         let keep = before.variants[0].id.clone();
         let removed_image = before.images[0].clone();
@@ -188,10 +194,7 @@ fn updating_a_product_updates_creates_and_removes_variants_and_images() {
 #[test]
 fn deleting_a_product_returns_its_files_and_cascades() {
     each_backend(|repo, db| {
-        let men = category("Men", None);
-        repo.insert_category(&men).unwrap();
-        let write = product(&men.id, 2);
-        repo.insert_product(&write).unwrap();
+        let (_, write) = stored_shirt(&repo, 2);
         let files = repo.delete_product(&write.id.as_str().into()).unwrap().unwrap_or_default();
         assert_eq!(files.len(), 2);
         assert!(repo.load_products(&[write.id.clone()]).unwrap_or_default().is_empty());

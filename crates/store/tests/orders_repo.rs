@@ -40,16 +40,41 @@ fn place(store: &DieselOrderStore, user_id: &str, address_id: &str, key: Option<
     store.place(&request, &|checkout| build_order(&id, &request, checkout, now))
 }
 
+/// The order store and asha with an address and a cart.
+struct Counter {
+    store: DieselOrderStore,
+    carts: DieselCartRepo,
+    asha: String,
+    home: String,
+}
+
+impl Counter {
+    /// For each `(name, variant, quantity)` a new product of that one variant (as `product`
+    /// takes it), `quantity` pieces in asha's cart: the counter and the variant ids.
+    fn with_cart(t: &TestDb, lines: &[(&str, (&str, &str, i32, i64, i64), i32)]) -> (Counter, Vec<String>) {
+        let asha = user(t, "asha");
+        let home = address(t, &asha);
+        let counter = Counter { store: DieselOrderStore::new(t.db.clone()), carts: DieselCartRepo::new(t.db.clone()), asha, home };
+        let mut variants = Vec::new();
+        for (name, variant, quantity) in lines {
+            let (_, v) = product(t, name, &[*variant]);
+            counter.add(&v[0], *quantity);
+            variants.push(v[0].clone());
+        }
+        (counter, variants)
+    }
+
+    /// Puts `quantity` more pieces of the variant in asha's cart.
+    fn add(&self, variant: &str, quantity: i32) {
+        assert!(self.carts.add(&self.asha.as_str().into(), &variant.into(), quantity, Utc::now()).is_ok());
+    }
+}
+
 #[test]
 fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
     each_backend(|t| {
-        let (store, carts) = (DieselOrderStore::new(t.db.clone()), DieselCartRepo::new(t.db.clone()));
-        let asha = user(&t, "asha");
-        let home = address(&t, &asha);
-        let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 20_000)]);
-        let (_, w) = product(&t, "Silk Dupatta", &[("Free", "Gold", 1, 49_900, 0)]);
-        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
-        assert!(carts.add(&asha.as_str().into(), &w[0].as_str().into(), 1, Utc::now()).is_ok());
+        let (Counter { store, asha, home, .. }, vw) = Counter::with_cart(&t, &[("Indigo Kurta", ("M", "Indigo", 5, 79_900, 20_000), 2), ("Silk Dupatta", ("Free", "Gold", 1, 49_900, 0), 1)]);
+        let (v, w) = (&vw[..1], &vw[1..]);
         let order = place(&store, &asha, &home, None).unwrap();
         assert_eq!((stock(&t, &v[0]), stock(&t, &w[0]), count(&t, "cart_items")), (3, 0, 0));
         assert_eq!(order.total, Money::from_paise(2 * 79_900 + 49_900));
@@ -75,13 +100,8 @@ fn placing_takes_stock_snapshots_everything_and_empties_the_cart() {
 #[test]
 fn a_short_item_rolls_everything_back() {
     each_backend(|t| {
-        let (store, carts) = (DieselOrderStore::new(t.db.clone()), DieselCartRepo::new(t.db.clone()));
-        let asha = user(&t, "asha");
-        let home = address(&t, &asha);
-        let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 0)]);
-        let (_, w) = product(&t, "Silk Dupatta", &[("Free", "Gold", 1, 49_900, 0)]);
-        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
-        assert!(carts.add(&asha.as_str().into(), &w[0].as_str().into(), 1, Utc::now()).is_ok());
+        let (Counter { store, asha, home, .. }, vw) = Counter::with_cart(&t, &[("Indigo Kurta", ("M", "Indigo", 5, 79_900, 0), 2), ("Silk Dupatta", ("Free", "Gold", 1, 49_900, 0), 1)]);
+        let (v, w) = (&vw[..1], &vw[1..]);
         exec(&t, &format!("UPDATE variants SET stock = 0 WHERE id = '{}'", w[0]));
         match place(&store, &asha, &home, None) {
             Err(OrdersError::OutOfStock { product, size, available }) => assert_eq!((product.as_str(), size.as_str(), available), ("Silk Dupatta", "Free", 0)),
@@ -100,13 +120,10 @@ fn a_short_item_rolls_everything_back() {
 #[test]
 fn an_idempotency_key_is_used_once_per_customer() {
     each_backend(|t| {
-        let (store, carts) = (DieselOrderStore::new(t.db.clone()), DieselCartRepo::new(t.db.clone()));
-        let asha = user(&t, "asha");
-        let home = address(&t, &asha);
-        let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 5, 79_900, 0)]);
-        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).is_ok());
-        let first = place(&store, &asha, &home, Some("k1")).unwrap();
-        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 1, Utc::now()).is_ok());
+        let (counter, v) = Counter::with_cart(&t, &[("Indigo Kurta", ("M", "Indigo", 5, 79_900, 0), 1)]);
+        let Counter { store, asha, home, .. } = &counter;
+        let first = place(store, asha, home, Some("k1")).unwrap();
+        counter.add(&v[0], 1);
         assert!(matches!(place(&store, &asha, &home, Some("k1")), Err(OrdersError::Storage(StoreError::Conflict { .. }))));
         assert_eq!((count(&t, "orders"), stock(&t, &v[0]), count(&t, "cart_items")), (1, 4, 1));
         assert_eq!(store.find_by_key(&UserId::new(asha.clone()), "k1").ok().flatten().map(|o| o.id), Some(first.id));
@@ -117,11 +134,7 @@ fn an_idempotency_key_is_used_once_per_customer() {
 #[test]
 fn guarded_transitions_move_stock_exactly_once() {
     each_backend(|t| {
-        let (store, carts) = (DieselOrderStore::new(t.db.clone()), DieselCartRepo::new(t.db.clone()));
-        let asha = user(&t, "asha");
-        let home = address(&t, &asha);
-        let (_, v) = product(&t, "Indigo Kurta", &[("M", "Indigo", 3, 79_900, 0)]);
-        assert!(carts.add(&asha.as_str().into(), &v[0].as_str().into(), 2, Utc::now()).is_ok());
+        let (Counter { store, asha, home, .. }, v) = Counter::with_cart(&t, &[("Indigo Kurta", ("M", "Indigo", 3, 79_900, 0), 2)]);
         let order = place(&store, &asha, &home, None).unwrap();
         assert_eq!(stock(&t, &v[0]), 1);
 
