@@ -61,16 +61,23 @@ impl Page {
     }
 }
 
+/// A shop serving the web app that sells `name` in one `size` in a category "Men": (the shop,
+/// its web-app folder, the admin's token, the product).
+async fn shop_selling(name: &str, size: &str) -> (TestApp, tempfile::TempDir, String, Value) {
+    let (app, dir) = shop_with_web_app();
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    let product = app.product(&admin, name, &men, variant(size)).await;
+    (app, dir, admin, product)
+}
+
 fn variant(size: &str) -> Value {
     json!([{ "size": size, "color": "Red", "stock": 4, "originalPrice": 999, "discountPrice": 100 }])
 }
 
 #[actix_web::test]
 async fn each_page_carries_the_api_answers_it_asks_for_first() {
-    let (app, _dir) = shop_with_web_app();
-    let admin = app.admin().await;
-    let men = app.category(&admin, "Men", None).await;
-    let shirt = app.product(&admin, "Oxford Shirt", &men, variant("M")).await;
+    let (app, _dir, _, shirt) = shop_selling("Oxford Shirt", "M").await;
     let slug = shirt["slug"].as_str().unwrap_or_default().to_string();
 
     let (product_path, product_url) = (format!("/product/{slug}"), format!("/api/products/{slug}"));
@@ -156,10 +163,7 @@ async fn a_product_name_cannot_break_out_of_the_data_block() {
 
 #[actix_web::test]
 async fn an_edited_product_is_inlined_fresh_on_the_next_load() {
-    let (app, _dir) = shop_with_web_app();
-    let admin = app.admin().await;
-    let men = app.category(&admin, "Men", None).await;
-    let product = app.product(&admin, "Linen Shirt", &men, variant("L")).await;
+    let (app, _dir, admin, product) = shop_selling("Linen Shirt", "L").await;
     let (id, slug) = (product["id"].as_str().unwrap_or_default(), product["slug"].as_str().unwrap_or_default());
     let url = format!("/api/products/{slug}");
 
@@ -249,10 +253,7 @@ async fn a_route_preloads_its_own_chunks_from_the_build_manifest() {
 #[actix_web::test]
 async fn the_picture_is_preloaded_when_the_api_answered_first() {
     // The answers are then already cached as bytes: the page still finds their pictures.
-    let (app, _dir) = shop_with_web_app();
-    let admin = app.admin().await;
-    let men = app.category(&admin, "Men", None).await;
-    let shirt = app.product(&admin, "Oxford Shirt", &men, variant("M")).await;
+    let (app, _dir, admin, shirt) = shop_selling("Oxford Shirt", "M").await;
     let slug = shirt["slug"].as_str().unwrap_or_default().to_string();
     let image = &shirt["images"][0];
     let tree = app.get("/api/categories", None).await.expect(200).body;
@@ -269,7 +270,8 @@ async fn the_picture_is_preloaded_when_the_api_answered_first() {
     }
 
     // A new catalogue version (another product, newest first) moves the shop's picture too.
-    let kurta = app.product(&admin, "Silk Kurta", &men, variant("L")).await;
+    let men = shirt["category"]["id"].as_str().unwrap_or_default();
+    let kurta = app.product(&admin, "Silk Kurta", men, variant("L")).await;
     app.get("/api/products?page=1&limit=24&sort=newest", None).await.expect(200);
     let preload = page(&app, "/shop").await.preload().unwrap_or_default().to_string();
     assert!(preload.contains(&format!(r#"href="{}""#, kurta["images"][0]["thumbUrl"].as_str().unwrap_or("?"))), "{preload}");
@@ -286,10 +288,7 @@ fn structured(html: &str) -> Vec<Value> {
 
 #[actix_web::test]
 async fn pages_tell_search_engines_and_link_previews_what_they_are() {
-    let (app, _dir) = shop_with_web_app();
-    let admin = app.admin().await;
-    let men = app.category(&admin, "Men", None).await;
-    app.product(&admin, "Oxford Shirt", &men, variant("M")).await;
+    let (app, _dir, _, _) = shop_selling("Oxford Shirt", "M").await;
 
     let product = page(&app, "/product/oxford-shirt").await;
     assert_eq!(product.html.matches("<title>").count(), 1, "index.html's title is replaced");
@@ -345,10 +344,7 @@ fn plain(html: &str) -> &str {
 
 #[actix_web::test]
 async fn pages_read_without_javascript_show_products_escaped() {
-    let (app, _dir) = shop_with_web_app();
-    let admin = app.admin().await;
-    let men = app.category(&admin, "Men", None).await;
-    let shirt = app.product(&admin, "Oxford <b>Shirt</b>", &men, variant("M")).await;
+    let (app, _dir, admin, shirt) = shop_selling("Oxford <b>Shirt</b>", "M").await;
     let (id, slug) = (shirt["id"].as_str().unwrap_or_default(), shirt["slug"].as_str().unwrap_or_default().to_string());
     app.form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("description", "Soft 'cotton' <script>x</script>\nTwo lines.\n\nMade in Jaipur.")])
         .await

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use store::testing::TestDb;
 use store::Backend;
 
-use crate::helpers::{sql, text, TestApp};
+use crate::helpers::{sql, text, Instance, TestApp};
 
 /// How long a change may take to reach another instance before the test fails. The issue
 /// asks for well under a second; this bound only keeps a broken build from hanging.
@@ -24,6 +24,19 @@ fn variant(size: &str, stock: i64) -> Value {
 /// The apps on PostgreSQL, when this run reaches one.
 fn postgres_apps() -> Vec<TestApp> {
     TestDb::backends().into_iter().filter(|b| *b == Backend::Postgres).map(|b| TestApp::builder().backend(b).spawn()).collect()
+}
+
+/// Two instances of each PostgreSQL shop, and a category `name` its admin made through the
+/// first: (A, B, the admin's token, the category id).
+async fn twins_with_category(name: &str) -> Vec<(TestApp, Instance, String, String)> {
+    let mut twins = Vec::new();
+    for a in postgres_apps() {
+        let b = a.second_instance();
+        let admin = a.admin().await;
+        let category = a.category(&admin, name, None).await;
+        twins.push((a, b, admin, category));
+    }
+    twins
 }
 
 /// Waits until `check` holds, failing with `what` after [`DEADLINE`].
@@ -62,10 +75,7 @@ fn stock_of(product: &Value, size: &str) -> Option<i64> {
 
 #[actix_web::test]
 async fn catalogue_company_and_legal_writes_through_one_instance_are_served_by_another() {
-    for a in postgres_apps() {
-        let b = a.second_instance();
-        let admin = a.admin().await;
-        let men = a.category(&admin, "Men", None).await;
+    for (a, b, admin, men) in twins_with_category("Men").await {
         eventually("B lists the new category", || async {
             get(&b, "/api/categories", &[]).await.2.to_string().contains(&men)
         })
@@ -114,10 +124,7 @@ async fn catalogue_company_and_legal_writes_through_one_instance_are_served_by_a
 
 #[actix_web::test]
 async fn stock_taken_by_an_order_on_one_instance_reaches_the_others() {
-    for a in postgres_apps() {
-        let b = a.second_instance();
-        let admin = a.admin().await;
-        let men = a.category(&admin, "Men", None).await;
+    for (a, b, admin, men) in twins_with_category("Men").await {
         let product = a.product(&admin, "Linen Shirt", &men, json!([variant("M", 3), variant("L", 5)])).await;
         let id = product["id"].as_str().unwrap_or_default().to_string();
         let m = product["variants"].as_array().into_iter().flatten().find(|v| v["size"] == "M").map(|v| v["id"].clone());
@@ -147,10 +154,7 @@ async fn stock_taken_by_an_order_on_one_instance_reaches_the_others() {
 
 #[actix_web::test]
 async fn instances_holding_the_same_catalogue_send_the_same_etag() {
-    for a in postgres_apps() {
-        let b = a.second_instance();
-        let admin = a.admin().await;
-        let men = a.category(&admin, "Men", None).await;
+    for (a, b, admin, men) in twins_with_category("Men").await {
         a.product(&admin, "Shirt", &men, json!([variant("M", 3)])).await;
         let path = "/api/products?limit=50";
         eventually("B lists the shirt", || async { get(&b, path, &[]).await.2["pagination"]["totalItems"] == 1 }).await;
@@ -325,10 +329,7 @@ async fn an_order_does_not_wait_for_a_back_office_write_in_progress() {
 
 #[actix_web::test]
 async fn a_synonym_list_saved_through_one_instance_is_searched_by_another() {
-    for a in postgres_apps() {
-        let b = a.second_instance();
-        let admin = a.admin().await;
-        let women = a.category(&admin, "Women", None).await;
+    for (a, b, admin, women) in twins_with_category("Women").await {
         a.product(&admin, "Red Dupatta", &women, json!([variant("Free Size", 2)])).await;
         a.put("/api/search/synonyms", Some(&admin), json!({ "text": "odhni => dupatta" })).await.expect(200);
         eventually("B finds the dupatta by the new synonym", || async {
