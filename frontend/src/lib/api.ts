@@ -1,6 +1,7 @@
 import { STORAGE_KEYS, readString } from './storage';
 import { expireSession } from './session';
 import { takeFirstPaint } from './first-paint';
+import type { Pagination } from './api-types';
 
 export const API_BASE = '/api';
 
@@ -137,4 +138,12 @@ export const api = {
 export interface Envelope<T> {
   data: T;
   message?: string;
+}
+
+/** A page of a list from the server's answer; an empty page `page` of `limit` when the answer holds none. */
+export function pageOf<T>(body: { data?: T[]; pagination?: Pagination } | undefined, page: number, limit: number): { data: T[]; pagination: Pagination } {
+  return {
+    data: Array.isArray(body?.data) ? body.data : [],
+    pagination: body?.pagination ?? { totalItems: 0, currentPage: page, limit, totalPages: 0 },
+  };
 }

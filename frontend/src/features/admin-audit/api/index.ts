@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, pageOf } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import type { Pagination } from '@/lib/api-types';
 
@@ -25,10 +25,7 @@ export const auditKeys = { all: ['me', 'admin', 'audit-log'] as const };
 
 export async function fetchAuditLog(params: AuditParams): Promise<AuditList> {
   const body = await api.get<Partial<AuditList>>('/audit-log', { params: { ...params } });
-  return {
-    data: Array.isArray(body?.data) ? body.data : [],
-    pagination: body?.pagination ?? { totalItems: 0, currentPage: params.page, limit: params.limit, totalPages: 0 },
-  };
+  return pageOf(body, params.page, params.limit);
 }
 
 export function useAuditLog(params: AuditParams) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, pageOf } from '@/lib/api';
 import type { Pagination } from '@/lib/api-types';
 import type { Customer, CustomerDetail, CustomerSort } from '../types';
 
@@ -25,10 +25,7 @@ export async function fetchCustomers(params: CustomerListParams): Promise<Custom
   const body = await api.get<Partial<CustomerList>>('/customers', {
     params: { ...params, q: params.q?.trim() || undefined, sort: params.sort === 'last_order' ? undefined : params.sort },
   });
-  return {
-    data: Array.isArray(body?.data) ? body.data : [],
-    pagination: body?.pagination ?? { totalItems: 0, currentPage: params.page, limit: params.limit, totalPages: 0 },
-  };
+  return pageOf(body, params.page, params.limit);
 }
 
 export async function fetchCustomer(id: string, page: number, limit: number): Promise<CustomerDetail> {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api';
+import { api, pageOf, type Envelope } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 import type { Pagination } from '@/lib/api-types';
 import type { AdminOrder, DeliveryStatus, OrderSort, StatusCounts } from '../types';
@@ -34,11 +34,7 @@ export async function fetchOrders(params: OrderListParams): Promise<OrderList> {
   const body = await api.get<Partial<OrderList>>('/orders/all', {
     params: { ...params, q: params.q?.trim() || undefined, sort: params.sort === 'newest' ? undefined : params.sort },
   });
-  return {
-    data: Array.isArray(body?.data) ? body.data : [],
-    pagination: body?.pagination ?? { totalItems: 0, currentPage: params.page, limit: params.limit, totalPages: 0 },
-    counts: body?.counts ?? NO_COUNTS,
-  };
+  return { ...pageOf(body, params.page, params.limit), counts: body?.counts ?? NO_COUNTS };
 }
 
 /** The filters a server export of the orders takes (paging and sort do not apply). */

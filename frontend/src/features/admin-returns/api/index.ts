@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api';
+import { api, pageOf, type Envelope } from '@/lib/api';
 import type { ReturnList, ReturnRequest, ReturnStatus, ReturnStatusChange } from '@/lib/api-types';
 
 export const adminReturnKeys = { all: ['me', 'admin', 'returns'] as const };
@@ -8,10 +8,7 @@ export const RETURNS_PAGE_SIZE = 20;
 
 export async function fetchReturns(page: number, status?: ReturnStatus): Promise<ReturnList> {
   const body = await api.get<Partial<ReturnList>>('/returns', { params: { page, limit: RETURNS_PAGE_SIZE, status } });
-  return {
-    data: Array.isArray(body?.data) ? body.data : [],
-    pagination: body?.pagination ?? { totalItems: 0, currentPage: page, limit: RETURNS_PAGE_SIZE, totalPages: 0 },
-  };
+  return pageOf(body, page, RETURNS_PAGE_SIZE);
 }
 
 export function useReturns(page: number, status?: ReturnStatus) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api';
+import { api, pageOf, type Envelope } from '@/lib/api';
 import type { Pagination } from '@/lib/api-types';
 import type { Order } from '../types';
 
@@ -30,10 +30,7 @@ export interface MyOrders {
 
 export async function fetchMyOrders(page = 1): Promise<MyOrders> {
   const body = await api.get<Partial<MyOrders>>('/orders/my-orders', { params: { page, limit: MY_ORDERS_PAGE_SIZE } });
-  return {
-    data: Array.isArray(body?.data) ? body.data : [],
-    pagination: body?.pagination ?? { totalItems: 0, currentPage: page, limit: MY_ORDERS_PAGE_SIZE, totalPages: 0 },
-  };
+  return pageOf(body, page, MY_ORDERS_PAGE_SIZE);
 }
 
 export async function cancelOrder(id: string): Promise<Order> {
