@@ -17,11 +17,9 @@ pub const MAX_PAGE_SIZE: u32 = 100;
 /// The longest summary kept, in characters (a longer one is cut with an ellipsis).
 pub const SUMMARY_MAX_CHARS: usize = 500;
 
-/// One recorded change.
+/// What the recorder knows about a successful write.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AuditEntry {
-    pub id: String,
-    pub at: DateTime<Utc>,
+pub struct NewEntry {
     pub actor_id: String,
     pub actor_name: String,
     /// The part of the back office: `products`, `categories`, `orders`, `content`, `settings`...
@@ -33,15 +31,12 @@ pub struct AuditEntry {
     pub summary: String,
 }
 
-/// What the recorder knows about a successful write.
+/// One recorded change: what the recorder knew, with the entry's id and time.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewEntry {
-    pub actor_id: String,
-    pub actor_name: String,
-    pub area: String,
-    pub action: String,
-    pub target: Option<String>,
-    pub summary: String,
+pub struct AuditEntry {
+    pub id: String,
+    pub at: DateTime<Utc>,
+    pub change: NewEntry,
 }
 
 /// What the log's reader filters on; every part optional.
@@ -129,16 +124,8 @@ pub fn shorten(text: &str) -> String {
 
 impl AuditApi for AuditService {
     fn record(&self, entry: NewEntry) -> Result<AuditEntry, AuditError> {
-        let entry = AuditEntry {
-            id: uuid::Uuid::new_v4().to_string(),
-            at: self.clock.now(),
-            actor_id: entry.actor_id,
-            actor_name: entry.actor_name,
-            area: entry.area,
-            action: entry.action,
-            target: entry.target,
-            summary: shorten(&entry.summary),
-        };
+        let summary = shorten(&entry.summary);
+        let entry = AuditEntry { id: uuid::Uuid::new_v4().to_string(), at: self.clock.now(), change: NewEntry { summary, ..entry } };
         self.store.append(&entry)?;
         Ok(entry)
     }

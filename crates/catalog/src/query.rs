@@ -282,14 +282,19 @@ pub fn admin_list(snapshot: &CatalogSnapshot, query: &AdminProductQuery) -> Page
         .filter(|e| query.stock.is_none_or(|s| s.holds(&e.variants)))
         .filter(|e| words.is_empty() || words.iter().all(|w| e.name_lc().contains(w.as_str())) || sku_matches(e, &words))
         .collect();
+    page_of(snapshot, matching, query.page)
+}
+
+/// The `page` of `matching`, each entry expanded into its product.
+fn page_of(snapshot: &CatalogSnapshot, matching: Vec<&Entry>, page: PageRequest) -> Page<Arc<Product>> {
     let total_items = matching.len() as u64;
     let items = matching
         .into_iter()
-        .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
-        .take(query.page.limit as usize)
+        .skip(usize::try_from(page.offset()).unwrap_or(usize::MAX))
+        .take(page.limit as usize)
         .map(|e| snapshot.expand(e))
         .collect();
-    Page { items, total_items, request: query.page }
+    Page { items, total_items, request: page }
 }
 
 /// One word that starts a variant's SKU (ignoring case) finds its product.

@@ -3,24 +3,22 @@ use kernel::{Email, IncomingFile, PostalCode};
 
 use crate::error::ContentError;
 
+/// The company as stored: its checked fields (read through, `details.name`), its logo and
+/// when it was saved.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CompanyDetails {
-    pub name: String,
-    pub email: String,
-    pub phone: String,
-    pub address: String,
-    pub pincode: String,
-    /// The registered (legal) name printed on tax invoices; empty: `name`.
-    pub legal_name: String,
-    /// Empty until the company is registered for GST.
-    pub gstin: String,
-    /// One of `gst::STATES` by name, or empty.
-    pub state: String,
-    /// The tax invoices' series prefix (`INV` when empty).
-    pub invoice_prefix: String,
+    pub fields: CompanyFields,
     /// The stored logo's file name.
     pub logo_filename: Option<String>,
     pub updated_at: Option<DateTime<Utc>>,
+}
+
+impl std::ops::Deref for CompanyDetails {
+    type Target = CompanyFields;
+
+    fn deref(&self) -> &CompanyFields {
+        &self.fields
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -37,19 +35,22 @@ pub struct CompanyInput {
     pub logo: Option<IncomingFile>,
 }
 
-/// The checked fields of a company form.
-#[derive(Debug, Clone, PartialEq)]
+/// The checked fields of a company form: what the company details hold.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct CompanyFields {
     pub name: String,
     pub email: String,
     pub phone: String,
     pub address: String,
     pub pincode: String,
+    /// The registered (legal) name printed on tax invoices; empty: `name`.
     pub legal_name: String,
-    /// Checked: format, check character and the state's code.
+    /// Empty until the company is registered for GST; checked: format, check character and
+    /// the state's code.
     pub gstin: String,
-    /// The state's name as `gst::STATES` spells it.
+    /// One of `gst::STATES` by name, or empty.
     pub state: String,
+    /// The tax invoices' series prefix (`INV` when empty).
     pub invoice_prefix: String,
 }
 

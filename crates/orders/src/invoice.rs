@@ -103,6 +103,23 @@ impl Supplier {
         !self.gstin.is_empty() && State::by_name(&self.state).is_some()
     }
 
+    /// The state the shop is registered in: the tax documents it issues need one.
+    pub fn home_state(&self) -> Result<State, OrdersError> {
+        State::by_name(&self.state)
+            .ok_or_else(|| OrdersError::GstSetup("Choose the company's state in Company details before shipping".into()))
+    }
+
+    /// The shop as the supplier a document names, registered in `home`.
+    pub fn party(&self, home: State) -> Party {
+        Party {
+            name: self.name.clone(),
+            address: self.address.clone(),
+            gstin: self.gstin.clone(),
+            state: home.name.to_string(),
+            state_code: home.code_text(),
+        }
+    }
+
     pub fn series(&self) -> String {
         if self.invoice_prefix.is_empty() {
             DEFAULT_INVOICE_PREFIX.to_string()
@@ -198,8 +215,7 @@ pub fn build_invoice(
     let year = FinancialYear::of(day);
     let series = supplier.series();
     let number = number_for(&series, year, sequence)?;
-    let home = State::by_name(&supplier.state)
-        .ok_or_else(|| OrdersError::GstSetup("Choose the company's state in Company details before shipping".into()))?;
+    let home = supplier.home_state()?;
     let (place, place_assumed) = match State::by_name(&order.address.state) {
         Some(state) => (state, false),
         None => (home, true),
@@ -253,13 +269,7 @@ pub fn build_invoice(
         issued_on: day,
         issued_at: at,
         cites: None,
-        supplier: Party {
-            name: supplier.name.clone(),
-            address: supplier.address.clone(),
-            gstin: supplier.gstin.clone(),
-            state: home.name.to_string(),
-            state_code: home.code_text(),
-        },
+        supplier: supplier.party(home),
         recipient: Party {
             // The person the goods are delivered to, as the order's address names them
             // (orders from before recipients were asked for: the account holder).

@@ -109,14 +109,7 @@ pub(super) fn list(snapshot: &CatalogSnapshot, query: &ProductQuery) -> Listing 
         Sort::Discount => matching.sort_by_key(|e| std::cmp::Reverse(best_saving(e))),
         Sort::BestSellers => matching.sort_by_key(|e| !e.is_best_seller),
     }
-    let total_items = matching.len() as u64;
-    let items = matching
-        .into_iter()
-        .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
-        .take(query.page.limit as usize)
-        .map(|e| snapshot.expand(e))
-        .collect();
-    Listing { page: Page { items, total_items, request: query.page }, facets }
+    Listing { page: super::page_of(snapshot, matching, query.page), facets }
 }
 
 

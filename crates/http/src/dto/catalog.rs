@@ -212,6 +212,18 @@ pub struct PaginationDto {
     pub total_pages: u64,
 }
 
+impl PaginationDto {
+    /// Where `request` stands among `total` items: every paged list answers this.
+    pub fn new(total: u64, request: kernel::PageRequest) -> Self {
+        PaginationDto {
+            total_items: total,
+            current_page: request.page,
+            limit: request.limit,
+            total_pages: total.div_ceil(u64::from(request.limit.max(1))),
+        }
+    }
+}
+
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PriceRangeDto {
     pub min: f64,
@@ -287,12 +299,7 @@ impl From<&Listing> for ListingDto {
     fn from(l: &Listing) -> Self {
         ListingDto {
             data: l.page.items.iter().map(|p| ProductDto::from(p.as_ref())).collect(),
-            pagination: PaginationDto {
-                total_items: l.page.total_items,
-                current_page: l.page.request.page,
-                limit: l.page.request.limit,
-                total_pages: l.page.total_pages(),
-            },
+            pagination: PaginationDto::new(l.page.total_items, l.page.request),
             facets: FacetsDto::from(&l.facets),
         }
     }
@@ -309,12 +316,7 @@ impl From<&kernel::Page<std::sync::Arc<Product>>> for AdminProductListDto {
     fn from(page: &kernel::Page<std::sync::Arc<Product>>) -> Self {
         AdminProductListDto {
             data: page.items.iter().map(|p| ProductDto::from(p.as_ref())).collect(),
-            pagination: PaginationDto {
-                total_items: page.total_items,
-                current_page: page.request.page,
-                limit: page.request.limit,
-                total_pages: page.total_pages(),
-            },
+            pagination: PaginationDto::new(page.total_items, page.request),
         }
     }
 }

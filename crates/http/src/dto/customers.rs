@@ -6,15 +6,6 @@ use super::catalog::PaginationDto;
 use super::order::OrderDto;
 use super::timestamp;
 
-fn pagination(total: u64, page: kernel::PageRequest) -> PaginationDto {
-    PaginationDto {
-        total_items: total,
-        current_page: page.page,
-        limit: page.limit,
-        total_pages: total.div_ceil(u64::from(page.limit.max(1))),
-    }
-}
-
 /// A customer and their figures.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -60,7 +51,7 @@ pub struct CustomerListDto {
 impl From<orders::CustomerPage> for CustomerListDto {
     fn from(page: orders::CustomerPage) -> Self {
         CustomerListDto {
-            pagination: pagination(page.total, page.page),
+            pagination: PaginationDto::new(page.total, page.page),
             data: page.customers.into_iter().map(CustomerDto::from).collect(),
         }
     }
@@ -84,7 +75,7 @@ pub struct CustomerDetailDto {
 impl CustomerDetailDto {
     pub fn new(customer: orders::CustomerSummary, orders: orders::OrderPage) -> Self {
         CustomerDetailDto {
-            pagination: pagination(orders.total, orders.page),
+            pagination: PaginationDto::new(orders.total, orders.page),
             data: CustomerWithOrdersDto {
                 customer: customer.into(),
                 orders: orders.orders.into_iter().map(OrderDto::for_admin).collect(),
@@ -115,12 +106,12 @@ impl From<audit::AuditEntry> for AuditEntryDto {
         AuditEntryDto {
             id: e.id,
             at: timestamp(e.at),
-            actor_id: e.actor_id,
-            actor_name: e.actor_name,
-            area: e.area,
-            action: e.action,
-            target: e.target,
-            summary: e.summary,
+            actor_id: e.change.actor_id,
+            actor_name: e.change.actor_name,
+            area: e.change.area,
+            action: e.change.action,
+            target: e.change.target,
+            summary: e.change.summary,
         }
     }
 }
@@ -135,7 +126,7 @@ pub struct AuditListDto {
 impl From<audit::AuditPage> for AuditListDto {
     fn from(page: audit::AuditPage) -> Self {
         AuditListDto {
-            pagination: pagination(page.total, page.page),
+            pagination: PaginationDto::new(page.total, page.page),
             data: page.entries.into_iter().map(AuditEntryDto::from).collect(),
         }
     }

@@ -289,14 +289,8 @@ pub struct OrderListDto {
 
 impl OrderListDto {
     pub fn new(page: orders::OrderPage, view: fn(Order) -> OrderDto) -> Self {
-        let kernel::PageRequest { page: current_page, limit } = page.page;
         OrderListDto {
-            pagination: super::catalog::PaginationDto {
-                total_items: page.total,
-                current_page,
-                limit,
-                total_pages: page.total.div_ceil(u64::from(limit.max(1))),
-            },
+            pagination: super::catalog::PaginationDto::new(page.total, page.page),
             counts: page.counts.into(),
             data: page.orders.into_iter().map(view).collect(),
         }

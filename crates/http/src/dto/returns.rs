@@ -346,14 +346,8 @@ pub struct ReturnListDto {
 
 impl From<ReturnPage> for ReturnListDto {
     fn from(page: ReturnPage) -> Self {
-        let kernel::PageRequest { page: current_page, limit } = page.page;
         ReturnListDto {
-            pagination: super::catalog::PaginationDto {
-                total_items: page.total,
-                current_page,
-                limit,
-                total_pages: page.total.div_ceil(u64::from(limit.max(1))),
-            },
+            pagination: super::catalog::PaginationDto::new(page.total, page.page),
             data: page.returns.into_iter().map(ReturnDto::from).collect(),
         }
     }

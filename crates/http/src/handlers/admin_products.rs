@@ -3,7 +3,7 @@
 use actix_web::{get, patch, post, web, HttpResponse};
 use catalog::query::{self, AdminProductQuery, StockStatus};
 use catalog::VariantPatch;
-use kernel::{PageRequest, ProductId};
+use kernel::ProductId;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -11,7 +11,7 @@ use crate::auth::AdminUser;
 use crate::dto::catalog::{AdminProductListDto, ProductDto};
 use crate::dto::{data_with_message, Envelope};
 use crate::error::{blocking, ApiError};
-use crate::handlers::products::whole_number;
+use crate::handlers::query_string;
 use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequired, Unprocessable};
 use crate::state::AppState;
 
@@ -57,16 +57,9 @@ enum StockFilter {
 
 impl AdminListParams {
     fn into_query(self) -> Result<AdminProductQuery, ApiError> {
-        let page = PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, DEFAULT_LIMIT, MAX_LIMIT);
-        let stock = match self.stock.as_deref() {
-            None => None,
-            Some(raw) => Some(
-                StockStatus::parse(raw).ok_or_else(|| ApiError::bad_request("invalid_query", "stock must be one of in, low, out"))?,
-            ),
-        };
-        if self.q.as_ref().is_some_and(|q| q.chars().count() > 100) {
-            return Err(ApiError::bad_request("invalid_query", "q may hold up to 100 characters"));
-        }
+        let page = query_string::page(&self.page, &self.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
+        let stock = query_string::one_of(&self.stock, StockStatus::parse, "stock must be one of in, low, out")?;
+        query_string::search_text(&self.q)?;
         Ok(AdminProductQuery { search: self.q, category: self.category_id, stock, page })
     }
 }

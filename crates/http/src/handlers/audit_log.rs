@@ -3,12 +3,10 @@
 
 use actix_web::{get, web, HttpResponse};
 use audit::{AuditSearch, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
-use kernel::PageRequest;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::orders::day;
-use super::products::whole_number;
+use super::query_string;
 use crate::auth::AdminUser;
 use crate::dto::customers::AuditListDto;
 use crate::error::{blocking, ApiError};
@@ -66,13 +64,13 @@ fn text(raw: Option<String>, name: &str) -> Result<Option<String>, ApiError> {
 #[get("/audit-log")]
 async fn list(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<AuditParams>) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
-    let page = PageRequest::new(whole_number(&params.page, "page")?, whole_number(&params.limit, "limit")?, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+    let page = query_string::page(&params.page, &params.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?;
     let search = AuditSearch {
         actor_id: text(params.actor_id, "actorId")?,
         area: text(params.area, "area")?,
         action: text(params.action, "action")?,
-        from: day(&params.from, "from")?,
-        to: day(&params.to, "to")?,
+        from: query_string::day(&params.from, "from")?,
+        to: query_string::day(&params.to, "to")?,
         page,
     };
     let log = state.audit.clone();

@@ -2,12 +2,12 @@
 //! with their orders.
 
 use actix_web::{get, web, HttpResponse};
-use kernel::{PageRequest, UserId};
+use kernel::UserId;
 use orders::customers::{CustomerSearch, CustomerSort, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::products::whole_number;
+use super::query_string;
 use crate::auth::AdminUser;
 use crate::dto::customers::{CustomerDetailDto, CustomerListDto};
 use crate::error::{blocking, ApiError};
@@ -58,14 +58,9 @@ pub struct CustomerListParams {
 #[get("/customers")]
 async fn list(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<CustomerListParams>) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
-    let page = PageRequest::new(whole_number(&params.page, "page")?, whole_number(&params.limit, "limit")?, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-    let sort = match params.sort.as_deref() {
-        None => CustomerSort::default(),
-        Some(raw) => CustomerSort::parse(raw).ok_or_else(|| ApiError::bad_request("invalid_query", CustomerSort::MESSAGE))?,
-    };
-    if params.q.as_ref().is_some_and(|q| q.chars().count() > 100) {
-        return Err(ApiError::bad_request("invalid_query", "q may hold up to 100 characters"));
-    }
+    let page = query_string::page(&params.page, &params.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?;
+    let sort = query_string::one_of(&params.sort, CustomerSort::parse, CustomerSort::MESSAGE)?.unwrap_or_default();
+    query_string::search_text(&params.q)?;
     let customers = state.customers.clone();
     let found = blocking(move || customers.list(CustomerSearch { text: params.q, sort, page })).await?;
     Ok(HttpResponse::Ok().json(CustomerListDto::from(found)))
@@ -98,12 +93,7 @@ async fn detail(
     path: web::Path<uuid::Uuid>,
     params: web::Query<CustomerOrdersParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let page = PageRequest::new(
-        whole_number(&params.page, "page")?,
-        whole_number(&params.limit, "limit")?,
-        orders::listing::DEFAULT_PAGE_SIZE,
-        orders::listing::MAX_PAGE_SIZE,
-    );
+    let page = query_string::page(&params.page, &params.limit, orders::listing::DEFAULT_PAGE_SIZE, orders::listing::MAX_PAGE_SIZE)?;
     let id = UserId::new(path.into_inner().to_string());
     let customers = state.customers.clone();
     let (customer, orders) = blocking(move || customers.detail(&id, page)).await?;

@@ -11,6 +11,7 @@ pub mod content;
 pub mod tax;
 pub mod health;
 pub mod products;
+mod query_string;
 pub mod reports;
 pub mod search;
 pub mod cart;
@@ -25,7 +26,9 @@ use actix_web::http::header::{HeaderValue, ALLOW};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 
-use crate::error::ApiError;
+use kernel::UserId;
+
+use crate::error::{blocking, ApiError};
 
 /// A download the browser saves as `filename`. Nothing on the way keeps a copy: invoices,
 /// exports and reports name customers.
@@ -38,9 +41,17 @@ pub(crate) fn attachment(content_type: &str, filename: &str) -> actix_web::HttpR
     response
 }
 
-/// A tax document's PDF, named after its number (which has slashes: the file has hyphens).
-pub(crate) fn tax_document_pdf(number: &str, pdf: Vec<u8>) -> HttpResponse {
-    attachment("application/pdf", &format!("{}.pdf", number.replace('/', "-"))).body(pdf)
+/// A tax document's PDF for the caller: `print` finds it for the viewer (their own, or any for
+/// an admin) and prints it. The file is named after the document's number (which has slashes:
+/// the file has hyphens). Orders and returns differ only in the `print` they pass.
+pub(crate) async fn tax_document_pdf<F>(user: accounts::User, print: F) -> Result<HttpResponse, ApiError>
+where
+    F: FnOnce(&UserId, bool) -> Result<(::orders::TaxDocument, Vec<u8>), ::orders::OrdersError> + Send + 'static,
+{
+    let admin = user.role == kernel::Role::Admin;
+    let viewer = UserId::new(user.id);
+    let (document, pdf) = blocking(move || print(&viewer, admin)).await?;
+    Ok(attachment("application/pdf", &format!("{}.pdf", document.number.replace('/', "-"))).body(pdf))
 }
 
 /// What no route of the `/api` scope took: a path the API has, asked with another method, is a

@@ -8,7 +8,7 @@ use crate::dto::order::{
     BulkResultDto, BulkStatusAnswer, BulkStatusRequest, OrderDto, OrderListDto, PlaceOrderRequest, PlacedOrderAnswer,
     SendConfirmationRequest, StatusRequest,
 };
-use super::products::whole_number;
+use super::query_string;
 use kernel::PageRequest;
 use orders::listing::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 use orders::{DeliveryStatus, OrderSearch, OrderSort};
@@ -105,7 +105,7 @@ pub struct PageParams {
 
 impl PageParams {
     fn read(&self) -> Result<PageRequest, ApiError> {
-        Ok(PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE))
+        query_string::page(&self.page, &self.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
     }
 }
 
@@ -158,16 +158,6 @@ enum OrderSortName {
     TotalAsc,
 }
 
-/// A date parameter: absent is "not given"; present it must be a date (`from=` is not one).
-pub(crate) fn day(raw: &Option<String>, name: &str) -> Result<Option<chrono::NaiveDate>, ApiError> {
-    match raw.as_deref() {
-        None => Ok(None),
-        Some(v) => chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
-            .map(Some)
-            .map_err(|_| ApiError::bad_request("invalid_query", format!("{name} must be a date as YYYY-MM-DD"))),
-    }
-}
-
 impl OrderListParams {
     /// The filters of an export: those of the list without paging or sort.
     pub(crate) fn filters(status: Option<String>, q: Option<String>, from: Option<String>, to: Option<String>) -> OrderListParams {
@@ -175,22 +165,16 @@ impl OrderListParams {
     }
 
     pub(crate) fn into_search(self) -> Result<OrderSearch, ApiError> {
-        let page = PageParams { page: self.page, limit: self.limit }.read()?;
+        let page = query_string::page(&self.page, &self.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?;
         // Exactly the document's values: an empty or unknown name is a 400.
-        let status = match self.status.as_deref() {
-            None => None,
-            Some(raw) => Some(DeliveryStatus::ALL.into_iter().find(|s| s.as_str() == raw).ok_or_else(|| {
-                ApiError::bad_request("invalid_query", "status must be one of PENDING, SHIPPED, DELIVERED, CANCELED")
-            })?),
-        };
-        let sort = match self.sort.as_deref() {
-            None => OrderSort::Newest,
-            Some(raw) => OrderSort::parse(raw).ok_or_else(|| ApiError::bad_request("invalid_query", OrderSort::MESSAGE))?,
-        };
-        if self.q.as_ref().is_some_and(|q| q.chars().count() > 100) {
-            return Err(ApiError::bad_request("invalid_query", "q may hold up to 100 characters"));
-        }
-        Ok(OrderSearch { status, text: self.q, from: day(&self.from, "from")?, to: day(&self.to, "to")?, sort, page })
+        let status = query_string::one_of(
+            &self.status,
+            |raw| DeliveryStatus::ALL.into_iter().find(|s| s.as_str() == raw),
+            "status must be one of PENDING, SHIPPED, DELIVERED, CANCELED",
+        )?;
+        let sort = query_string::one_of(&self.sort, OrderSort::parse, OrderSort::MESSAGE)?.unwrap_or(OrderSort::Newest);
+        query_string::search_text(&self.q)?;
+        Ok(OrderSearch { status, text: self.q, from: query_string::day(&self.from, "from")?, to: query_string::day(&self.to, "to")?, sort, page })
     }
 }
 
@@ -326,19 +310,6 @@ async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<
     Ok(HttpResponse::Ok().json(data(CountDto { count })))
 }
 
-async fn document(
-    state: web::Data<AppState>,
-    user: accounts::User,
-    id: uuid::Uuid,
-    kind: orders::DocumentKind,
-) -> Result<HttpResponse, ApiError> {
-    let orders = state.orders.clone();
-    let admin = user.role == kernel::Role::Admin;
-    let viewer = UserId::new(user.id);
-    let (document, pdf) = blocking(move || orders.document_pdf(&viewer, admin, &OrderId::new(id.to_string()), kind)).await?;
-    Ok(super::tax_document_pdf(&document.number, pdf))
-}
-
 #[utoipa::path(
     tag = "orders",
     params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own, or any for an admin)")),
@@ -351,7 +322,8 @@ async fn document(
 )]
 #[get("/orders/{id}/invoice.pdf")]
 async fn invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    document(state, user, path.into_inner(), orders::DocumentKind::Invoice).await
+    let (orders, id) = (state.orders.clone(), OrderId::new(path.into_inner().to_string()));
+    super::tax_document_pdf(user, move |viewer, admin| orders.document_pdf(viewer, admin, &id, orders::DocumentKind::Invoice)).await
 }
 
 #[utoipa::path(
@@ -366,7 +338,8 @@ async fn invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser,
 )]
 #[get("/orders/{id}/credit-note.pdf")]
 async fn credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    document(state, user, path.into_inner(), orders::DocumentKind::CreditNote).await
+    let (orders, id) = (state.orders.clone(), OrderId::new(path.into_inner().to_string()));
+    super::tax_document_pdf(user, move |viewer, admin| orders.document_pdf(viewer, admin, &id, orders::DocumentKind::CreditNote)).await
 }
 
 #[utoipa::path(

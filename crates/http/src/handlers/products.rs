@@ -4,11 +4,12 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use catalog::query::{self, ProductQuery, Sort};
 use catalog::{ProductInput, VariantInput};
 use kernel::money::MAX_PAISE;
-use kernel::{Money, MoneyError, PageRequest, ProductId};
+use kernel::{Money, MoneyError, ProductId};
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::answers;
+use super::query_string;
 use crate::auth::AdminUser;
 use crate::cache::{key_of, respond};
 use crate::dto::catalog::{ListingDto, ProductDto, SearchDto};
@@ -91,18 +92,6 @@ enum SortOrder {
     BestSellers,
 }
 
-/// An integer query parameter: absent is "not given"; present it must be a whole number
-/// (`limit=` is not one, so the document's `integer` is exact).
-pub(crate) fn whole_number(raw: &Option<String>, name: &str) -> Result<Option<i64>, ApiError> {
-    match raw.as_deref() {
-        None => Ok(None),
-        Some(v) => v
-            .parse()
-            .map(Some)
-            .map_err(|_| ApiError::bad_request("invalid_query", format!("{name} must be a whole number"))),
-    }
-}
-
 /// A price bound of a listing, read exactly as its pattern in the document says: ASCII
 /// blanks around digits, at most one point. A bound beyond the largest price the shop takes
 /// filters nothing out, so it reads as that price rather than as an error.
@@ -139,7 +128,7 @@ impl ListParams {
     pub(crate) const DEFAULT_LIMIT: u32 = 10;
 
     pub(crate) fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
-        let page = PageRequest::new(whole_number(&self.page, "page")?, whole_number(&self.limit, "limit")?, default_limit, MAX_LIMIT);
+        let page = query_string::page(&self.page, &self.limit, default_limit, MAX_LIMIT)?;
         let sort = self.sort.as_deref().map_or(Some(Sort::Newest), Sort::parse).ok_or_else(|| {
             ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name, discount, best_sellers")
         })?;
@@ -234,7 +223,7 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
             return Err(ApiError::bad_request("invalid_query", "The search text is too long"));
         }
         let default = if q.trim().is_empty() { EMPTY_SEARCH_LIMIT } else { SEARCH_LIMIT };
-        let limit = whole_number(&params.limit, "limit")?.map_or(default, |l| l.clamp(1, 100) as usize);
+        let limit = query_string::whole_number(&params.limit, "limit")?.map_or(default, |l| l.clamp(1, 100) as usize);
         let found = query::search(&snapshot, &q, limit);
         let did_you_mean = if found.is_empty() { query::suggestion(&snapshot, &q) } else { None };
         Ok(SearchDto { data: found.iter().map(|p| ProductDto::from(p.as_ref())).collect(), did_you_mean })

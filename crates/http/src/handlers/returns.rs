@@ -2,12 +2,12 @@
 //! follows it; the owner lists them and moves each one step at a time.
 
 use actix_web::{get, post, put, web, HttpResponse};
-use kernel::{OrderId, PageRequest, UserId};
+use kernel::{OrderId, UserId};
 use orders::returns::{ReturnStatus, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::products::whole_number;
+use super::query_string;
 use crate::auth::{AdminUser, CurrentUser};
 use crate::dto::returns::{ReturnCreateRequest, ReturnDto, ReturnListDto, ReturnStatusName, ReturnStatusRequest};
 use crate::dto::{data, data_with_message, Envelope};
@@ -94,17 +94,13 @@ async fn all_returns(
     params: web::Query<ReturnListParams>,
 ) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
-    let page = PageRequest::new(whole_number(&params.page, "page")?, whole_number(&params.limit, "limit")?, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-    let status = match params.status.as_deref() {
-        None => None,
-        Some(raw) => Some(ReturnStatus::parse(raw).ok_or_else(|| {
-            ApiError::bad_request(
-                "invalid_query",
-                "status must be one of REQUESTED, APPROVED, REJECTED, PICKED_UP, RECEIVED, REFUNDED, EXCHANGE_SHIPPED",
-            )
-            .on("status")
-        })?),
-    };
+    let page = query_string::page(&params.page, &params.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?;
+    let status = query_string::one_of(
+        &params.status,
+        ReturnStatus::parse,
+        "status must be one of REQUESTED, APPROVED, REJECTED, PICKED_UP, RECEIVED, REFUNDED, EXCHANGE_SHIPPED",
+    )
+    .map_err(|e| e.on("status"))?;
     let returns = state.returns.clone();
     let found = blocking(move || returns.list(status, page)).await?;
     Ok(HttpResponse::Ok().json(ReturnListDto::from(found)))
@@ -140,19 +136,6 @@ async fn set_status(
     Ok(HttpResponse::Ok().json(data_with_message(ReturnDto::from(answer.request), message)))
 }
 
-async fn document(
-    state: web::Data<AppState>,
-    user: accounts::User,
-    id: uuid::Uuid,
-    kind: orders::DocumentKind,
-) -> Result<HttpResponse, ApiError> {
-    let returns = state.returns.clone();
-    let admin = user.role == kernel::Role::Admin;
-    let viewer = UserId::new(user.id);
-    let (document, pdf) = blocking(move || returns.document_pdf(&viewer, admin, &id.to_string(), kind)).await?;
-    Ok(super::tax_document_pdf(&document.number, pdf))
-}
-
 #[utoipa::path(
     tag = "returns",
     params(("id" = uuid::Uuid, Path, description = "Return request id (the caller's own, or any for an admin)")),
@@ -165,7 +148,8 @@ async fn document(
 )]
 #[get("/returns/{id}/credit-note.pdf")]
 async fn return_credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    document(state, user, path.into_inner(), orders::DocumentKind::CreditNote).await
+    let (returns, id) = (state.returns.clone(), path.into_inner().to_string());
+    super::tax_document_pdf(user, move |viewer, admin| returns.document_pdf(viewer, admin, &id, orders::DocumentKind::CreditNote)).await
 }
 
 #[utoipa::path(
@@ -180,5 +164,6 @@ async fn return_credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): C
 )]
 #[get("/returns/{id}/invoice.pdf")]
 async fn return_invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    document(state, user, path.into_inner(), orders::DocumentKind::Invoice).await
+    let (returns, id) = (state.returns.clone(), path.into_inner().to_string());
+    super::tax_document_pdf(user, move |viewer, admin| returns.document_pdf(viewer, admin, &id, orders::DocumentKind::Invoice)).await
 }

@@ -9,10 +9,10 @@
 //! up to the line and never above it.
 
 use chrono::{DateTime, Utc};
-use gst::{india_date, split_line, HsnCode, RateTable, State, Supply, TaxSplit};
+use gst::{india_date, split_line, HsnCode, RateTable, Supply, TaxSplit};
 use kernel::Money;
 
-use super::{financial_year, number_for, sum, DocumentKind, DocumentLine, Party, Supplier, TaxDocument, CREDIT_NOTE_PREFIX};
+use super::{financial_year, number_for, sum, DocumentKind, DocumentLine, Supplier, TaxDocument, CREDIT_NOTE_PREFIX};
 use crate::error::OrdersError;
 
 /// Pieces of one invoice line: the line's position on the invoice and how many.
@@ -149,8 +149,7 @@ pub fn replacement_invoice(
     let day = india_date(at);
     let year = financial_year(at);
     let series = supplier.series();
-    let home = State::by_name(&supplier.state)
-        .ok_or_else(|| OrdersError::GstSetup("Choose the company's state in Company details before shipping".into()))?;
+    let home = supplier.home_state()?;
     let place_code = invoice.place_of_supply_code.parse::<u8>().unwrap_or(home.code);
     let supply = Supply::between(home.code, place_code);
     let mut lines = Vec::with_capacity(replacements.len());
@@ -185,13 +184,7 @@ pub fn replacement_invoice(
         issued_on: day,
         issued_at: at,
         cites: None,
-        supplier: Party {
-            name: supplier.name.clone(),
-            address: supplier.address.clone(),
-            gstin: supplier.gstin.clone(),
-            state: home.name.to_string(),
-            state_code: home.code_text(),
-        },
+        supplier: supplier.party(home),
         recipient: invoice.recipient.clone(),
         place_of_supply: invoice.place_of_supply.clone(),
         place_of_supply_code: invoice.place_of_supply_code.clone(),

@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use kernel::{PageRequest, StoreError};
-use ::audit::{AuditEntry, AuditFilter, AuditStore};
+use ::audit::{AuditEntry, AuditFilter, AuditStore, NewEntry};
 
 use crate::conn::MultiBackend;
 use crate::db::Db;
@@ -51,12 +51,12 @@ impl AuditStore for DieselAuditLog {
             .values((
                 audit_log::id.eq(&entry.id),
                 audit_log::at.eq(entry.at.naive_utc()),
-                audit_log::actor_id.eq(&entry.actor_id),
-                audit_log::actor_name.eq(&entry.actor_name),
-                audit_log::area.eq(&entry.area),
-                audit_log::action.eq(&entry.action),
-                audit_log::target.eq(&entry.target),
-                audit_log::summary.eq(&entry.summary),
+                audit_log::actor_id.eq(&entry.change.actor_id),
+                audit_log::actor_name.eq(&entry.change.actor_name),
+                audit_log::area.eq(&entry.change.area),
+                audit_log::action.eq(&entry.change.action),
+                audit_log::target.eq(&entry.change.target),
+                audit_log::summary.eq(&entry.change.summary),
             ))
             .execute(&mut *conn)
             .map_err(store_error)?;
@@ -68,16 +68,7 @@ impl AuditStore for DieselAuditLog {
         let total: i64 = filtered(filter).select(count_star()).first(&mut *conn).map_err(store_error)?;
         let offset = i64::try_from(page.offset()).unwrap_or(i64::MAX);
         let rows: Vec<Row> = filtered(filter)
-            .select((
-                audit_log::id,
-                audit_log::at,
-                audit_log::actor_id,
-                audit_log::actor_name,
-                audit_log::area,
-                audit_log::action,
-                audit_log::target,
-                audit_log::summary,
-            ))
+            .select(audit_log::all_columns)
             .order((audit_log::at.desc(), audit_log::id.desc()))
             .limit(i64::from(page.limit))
             .offset(offset)
@@ -88,12 +79,7 @@ impl AuditStore for DieselAuditLog {
             .map(|(id, at, actor_id, actor_name, area, action, target, summary)| AuditEntry {
                 id,
                 at: DateTime::<Utc>::from_naive_utc_and_offset(at, Utc),
-                actor_id,
-                actor_name,
-                area,
-                action,
-                target,
-                summary,
+                change: NewEntry { actor_id, actor_name, area, action, target, summary },
             })
             .collect();
         Ok((entries, u64::try_from(total).unwrap_or(0)))

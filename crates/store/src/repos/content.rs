@@ -72,15 +72,17 @@ impl ContentRepository for DieselContentRepo {
             .optional()
             .map_err(store_error)?;
         Ok(row.map(|(name, email, phone, address, pincode, logo_filename, updated_at, gst)| CompanyDetails {
-            name,
-            email,
-            phone,
-            address,
-            pincode,
-            legal_name: gst.0,
-            gstin: gst.1,
-            state: gst.2,
-            invoice_prefix: gst.3,
+            fields: CompanyFields {
+                name,
+                email,
+                phone,
+                address,
+                pincode,
+                legal_name: gst.0,
+                gstin: gst.1,
+                state: gst.2,
+                invoice_prefix: gst.3,
+            },
             logo_filename,
             updated_at: Some(updated_at.and_utc()),
         }))

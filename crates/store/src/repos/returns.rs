@@ -42,6 +42,7 @@ impl DieselReturnStore {
     }
 }
 
+/// A request as `return_requests::all_columns` reads it.
 type RequestRow = (
     String,
     String,
@@ -56,36 +57,6 @@ type RequestRow = (
     NaiveDateTime,
     NaiveDateTime,
 );
-
-fn request_columns() -> (
-    return_requests::id,
-    return_requests::order_id,
-    return_requests::user_id,
-    return_requests::kind,
-    return_requests::reason,
-    return_requests::status,
-    return_requests::restocked,
-    return_requests::refund_paise,
-    return_requests::refund_method,
-    return_requests::refund_account_masked,
-    return_requests::created_at,
-    return_requests::updated_at,
-) {
-    (
-        return_requests::id,
-        return_requests::order_id,
-        return_requests::user_id,
-        return_requests::kind,
-        return_requests::reason,
-        return_requests::status,
-        return_requests::restocked,
-        return_requests::refund_paise,
-        return_requests::refund_method,
-        return_requests::refund_account_masked,
-        return_requests::created_at,
-        return_requests::updated_at,
-    )
-}
 
 type LineRow = (String, String, String, i32, Option<String>, Option<String>, Option<String>);
 type ItemRow = (String, Option<String>, Option<String>, String, String, String, i64);
@@ -210,7 +181,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<RequestRow>) -> QueryResult<Vec<ReturnR
 }
 
 fn load(conn: &mut DbConn, id: &str) -> QueryResult<Option<ReturnRequest>> {
-    let row: Option<RequestRow> = return_requests::table.find(id).select(request_columns()).first(conn).optional()?;
+    let row: Option<RequestRow> = return_requests::table.find(id).select(return_requests::all_columns).first(conn).optional()?;
     Ok(match row {
         Some(row) => assemble(conn, vec![row])?.pop(),
         None => None,
@@ -323,7 +294,7 @@ impl ReturnStore for DieselReturnStore {
         let rows: Vec<RequestRow> = return_requests::table
             .filter(return_requests::user_id.eq(user_id.as_str()))
             .order((return_requests::created_at.desc(), return_requests::id.desc()))
-            .select(request_columns())
+            .select(return_requests::all_columns)
             .load(&mut *conn)
             .map_err(store_error)?;
         assemble(&mut conn, rows).map_err(store_error)
@@ -342,7 +313,7 @@ impl ReturnStore for DieselReturnStore {
         let offset = i64::try_from(page.offset()).unwrap_or(i64::MAX);
         let rows: Vec<RequestRow> = filtered()
             .order((return_requests::created_at.desc(), return_requests::id.desc()))
-            .select(request_columns())
+            .select(return_requests::all_columns)
             .limit(i64::from(page.limit))
             .offset(offset)
             .load(&mut *conn)

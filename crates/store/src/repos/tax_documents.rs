@@ -276,6 +276,14 @@ fn credit_notes(conn: &mut DbConn, order_id: &str) -> QueryResult<Vec<TaxDocumen
     with_lines(conn, rows)
 }
 
+/// The document a query found, with its lines.
+fn whole(conn: &mut DbConn, row: Option<DocumentRow>) -> QueryResult<Option<TaxDocument>> {
+    Ok(match row {
+        Some(row) => with_lines(conn, vec![row])?.pop(),
+        None => None,
+    })
+}
+
 /// The return request's document of that kind, whole.
 pub fn load_for_return(conn: &mut DbConn, return_id: &str, kind: DocumentKind) -> QueryResult<Option<TaxDocument>> {
     let row = tax_documents::table
@@ -284,10 +292,7 @@ pub fn load_for_return(conn: &mut DbConn, return_id: &str, kind: DocumentKind) -
         .select(DocumentRow::as_select())
         .first(conn)
         .optional()?;
-    Ok(match row {
-        Some(row) => with_lines(conn, vec![row])?.pop(),
-        None => None,
-    })
+    whole(conn, row)
 }
 
 /// The order's own document of that kind (not a return's), whole.
@@ -299,10 +304,7 @@ pub fn load(conn: &mut DbConn, order_id: &str, kind: DocumentKind) -> QueryResul
         .select(DocumentRow::as_select())
         .first(conn)
         .optional()?;
-    Ok(match row {
-        Some(row) => with_lines(conn, vec![row])?.pop(),
-        None => None,
-    })
+    whole(conn, row)
 }
 
 /// Every document issued from `from` to `to` (India's dates, both included), in order of
