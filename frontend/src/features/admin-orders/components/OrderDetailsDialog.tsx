@@ -12,6 +12,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { formatMobile } from '@/lib/india';
 import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
 import { formatMoney } from '@/lib/money';
@@ -124,6 +125,9 @@ export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onCl
         <Box sx={{ flexGrow: 1, pl: 1 }}>
           <TaxDocumentButtons orderId={order.id} invoice={order.invoice} creditNote={order.creditNote} />
         </Box>
+        <Button component={RouterLink} to={`/admin/order/${encodeURIComponent(order.id)}/packing-slip`}>
+          Packing slip
+        </Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
