@@ -191,3 +191,26 @@ test('the admin ships the selected orders in one go, the history names who did i
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
 });
+
+test("the dashboard counts today's orders and links each figure to its filtered list", async ({ page, request }) => {
+  const { ids } = await placeOrders(request, 1);
+  const today = indiaDay();
+
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The last 30 days as a chart, beside today's figures.
+  await expect(page.getByRole('region', { name: 'Last 30 days' }).locator('svg').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: "Today's revenue" })).toContainText('₹');
+  const todays = page.getByRole('region', { name: "Today's orders" });
+  await expect(todays).toContainText(/[1-9]/);
+  await todays.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/order\\?from=${today}&to=${today}$`));
+  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: ids[0].slice(0, 8) })).toHaveCount(1);
+
+  // Low stock: the products list opens on that filter.
+  await page.goto('/admin/dashboard');
+  await page.getByRole('region', { name: 'Low stock' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin\/product\?stock=low$/);
+  await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
+});

@@ -1,10 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN, expectNotice, pngImage, signIn, uniqueName } from './support';
 
 // The products screen at work: a product is found by searching its name, its stock is changed in
 // the expanded variant rows (saved at once), and it is duplicated and opened for editing; a
-// catalogue file brings a product in a category that did not exist. Setup and clean-up go
-// through the real API.
+// catalogue file brings a product in a category that did not exist; the exported catalogue goes
+// back in unchanged, and a file with bad lines names them and changes nothing. Setup and clean-up
+// go through the real API.
 
 async function adminHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: { identifier: E2E_ADMIN.email, password: E2E_ADMIN.password } });
@@ -115,4 +117,47 @@ test('the admin imports a catalogue file whose category path is new: the categor
   const product = (await (await request.get(`/api/products/${slug}`)).json()).data as { id: string; category: { id: string } };
   expect((await request.delete(`/api/products/${product.id}`, { headers })).status()).toBe(200);
   expect((await request.delete(`/api/categories/${product.category.id}`, { headers })).status()).toBe(200);
+});
+
+/** The catalogue as the Export CSV button downloads it. */
+async function exportCatalogue(page: Page): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  return readFile(await download.path(), 'utf8');
+}
+
+test('the exported catalogue goes back in unchanged; a file with bad lines names each one and changes nothing', async ({ page, request }) => {
+  const top = (await (await request.get('/api/categories')).json()).data[0] as { name: string };
+  const demo = (await (await request.get('/api/products?limit=1')).json()).data[0] as { images: { url: string }[] };
+  const picture = demo.images[0].url.replace(/^\/uploads\//, '');
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/product');
+
+  const exported = await exportCatalogue(page);
+  const rows = exported.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l !== '');
+  expect(rows[0]).toBe('product_slug,product_name,category,description,hsn_code,best_seller,images,size,color,color_hex,stock,price,discount,sku');
+  expect(rows.length).toBeGreaterThan(1);
+
+  // The very file back in: every product updated, none new, and the next export is the same.
+  await page.getByLabel('Catalogue file to import').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(exported) });
+  await expect(page.getByText(/^Imported \d+ products?: 0 new, \d+ updated$/)).toBeVisible();
+  expect(await exportCatalogue(page)).toBe(exported);
+
+  // A good new product with two bad lines after it: each bad line named, nothing imported.
+  const unique = uniqueName('').toLowerCase();
+  const bad = [
+    `good-${unique},Good Kurta,${top.name},Cotton,,no,${picture},M,Red,#ff0000,3,999,0,`,
+    `bad-stock-${unique},Bad Stock,${top.name},Cotton,,no,${picture},M,Red,#ff0000,many,999,0,`,
+    `bad-price-${unique},Bad Price,${top.name},Cotton,,no,${picture},L,Red,#ff0000,3,-5,0,`,
+  ];
+  const withBad = `${exported.replace(/\r?\n$/, '')}\r\n${bad.join('\r\n')}\r\n`;
+  await page.getByLabel('Catalogue file to import').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(withBad) });
+  const lines = page.getByRole('list', { name: 'Lines that cannot be imported' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toHaveText(new RegExp(`^Line ${rows.length + 2}: `));
+  await expect(lines.nth(1)).toHaveText(new RegExp(`^Line ${rows.length + 3}: `));
+  expect((await request.get(`/api/products/good-${unique}`)).status()).toBe(404);
+  expect(await exportCatalogue(page)).toBe(exported);
 });
