@@ -165,3 +165,75 @@ test('the exported catalogue goes back in unchanged; a file with bad lines names
   expect((await request.get(`/api/products/good-${unique}`)).status()).toBe(404);
   expect(await exportCatalogue(page)).toBe(exported);
 });
+
+test('SKU and price are edited inline, a used SKU is refused with its holder, low stock is yellow, and the form keeps the owner-walk fixes', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const demo = (await (await request.get('/api/products?limit=1')).json()).data[0] as { categoryId: string };
+  const unique = uniqueName('');
+  const make = async (name: string, color: string, sku: string | null) => {
+    const created = await request.post('/api/products', {
+      headers,
+      multipart: {
+        productName: name,
+        categoryId: demo.categoryId,
+        description: 'Handwoven',
+        productVariants: JSON.stringify([{ size: 'M', color, colorHexCode: '#800000', stock: 4, originalPrice: 1499, discountPrice: 0, sku }]),
+        images: pngImage('kurta.png', [120, 20, 20]),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return (await created.json()).data.id as string;
+  };
+  const takenSku = `TK-${unique}`.toUpperCase();
+  const holder = await make(`Holder Kurta ${unique}`, 'Maroon', takenSku);
+  const name = `Ajrakh Kurta ${unique}`;
+  const productId = await make(name, 'Maroon', null);
+
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/product');
+  await page.getByRole('textbox', { name: 'Search products' }).fill(name);
+  await page.getByRole('button', { name: `Show variants of ${name}` }).click();
+  // 4 pieces: the yellow of SPEC.md's 1 to 10.
+  await expect(page.getByLabel('Stock 4, low stock')).toHaveCSS('background-color', 'rgb(255, 214, 0)');
+
+  // A SKU another variant holds is refused, naming it; the cell goes back. A free one is kept.
+  const sku = page.getByRole('textbox', { name: 'SKU of M Maroon' });
+  await sku.fill(takenSku);
+  await sku.press('Enter');
+  await expect(page.getByText(new RegExp(`^SKU ${takenSku} is already used by Holder Kurta`))).toBeVisible();
+  await expect(sku).toHaveValue('');
+  const ownSku = `AK-${unique}`.toUpperCase();
+  await sku.fill(ownSku);
+  await sku.press('Enter');
+  await expectNotice(page, 'SKU saved');
+  const price = page.getByRole('textbox', { name: 'Original Price of M Maroon' });
+  await price.fill('1799');
+  await price.press('Enter');
+  await expectNotice(page, 'Price saved');
+  const stored = (await (await request.get(`/api/products/${productId}`)).json()).data.variants[0];
+  expect([stored.sku, stored.originalPrice]).toEqual([ownSku, 1799]);
+
+  // The form: a message goes as soon as its field is fixed; a typed colour name gets its own hex.
+  await page.getByRole('button', { name: 'Add Product' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Product' });
+  await dialog.getByRole('button', { name: 'Save Product' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Please fill Product Name');
+  await dialog.getByRole('textbox', { name: /Product Name/ }).fill('Oxford Shirt');
+  await expect(dialog.getByRole('alert')).not.toContainText('Please fill Product Name');
+  await dialog.getByRole('textbox', { name: 'Variant 1 color', exact: true }).fill('Navy Blue');
+  await expect(dialog.getByRole('textbox', { name: 'Variant 1 hex code' })).toHaveValue('#000080');
+  await dialog.getByRole('button', { name: 'Add Variant' }).click();
+  const colour2 = dialog.getByRole('textbox', { name: 'Variant 2 color', exact: true });
+  // An added variant starts with the colour above, and takes another at once.
+  await expect(colour2).toHaveValue('Navy Blue');
+  await colour2.fill('Mustard');
+  await expect(dialog.getByRole('textbox', { name: 'Variant 2 hex code' })).toHaveValue('#ffdb58');
+  await expect(dialog.getByRole('textbox', { name: 'Variant 1 hex code' })).toHaveValue('#000080');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toBeHidden();
+
+  for (const id of [productId, holder]) expect((await request.delete(`/api/products/${id}`, { headers })).status()).toBe(200);
+});
