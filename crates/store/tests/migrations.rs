@@ -63,16 +63,7 @@ fn existing_addresses_get_the_account_holder_their_mobile_and_a_listed_state() {
 /// An order with an invoice and its cancellation's credit note of one line each, as issued
 /// before returns had documents of their own; returns the order id.
 fn invoiced_and_cancelled(t: &store::testing::TestDb, user: &str) -> String {
-    let order = kernel::new_id();
-    exec(
-        t,
-        &format!(
-            "INSERT INTO orders (id, user_id, customer_first_name, customer_last_name, customer_email, payment_method, payment_status, \
-             delivery_status, subtotal_paise, discount_paise, total_paise, address_line1, city, state, postal_code, expected_delivery_date, \
-             created_at, updated_at) VALUES ('{order}', '{user}', 'asha', 'Verma', 'asha@example.in', 'COD', 'PENDING', 'CANCELED', \
-             99900, 0, 99900, '1 MG Road', 'Pune', 'Maharashtra', '411001', '2026-01-08', '{AT}', '{AT}')"
-        ),
-    );
+    let order = order_of(t, user, "CANCELED");
     for (kind, number, series, cites) in [("INVOICE", "KP/25-26/1", "KP", "NULL"), ("CREDIT_NOTE", "CN/25-26/1", "CN", "'KP/25-26/1'")] {
         let document = kernel::new_id();
         exec(

@@ -15,6 +15,7 @@ import { formatMobile } from '@/lib/india';
 import { formatMoney } from '@/lib/money';
 import { useOrders } from '../api';
 import { formatOrderDate, paymentMethodLabel, shortOrderId } from '../lib/format';
+import { DeliveryAddress } from './DeliveryAddress';
 
 /** On paper only the slip: the back office around it (menu, buttons) is not printed. */
 const printOnlyTheSlip = (
@@ -42,7 +43,6 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
   if (orders.isError) return <Alert severity="error">Failed to fetch orders</Alert>;
   if (!order) return <Alert severity="warning">There is no order {shortOrderId(orderId).toUpperCase()}.</Alert>;
 
-  const a = order.address;
   const pieces = order.items.reduce((n, item) => n + item.quantity, 0);
   const collect = order.paymentMethod === 'COD' && order.paymentStatus !== 'PAID';
   return (
@@ -68,25 +68,7 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
             <Typography variant="subtitle2" component="h3">
               Ship to
             </Typography>
-            {a ? (
-              <Typography>
-                {a.fullName || [order.user?.firstName, order.user?.lastName].filter(Boolean).join(' ')}
-                <br />
-                {a.addressLine1}
-                {a.addressLine2 ? `, ${a.addressLine2}` : ''}
-                {a.landmark ? ` (landmark: ${a.landmark})` : ''}
-                <br />
-                {a.city}, {a.state} {a.postalCode}
-                {a.phone && (
-                  <>
-                    <br />
-                    Phone: {formatMobile(a.phone)}
-                  </>
-                )}
-              </Typography>
-            ) : (
-              <Typography color="text.secondary">No delivery address</Typography>
-            )}
+            <DeliveryAddress address={order.address} recipient={[order.user?.firstName, order.user?.lastName].filter(Boolean).join(' ')} />
           </Box>
           <Box component="section" aria-label="From">
             <Typography variant="subtitle2" component="h3">
