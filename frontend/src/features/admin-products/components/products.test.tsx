@@ -344,6 +344,28 @@ describe('admin catalogue CSV', () => {
     }
   });
 
+  it('shows the progress of a long import until the server answers', async () => {
+    serveProducts(() => [product()]);
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('/api/admin/catalog/import', async () => {
+        await answered;
+        return HttpResponse.json({ data: { created: 0, updated: 1, variants: 1 }, message: 'Imported 1 product: 0 new, 1 updated' });
+      }),
+    );
+    await openPage();
+    await screen.findByText('Linen Shirt');
+    const u = userEvent.setup();
+    await u.upload(screen.getByLabelText('Catalogue file to import'), new File(['product_slug\n'], 'catalogue.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('Imported 1 product: 0 new, 1 updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Import progress' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled();
+  });
+
   it('imports a file: lists every refused line, then reports what a good file did', async () => {
     serveProducts(() => [product()]);
     const received: string[] = [];
