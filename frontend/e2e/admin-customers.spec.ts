@@ -112,6 +112,30 @@ test('work typed in the product dialog is not lost to Escape or a click on the m
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
+test('a legal-page draft is not lost to a click on the menu: leaving asks first, and Discard goes', async ({ page }) => {
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await nav.getByRole('link', { name: 'Legal pages' }).click();
+  await expect(page).toHaveURL(/\/admin\/legal$/);
+  const editor = page.getByRole('textbox', { name: 'Privacy Policy content' });
+  const saved = await editor.inputValue();
+  await editor.fill(`${saved}\nA draft sentence.`);
+
+  await nav.getByRole('link', { name: 'Category' }).click();
+  const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/legal$/);
+  await expect(editor).toHaveValue(`${saved}\nA draft sentence.`);
+
+  await nav.getByRole('link', { name: 'Category' }).click();
+  await question.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(/\/admin\/category$/);
+});
+
 test('at 1280 px every dashboard badge stays inside its card', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/about');

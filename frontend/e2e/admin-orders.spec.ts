@@ -4,7 +4,8 @@ import { E2E_ADMIN, expectNotice, registerCustomer, signIn } from './support';
 
 // The orders screen at work: a customer's two orders are found by searching the customer's name,
 // a status tab narrows them, and cancelling one asks first; a date range's orders are exported as
-// CSV. Setup goes through the real API.
+// CSV; selected orders are shipped together and a packing slip is printed. Setup goes through the
+// real API.
 
 /** The India day (YYYY-MM-DD) `daysBack` days before now: the orders' dates are India time. */
 function indiaDay(daysBack = 0): string {
@@ -130,4 +131,86 @@ test('the admin exports the orders of a date range as CSV: a header and those or
   const exported = lines.map((l) => l.split(',').slice(0, 2).join(',')).sort();
   expect(exported).toEqual(ids.map((id) => `#${id.slice(0, 8).toUpperCase()},${id}`).sort());
   for (const line of lines) expect(line.split(',')[2]).toMatch(new RegExp(`^${today} `));
+});
+
+test('the admin ships the selected orders in one go, the history names who did it, and a packing slip prints alone', async ({ page, request }) => {
+  const { username, ids } = await placeOrders(request, 2);
+  const newer = ids[1].slice(0, 8);
+  const login = await request.post('/api/auth/login', { data: { identifier: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const adminName = (await login.json()).user.username as string;
+
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/order');
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(username);
+  const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+
+  // Both selected, one call: both SHIPPED, and the tabs say so.
+  await page.getByRole('checkbox', { name: 'Select every order on this page' }).check();
+  const toolbar = page.getByRole('toolbar', { name: 'Selected orders' });
+  await expect(toolbar.getByText('2 selected')).toBeVisible();
+  await toolbar.getByRole('button', { name: 'Mark shipped' }).click();
+  await expectNotice(page, '2 orders updated');
+  await expect(page.getByRole('tab', { name: 'Shipped (2)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Pending (0)' })).toBeVisible();
+
+  // The history names the admin's account, not a role.
+  await rows.filter({ hasText: newer }).getByRole('button', { name: `View details of order ${newer}` }).click();
+  const details = page.getByRole('dialog', { name: new RegExp(`Order #${newer}`) });
+  const history = details.getByRole('region', { name: 'Status history' });
+  await expect(history).toContainText('PENDING → SHIPPED');
+  await expect(history).toContainText(`by ${adminName}`);
+
+  // The packing slip: the delivery address with its phone, the pieces, the cash to collect.
+  await details.getByRole('link', { name: 'Packing slip' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/order/${ids[1]}/packing-slip$`));
+  const slip = page.getByRole('article', { name: `Packing slip · Order #${newer.toUpperCase()}` });
+  const shipTo = slip.getByRole('region', { name: 'Ship to' });
+  await expect(shipTo).toContainText('Bulk Buyer');
+  await expect(shipTo).toContainText('3 Park Street');
+  await expect(shipTo).toContainText('Kolkata, West Bengal 700016');
+  await expect(shipTo).toContainText('Phone: +91-98765-43210');
+  await expect(slip.getByRole('table', { name: 'Pieces to pack' }).getByRole('row')).toHaveCount(2);
+  await expect(slip).toContainText('1 piece in all.');
+  await expect(slip).toContainText(/Collect ₹[\d,]+\.\d\d in cash on delivery\./);
+
+  // Print asks the browser to print; on paper the back office around the slip is left out.
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => {
+      w.printed += 1;
+    };
+  });
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(shipTo).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+});
+
+test("the dashboard counts today's orders and links each figure to its filtered list", async ({ page, request }) => {
+  const { ids } = await placeOrders(request, 1);
+  const today = indiaDay();
+
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The last 30 days as a chart, beside today's figures.
+  await expect(page.getByRole('region', { name: 'Last 30 days' }).locator('svg').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: "Today's revenue" })).toContainText('₹');
+  const todays = page.getByRole('region', { name: "Today's orders" });
+  await expect(todays).toContainText(/[1-9]/);
+  await todays.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/order\\?from=${today}&to=${today}$`));
+  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: ids[0].slice(0, 8) })).toHaveCount(1);
+
+  // Low stock: the products list opens on that filter.
+  await page.goto('/admin/dashboard');
+  await page.getByRole('region', { name: 'Low stock' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin\/product\?stock=low$/);
+  await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
 });

@@ -268,30 +268,56 @@ def big_catalogue():
 ORDERS = int(os.environ.get("BENCH_ORDERS", "100000"))
 
 
-def order_list():
-    """The back office's filtered order pages at ORDERS orders (scripts/bench/orders.py), on SQLite."""
+def order_pages(data, database, extra=None):
+    """Seeds ORDERS orders into a migrated shop database (a file or a URL), then times the
+    filtered pages (scripts/bench/orders.py) on the release server."""
     sys.path.insert(0, str(Path(__file__).parent))
     import orders
-    data = Path(tempfile.mkdtemp(prefix="bench-orders-"))
-    admin = {"SHOP_ADMIN_EMAIL": "bench@shop.in", "SHOP_ADMIN_PASSWORD": "bench-orders-admin-77"}
-    os.environ.update(admin)
+    Shop(data, extra=extra).stop()  # migrates and makes the admin
+    seed_s = orders.seed(database, ORDERS)
+    shop = Shop(data, extra=extra)
     try:
-        Shop(data).stop()  # migrates and makes the admin
-        seed_s = orders.seed(str(data / "data/shop.db"), ORDERS)
-        shop = Shop(data)
-        try:
-            login = urllib.request.Request(BASE + "/api/auth/login", method="POST", headers={"Content-Type": "application/json"},
-                                           data=json.dumps({"identifier": admin["SHOP_ADMIN_EMAIL"], "password": admin["SHOP_ADMIN_PASSWORD"]}).encode())
-            with urllib.request.urlopen(login, timeout=30) as r:
-                token = json.loads(r.read())["token"]
-            pages = orders.time_pages(BASE, token)
-        finally:
-            shop.stop()
-        for path, m in pages.items():
-            print(f"  {path:64} p50 {m['p50_ms']:7.2f} ms  p95 {m['p95_ms']:7.2f} ms  ({m['matches']:,} match)", flush=True)
-        return {"orders": ORDERS, "seed_s": seed_s, "pages": pages}
+        login = urllib.request.Request(BASE + "/api/auth/login", method="POST", headers={"Content-Type": "application/json"},
+                                       data=json.dumps({"identifier": ORDER_ADMIN["SHOP_ADMIN_EMAIL"], "password": ORDER_ADMIN["SHOP_ADMIN_PASSWORD"]}).encode())
+        with urllib.request.urlopen(login, timeout=30) as r:
+            token = json.loads(r.read())["token"]
+        pages = orders.time_pages(BASE, token)
     finally:
-        for key in admin:
+        shop.stop()
+    for path, m in pages.items():
+        print(f"  {path:72} p50 {m['p50_ms']:7.2f} ms  p95 {m['p95_ms']:7.2f} ms  ({m['matches']:,} match)", flush=True)
+    return {"seed_s": seed_s, "pages": pages}
+
+
+ORDER_ADMIN = {"SHOP_ADMIN_EMAIL": "bench@shop.in", "SHOP_ADMIN_PASSWORD": "bench-orders-admin-77"}
+
+
+def order_list():
+    """The back office's filtered order pages at ORDERS orders, on SQLite and (unless
+    BENCH_POSTGRES=0) on a PostgreSQL database of the bench's own, dropped afterwards."""
+    os.environ.update(ORDER_ADMIN)
+    data = Path(tempfile.mkdtemp(prefix="bench-orders-"))
+    try:
+        print("  SQLite:", flush=True)
+        result = {"orders": ORDERS, **order_pages(data, str(data / "data/shop.db"))}
+        print(f"  seeded in {result['seed_s']:.1f} s", flush=True)
+        if os.environ.get("BENCH_POSTGRES", "1") == "1":
+            import scale_out
+            name = "shop_bench_orders"
+            scale_out.psql(f"drop database if exists {name} with (force)")
+            scale_out.psql(f"create database {name}")
+            shutil.rmtree(data, ignore_errors=True)
+            data.mkdir()
+            try:
+                print("  PostgreSQL:", flush=True)
+                url = scale_out.database_url(name)
+                result["postgres"] = order_pages(data, url, {"DATABASE_URL": url})
+                print(f"  seeded in {result['postgres']['seed_s']:.1f} s", flush=True)
+            finally:
+                scale_out.psql(f"drop database if exists {name} with (force)")
+        return result
+    finally:
+        for key in ORDER_ADMIN:
             os.environ.pop(key, None)
         shutil.rmtree(data, ignore_errors=True)
 

@@ -14,8 +14,9 @@ FIRST = ["Asha", "Ravi", "Priya", "Arjun", "Meera", "Kiran", "Divya", "Rahul", "
 LAST = ["Rao", "Kumar", "Sharma", "Iyer", "Reddy", "Nair", "Patel", "Singh", "Das", "Menon"]
 # The pages the screen asks for, at a year of orders: the first page, a tab, a tab over a
 # week, searches by name (10 customers), e-mail and whole mobile number (1 customer), order
-# number, a search with a tab and a week, the broadest search (a start every customer's
-# mobile shares: every order matches), the list by total.
+# number, a search with a tab and a week, the list by total, a deep page. Then the broad
+# ones: the tab with most orders, the whole year, a first name 100 customers share, and a
+# start every customer's mobile shares (every order matches), alone and within a month.
 PAGES = [
     "/api/orders/all",
     "/api/orders/all?status=SHIPPED",
@@ -25,8 +26,14 @@ PAGES = [
     "/api/orders/all?q=9876500420",
     "/api/orders/all?q=%2300001",
     "/api/orders/all?q=asha%20rao&status=DELIVERED&from={month_ago}&to={today}",
-    "/api/orders/all?q=98765",
     "/api/orders/all?sort=total_desc&page=50",
+    "/api/orders/all?page=1000",
+    "/api/orders/all?status=DELIVERED",
+    "/api/orders/all?from={year_ago}&to={today}",
+    "/api/orders/all?q=asha",
+    "/api/orders/all?q=98765",
+    "/api/orders/all?q=98765&status=PENDING&sort=oldest",
+    "/api/orders/all?q=98765&from={month_ago}&to={today}",
 ]
 
 
@@ -95,7 +102,8 @@ def pages():
     today = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 19800))
     week_ago = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 19800 - 6 * 86400))
     month_ago = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 19800 - 29 * 86400))
-    return [p.format(today=today, week_ago=week_ago, month_ago=month_ago) for p in PAGES]
+    year_ago = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 19800 - 364 * 86400))
+    return [p.format(today=today, week_ago=week_ago, month_ago=month_ago, year_ago=year_ago) for p in PAGES]
 
 
 def time_pages(base, token, rounds=30):

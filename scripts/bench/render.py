@@ -56,16 +56,30 @@ if pg:
     w("so reads grow with the instances; orders meet in PostgreSQL's guarded stock updates.\n")
 
 ol = r.get("order_list")
+olpg = (ol or {}).get("postgres")
 if ol:
-    w(f"## The back office's order list at {ol['orders']:,} orders, SQLite, one request at a time\n")
-    w("| page | matches | p50 ms | p95 ms |")
-    w("|---|---:|---:|---:|")
-    for path, m in ol["pages"].items():
-        w(f"| `{path}` | {m['matches']:,} | {m['p50_ms']:.2f} | {m['p95_ms']:.2f} |")
+    w(f"## The back office's order list at {ol['orders']:,} orders, one request at a time\n")
+    if olpg:
+        w("| page | matches | SQLite p50 ms | SQLite p95 ms | PostgreSQL p50 ms | PostgreSQL p95 ms |")
+        w("|---|---:|---:|---:|---:|---:|")
+        for path, m in ol["pages"].items():
+            pm = olpg["pages"].get(path)
+            pg_cells = f"{pm['p50_ms']:.2f} | {pm['p95_ms']:.2f}" if pm else "- | -"
+            w(f"| `{path}` | {m['matches']:,} | {m['p50_ms']:.2f} | {m['p95_ms']:.2f} | {pg_cells} |")
+        w(f"\nSeeding the {ol['orders']:,} orders (in SQL, one statement per table) took {ol['seed_s']:.1f} s on SQLite and")
+        w(f"{olpg['seed_s']:.1f} s on PostgreSQL (a database of the bench's own, `shop_bench_orders`, dropped afterwards).")
+    else:
+        w("| page | matches | SQLite p50 ms | SQLite p95 ms |")
+        w("|---|---:|---:|---:|")
+        for path, m in ol["pages"].items():
+            w(f"| `{path}` | {m['matches']:,} | {m['p50_ms']:.2f} | {m['p95_ms']:.2f} |")
     w("\nEach answer is a page of 20 orders with their items and history, the total and the count per status")
     w("for the same filters. A status or a date range reads index ranges and the per-status counts are sums of")
     w("`order_day_counts` (one row per day and status); a search text finds the customers it names among the")
-    w("accounts, then their orders through `orders_user_idx`, and an order number through `orders_number_idx`.\n")
+    w("accounts, then their orders through `orders_user_idx`, and an order number through `orders_number_idx`;")
+    w("its counts over all dates are sums of `order_customer_counts` (one row per customer and status) plus the")
+    w("orders whose number it starts and whose customer it does not name. Within dates a search counts the")
+    w("orders it finds, so a search every customer matches over a wide range reads that many index entries.\n")
 
 big = r.get("big")
 w("## Targets\n")
@@ -89,9 +103,11 @@ if unc:
     at100 = f"; at 100k {big_unc['searches']['p95_ms']:.2f} ms" if big_unc else ""
     w(f"| uncached search p95 ≤ 5 ms at 10k, ≤ 25 ms at 100k, typos included | at 10k {unc['searches']['p95_ms']:.2f} ms{at100} | {ok(unc['searches']['p95_ms'] <= 5 and (not big_unc or big_unc['searches']['p95_ms'] <= 25))} |")
 if ol:
-    filtered = [m for path, m in ol["pages"].items() if "q=" not in path]
-    worst = max(m["p50_ms"] for m in filtered)
-    w(f"| a status or date-filtered order page < 20 ms at {ol['orders']:,} orders | worst p50 {worst:.2f} ms | {ok(worst < 20)} |")
+    worst = max(m["p50_ms"] for m in ol["pages"].values())
+    w(f"| a filtered order page < 20 ms at {ol['orders']:,} orders, SQLite | worst p50 {worst:.2f} ms | {ok(worst < 20)} |")
+    if olpg:
+        worst_pg = max(m["p50_ms"] for m in olpg["pages"].values())
+        w(f"| a filtered order page < 20 ms at {ol['orders']:,} orders, PostgreSQL | worst p50 {worst_pg:.2f} ms | {ok(worst_pg < 20)} |")
 w(f"| ≥ 300 orders/s, stock exact | {wr['orders_per_sec']:,.0f} orders/s, {sc['variants_wrong']} wrong | {ok(wr['orders_per_sec'] >= 300 and sc['variants_wrong'] == 0)} |")
 if pg:
     w(f"| ≥ 300 orders/s on PostgreSQL, stock exact | {pw['orders_per_sec']:,.0f} orders/s, {psc['variants_wrong']} wrong | {ok(pw['orders_per_sec'] >= 300 and psc['variants_wrong'] == 0)} |")

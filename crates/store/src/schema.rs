@@ -432,6 +432,7 @@ diesel::table! {
 diesel::joinable!(return_lines -> return_requests (return_id));
 diesel::joinable!(return_status_history -> return_requests (return_id));
 diesel::allow_tables_to_appear_in_same_query!(return_requests, return_lines, return_status_history);
+diesel::allow_tables_to_appear_in_same_query!(order_customer_counts, users);
 
 diesel::table! {
     gst_rate_rules (hsn_prefix, effective_from) {
@@ -460,6 +461,15 @@ diesel::table! {
         action -> Text,
         target -> Nullable<Text>,
         summary -> Text,
+    }
+}
+
+diesel::table! {
+    /// Orders per customer and status, kept by the database's triggers.
+    order_customer_counts (user_id, delivery_status) {
+        user_id -> Text,
+        delivery_status -> Text,
+        order_count -> BigInt,
     }
 }
 

@@ -73,16 +73,7 @@ fn existing_addresses_get_the_account_holder_their_mobile_and_a_listed_state() {
 /// An order with an invoice and its cancellation's credit note of one line each, as issued
 /// before returns had documents of their own; returns the order id.
 fn invoiced_and_cancelled(t: &store::testing::TestDb, user: &str) -> String {
-    let order = kernel::new_id();
-    exec(
-        t,
-        &format!(
-            "INSERT INTO orders (id, user_id, customer_first_name, customer_last_name, customer_email, payment_method, payment_status, \
-             delivery_status, subtotal_paise, discount_paise, total_paise, address_line1, city, state, postal_code, expected_delivery_date, \
-             created_at, updated_at) VALUES ('{order}', '{user}', 'asha', 'Verma', 'asha@example.in', 'COD', 'PENDING', 'CANCELED', \
-             99900, 0, 99900, '1 MG Road', 'Pune', 'Maharashtra', '411001', '2026-01-08', '{AT}', '{AT}')"
-        ),
-    );
+    let order = order_of(t, user, "CANCELED");
     for (kind, number, series, cites) in [("INVOICE", "KP/25-26/1", "KP", "NULL"), ("CREDIT_NOTE", "CN/25-26/1", "CN", "'KP/25-26/1'")] {
         let document = kernel::new_id();
         exec(
@@ -169,5 +160,68 @@ fn documents_issued_before_returns_had_their_own_are_kept_and_one_order_may_hold
         );
         exec(&t, &copy(&kernel::new_id(), "KP/25-26/3", 3, &format!("'{request}'")));
         assert_eq!(common::count(&t, "tax_documents"), 3);
+    });
+}
+
+/// An order of `user` in `status`, written straight into the table; returns its id.
+fn order_of(t: &store::testing::TestDb, user: &str, status: &str) -> String {
+    let order = kernel::new_id();
+    exec(
+        t,
+        &format!(
+            "INSERT INTO orders (id, user_id, customer_first_name, customer_last_name, customer_email, payment_method, payment_status, \
+             delivery_status, subtotal_paise, discount_paise, total_paise, address_line1, city, state, postal_code, expected_delivery_date, \
+             created_at, updated_at) VALUES ('{order}', '{user}', 'asha', 'Verma', 'asha@example.in', 'COD', 'PENDING', '{status}', \
+             99900, 0, 99900, '1 MG Road', 'Pune', 'Maharashtra', '411001', '2026-01-08', '{AT}', '{AT}')"
+        ),
+    );
+    order
+}
+
+#[derive(QueryableByName, Debug, PartialEq)]
+struct CustomerCount {
+    #[diesel(sql_type = Text)]
+    user_id: String,
+    #[diesel(sql_type = Text)]
+    delivery_status: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    order_count: i64,
+}
+
+fn customer_counts(t: &store::testing::TestDb) -> Vec<CustomerCount> {
+    let mut conn = t.db.conn().unwrap();
+    diesel::sql_query(
+        "SELECT user_id, delivery_status, order_count FROM order_customer_counts WHERE order_count <> 0 ORDER BY user_id, delivery_status",
+    )
+    .load(&mut *conn)
+    .unwrap()
+}
+
+#[test]
+fn orders_placed_before_the_customer_counts_are_counted_and_every_later_change_is_followed() {
+    each_backend(|t| {
+        let (asha, ravi) = (user(&t, "asha"), user(&t, "ravi"));
+        let row = |user: &str, status: &str, n: i64| CustomerCount { user_id: user.into(), delivery_status: status.into(), order_count: n };
+        let sorted = |mut rows: Vec<CustomerCount>| {
+            rows.sort_by(|a, b| (&a.user_id, &a.delivery_status).cmp(&(&b.user_id, &b.delivery_status)));
+            rows
+        };
+        store::migrations::revert_through(&t.db, "2026-11-29-100000").unwrap();
+        let first = order_of(&t, &asha, "PENDING");
+        order_of(&t, &asha, "PENDING");
+        let delivered = order_of(&t, &ravi, "DELIVERED");
+        store::migrations::run_pending(&t.db).unwrap();
+        assert_eq!(customer_counts(&t), sorted(vec![row(&asha, "PENDING", 2), row(&ravi, "DELIVERED", 1)]), "the orders already there");
+
+        // A new order, a status change, an order moved to another account, a deleted order.
+        order_of(&t, &ravi, "PENDING");
+        exec(&t, &format!("UPDATE orders SET delivery_status = 'SHIPPED' WHERE id = '{first}'"));
+        exec(&t, &format!("UPDATE orders SET user_id = '{ravi}' WHERE id = '{first}'"));
+        exec(&t, &format!("DELETE FROM orders WHERE id = '{delivered}'"));
+        assert_eq!(
+            customer_counts(&t),
+            sorted(vec![row(&asha, "PENDING", 1), row(&ravi, "PENDING", 1), row(&ravi, "SHIPPED", 1)]),
+            "each change followed"
+        );
     });
 }

@@ -43,6 +43,7 @@ const adminScreens: RouteObject[] = [
   { path: 'category', lazy: () => import('./routes/admin/category') },
   { path: 'product', lazy: () => import('./routes/admin/product') },
   { path: 'order', lazy: () => import('./routes/admin/order') },
+  { path: 'order/:id/packing-slip', lazy: () => import('./routes/admin/packing-slip') },
   { path: 'returns', lazy: () => import('./routes/admin/returns') },
   { path: 'company', lazy: () => import('./routes/admin/company') },
   { path: 'legal', lazy: () => import('./routes/admin/legal') },

@@ -154,6 +154,73 @@ async fn the_status_tabs_count_every_order_once_as_statuses_change() {
     }
 }
 
+/// `n` customer accounts named `first last`, without orders, made in one statement.
+fn bystanders(app: &TestApp, n: usize, first: &str, last: &str) {
+    sql(
+        app,
+        &format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n}) \
+             INSERT INTO users (id, username, email, password_hash, user_type, first_name, last_name, mobile, created_at, updated_at, session_generation) \
+             SELECT 'bystander-' || i, 'bystander' || i, 'bystander' || i || '@example.in', 'x', 'CUSTOMER', '{first}', '{last}', NULL, \
+             CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0 FROM n"
+        ),
+    );
+}
+
+#[actix_web::test]
+async fn a_search_counts_each_order_once_whether_found_by_number_or_customer_however_many_customers_it_names() {
+    for backend in TestDb::backends() {
+        let clock = kernel::Clock::system();
+        let app = TestApp::builder().backend(backend).clock(clock.clone()).spawn();
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 100, 1_000, 0)]);
+        let (asha, asha_home) = customer(&app, "asha", "Asha", "Rao", "98765 43210").await;
+        let (ravi, ravi_home) = customer(&app, "ravi", "Ravi", "Kumar", "9123456780").await;
+        let a1 = place(&app, &asha, &asha_home, &v[0], 1).await;
+        let a2 = place(&app, &asha, &asha_home, &v[0], 1).await;
+        let a3 = place(&app, &asha, &asha_home, &v[0], 1).await;
+        let r1 = place(&app, &ravi, &ravi_home, &v[0], 1).await;
+        app.put(&format!("/api/orders/{a1}/status"), Some(&admin), json!({ "deliveryStatus": "SHIPPED" })).await.expect(200);
+        app.put(&format!("/api/orders/{a2}/cancel"), Some(&asha), json!({})).await.expect(200);
+        let counts = |reply: &Reply| reply.body["counts"].clone();
+
+        // Asha's surname is the start of her own first order's number: that order is found
+        // both ways and counted once.
+        let own = &a1[..8];
+        sql(&app, &format!("UPDATE users SET last_name = '{own}' WHERE username = 'asha'"));
+        let found = list(&app, &admin, &format!("q={own}")).await;
+        assert_eq!(ids(&found), vec![a3.clone(), a2.clone(), a1.clone()], "{backend:?}");
+        assert_eq!(counts(&found), json!({ "all": 3, "pending": 1, "shipped": 1, "delivered": 0, "canceled": 1 }), "{backend:?}");
+
+        // Then the start of Ravi's order's number: hers by name, his by number.
+        let theirs = &r1[..8];
+        sql(&app, &format!("UPDATE users SET last_name = '{theirs}' WHERE username = 'asha'"));
+        let everyone = vec![r1.clone(), a3.clone(), a2.clone(), a1.clone()];
+        let all_four = json!({ "all": 4, "pending": 2, "shipped": 1, "delivered": 0, "canceled": 1 });
+        let found = list(&app, &admin, &format!("q={theirs}")).await;
+        assert_eq!((ids(&found), counts(&found)), (everyone.clone(), all_four.clone()), "{backend:?}");
+
+        // More accounts share the name than the search lists by id: the same orders, the same
+        // counts, with a tab and within dates too.
+        bystanders(&app, 2_001, "Bystander", theirs);
+        let found = list(&app, &admin, &format!("q={theirs}")).await;
+        assert_eq!((ids(&found), counts(&found)), (everyone.clone(), all_four.clone()), "{backend:?}");
+        let pending = list(&app, &admin, &format!("q={theirs}&status=PENDING")).await;
+        assert_eq!((ids(&pending), pending.body["pagination"]["totalItems"].clone()), (vec![r1.clone(), a3.clone()], json!(2)));
+        let today = list(&app, &admin, &format!("q={theirs}&from={}", india_date(&clock, 0))).await;
+        assert_eq!((ids(&today), counts(&today)), (everyone.clone(), all_four.clone()), "{backend:?}");
+
+        // The counts follow the orders as their statuses change.
+        app.put(&format!("/api/orders/{a1}/status"), Some(&admin), json!({ "deliveryStatus": "DELIVERED" })).await.expect(200);
+        app.put(&format!("/api/orders/{r1}/status"), Some(&admin), json!({ "deliveryStatus": "SHIPPED" })).await.expect(200);
+        let found = list(&app, &admin, &format!("q={theirs}")).await;
+        assert_eq!(counts(&found), json!({ "all": 4, "pending": 1, "shipped": 1, "delivered": 1, "canceled": 1 }), "{backend:?}");
+        let shipped = list(&app, &admin, &format!("q={theirs}&status=SHIPPED")).await;
+        assert_eq!(ids(&shipped), vec![r1.clone()]);
+    }
+}
+
 /// The orders CSV as the server sends it: status and text.
 async fn export(app: &TestApp, token: &str, query: &str) -> (u16, String) {
     let (status, headers, bytes) = app.get_raw(&format!("/api/orders/export?{query}"), &[("Authorization", &format!("Bearer {token}"))]).await;

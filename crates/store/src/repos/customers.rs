@@ -10,8 +10,7 @@ use kernel::{Money, PageRequest, StoreError, UserId};
 use ::orders::customers::{CustomerSort, CustomerStore, CustomerSummary};
 use ::orders::TextMatch;
 
-use super::lower;
-use super::orders::{like_escaped, DieselOrderStore};
+use super::orders::{names_customer, DieselOrderStore};
 use crate::conn::MultiBackend;
 use crate::errors::store_error;
 use crate::schema::{orders, users};
@@ -28,22 +27,15 @@ const LAST_ORDER: &str = "MAX(orders.created_at)";
 type Row = (String, String, String, String, Option<String>, NaiveDateTime, i64, i64, Option<NaiveDateTime>);
 
 /// Narrows a boxed query over `users` (alone or joined with `orders`) to the customer
-/// accounts `text` matches (all of them without a text). A macro, not a function: the two
-/// queries' sources are different types, and a boxed subquery is not portable across the
-/// two backends of `MultiBackend`.
+/// accounts `text` names (all of them without a text). A macro, not a function: the two
+/// queries' sources are different types.
 macro_rules! customers_matching {
     ($query:expr, $text:expr) => {{
-        let mut query = $query.filter(users::user_type.eq(CUSTOMER));
-        if let Some(text) = $text {
-            let words = format!("%{}%", like_escaped(&text.words));
-            let name = lower(users::first_name.concat(" ").concat(users::last_name)).like(words.clone()).escape('\\');
-            let email = lower(users::email).like(words).escape('\\');
-            query = match &text.phone_digits {
-                Some(digits) => query.filter(name.or(email).or(users::mobile.like(format!("%{}%", like_escaped(digits))).escape('\\'))),
-                None => query.filter(name.or(email)),
-            };
+        let query = $query.filter(users::user_type.eq(CUSTOMER));
+        match $text {
+            Some(text) => query.filter(names_customer!(text)),
+            None => query,
         }
-        query
     }};
 }
 

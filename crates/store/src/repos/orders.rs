@@ -11,9 +11,9 @@ use ::orders::{
     TransitionOutcome,
 };
 use diesel::dsl::count_star;
+use diesel::sql_types::{BigInt, Bool, Nullable};
 use kernel::PageRequest;
 
-use super::lower;
 use crate::conn::MultiBackend;
 
 use super::cod;
@@ -24,7 +24,7 @@ use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::order::{HistoryRow, OrderItemRow, OrderRow};
 use crate::schema::{
-    addresses, cart_items, confirmation_resends, order_day_counts, order_items, order_status_history, orders, products, users,
+    addresses, cart_items, confirmation_resends, order_customer_counts, order_day_counts, order_items, order_status_history, orders, products, users,
     variants,
 };
 
@@ -113,7 +113,7 @@ pub(crate) fn like_escaped(raw: &str) -> String {
     out
 }
 
-type OrderCondition = Box<dyn BoxableExpression<orders::table, MultiBackend, SqlType = diesel::sql_types::Bool>>;
+type OrderCondition = Box<dyn BoxableExpression<orders::table, MultiBackend, SqlType = Bool>>;
 
 /// Above this many customers matching a search text, their orders are found through a
 /// subquery instead of a list of ids (the list's ids are bound one by one on SQLite).
@@ -139,44 +139,62 @@ impl TextFilter {
     fn finds_nothing(&self) -> bool {
         self.text.order_prefix.is_none() && self.customers == Customers::Listed(Vec::new())
     }
+
+    /// The orders whose number starts with the text. Every key holds only 0-9 and a-f, so
+    /// the keys starting with `prefix` are exactly those from `prefix` up to (not
+    /// including) `prefix` + "g".
+    fn numbers(&self) -> Option<OrderCondition> {
+        self.text.order_prefix.as_ref().map(|prefix| -> OrderCondition {
+            Box::new(order_number().ge(prefix.clone()).and(order_number().lt(format!("{prefix}g"))))
+        })
+    }
 }
 
-/// The accounts a search text names: its words in "first last" or the e-mail, or its
-/// digits in the mobile number. A scan of the accounts, not of the orders.
-fn customers_matching(text: &TextMatch) -> users::BoxedQuery<'static, MultiBackend> {
-    let words = format!("%{}%", like_escaped(&text.words));
-    let mut any: Box<dyn BoxableExpression<users::table, MultiBackend, SqlType = diesel::sql_types::Bool>> = Box::new(
-        lower(users::first_name.concat(" ").concat(users::last_name))
+/// The condition that a search text (a `&TextMatch`) names an account: its words in "first
+/// last" or the e-mail, or its digits in the mobile number. One expression of one type for
+/// the order search's list of customers, its subquery and the customers page: a macro, as
+/// their sources differ and a boxed condition or query cannot be a subquery on
+/// `MultiBackend`. Without digits the mobile is compared with NULL, which matches nothing.
+macro_rules! names_customer {
+    ($text:expr) => {{
+        let text: &::orders::TextMatch = $text;
+        let words = format!("%{}%", $crate::repos::orders::like_escaped(&text.words));
+        let digits = text.phone_digits.as_deref().map(|d| format!("%{}%", $crate::repos::orders::like_escaped(d)));
+        $crate::repos::lower($crate::schema::users::first_name.concat(" ").concat($crate::schema::users::last_name))
             .like(words.clone())
             .escape('\\')
-            .or(lower(users::email).like(words).escape('\\')),
-    );
-    if let Some(digits) = &text.phone_digits {
-        any = Box::new(any.or(users::mobile.like(format!("%{}%", like_escaped(digits))).escape('\\').assume_not_null()));
-    }
-    users::table.into_boxed().filter(any)
+            .or($crate::repos::lower($crate::schema::users::email).like(words).escape('\\'))
+            .or($crate::schema::users::mobile.like(digits).escape('\\'))
+    }};
 }
+pub(crate) use names_customer;
 
-/// The orders of the accounts [`customers_matching`] reads, as a subquery (a boxed query
-/// cannot be one).
-fn customers_subquery(text: &TextMatch) -> OrderCondition {
-    let words = format!("%{}%", like_escaped(&text.words));
-    let by_name = lower(users::first_name.concat(" ").concat(users::last_name))
-        .like(words.clone())
-        .escape('\\')
-        .or(lower(users::email).like(words).escape('\\'));
-    match &text.phone_digits {
-        Some(digits) => {
-            let by_phone = users::mobile.like(format!("%{}%", like_escaped(digits))).escape('\\').assume_not_null();
-            Box::new(orders::user_id.eq_any(users::table.filter(by_name.or(by_phone)).select(users::id)))
-        }
-        None => Box::new(orders::user_id.eq_any(users::table.filter(by_name).select(users::id))),
-    }
+/// The rows of `$table` whose `$customer` column names a customer the search text (a
+/// `&TextFilter`) names, as a boxed condition; `None` when it names nobody. No empty
+/// `IN ()`: a condition that is always false keeps a planner from reading the order-number
+/// range through its index.
+macro_rules! named_customers {
+    ($table:ty, $customer:expr, $filter:expr) => {{
+        let filter: &TextFilter = $filter;
+        let condition: Option<Box<dyn BoxableExpression<$table, MultiBackend, SqlType = Bool>>> = match &filter.customers {
+            Customers::Listed(ids) if ids.is_empty() => None,
+            Customers::Listed(ids) => Some(Box::new($customer.eq_any(ids.clone()))),
+            Customers::Many => {
+                Some(Box::new($customer.eq_any(users::table.filter(names_customer!(&filter.text)).select(users::id))))
+            }
+        };
+        condition
+    }};
 }
 
 fn text_filter(conn: &mut DbConn, filter: &OrderFilter) -> QueryResult<Option<TextFilter>> {
     let Some(text) = filter.text.clone() else { return Ok(None) };
-    let ids: Vec<String> = customers_matching(&text).select(users::id).limit(LISTED_CUSTOMERS + 1).load(conn)?;
+    // A scan of the accounts, not of the orders.
+    let ids: Vec<String> = users::table
+        .filter(names_customer!(&text))
+        .select(users::id)
+        .limit(LISTED_CUSTOMERS + 1)
+        .load(conn)?;
     let customers = if ids.len() > LISTED_CUSTOMERS as usize { Customers::Many } else { Customers::Listed(ids) };
     Ok(Some(TextFilter { text, customers }))
 }
@@ -205,24 +223,12 @@ fn filtered(filter: &OrderFilter, text: Option<&TextFilter>, with_status: bool) 
     if let Some(before) = filter.before {
         query = query.filter(orders::created_at.lt(before.naive_utc()));
     }
-    if let Some(TextFilter { text, customers }) = text {
-        // No empty `IN ()`: a condition that is always false keeps a planner from reading
-        // the order-number range through its index.
-        let by_customer: Option<OrderCondition> = match customers {
-            Customers::Listed(ids) if ids.is_empty() => None,
-            Customers::Listed(ids) => Some(Box::new(orders::user_id.eq_any(ids.clone()))),
-            Customers::Many => Some(customers_subquery(text)),
-        };
-        // Every key holds only 0-9 and a-f, so the keys starting with `prefix` are exactly
-        // those from `prefix` up to (not including) `prefix` + "g".
-        let by_number: Option<OrderCondition> = text.order_prefix.as_ref().map(|prefix| -> OrderCondition {
-            Box::new(order_number().ge(prefix.clone()).and(order_number().lt(format!("{prefix}g"))))
-        });
-        let any: OrderCondition = match (by_number, by_customer) {
+    if let Some(text) = text {
+        let any: OrderCondition = match (text.numbers(), named_customers!(orders::table, orders::user_id, text)) {
             (Some(number), Some(customer)) => Box::new(number.or(customer)),
             (Some(only), None) | (None, Some(only)) => only,
             // `TextFilter::finds_nothing`: the callers answer before asking.
-            (None, None) => Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1 = 0")),
+            (None, None) => Box::new(diesel::dsl::sql::<Bool>("1 = 0")),
         };
         query = query.filter(any);
     }
@@ -240,33 +246,52 @@ fn day_counts(conn: &mut DbConn, first: Option<NaiveDate>, last: Option<NaiveDat
     if let Some(last) = last {
         query = query.filter(order_day_counts::day.le(last));
     }
-    let (pending, shipped, delivered, canceled): (Option<i64>, Option<i64>, Option<i64>, Option<i64>) = query
-        .select((
-            status_sum(DeliveryStatus::Pending, "order_count"),
-            status_sum(DeliveryStatus::Shipped, "order_count"),
-            status_sum(DeliveryStatus::Delivered, "order_count"),
-            status_sum(DeliveryStatus::Canceled, "order_count"),
-        ))
-        .first(conn)?;
-    Ok(status_counts_of([pending, shipped, delivered, canceled]))
-}
-
-/// `SUM(what)` over the rows of one status, as paise-safe BIGINT (SUM(bigint) is NUMERIC
-/// on PostgreSQL). A boxed query cannot be grouped, hence one sum per status.
-fn status_sum(status: DeliveryStatus, what: &str) -> diesel::expression::SqlLiteral<diesel::sql_types::Nullable<diesel::sql_types::BigInt>> {
-    diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(&format!(
-        "CAST(SUM(CASE WHEN delivery_status = '{}' THEN {what} ELSE 0 END) AS BIGINT)",
-        status.as_str()
-    ))
-}
-
-/// Counts from the four sums, in `DeliveryStatus::ALL` order.
-fn status_counts_of(sums: [Option<i64>; 4]) -> StatusCounts {
     let mut counts = StatusCounts::default();
-    for (status, n) in DeliveryStatus::ALL.into_iter().zip(sums) {
+    add_sums(&mut counts, query.select(status_sums("order_count")).first(conn)?);
+    Ok(counts)
+}
+
+type StatusSum = diesel::expression::SqlLiteral<Nullable<BigInt>>;
+type Sums = (Option<i64>, Option<i64>, Option<i64>, Option<i64>);
+
+/// `SUM(what)` over the rows of each status, in `DeliveryStatus::ALL` order, as paise-safe
+/// BIGINT (SUM(bigint) is NUMERIC on PostgreSQL). A boxed query cannot be grouped, hence
+/// one sum per status.
+fn status_sums(what: &str) -> (StatusSum, StatusSum, StatusSum, StatusSum) {
+    let sum = |status: DeliveryStatus| {
+        diesel::dsl::sql::<Nullable<BigInt>>(&format!(
+            "CAST(SUM(CASE WHEN delivery_status = '{}' THEN {what} ELSE 0 END) AS BIGINT)",
+            status.as_str()
+        ))
+    };
+    let [a, b, c, d] = DeliveryStatus::ALL.map(sum);
+    (a, b, c, d)
+}
+
+/// Adds the four sums of [`status_sums`] to `counts`.
+fn add_sums(counts: &mut StatusCounts, (pending, shipped, delivered, canceled): Sums) {
+    for (status, n) in DeliveryStatus::ALL.into_iter().zip([pending, shipped, delivered, canceled]) {
         counts.add(status, n.and_then(|n| u64::try_from(n).ok()).unwrap_or(0));
     }
-    counts
+}
+
+/// What a search text finds at any date, counted without reading its orders: the named
+/// customers' orders are sums of `order_customer_counts` (one row per customer and status,
+/// kept by the database's triggers), and the orders whose number starts with the text are
+/// added when their customer is not among those (so none is counted twice).
+fn text_counts(conn: &mut DbConn, text: &TextFilter) -> QueryResult<StatusCounts> {
+    let mut counts = StatusCounts::default();
+    if let Some(named) = named_customers!(order_customer_counts::table, order_customer_counts::user_id, text) {
+        add_sums(&mut counts, order_customer_counts::table.into_boxed().filter(named).select(status_sums("order_count")).first(conn)?);
+    }
+    if let Some(numbers) = text.numbers() {
+        let mut query = orders::table.into_boxed().filter(numbers);
+        if let Some(named) = named_customers!(orders::table, orders::user_id, text) {
+            query = query.filter(diesel::dsl::not(named));
+        }
+        add_sums(&mut counts, query.select(status_sums("1")).first(conn)?);
+    }
+    Ok(counts)
 }
 
 pub(crate) fn load_one(conn: &mut DbConn, id: &str) -> QueryResult<Option<Order>> {
@@ -557,7 +582,7 @@ impl OrderStore for DieselOrderStore {
         if text.as_ref().is_some_and(TextFilter::finds_nothing) {
             return Ok(counts);
         }
-        if text.is_none() {
+        let Some(text) = text else {
             // A customer's orders: one count per status is a range of
             // `orders_user_status_idx`.
             for status in DeliveryStatus::ALL {
@@ -569,20 +594,15 @@ impl OrderStore for DieselOrderStore {
                 counts.add(status, u64::try_from(n).unwrap_or(0));
             }
             return Ok(counts);
+        };
+        if filter.user_id.is_none() && filter.since.is_none() && filter.before.is_none() {
+            return text_counts(&mut conn, &text).map_err(store_error);
         }
-        // The orders a search finds are read through indexes once: one pass counts every
-        // status.
-        let (pending, shipped, delivered, canceled): (Option<i64>, Option<i64>, Option<i64>, Option<i64>) =
-            filtered(filter, text.as_ref(), false)
-                .select((
-                    status_sum(DeliveryStatus::Pending, "1"),
-                    status_sum(DeliveryStatus::Shipped, "1"),
-                    status_sum(DeliveryStatus::Delivered, "1"),
-                    status_sum(DeliveryStatus::Canceled, "1"),
-                ))
-                .first(&mut *conn)
-                .map_err(store_error)?;
-        Ok(status_counts_of([pending, shipped, delivered, canceled]))
+        // Within dates, the orders a search finds are read through indexes once: one pass
+        // counts every status.
+        let sums = filtered(filter, Some(&text), false).select(status_sums("1")).first(&mut *conn).map_err(store_error)?;
+        add_sums(&mut counts, sums);
+        Ok(counts)
     }
 
     fn daily_sales(&self, first: chrono::NaiveDate, last: chrono::NaiveDate) -> Result<Vec<DaySales>, StoreError> {

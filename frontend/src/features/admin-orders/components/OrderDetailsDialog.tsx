@@ -12,12 +12,13 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { formatMobile } from '@/lib/india';
+import { Link as RouterLink } from 'react-router';
 import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
 import { formatMoney } from '@/lib/money';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import type { AdminOrder } from '../types';
 import { formatOrderDate, paymentMethodLabel, shortOrderId, statusTone } from '../lib/format';
+import { DeliveryAddress } from './DeliveryAddress';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -33,7 +34,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** Everything about one order: customer, date, address, items, total and the status history. */
 export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const name = [order.user?.firstName, order.user?.lastName].filter(Boolean).join(' ') || 'Unknown customer';
-  const a = order.address;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
       <DialogTitle id="order-details-title">
@@ -52,29 +52,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onCl
           </Typography>
         </Section>
         <Section title="Delivery address">
-          {a ? (
-            <Typography>
-              {a.fullName && (
-                <>
-                  {a.fullName}
-                  <br />
-                </>
-              )}
-              {a.addressLine1}
-              {a.addressLine2 ? `, ${a.addressLine2}` : ''}
-              {a.landmark ? ` (landmark: ${a.landmark})` : ''}
-              <br />
-              {a.city}, {a.state} {a.postalCode}
-              {a.phone && (
-                <>
-                  <br />
-                  Phone: {formatMobile(a.phone)}
-                </>
-              )}
-            </Typography>
-          ) : (
-            <Typography color="text.secondary">—</Typography>
-          )}
+          <DeliveryAddress address={order.address} />
         </Section>
         <Section title="Items">
           <List dense disablePadding>
@@ -124,6 +102,9 @@ export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onCl
         <Box sx={{ flexGrow: 1, pl: 1 }}>
           <TaxDocumentButtons orderId={order.id} invoice={order.invoice} creditNote={order.creditNote} />
         </Box>
+        <Button component={RouterLink} to={`/admin/order/${encodeURIComponent(order.id)}/packing-slip`}>
+          Packing slip
+        </Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -246,6 +246,44 @@ describe('admin orders', () => {
     const history = within(dialog).getByRole('region', { name: 'Status history' });
     expect(within(history).getByText('PENDING → SHIPPED')).toBeInTheDocument();
     expect(within(history).getByText(/by owner/)).toBeInTheDocument();
+  });
+
+  it('prints a packing slip from the details: the address with its phone, the pieces and the cash to collect', async () => {
+    const asked = serveOrders(() => [order()]);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    try {
+      await openPage();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'View details of order abcdef12' }));
+      const dialog = await screen.findByRole('dialog', { name: /Order #abcdef12/ });
+      await user.click(within(dialog).getByRole('link', { name: 'Packing slip' }));
+
+      const slip = await screen.findByRole('article', { name: 'Packing slip · Order #ABCDEF12' });
+      // The order is read by its whole number.
+      expect(asked.at(-1)?.get('q')).toBe('abcdef12-3456-7890-aaaa-bbbbccccdddd');
+      const shipTo = within(slip).getByRole('region', { name: 'Ship to' });
+      expect(shipTo).toHaveTextContent('Ravi Kumar');
+      expect(shipTo).toHaveTextContent('12 MG Road, Flat 4');
+      expect(shipTo).toHaveTextContent('Bengaluru, Karnataka 560001');
+      expect(shipTo).toHaveTextContent('Phone: +91-98765-43210');
+      expect(within(slip).getByRole('region', { name: 'From' })).toHaveTextContent('Test Shop');
+      const rows = within(within(slip).getByRole('table', { name: 'Pieces to pack' })).getAllByRole('row');
+      expect(rows[1]).toHaveTextContent(/Linen Shirt\s*M\s*Blue\s*2/);
+      expect(slip).toHaveTextContent('2 pieces in all.');
+      expect(slip).toHaveTextContent('Collect ₹2,599.00 in cash on delivery.');
+
+      await user.click(screen.getByRole('button', { name: 'Print' }));
+      expect(print).toHaveBeenCalledTimes(1);
+    } finally {
+      print.mockRestore();
+    }
+  });
+
+  it('says so when a packing slip is asked for an order that does not exist', async () => {
+    serveOrders(() => []);
+    signInAdmin();
+    await renderRoutes(routes, '/admin/order/00000000-0000-4000-8000-000000000000/packing-slip');
+    expect(await screen.findByText('There is no order 00000000.')).toBeInTheDocument();
   });
 
   it('shows cards on a small screen', async () => {

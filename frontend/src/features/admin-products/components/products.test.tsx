@@ -312,6 +312,60 @@ describe('admin product SKUs and duplicates', () => {
 });
 
 describe('admin catalogue CSV', () => {
+  it("exports the catalogue: the server's file is saved under the name it gives, and a refusal says so", async () => {
+    serveProducts(() => [product()]);
+    let fail = false;
+    server.use(
+      http.get('/api/admin/catalog/export', () =>
+        fail
+          ? new HttpResponse(null, { status: 500 })
+          : new HttpResponse('\uFEFFproduct_slug,product_name\r\n', {
+              headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="catalogue-2026-11-26.csv"' },
+            }),
+      ),
+    );
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      await openPage();
+      await screen.findByText('Linen Shirt');
+      const u = userEvent.setup();
+      await u.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(saved).toEqual(['catalogue-2026-11-26.csv']));
+      fail = true;
+      await u.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Failed to export the catalogue')).toBeInTheDocument();
+      expect(saved).toHaveLength(1);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('shows the progress of a long import until the server answers', async () => {
+    serveProducts(() => [product()]);
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('/api/admin/catalog/import', async () => {
+        await answered;
+        return HttpResponse.json({ data: { created: 0, updated: 1, variants: 1 }, message: 'Imported 1 product: 0 new, 1 updated' });
+      }),
+    );
+    await openPage();
+    await screen.findByText('Linen Shirt');
+    const u = userEvent.setup();
+    await u.upload(screen.getByLabelText('Catalogue file to import'), new File(['product_slug\n'], 'catalogue.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('Imported 1 product: 0 new, 1 updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Import progress' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled();
+  });
+
   it('imports a file: lists every refused line, then reports what a good file did', async () => {
     serveProducts(() => [product()]);
     const received: string[] = [];

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { PackingSlip } from '@/features/admin-orders/components/PackingSlip';
+import { useCompanyDetails } from '@/features/content/api';
+import { useDocumentTitle } from '@/lib/title';
+
+export function Component() {
+  useDocumentTitle('Packing slip');
+  const { id = '' } = useParams();
+  const company = useCompanyDetails().data;
+  return (
+    <>
+      <AdminPageHeader title="Packing slip" subtitle="Print it and put it in the parcel." />
+      <PackingSlip orderId={id} company={company} />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+DROP TRIGGER order_customer_counts_update;
+DROP TRIGGER order_customer_counts_delete;
+DROP TRIGGER order_customer_counts_insert;
+DROP TABLE order_customer_counts;
