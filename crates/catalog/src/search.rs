@@ -8,6 +8,7 @@
 //! the automaton, not a comparison with every product. Matching a product stays a substring
 //! test of its lower-case text, so a word typed half-way ("kur") still finds "kurta".
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -158,8 +159,10 @@ fn unhyphenated(word: &str) -> String {
 /// the text ("tshirt" to "t-shirt"), so a match can stay a substring test of that text.
 #[derive(Debug)]
 pub struct Vocabulary {
+    /// Each token with 0 when the text has it as it is (nearly all), or with 1 + the position
+    /// of its written form in `written`.
     words: Map<Vec<u8>>,
-    surfaces: Vec<String>,
+    written: Vec<Box<str>>,
 }
 
 impl Default for Vocabulary {
@@ -171,28 +174,44 @@ impl Default for Vocabulary {
 impl Vocabulary {
     /// The vocabulary of these lower-case texts.
     pub fn of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
-        let mut found: BTreeMap<String, String> = BTreeMap::new();
+        // Borrowed from the texts: a large catalogue has millions of words and about a
+        // hundred thousand distinct ones, and only a hyphenated word's joined form is made.
+        let mut found: BTreeMap<Cow<'a, str>, &'a str> = BTreeMap::new();
         for text in texts {
             for (token, surface) in tokens(text) {
                 found.entry(token).or_insert(surface);
             }
         }
-        let surfaces: Vec<String> = found.values().cloned().collect();
-        let words = Map::from_iter(found.into_keys().enumerate().map(|(i, k)| (k, i as u64)))
-            .unwrap_or_else(|_| Map::default());
-        Vocabulary { words, surfaces }
+        let mut written = Vec::new();
+        let words = Map::from_iter(found.iter().map(|(token, surface)| {
+            if token == surface {
+                return (token.as_bytes(), 0);
+            }
+            written.push(Box::from(*surface));
+            (token.as_bytes(), written.len() as u64)
+        }))
+        .unwrap_or_else(|_| Map::default());
+        Vocabulary { words, written }
     }
 
     pub fn len(&self) -> usize {
-        self.surfaces.len()
+        self.words.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.surfaces.is_empty()
+        self.words.is_empty()
     }
 
-    fn surface(&self, token: &str) -> Option<&str> {
-        self.words.get(token).and_then(|i| self.surfaces.get(i as usize)).map(String::as_str)
+    /// The written form of `token` in the catalogue's texts, when they have it.
+    fn surface<'t>(&'t self, token: &'t str) -> Option<&'t str> {
+        self.words.get(token).map(|value| self.written_form(token, value))
+    }
+
+    fn written_form<'t>(&'t self, token: &'t str, value: u64) -> &'t str {
+        match value.checked_sub(1).and_then(|i| self.written.get(i as usize)) {
+            Some(written) => written,
+            None => token,
+        }
     }
 
     /// The catalogue's words within the mistakes a word of this length tolerates, closest
@@ -203,13 +222,13 @@ impl Vocabulary {
         let dfa = automaton_builder(distance).build_dfa(word);
         let mut stream = self.words.search_with_state(&dfa).into_stream();
         let mut found = Vec::new();
-        while let Some((_, index, state)) = stream.next() {
+        while let Some((token, value, state)) = stream.next() {
             let levenshtein_automata::Distance::Exact(d) = dfa.distance(state) else { continue };
             if d == 0 {
                 continue;
             }
-            if let Some(surface) = self.surfaces.get(index as usize) {
-                found.push((d, surface.clone()));
+            if let Ok(token) = std::str::from_utf8(token) {
+                found.push((d, self.written_form(token, value).to_string()));
             }
         }
         found.sort();
@@ -228,16 +247,18 @@ fn automaton_builder(distance: u8) -> &'static LevenshteinAutomatonBuilder {
 /// The tokens of a lower-case text with the form each has in it: words split at blanks and
 /// ASCII punctuation (letters of any script and their marks stay together), and a
 /// hyphenated word also as one ("t-shirt" gives "t", "shirt" and "tshirt").
-pub fn tokens(text: &str) -> Vec<(String, String)> {
+pub fn tokens(text: &str) -> Vec<(Cow<'_, str>, &str)> {
     let mut out = Vec::new();
     for chunk in text.split_whitespace() {
         let chunk = chunk.trim_matches(|c: char| c.is_ascii_punctuation());
-        let parts: Vec<&str> = chunk.split(|c: char| c.is_ascii_punctuation()).filter(|p| !p.is_empty()).collect();
-        for part in &parts {
-            out.push((part.to_string(), part.to_string()));
+        let mut parts = 0;
+        for part in chunk.split(|c: char| c.is_ascii_punctuation()).filter(|p| !p.is_empty()) {
+            out.push((Cow::Borrowed(part), part));
+            parts += 1;
         }
-        if parts.len() > 1 {
-            out.push((parts.concat(), chunk.to_string()));
+        if parts > 1 {
+            let joined: String = chunk.split(|c: char| c.is_ascii_punctuation()).collect();
+            out.push((Cow::Owned(joined), chunk));
         }
     }
     out
@@ -411,10 +432,10 @@ mod tests {
 
     #[test]
     fn a_hyphenated_word_is_also_one_token_with_its_written_form() {
-        let found = tokens("graphic t-shirt, navy");
-        assert!(found.contains(&("tshirt".to_string(), "t-shirt".to_string())));
-        assert!(found.contains(&("shirt".to_string(), "shirt".to_string())));
-        assert!(found.contains(&("navy".to_string(), "navy".to_string())));
+        let found: Vec<(String, &str)> = tokens("graphic t-shirt, navy").into_iter().map(|(t, s)| (t.into_owned(), s)).collect();
+        assert!(found.contains(&("tshirt".to_string(), "t-shirt")));
+        assert!(found.contains(&("shirt".to_string(), "shirt")));
+        assert!(found.contains(&("navy".to_string(), "navy")));
     }
 
     #[test]

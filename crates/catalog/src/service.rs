@@ -14,6 +14,7 @@ use crate::ports::{
 };
 use crate::search::Synonyms;
 use crate::snapshot::CatalogSnapshot;
+use search_builder::SearchBuilder;
 use crate::transfer::{self, ImportReport, ImportRow};
 
 /// Images of categories and products: PNG or JPEG, at most 5 MB each.
@@ -30,6 +31,8 @@ pub struct CatalogService<R, M> {
     /// Held while a new snapshot is read and swapped in, so a slower rebuild that started
     /// earlier can never replace a newer one.
     rebuild: Mutex<()>,
+    /// Builds each new snapshot's search engine as soon as it is swapped in.
+    search: SearchBuilder,
 }
 
 impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
@@ -40,6 +43,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             media,
             current: RwLock::new(Arc::new(CatalogSnapshot::default())),
             rebuild: Mutex::new(()),
+            search: SearchBuilder::start(),
         };
         service.reload()?;
         Ok(service)
@@ -50,8 +54,11 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
     }
 
     fn swap(&self, snapshot: CatalogSnapshot) {
-        let mut slot = self.current.write().unwrap_or_else(|e| e.into_inner());
-        *slot = Arc::new(snapshot);
+        let snapshot = Arc::new(snapshot);
+        let old = std::mem::replace(&mut *self.current.write().unwrap_or_else(|e| e.into_inner()), snapshot.clone());
+        // Dropped outside the lock: freeing a large catalogue takes a while.
+        drop(old);
+        self.search.build(&snapshot);
     }
 
     /// Rebuilds the snapshot from the store.
@@ -668,5 +675,6 @@ fn hsn_code(raw: Option<&str>, current: Option<&str>) -> Result<Option<String>, 
     }
 }
 
+mod search_builder;
 #[cfg(test)]
 mod tests;

@@ -40,11 +40,12 @@ pub struct CatalogSnapshot {
     subtree: Arc<HashMap<String, Vec<String>>>,
     /// Products directly in each category, by category index.
     direct_counts: Arc<Vec<usize>>,
-    /// The words of every product's text, for typo-tolerant search: built at the first
-    /// search, and shared with the next snapshot while no text changes (an order changes stock only).
+    /// The words of every product's text, for typo-tolerant search: built right after the
+    /// snapshot is published (see [`CatalogSnapshot::build_search`]), or by the first search
+    /// that comes before, and shared with the next snapshot while no text changes (an order
+    /// changes stock only).
     vocabulary: Arc<OnceLock<Vocabulary>>,
-    /// Products by the trigrams of their text, built at the first search and shared like
-    /// the vocabulary.
+    /// Products by the trigrams of their text, built and shared like the vocabulary.
     text_index: Arc<OnceLock<TextIndex>>,
     /// The owner's synonym list, or the built-in one.
     synonyms: Arc<Synonyms>,
@@ -218,6 +219,18 @@ impl CatalogSnapshot {
     /// The trigrams of the catalogue's texts (see [`TextIndex`]).
     pub fn text_index(&self) -> &TextIndex {
         self.text_index.get_or_init(|| TextIndex::of(self.entries.iter().map(|e| e.as_ref())))
+    }
+
+    /// Builds what search reads (the vocabulary and the text index) unless built already. A
+    /// search that arrives meanwhile waits for this build rather than starting its own.
+    pub fn build_search(&self) {
+        self.vocabulary();
+        self.text_index();
+    }
+
+    /// Whether [`CatalogSnapshot::build_search`] has nothing left to do.
+    pub fn search_built(&self) -> bool {
+        self.vocabulary.get().is_some() && self.text_index.get().is_some()
     }
 
     fn index_of_id(&self, id: &Id) -> Option<usize> {

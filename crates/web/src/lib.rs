@@ -38,7 +38,6 @@ use crate::contract::contract;
 use crate::first_paint::{FirstPaint, Pictures};
 use crate::html::{PageHtml, Template};
 use crate::page::Page;
-use crate::per_version::PerVersion;
 
 /// Serves the web app built into `dir` (which has an index.html): its hashed files under
 /// `/assets`, its other files, and index.html for every other path (client routes), so that a
@@ -101,7 +100,7 @@ struct Site {
     loaded: Mutex<Option<Arc<Loaded>>>,
     pictures: Pictures,
     /// The main part of each page's plain HTML.
-    plain: PerVersion<Option<Arc<str>>>,
+    plain: plain::Memo,
 }
 
 /// index.html and, per contract page, the tags that preload its chunks; read again when
@@ -114,7 +113,7 @@ struct Loaded {
 
 impl Site {
     fn new(dir: PathBuf) -> Site {
-        Site { dir, loaded: Mutex::new(None), pictures: Pictures::default(), plain: PerVersion::default() }
+        Site { dir, loaded: Mutex::new(None), pictures: Pictures::default(), plain: plain::memo() }
     }
 
     /// The HTML for `path` requested with `query`. Blocking: reads files when index.html

@@ -10,6 +10,7 @@
 //! Names and descriptions are the owner's text: every text and attribute is escaped here.
 
 use std::fmt::Write;
+use std::sync::Arc;
 
 use catalog::CatalogSnapshot;
 use http::answers;
@@ -18,6 +19,7 @@ use http::dto::catalog::{ImageDto, ListingDto, ProductDto, VariantDto};
 use crate::html::{attribute, text, PageHtml};
 use crate::meta::{category_trail, decoded, rupees};
 use crate::page::Page;
+use crate::per_version::PerVersion;
 
 /// The id of the plain page's element inside the root.
 pub const ELEMENT_ID: &str = "shop-plain";
@@ -26,6 +28,19 @@ pub const ELEMENT_ID: &str = "shop-plain";
 const PER_PAGE: u32 = 24;
 /// The home page's featured products: the page contract's `featured` request.
 const FEATURED: &str = "page=1&limit=10";
+
+/// The main part of each page's plain HTML is kept per catalogue version, up to this many
+/// bytes (a listing's is about 10 KB): half the response cache's budget, since what a crawler
+/// walks through here it asks the API for too.
+pub const MEMO_BYTES: usize = 8 << 20;
+
+/// Plain HTML kept per catalogue version, by path and query.
+pub type Memo = PerVersion<Option<Arc<str>>>;
+
+/// An empty memo within [`MEMO_BYTES`], counting each page by its length.
+pub fn memo() -> Memo {
+    PerVersion::weighed(MEMO_BYTES, |main| main.as_ref().map_or(0, |html| html.len()))
+}
 
 /// The stylesheets: hidden where scripts run (the app renders instead), readable where they
 /// do not.

@@ -405,3 +405,34 @@ fn pictures_take_one_of_the_products_colours() {
         Err(CatalogError::Rule { rule: Rule::ForeignItem, .. })
     ));
 }
+
+/// What a search finds, by product name, in this snapshot.
+fn names_found(snapshot: &CatalogSnapshot, query: &str) -> Vec<String> {
+    crate::query::search(snapshot, query, 20).iter().map(|p| p.name.clone()).collect()
+}
+
+#[test]
+fn each_published_snapshot_has_its_search_engine_built_before_any_search() {
+    let svc = service();
+    let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
+    let shirt = svc.create_product(product_input(&men.id, 1)).unwrap();
+    let kurta = ProductInput { name: Some("Cotton Kurta".into()), ..product_input(&men.id, 1) };
+    svc.create_product(kurta).unwrap();
+    svc.search.finish();
+    assert!(svc.snapshot().search_built(), "built without a search");
+
+    // A new name makes a new engine, built as soon as the snapshot is published.
+    let renamed = ProductInput { name: Some("Linen Kurta Shirt".into()), ..product_input(&men.id, 0) };
+    svc.update_product(&shirt.id.as_str().into(), renamed).unwrap();
+    svc.search.finish();
+    let published = svc.snapshot();
+    assert!(published.search_built());
+
+    // The same answers as a snapshot whose engine is built by its first search.
+    let lazy = CatalogSnapshot::from_loaded(published.version, svc.repo.load_all().unwrap());
+    assert!(!lazy.search_built());
+    for query in ["kurta", "kurtaa", "linen shrit", "shirt", "cotton", "kur", "tuxedo"] {
+        assert_eq!(names_found(&published, query), names_found(&lazy, query), "{query}");
+    }
+    assert_eq!(names_found(&published, "kurtaa"), vec!["Cotton Kurta", "Linen Kurta Shirt"]);
+}
