@@ -1,5 +1,8 @@
+use std::time::{Duration, Instant};
+
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
+use diesel::r2d2::R2D2Connection;
 use diesel::sqlite::SqliteConnection;
 use diesel::Connection;
 
@@ -76,6 +79,33 @@ pub fn establish(target: &Target) -> Result<DbConn, String> {
     }
 }
 
+/// A connection is taken from the pool without a test query when it came back this
+/// recently: it answered a moment ago, and a query round trip per checkout (an order takes
+/// about ten) costs PostgreSQL more than the query itself. A connection a failure broke
+/// (a restarted server) is dropped when it comes back ([`Manager::has_broken`]), so it
+/// fails one request at most. The same bypass window as HikariCP's alive check.
+pub const CHECKED_RECENTLY: Duration = Duration::from_millis(500);
+
+/// A pooled connection and when it last came back to the pool.
+pub struct Pooled {
+    conn: DbConn,
+    returned: Instant,
+}
+
+impl std::ops::Deref for Pooled {
+    type Target = DbConn;
+
+    fn deref(&self) -> &DbConn {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut DbConn {
+        &mut self.conn
+    }
+}
+
 /// The r2d2 manager: written by hand because the derived `establish` of a
 /// MultiConnection hides which backend failed and why.
 #[derive(Debug)]
@@ -94,19 +124,28 @@ impl Manager {
 pub struct ConnectError(pub String);
 
 impl r2d2::ManageConnection for Manager {
-    type Connection = DbConn;
+    type Connection = Pooled;
     type Error = ConnectError;
 
-    fn connect(&self) -> Result<DbConn, ConnectError> {
-        establish(&self.target).map_err(ConnectError)
+    fn connect(&self) -> Result<Pooled, ConnectError> {
+        establish(&self.target).map(|conn| Pooled { conn, returned: Instant::now() }).map_err(ConnectError)
     }
 
-    fn is_valid(&self, conn: &mut DbConn) -> Result<(), ConnectError> {
-        conn.batch_execute("SELECT 1").map_err(|e| ConnectError(e.to_string()))
+    fn is_valid(&self, pooled: &mut Pooled) -> Result<(), ConnectError> {
+        if pooled.returned.elapsed() < CHECKED_RECENTLY {
+            return Ok(());
+        }
+        pooled.conn.batch_execute("SELECT 1").map_err(|e| ConnectError(e.to_string()))
     }
 
-    fn has_broken(&self, _conn: &mut DbConn) -> bool {
-        false
+    /// Broken: the server went away (libpq no longer knows the transaction state) or a
+    /// transaction was left open.
+    fn has_broken(&self, pooled: &mut Pooled) -> bool {
+        pooled.returned = Instant::now();
+        match &mut pooled.conn {
+            DbConn::Postgres(pg) => pg.is_broken(),
+            DbConn::Sqlite(lite) => lite.is_broken(),
+        }
     }
 }
 

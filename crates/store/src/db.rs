@@ -9,7 +9,22 @@ use crate::conn::{establish, Backend, DbConn, Manager, Target};
 use crate::errors::store_error;
 use crate::versions::{self, ChangeKind};
 
-pub type PooledConn = r2d2::PooledConnection<Manager>;
+/// A connection from the pool, back in the pool when dropped.
+pub struct PooledConn(r2d2::PooledConnection<Manager>);
+
+impl std::ops::Deref for PooledConn {
+    type Target = DbConn;
+
+    fn deref(&self) -> &DbConn {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for PooledConn {
+    fn deref_mut(&mut self) -> &mut DbConn {
+        &mut self.0
+    }
+}
 
 /// The database handle every repository holds: a connection pool plus, for SQLite, the
 /// one lock that orders writers inside this process.
@@ -89,7 +104,7 @@ impl Db {
     }
 
     pub fn conn(&self) -> Result<PooledConn, StoreError> {
-        self.pool.get().map_err(|e| StoreError::Backend(e.to_string()))
+        self.pool.get().map(PooledConn).map_err(|e| StoreError::Backend(e.to_string()))
     }
 
     /// Runs `work` in one write transaction. On SQLite the transaction is `BEGIN IMMEDIATE`
@@ -112,6 +127,19 @@ impl Db {
                 let mut conn = self.conn()?;
                 immediate_transaction(&mut conn, work)
             }
+        }
+    }
+
+    /// Runs `work`, which must be ONE statement, as a write: on PostgreSQL without
+    /// `BEGIN`/`COMMIT` (a single statement is its own transaction: two round trips less),
+    /// on SQLite as [`Db::write`] (its writers queue on the process's lock).
+    pub fn write_one<T, E>(&self, work: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        match self.backend {
+            Backend::Postgres => work(&mut *self.conn()?),
+            Backend::Sqlite => self.write(work),
         }
     }
 

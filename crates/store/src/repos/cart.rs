@@ -1,5 +1,5 @@
 use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef, VariantStock};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text, Timestamp};
 use kernel::{CartLineId, CodRules, Money, Price, StoreError, UserId, VariantId};
@@ -101,58 +101,16 @@ impl CartRepository for DieselCartRepo {
 
     fn add(&self, user_id: &UserId, variant_id: &VariantId, quantity: i32, now: DateTime<Utc>) -> Result<Guarded<AddOutcome>, StoreError> {
         let (user_id, variant_id) = (user_id.as_str(), variant_id.as_str());
-        self.db.write(|conn| {
-            let at = now.naive_utc();
-            // The guard is part of the write: the line grows only while it stays within
-            // the stock, so concurrent adds can never push it above.
-            let grown = diesel::update(
-                cart_items::table
-                    .filter(cart_items::user_id.eq(user_id))
-                    .filter(cart_items::variant_id.eq(variant_id))
-                    .filter((cart_items::quantity + quantity).nullable().le(stock_of(variant_id))),
-            )
-            .set((cart_items::quantity.eq(cart_items::quantity + quantity), cart_items::updated_at.eq(at)))
-            .execute(conn)
-            .map_err(store_error)?;
-            if grown == 1 {
-                return Ok(Guarded::Written(AddOutcome::Increased));
+        let line = kernel::new_id();
+        let added = self.db.write_one(|conn| guarded_add(conn, &line, user_id, variant_id, quantity, now.naive_utc()).map_err(store_error))?;
+        Ok(match added {
+            // A new line holds exactly the pieces added; a grown one holds more.
+            Some(held) if held == quantity => Guarded::Written(AddOutcome::Added),
+            Some(_) => Guarded::Written(AddOutcome::Increased),
+            None => {
+                let mut conn = self.db.conn()?;
+                Guarded::Short { stock: current_stock(&mut conn, variant_id).map_err(store_error)? }
             }
-            let has_line = diesel::select(diesel::dsl::exists(
-                cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::variant_id.eq(variant_id)),
-            ))
-            .get_result::<bool>(conn)
-            .map_err(store_error)?;
-            if !has_line {
-                // INSERT ... SELECT ... FROM variants WHERE stock >= quantity: a new line
-                // only when the stock holds it. A concurrent first add of the same variant
-                // makes this a unique-index conflict, which the service retries as a grow.
-                let id = kernel::new_id();
-                let inserted = diesel::insert_into(cart_items::table)
-                    .values(
-                        variants::table.filter(variants::id.eq(variant_id)).filter(variants::stock.ge(quantity)).select((
-                            id.as_str().into_sql::<Text>(),
-                            user_id.into_sql::<Text>(),
-                            variants::id,
-                            quantity.into_sql::<Integer>(),
-                            at.into_sql::<Timestamp>(),
-                            at.into_sql::<Timestamp>(),
-                        )),
-                    )
-                    .into_columns((
-                        cart_items::id,
-                        cart_items::user_id,
-                        cart_items::variant_id,
-                        cart_items::quantity,
-                        cart_items::created_at,
-                        cart_items::updated_at,
-                    ))
-                    .execute(conn)
-                    .map_err(store_error)?;
-                if inserted == 1 {
-                    return Ok(Guarded::Written(AddOutcome::Added));
-                }
-            }
-            Ok(Guarded::Short { stock: current_stock(conn, variant_id).map_err(store_error)? })
         })
     }
 
@@ -193,6 +151,52 @@ impl CartRepository for DieselCartRepo {
                 .map_err(store_error)
         })
     }
+}
+
+#[derive(QueryableByName)]
+struct Held {
+    #[diesel(sql_type = Integer)]
+    quantity: i32,
+}
+
+/// ONE statement adds `quantity` pieces to the customer's line of the variant: a new line
+/// when there is none, else the line grows (`ON CONFLICT` on `cart_items_user_variant_key`).
+/// The guard is part of the write: a new line only while the stock holds it, a grown one
+/// only while it stays within the stock, so concurrent adds can never push a line above.
+/// The pieces the line now holds, or `None` when the stock does not allow them.
+fn guarded_add(conn: &mut DbConn, line: &str, user_id: &str, variant_id: &str, quantity: i32, at: NaiveDateTime) -> QueryResult<Option<i32>> {
+    // The same SQL on both databases but for the parameter marks. SQLite needs the
+    // `WHERE` that the `SELECT` already has to read `ON CONFLICT` as the upsert's.
+    let sql = |p: [&str; 5]| {
+        format!(
+            "INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) \
+             SELECT {0}, {1}, variants.id, {3}, {4}, {4} FROM variants WHERE variants.id = {2} AND variants.stock >= {3} \
+             ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = excluded.updated_at \
+             WHERE cart_items.quantity + excluded.quantity <= (SELECT stock FROM variants WHERE variants.id = excluded.variant_id) \
+             RETURNING quantity",
+            p[0], p[1], p[2], p[3], p[4]
+        )
+    };
+    let held: Option<Held> = match conn {
+        DbConn::Postgres(pg) => diesel::sql_query(sql(["$1", "$2", "$3", "$4", "$5"]))
+            .bind::<Text, _>(line)
+            .bind::<Text, _>(user_id)
+            .bind::<Text, _>(variant_id)
+            .bind::<Integer, _>(quantity)
+            .bind::<Timestamp, _>(at)
+            .get_result(pg)
+            .optional()?,
+        // SQLite numbers its marks with `?NNN`: the same value may appear twice.
+        DbConn::Sqlite(lite) => diesel::sql_query(sql(["?1", "?2", "?3", "?4", "?5"]))
+            .bind::<Text, _>(line)
+            .bind::<Text, _>(user_id)
+            .bind::<Text, _>(variant_id)
+            .bind::<Integer, _>(quantity)
+            .bind::<Timestamp, _>(at)
+            .get_result(lite)
+            .optional()?,
+    };
+    Ok(held.map(|h| h.quantity))
 }
 
 /// `SELECT stock FROM variants WHERE id = ?` as a scalar subquery.

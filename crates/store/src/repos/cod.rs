@@ -51,11 +51,22 @@ pub(crate) fn context(conn: &mut DbConn, user_id: &str, pincode: &str) -> QueryR
         .filter(orders::delivery_status.eq_any(["PENDING", "SHIPPED"]))
         .count()
         .get_result(conn)?;
-    Ok(CodContext {
-        rules: rules(conn)?,
-        pin_blocked: is_blocked(conn, pincode)?,
-        open_orders: u64::try_from(open).unwrap_or(0),
-    })
+    // The rules and the PIN in one statement (the migration inserts the one row).
+    let row = cod_settings::table
+        .find(1)
+        .select((
+            (cod_settings::min_order_paise, cod_settings::max_order_paise, cod_settings::max_open_orders, cod_settings::max_units_per_line),
+            diesel::dsl::sql::<diesel::sql_types::Bool>("EXISTS (SELECT 1 FROM cod_blocked_pincodes WHERE pincode = ")
+                .bind::<diesel::sql_types::Text, _>(pincode)
+                .sql(")"),
+        ))
+        .first::<(RulesRow, bool)>(conn)
+        .optional()?;
+    let (rules, pin_blocked) = match row {
+        Some((rules, blocked)) => (from_row(rules), blocked),
+        None => (CodRules::default(), is_blocked(conn, pincode)?),
+    };
+    Ok(CodContext { rules, pin_blocked, open_orders: u64::try_from(open).unwrap_or(0) })
 }
 
 fn read_settings(conn: &mut DbConn) -> QueryResult<CodSettings> {

@@ -346,13 +346,17 @@ fn take_all<'a>(
     Ok(())
 }
 
+/// The customer's names and e-mail, read under the account's lock when `locked`.
+type CustomerRow = (String, String, String);
+
 /// PostgreSQL runs READ COMMITTED: without locks, parallel placements from one cart would
-/// each read the same lines. Locking the customer's row first queues them; the next one
+/// each read the same lines. Locking the customer's row first (`SELECT ... FOR NO KEY
+/// UPDATE`, the statement that reads the customer's names too) queues them; the next one
 /// reads the cart only after the first committed, and finds it empty. The lines are locked
 /// too, so a concurrent quantity change waits instead of being lost. On SQLite the write
 /// transaction (`BEGIN IMMEDIATE`) already runs alone.
-fn lock_cart(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
-    lock_account(conn, user_id)?;
+fn lock_cart(conn: &mut DbConn, user_id: &str) -> QueryResult<Option<CustomerRow>> {
+    let customer = customer_row(conn, user_id, true)?;
     if let DbConn::Postgres(pg) = conn {
         cart_items::table
             .filter(cart_items::user_id.eq(user_id))
@@ -361,7 +365,15 @@ fn lock_cart(conn: &mut DbConn, user_id: &str) -> QueryResult<()> {
             .for_update()
             .load::<String>(pg)?;
     }
-    Ok(())
+    Ok(customer)
+}
+
+fn customer_row(conn: &mut DbConn, user_id: &str, locked: bool) -> QueryResult<Option<CustomerRow>> {
+    let query = users::table.find(user_id).select((users::first_name, users::last_name, users::email));
+    match conn {
+        DbConn::Postgres(pg) if locked => query.for_no_key_update().first(pg).optional(),
+        _ => query.first(conn).optional(),
+    }
 }
 
 /// Queues this transaction behind any other that locked the same account (PostgreSQL
@@ -377,13 +389,13 @@ pub(crate) fn lock_account(conn: &mut DbConn, user_id: &str) -> QueryResult<()> 
 /// What placing an order reads: the customer, the address, the cart lines with today's
 /// prices, the account's recent orders and the cash-on-delivery context; and the line ids.
 pub(crate) fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout, Vec<String>), OrdersError> {
-    let customer = users::table
-        .find(request.user_id.as_str())
-        .select((users::first_name, users::last_name, users::email))
-        .first::<(String, String, String)>(conn)
-        .optional()
-        .map_err(store_error)?
-        .ok_or(OrdersError::AccountNotFound)?;
+    let customer = customer_row(conn, request.user_id.as_str(), false).map_err(store_error)?;
+    read_checkout_of(conn, request, customer)
+}
+
+/// [`read_checkout`] with the customer already read (`None`: no such account).
+fn read_checkout_of(conn: &mut DbConn, request: &PlaceRequest, customer: Option<CustomerRow>) -> Result<(Checkout, Vec<String>), OrdersError> {
+    let customer = customer.ok_or(OrdersError::AccountNotFound)?;
     let address = addresses::table
         .filter(addresses::id.eq(request.address_id.as_str()))
         .filter(addresses::user_id.eq(request.user_id.as_str()))
@@ -483,8 +495,8 @@ impl OrderStore for DieselOrderStore {
         build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>,
     ) -> Result<Order, OrdersError> {
         let order = self.db.write(|conn| {
-            lock_cart(conn, request.user_id.as_str()).map_err(store_error)?;
-            let (checkout, line_ids) = read_checkout(conn, request)?;
+            let customer = lock_cart(conn, request.user_id.as_str()).map_err(store_error)?;
+            let (checkout, line_ids) = read_checkout_of(conn, request, customer)?;
             let new = build(checkout)?;
             take_all(
                 conn,
