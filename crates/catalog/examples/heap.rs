@@ -1,7 +1,7 @@
-//! Figures, not checks: the heap a catalogue shaped like the bench's takes, counted by a
-//! global allocator that adds up every allocation (live bytes and their peak). The products
-//! are streamed into the snapshot as the store streams its rows. Run with
-//! `cargo test -p catalog --release --test heap -- --ignored --nocapture`.
+//! Figures, not checks (so an example, not a test): the heap a catalogue shaped like the
+//! bench's takes, counted by a global allocator that adds up every allocation (live bytes
+//! and their peak). The products are streamed into the snapshot as the store streams its
+//! rows. Run with `cargo run -p catalog --release --example heap`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -65,9 +65,7 @@ fn streamed(count: usize, categories: usize) -> LoadedCatalog {
     LoadedCatalog { categories: catalog::bench::categories(categories), products, images, variants, synonyms: None }
 }
 
-#[test]
-#[ignore = "figures for docs/SEARCH.md: run with --ignored --nocapture"]
-fn heap_of_a_bench_catalogue() {
+fn main() {
     for count in [10_000, 100_000] {
         let base = LIVE.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);
