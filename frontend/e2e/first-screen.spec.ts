@@ -56,6 +56,10 @@ for (const screen of SCREENS) {
             if (!e.hadRecentInput) w.shifts += e.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });
+        // Whether a loader ever took the first screen's place.
+        new MutationObserver(() => {
+          if (document.querySelector('[role="progressbar"]')) (window as unknown as { loader: boolean }).loader = true;
+        }).observe(document, { childList: true, subtree: true });
       });
       const release = await holdScripts(page);
       await page.goto(`/product/${SLUG}`, { waitUntil: 'commit' });
@@ -91,6 +95,7 @@ for (const screen of SCREENS) {
       // The same picture, and not a single shift.
       expect(await appPicture.evaluate((i: HTMLImageElement) => i.currentSrc)).toBe(src);
       expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { loader?: boolean }).loader ?? false), 'a loader in between').toBe(false);
     });
   });
 }

@@ -118,6 +118,7 @@ pub fn add_for(html: &mut PageHtml, state: &AppState, snapshot: &CatalogSnapshot
 /// contract's, as the web app's `<img>` and the preload have it).
 pub fn add_to(html: &mut PageHtml, company: &CompanyDto, product: &ProductDto, sizes: &str) {
     html.head(STYLE);
+    html.start_after_first_paint();
     let mut out = String::with_capacity(4096);
     let _ = write!(out, r#"<div id="{ELEMENT_ID}" aria-hidden="true">"#);
     header(&mut out, company);
