@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame, setTimeout */
 // A product page's first screen comes in its HTML (crates/web/src/first_screen.rs): this starts the
 // web app (the module in data-entry, already fetched by a modulepreload) once the browser has painted
 // that screen, so the phone shows the product before it spends its time evaluating the app. A tab
