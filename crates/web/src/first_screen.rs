@@ -34,7 +34,7 @@ pub const ELEMENT_ID: &str = "shop-first-screen";
 /// md 900px, lg 1200px); colours the theme's; sizes those of the components named.
 const STYLE: &str = "<style>\
 body{margin:0}\
-#shop-first-screen{display:flex;flex-direction:column;min-height:100vh;font:400 1rem/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;letter-spacing:.00938em;color:rgba(0,0,0,.87);background:#fff;-webkit-font-smoothing:antialiased;box-sizing:border-box}\
+#shop-first-screen{display:flex;flex-direction:column;min-height:100vh;font:400 1rem/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;letter-spacing:.00938em;color:rgba(0,0,0,.87);background:#fff;-webkit-font-smoothing:antialiased;box-sizing:border-box;pointer-events:none;user-select:none}\
 #shop-first-screen *{box-sizing:border-box}\
 #shop-first-screen p{margin:0}\
 #shop-first-screen .c{width:100%;margin:0 auto;padding:0 16px}\
@@ -297,7 +297,7 @@ mod tests {
     #[test]
     fn the_first_screen_shows_the_picture_name_and_price_the_app_opens_on_escaped() {
         let (head, body) = render(&kurta(), &company(None));
-        assert!(head.contains("#shop-first-screen{display:flex;") && head.contains("<noscript><style>#shop-first-screen{display:none}"), "{head}");
+        assert!(head.contains("#shop-first-screen{display:flex;") && head.contains("pointer-events:none;user-select:none}") && head.contains("<noscript><style>#shop-first-screen{display:none}"), "{head}");
         // Inside the root, a picture of the page: nothing for assistive technology or focus.
         assert!(body.contains(r#"<div id="root"><div id="shop-first-screen" aria-hidden="true">"#), "{body}");
         assert!(!body.contains("<a ") && !body.contains("<button") && !body.contains("<h1"), "{body}");
