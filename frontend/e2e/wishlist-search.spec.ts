@@ -33,6 +33,7 @@ test.describe('wishlist', () => {
 
     // The product page knows it too, and adds a second one.
     await page.goto('/product/shirt-dress-with-belt');
+    console.log("click", Date.now());
     await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
     await expectNotice(page, 'Added to wishlist');
     await expect(page.getByRole('button', { name: 'Remove from wishlist', exact: true })).toBeVisible();
@@ -59,6 +60,39 @@ test.describe('wishlist', () => {
     await expect(page.getByText('Your wishlist is empty')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Explore Products' })).toBeVisible();
     await expect(badgeButton(page, 'Wishlist', 0)).toBeVisible();
+  });
+
+  test('a heart tapped while the page is still loading the wishlist stays filled', async ({ page, request }) => {
+    const customer = await registerCustomer(request, 'early-heart');
+    await signInCustomer(page, customer);
+    // A slow network: the page's first wishlist request reads the list before the tap, and its
+    // answer arrives only after the tap's own answer.
+    let readBeforeTap!: () => void;
+    const read = new Promise<void>((resolve) => (readBeforeTap = resolve));
+    let tapAnswered!: () => void;
+    const afterTap = new Promise<void>((resolve) => (tapAnswered = resolve));
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && /\/api\/wishlist\//.test(r.url())) tapAnswered();
+    });
+    await page.route('**/api/wishlist', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const before = await route.fetch();
+      readBeforeTap();
+      await afterTap;
+      // The page may have given up this request meanwhile: nothing is left to answer then.
+      await route.fulfill({ response: before }).catch(() => undefined);
+    });
+
+    await page.goto('/product/shirt-dress-with-belt');
+    await read;
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await expectNotice(page, 'Added to wishlist');
+    await expect(page.getByRole('button', { name: 'Remove from wishlist', exact: true })).toBeVisible();
+    await expect(badgeButton(page, 'Wishlist', 1)).toBeVisible();
+    await page.unroute('**/api/wishlist');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Remove from wishlist', exact: true })).toBeVisible();
+    await expect(badgeButton(page, 'Wishlist', 1)).toBeVisible();
   });
 });
 

@@ -193,18 +193,24 @@ fn product(product: &Envelope<ProductDto>) -> Option<Found> {
     Some(Found { href: image.url.clone(), srcset: image.srcset.clone() })
 }
 
-/// The picture a product page shows first: the web app chooses the first variant in stock
-/// (else the first colour) and shows that colour's pictures first (`ProductDetail`).
+/// The picture a product page shows first.
 pub fn first_shown(product: &ProductDto) -> Option<&ImageDto> {
+    shown_pictures(product).first().copied()
+}
+
+/// A product page's pictures in the order it shows them: the web app chooses the first variant
+/// in stock (else the first colour) and shows that colour's pictures first (`ProductDetail`).
+pub fn shown_pictures(product: &ProductDto) -> Vec<&ImageDto> {
     let colour = product
         .variants
         .iter()
         .find(|v| v.stock > 0)
         .map(|v| v.color.as_str())
         .or_else(|| product.variants.iter().map(|v| v.color.trim()).find(|c| !c.is_empty()));
-    colour
-        .and_then(|c| product.images.iter().find(|i| i.color.as_deref() == Some(c)))
-        .or_else(|| product.images.first())
+    let of_colour = |i: &&ImageDto| colour.is_some() && i.color.as_deref() == colour;
+    let mut images: Vec<&ImageDto> = product.images.iter().filter(of_colour).collect();
+    images.extend(product.images.iter().filter(|i| !of_colour(i)));
+    images
 }
 
 /// The first picture of each picture-giving answer, per catalogue version: a cached answer is

@@ -16,6 +16,9 @@ pub struct Template {
     root: usize,
     /// index.html's own `<title>…</title>`, which a page's title replaces.
     title: Option<(usize, usize)>,
+    /// The app's entry script in the head (`<script type="module" … src=…></script>`): where it
+    /// is and its address.
+    entry: Option<(usize, usize, String)>,
 }
 
 /// What one page adds to index.html. Tags are built with [`Element`], so attribute values
@@ -26,6 +29,7 @@ pub struct PageHtml {
     head: String,
     root: String,
     title: Option<String>,
+    after_first_paint: bool,
 }
 
 impl PageHtml {
@@ -48,7 +52,16 @@ impl PageHtml {
     pub fn title(&mut self, text: &str) {
         self.title = Some(text.to_string());
     }
+
+    /// Starts the app once the browser has painted the page's HTML (`after-first-paint.js`
+    /// of the web app's public files): the entry is preloaded where its script was.
+    pub fn start_after_first_paint(&mut self) {
+        self.after_first_paint = true;
+    }
 }
+
+/// The classic script that starts the app's entry after the first paint.
+const AFTER_FIRST_PAINT: &str = "/after-first-paint.js";
 
 impl Template {
     /// Without a `<head>`, the head's places are after the doctype (or first); without a root
@@ -73,7 +86,15 @@ impl Template {
             let end = lower[start..head_end].find("</title>")? + start + "</title>".len();
             Some((start, end))
         });
-        Template { html, early, head_end, root, title }
+        let entry = lower[early..head_end].starts_with("<script").then(|| {
+            let end = lower[early..head_end].find("</script>")? + early + "</script>".len();
+            let tag = &html[early..end];
+            let module = tag.contains("type=\"module\"");
+            let src = tag.split(" src=\"").nth(1)?.split('"').next()?;
+            let plain = src.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/'));
+            (module && plain).then(|| (early, end, src.to_string()))
+        });
+        Template { html, early, head_end, root, title, entry: entry.flatten() }
     }
 
     /// The page: index.html with `page`'s additions in their places (and its title in
@@ -86,6 +107,14 @@ impl Template {
             vec![(self.early, self.early, &page.early), (self.head_end, self.head_end, &page.head), (self.root, self.root, &page.root)];
         if let (Some((start, end)), Some(title)) = (self.title, title.as_deref()) {
             cuts.push((start, end, title));
+        }
+        let deferred = self.entry.as_ref().filter(|_| page.after_first_paint).map(|(start, end, src)| {
+            let preload = Element::new("link").attr("rel", "modulepreload").flag("crossorigin").attr("href", src).void();
+            let script = Element::new("script").attr("src", AFTER_FIRST_PAINT).attr("data-entry", src).flag("defer").void();
+            (*start, *end, format!("{preload}{script}</script>"))
+        });
+        if let Some((start, end, markup)) = &deferred {
+            cuts.push((*start, *end, markup));
         }
         cuts.sort_by_key(|(start, end, _)| (*start, *end));
         let mut out = String::with_capacity(html.len() + page.early.len() + page.head.len() + page.root.len() + 200);
@@ -216,6 +245,15 @@ mod tests {
         for (index, expected) in cases {
             assert_eq!(Template::new(index.into()).render(&page("E", "L", "R")), expected, "{index}");
         }
+        // A page that starts the app after its first paint: the entry is preloaded, and started by
+        // the classic script once the page is on screen.
+        let mut late = page("E", "L", "R");
+        late.start_after_first_paint();
+        let built = "<head><script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script></head><div id=root></div>";
+        assert_eq!(
+            Template::new(built.into()).render(&late),
+            "<head>E<link rel=\"modulepreload\" crossorigin href=\"/assets/index-1.js\"><script src=\"/after-first-paint.js\" data-entry=\"/assets/index-1.js\" defer></script>L</head><div id=root>R</div>"
+        );
         // Nothing added: the file as it is.
         assert_eq!(Template::new(index.into()).render(&PageHtml::default()), index);
     }

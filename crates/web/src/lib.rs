@@ -7,6 +7,7 @@
 //! - [`manifest`]: the route's JavaScript chunks to preload, from Vite's manifest;
 //! - [`html`]: index.html cut once where a page adds to it, and what a page adds;
 //! - [`plain`]: the page in plain HTML for browsers without JavaScript;
+//! - [`first_screen`]: a product page's first screen, painted before the app has loaded;
 //! - [`meta`]: each page's title, description, canonical URL, link-preview tags and JSON-LD;
 //! - [`sitemap`]: `/sitemap.xml` and `/robots.txt` from the catalogue.
 //!
@@ -14,6 +15,7 @@
 
 pub mod contract;
 pub mod first_paint;
+pub mod first_screen;
 pub mod html;
 pub mod manifest;
 pub mod meta;
@@ -134,6 +136,7 @@ impl Site {
             if let Some(main) = main {
                 plain::add_to(&mut html, &shop, &main);
             }
+            first_screen::add_for(&mut html, state, &snapshot, page);
         }
         FirstPaint::of(state, &self.pictures, contract, page, query).add_to(&mut html, &contract.data_element_id);
         if let Some(links) = page.def().and_then(|def| loaded.chunk_links.get(&def.name)) {

@@ -15,6 +15,19 @@ const stopWatching = router.subscribe((state) => {
   }
 });
 
+/** Resolves once the router has loaded the landing page's route modules (its first render is then the page). */
+export function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
 export function App() {
   return (
     <AppProviders>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
+import { replacesCachedAnswer } from '@/lib/query';
 import { STORAGE_KEYS, writeIdList } from '@/lib/storage';
 import type { Cart } from '../types';
 
@@ -19,7 +20,8 @@ function normalise(body: Envelope<Cart> | null): Cart {
   return { items, summary: cart.summary ?? EMPTY_CART.summary };
 }
 
-export const fetchCart = async (): Promise<Cart> => normalise(await api.get<Envelope<Cart>>('/cart'));
+export const fetchCart = async (signal?: AbortSignal): Promise<Cart> =>
+  normalise(await api.get<Envelope<Cart>>('/cart', { signal }));
 
 export const addCartItem = async (productVariantId: string, quantity: number): Promise<Cart> =>
   normalise(await api.post<Envelope<Cart>>('/cart/add', { productVariantId, quantity }));
@@ -30,7 +32,7 @@ export const updateCartItem = async (cartItemId: string, newQuantity: number): P
 export const removeCartItem = async (cartItemId: string): Promise<Cart> =>
   normalise(await api.delete<Envelope<Cart>>(`/cart/remove/${encodeURIComponent(cartItemId)}`));
 
-export const cartQuery = () => queryOptions({ queryKey: cartKey, queryFn: fetchCart, staleTime: 15_000 });
+export const cartQuery = () => queryOptions({ queryKey: cartKey, queryFn: ({ signal }) => fetchCart(signal), staleTime: 15_000 });
 
 export function useCart(enabled: boolean) {
   return useQuery({ ...cartQuery(), enabled });
@@ -39,15 +41,17 @@ export function useCart(enabled: boolean) {
 /** Cart mutations; every answer is the whole cart, written straight into the cache. */
 export function useCartMutations() {
   const qc = useQueryClient();
-  const onSuccess = (cart: Cart) => qc.setQueryData(cartKey, cart);
+  const { onMutate, onSuccess } = replacesCachedAnswer<Cart>(qc, cartKey);
   const add = useMutation({
     mutationFn: (v: { productVariantId: string; quantity: number }) => addCartItem(v.productVariantId, v.quantity),
+    onMutate,
     onSuccess,
   });
   const update = useMutation({
     mutationFn: (v: { cartItemId: string; newQuantity: number }) => updateCartItem(v.cartItemId, v.newQuantity),
+    onMutate,
     onSuccess,
   });
-  const remove = useMutation({ mutationFn: (cartItemId: string) => removeCartItem(cartItemId), onSuccess });
+  const remove = useMutation({ mutationFn: (cartItemId: string) => removeCartItem(cartItemId), onMutate, onSuccess });
   return { add, update, remove };
 }

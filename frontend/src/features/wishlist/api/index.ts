@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
+import { replacesCachedAnswer } from '@/lib/query';
 import { STORAGE_KEYS, writeIdList } from '@/lib/storage';
 import type { Wishlist } from '../types';
 
@@ -16,8 +17,8 @@ function normalise(body: Envelope<{ wishlist: Wishlist | null }> | null): Wishli
   return { id: w?.id ?? null, userId: w?.userId ?? null, items };
 }
 
-export const fetchWishlist = async (): Promise<Wishlist> =>
-  normalise(await api.get<Envelope<{ wishlist: Wishlist }>>('/wishlist'));
+export const fetchWishlist = async (signal?: AbortSignal): Promise<Wishlist> =>
+  normalise(await api.get<Envelope<{ wishlist: Wishlist }>>('/wishlist', { signal }));
 
 export const addToWishlist = async (productId: string): Promise<Wishlist> =>
   normalise(await api.post<Envelope<{ wishlist: Wishlist }>>(`/wishlist/${encodeURIComponent(productId)}`));
@@ -25,7 +26,7 @@ export const addToWishlist = async (productId: string): Promise<Wishlist> =>
 export const removeFromWishlist = async (productId: string): Promise<Wishlist> =>
   normalise(await api.delete<Envelope<{ wishlist: Wishlist }>>(`/wishlist/${encodeURIComponent(productId)}`));
 
-export const wishlistQuery = () => queryOptions({ queryKey: wishlistKey, queryFn: fetchWishlist, staleTime: 15_000 });
+export const wishlistQuery = () => queryOptions({ queryKey: wishlistKey, queryFn: ({ signal }) => fetchWishlist(signal), staleTime: 15_000 });
 
 export function useWishlist(enabled: boolean) {
   return useQuery({ ...wishlistQuery(), enabled });
@@ -33,8 +34,8 @@ export function useWishlist(enabled: boolean) {
 
 export function useWishlistMutations() {
   const qc = useQueryClient();
-  const onSuccess = (w: Wishlist) => qc.setQueryData(wishlistKey, w);
-  const add = useMutation({ mutationFn: addToWishlist, onSuccess });
-  const remove = useMutation({ mutationFn: removeFromWishlist, onSuccess });
+  const { onMutate, onSuccess } = replacesCachedAnswer<Wishlist>(qc, wishlistKey);
+  const add = useMutation({ mutationFn: addToWishlist, onMutate, onSuccess });
+  const remove = useMutation({ mutationFn: removeFromWishlist, onMutate, onSuccess });
   return { add, remove };
 }
