@@ -463,6 +463,15 @@ pub fn plan(
         else {
             continue;
         };
+        // The file names pictures, not their colours: a picture the product already shows
+        // keeps the colour the back office gave it.
+        let shared_image_colors = images
+            .iter()
+            .map(|upload| {
+                let shown = existing.as_ref().and_then(|p| p.images.iter().find(|i| &i.image.upload_id == upload));
+                shown.and_then(|i| i.color.clone())
+            })
+            .collect();
         let write = ProductWrite {
             id: existing.as_ref().map_or_else(kernel::new_id, |p| p.id.clone()),
             name,
@@ -474,7 +483,7 @@ pub fn plan(
             new_images: Vec::new(),
             new_image_colors: Vec::new(),
             shared_images: images,
-            shared_image_colors: Vec::new(),
+            shared_image_colors,
             removed_image_ids: Vec::new(),
             image_colors: Vec::new(),
             variants: drafts,

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{file, png, text, TestApp};
+use crate::helpers::{file, png, send_to, text, Body, TestApp};
 
 fn variants() -> serde_json::Value {
     json!([
@@ -103,5 +103,39 @@ async fn pictures_carry_one_of_the_products_colours() {
         assert_eq!(colours(&updated.body["data"]), [None, None, None, Some("Navy Blue".into())]);
         let again = app.get(&format!("/api/products/{id}"), None).await.expect(200);
         assert_eq!(colours(&again.body["data"]), [None, None, None, Some("Navy Blue".into())]);
+    }
+}
+
+/// Defect: importing the catalogue's own CSV (which names pictures, not their colours) untagged
+/// every picture, so a round trip lost what the back office had set.
+#[actix_web::test]
+async fn a_catalogue_import_keeps_the_colours_of_the_pictures_it_names_again() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let created = app
+            .form(
+                "POST",
+                "/api/products",
+                Some(&admin),
+                vec![
+                    text("productName", "Pashmina Stole"),
+                    text("categoryId", men.clone()),
+                    text("productVariants", variants().to_string()),
+                    text("newImageColors", json!(["Navy Blue", "Maroon"]).to_string()),
+                    file("images", "a.png", png()),
+                    file("images", "b.png", png()),
+                ],
+            )
+            .await
+            .expect(201);
+        let id = created.body["data"]["id"].as_str().unwrap().to_string();
+        let expected = vec![Some("Navy Blue".to_string()), Some("Maroon".to_string())];
+        let bearer = format!("Bearer {admin}");
+        let (status, _, csv) = app.get_raw("/api/admin/catalog/export", &[("Authorization", &bearer)]).await;
+        assert_eq!(status, 200);
+        send_to(&app.server, "POST", "/api/admin/catalog/import", Some(&admin), Body::Bytes("text/csv".into(), csv), &[]).await.expect(200);
+        let after = app.get(&format!("/api/products/{id}"), None).await.expect(200);
+        assert_eq!(colours(&after.body["data"]), expected, "{:?}", app.backend);
     }
 }
