@@ -16,29 +16,27 @@ fn colours(product: &serde_json::Value) -> Vec<Option<String>> {
     product["images"].as_array().unwrap().iter().map(|i| i["color"].as_str().map(str::to_string)).collect()
 }
 
+/// Creates the Pashmina Stole (navy and maroon) in `category` with one picture per colour
+/// given (`None`: untagged), as the back office's form sends it.
+async fn stole(app: &TestApp, admin: &str, category: &str, picture_colours: serde_json::Value) -> crate::helpers::Reply {
+    let count = picture_colours.as_array().map_or(0, Vec::len);
+    let mut parts = vec![
+        text("productName", "Pashmina Stole"),
+        text("categoryId", category.to_string()),
+        text("productVariants", variants().to_string()),
+        text("newImageColors", picture_colours.to_string()),
+    ];
+    parts.extend((0..count).map(|i| file("images", &format!("{i}.png"), png())));
+    app.form("POST", "/api/products", Some(admin), parts).await
+}
+
 #[actix_web::test]
 async fn pictures_carry_one_of_the_products_colours() {
     for app in TestApp::all() {
         let admin = app.admin().await;
         let men = app.category(&admin, "Men", None).await;
         // Three pictures: navy (any case), none, maroon.
-        let created = app
-            .form(
-                "POST",
-                "/api/products",
-                Some(&admin),
-                vec![
-                    text("productName", "Pashmina Stole"),
-                    text("categoryId", men.clone()),
-                    text("productVariants", variants().to_string()),
-                    text("newImageColors", json!(["navy blue", null, "Maroon"]).to_string()),
-                    file("images", "a.png", png()),
-                    file("images", "b.png", png()),
-                    file("images", "c.png", png()),
-                ],
-            )
-            .await
-            .expect(201);
+        let created = stole(&app, &admin, &men, json!(["navy blue", null, "Maroon"])).await.expect(201);
         let product = created.body["data"].clone();
         let id = product["id"].as_str().unwrap().to_string();
         let expected = vec![Some("Navy Blue".to_string()), None, Some("Maroon".to_string())];
@@ -113,22 +111,7 @@ async fn a_catalogue_import_keeps_the_colours_of_the_pictures_it_names_again() {
     for app in TestApp::all() {
         let admin = app.admin().await;
         let men = app.category(&admin, "Men", None).await;
-        let created = app
-            .form(
-                "POST",
-                "/api/products",
-                Some(&admin),
-                vec![
-                    text("productName", "Pashmina Stole"),
-                    text("categoryId", men.clone()),
-                    text("productVariants", variants().to_string()),
-                    text("newImageColors", json!(["Navy Blue", "Maroon"]).to_string()),
-                    file("images", "a.png", png()),
-                    file("images", "b.png", png()),
-                ],
-            )
-            .await
-            .expect(201);
+        let created = stole(&app, &admin, &men, json!(["Navy Blue", "Maroon"])).await.expect(201);
         let id = created.body["data"]["id"].as_str().unwrap().to_string();
         let expected = vec![Some("Navy Blue".to_string()), Some("Maroon".to_string())];
         let bearer = format!("Bearer {admin}");
