@@ -223,7 +223,9 @@ fn resend_allowed(sent: &[Resend], order_id: &OrderId, now: DateTime<Utc>) -> Re
 /// Whole seconds (rounded up, at least 1) until something done at `done_at` leaves a
 /// window of length `window`: the Retry-After of every per-account limit.
 fn seconds_until(done_at: DateTime<Utc>, window: Duration, now: DateTime<Utc>) -> u64 {
-    let left = done_at + window - now;
+    // A concurrent request may record its send a moment after this one read the clock: it
+    // counts as sent now, so the wait never exceeds the window.
+    let left = (done_at + window - now).min(window);
     let ms = u64::try_from(left.num_milliseconds()).unwrap_or(0);
     ms.div_ceil(1000).max(1)
 }

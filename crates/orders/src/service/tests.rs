@@ -467,3 +467,15 @@ fn an_account_places_at_most_its_limit_of_orders_per_minute() {
     clock.advance(Duration::seconds(61));
     ok(svc.place(&asha(), cod(None)));
 }
+
+/// Defect (seen under load): a concurrent re-send recorded a moment after this request read the
+/// clock made Retry-After one second longer than the hour. The wait never exceeds the window.
+#[test]
+fn a_wait_never_exceeds_its_window_even_for_a_send_recorded_after_now() {
+    let now = Utc::now();
+    let hour = Duration::minutes(60);
+    assert_eq!(super::seconds_until(now + Duration::milliseconds(5), hour, now), 3600);
+    assert_eq!(super::seconds_until(now, hour, now), 3600);
+    assert_eq!(super::seconds_until(now - Duration::milliseconds(1500), hour, now), 3599);
+    assert_eq!(super::seconds_until(now - hour - hour, hour, now), 1);
+}
