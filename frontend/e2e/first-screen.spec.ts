@@ -1,8 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-// A product page's first screen comes in the server's HTML: a phone shows the picture, the name
-// and the price before the app's JavaScript has arrived, and the app then draws them in the same
-// places, so nothing moves when it takes over.
+// The first screen of the home, shop and product pages comes in the server's HTML: a phone shows
+// the page's largest picture (and on a product page its name and price) before the app's
+// JavaScript has arrived, and the app then draws them in the same places, so nothing moves when it
+// takes over.
 const SCREENS = [
   // A phone's own pixel ratio: at 1, Chromium's preload scanner (which reads the viewport before
   // the page's meta viewport applies) and the page would pick different sizes of the picture.
@@ -33,6 +34,34 @@ async function box(locator: Locator) {
   return b!;
 }
 
+/** Counts every shift of the page the shopper did not cause, and notes a loader taking the first screen's place. */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!e.hadRecentInput) w.shifts += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver(() => {
+      if (document.querySelector('[role="progressbar"]')) (window as unknown as { loader: boolean }).loader = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function expectSameBox(before: { x: number; y: number; width: number; height: number }, after: Locator, what: string) {
+  const b = await box(after);
+  for (const side of ['x', 'y', 'width', 'height'] as const) {
+    expect(Math.abs(b[side] - before[side]), `${what} ${side}`).toBeLessThanOrEqual(1);
+  }
+}
+
+async function expectNoShiftNorLoader(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { loader?: boolean }).loader ?? false), 'a loader in between').toBe(false);
+}
+
 async function loaded(img: Locator) {
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
 }
@@ -47,20 +76,7 @@ for (const screen of SCREENS) {
     }) => {
       const product = (await (await request.get(`/api/products/${SLUG}`)).json()).data;
       const shown = product.variants.find((v: { stock: number }) => v.stock > 0) ?? product.variants[0];
-      // Every shift of the page that the shopper did not cause, as the browser reports it.
-      await page.addInitScript(() => {
-        const w = window as unknown as { shifts: number };
-        w.shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-            if (!e.hadRecentInput) w.shifts += e.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        // Whether a loader ever took the first screen's place.
-        new MutationObserver(() => {
-          if (document.querySelector('[role="progressbar"]')) (window as unknown as { loader: boolean }).loader = true;
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await watchShifts(page);
       const release = await holdScripts(page);
       await page.goto(`/product/${SLUG}`, { waitUntil: 'commit' });
 
@@ -94,8 +110,55 @@ for (const screen of SCREENS) {
       }
       // The same picture, and not a single shift.
       expect(await appPicture.evaluate((i: HTMLImageElement) => i.currentSrc)).toBe(src);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { loader?: boolean }).loader ?? false), 'a loader in between').toBe(false);
+      await expectNoShiftNorLoader(page);
+    });
+
+    test('the home page shows its hero picture before the app runs, and the app draws it in the same place', async ({ page, request }) => {
+      const first = (await (await request.get('/api/categories')).json()).data[0];
+      await watchShifts(page);
+      const release = await holdScripts(page);
+      await page.goto('/', { waitUntil: 'commit' });
+
+      const screenHero = page.locator('#shop-first-screen .hero');
+      await expect(screenHero.locator('.title')).toHaveText(first.name);
+      const picture = screenHero.locator('img');
+      await loaded(picture);
+      const before = await box(picture);
+      const src = await picture.evaluate((i: HTMLImageElement) => i.currentSrc);
+
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+      await expect(page.locator('#shop-first-screen')).toHaveCount(0);
+      const appPicture = page.getByRole('region', { name: 'Featured categories' }).locator('img').first();
+      await loaded(appPicture);
+      await expectSameBox(before, appPicture, 'hero picture');
+      expect(await appPicture.evaluate((i: HTMLImageElement) => i.currentSrc)).toBe(src);
+      await expectNoShiftNorLoader(page);
+    });
+
+    test('the shop shows its first cards before the app runs, and the app draws them in the same places', async ({ page, request }) => {
+      const first = (await (await request.get('/api/products?page=1&limit=24&sort=newest')).json()).data[0];
+      await watchShifts(page);
+      const release = await holdScripts(page);
+      await page.goto('/shop', { waitUntil: 'commit' });
+
+      const card = page.locator('#shop-first-screen .pc').first();
+      await expect(card.locator('.pc-title')).toHaveText(first.name);
+      const picture = card.locator('img');
+      await loaded(picture);
+      const before = { picture: await box(picture), name: await box(card.locator('.pc-title')) };
+      const src = await picture.evaluate((i: HTMLImageElement) => i.currentSrc);
+
+      release();
+      const appCard = page.getByRole('article', { name: first.name });
+      await expect(appCard).toBeVisible();
+      await expect(page.locator('#shop-first-screen')).toHaveCount(0);
+      const appPicture = appCard.getByRole('img', { name: first.name });
+      await loaded(appPicture);
+      await expectSameBox(before.picture, appPicture, 'first card picture');
+      await expectSameBox(before.name, appCard.getByRole('link', { name: first.name }), 'first card name');
+      expect(await appPicture.evaluate((i: HTMLImageElement) => i.currentSrc)).toBe(src);
+      await expectNoShiftNorLoader(page);
     });
   });
 }

@@ -1,9 +1,12 @@
-//! A product page's first screen in HTML, painted where scripts run before the web app has
-//! loaded: the header, the breadcrumb, the main picture, the stock chip, the name and the
-//! price, each where and as large as the web app draws it (`StorefrontLayout`,
-//! `ProductDetail`, `PriceTag` with the theme's sizes, at the theme's breakpoints). A phone
-//! then shows the product, and its largest paint happens, as soon as the HTML and the
-//! preloaded picture are in, instead of after the app's JavaScript has loaded and run.
+//! A page's first screen in HTML, painted where scripts run before the web app has loaded:
+//! the header, then on a product page the breadcrumb, the main picture, the stock chip, the
+//! name and the price, and on the home page the hero with the first category's picture and
+//! words, each where and as large as the web app draws it (`StorefrontLayout`,
+//! `ProductDetail`, `PriceTag`, `Hero` with the theme's sizes, at the theme's breakpoints). A
+//! phone then shows the page, and its largest paint happens, as soon as the HTML and the
+//! preloaded picture are in, instead of after the app's JavaScript has loaded and run. The
+//! largest picture is marked `fetchpriority="high"`: the app waits until it is painted before
+//! it replaces the screen (`lib/first-screen.ts`).
 //!
 //! It sits inside the app's root element: the web app's first render replaces it (the web app
 //! renders once the route is loaded, so nothing else comes between). Nodes that are replaced
@@ -16,9 +19,12 @@
 use std::fmt::Write;
 
 use catalog::CatalogSnapshot;
-use http::dto::catalog::{ProductDto, VariantDto};
+use http::answers;
+use http::dto::catalog::{CategoryDto, ListingDto, ProductDto, VariantDto};
 use http::dto::content::CompanyDto;
 use http::AppState;
+
+mod listing;
 
 use crate::first_paint::shown_pictures;
 use crate::html::{attribute, text, PageHtml};
@@ -52,7 +58,7 @@ body{margin:0}\
 #shop-first-screen .nav{display:none;gap:4px;margin:0 16px}\
 #shop-first-screen .nav span{font-weight:500;padding:8px 12px}\
 #shop-first-screen main{flex-grow:1;min-height:100vh}\
-#shop-first-screen main .c{padding-top:16px;padding-bottom:16px}\
+#shop-first-screen .page{padding-top:16px;padding-bottom:16px}\
 #shop-first-screen ol{display:flex;flex-wrap:wrap;align-items:center;list-style:none;margin:0 0 16px;padding:0;color:rgba(0,0,0,.6)}\
 #shop-first-screen ol li.sep{display:flex;user-select:none;margin:0 8px}\
 #shop-first-screen ol p{color:rgba(0,0,0,.87);overflow-wrap:anywhere}\
@@ -86,11 +92,33 @@ body{margin:0}\
 #shop-first-screen .top{display:block}\
 #shop-first-screen .menu{display:none}\
 #shop-first-screen .nav{display:flex}\
-#shop-first-screen main .c{padding-top:32px;padding-bottom:32px}\
+#shop-first-screen .page{padding-top:32px;padding-bottom:32px}\
 #shop-first-screen .grid{gap:40px;grid-template-columns:1fr 1fr}\
 }\
 @media(min-width:1200px){#shop-first-screen .c{max-width:1200px}}\
 </style><noscript><style>#shop-first-screen{display:none}</style></noscript>";
+
+/// The home page's hero (`Hero`), after [`STYLE`] on that page only.
+const HERO_STYLE: &str = "<style>\
+#shop-first-screen .hero{position:relative;height:calc(100svh - 56px);min-height:420px;max-height:900px;overflow:hidden;background:#212121;color:#fff}\
+#shop-first-screen .hero>img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;display:block;max-width:100%}\
+#shop-first-screen .shade{position:absolute;inset:0;background:linear-gradient(90deg,rgba(0,0,0,.65),rgba(0,0,0,.15))}\
+#shop-first-screen .hero .c{position:relative;height:100%;display:flex;align-items:center}\
+#shop-first-screen .words{max-width:560px}\
+#shop-first-screen .over{display:block;font-size:.75rem;line-height:2.66;letter-spacing:3px;text-transform:uppercase}\
+#shop-first-screen .title{font-size:2.2rem;font-weight:700;line-height:1.167;letter-spacing:-.01562em;overflow-wrap:anywhere}\
+#shop-first-screen .hero p.text{margin:16px 0 24px;opacity:.9}\
+#shop-first-screen .go{display:inline-flex;align-items:center;justify-content:center;min-width:64px;padding:8px 22px;border-radius:10px;background:#c2410c;color:#fff;font-size:.9375rem;font-weight:600;line-height:1.75;letter-spacing:.02857em}\
+#shop-first-screen .go.alone{margin-top:24px}\
+#shop-first-screen .dots{position:absolute;bottom:24px;left:0;right:0;display:flex;justify-content:center;gap:8px}\
+#shop-first-screen .dots span{width:10px;height:10px;border-radius:5px;background:rgba(255,255,255,.5)}\
+#shop-first-screen .dots span.on{width:28px;background:#fff}\
+@media(min-width:900px){\
+#shop-first-screen .hero{height:calc(100svh - 96px)}\
+#shop-first-screen .title{font-size:3.5rem}\
+#shop-first-screen .hero p.text{font-size:1.15rem}\
+}\
+</style>";
 
 /// The header's icons (Material Icons' paths, as the web app draws them).
 const MENU: &str = "M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z";
@@ -104,25 +132,37 @@ const PHONE: &str = "M6.62 10.79c1.44 2.83 3.76 5.14 6.59 6.59l2.2-2.2c.27-.27.6
 /// The header's links on a wide screen (`StorefrontLayout`'s, then its two menu buttons).
 const LINKS: [&str; 6] = ["Home", "About", "Shop", "Blog", "Categories", "Account"];
 
-/// Puts the first screen of `page` into the page when it is a product page of a product in
-/// the catalogue.
-pub fn add_for(html: &mut PageHtml, state: &AppState, snapshot: &CatalogSnapshot, page: Page<'_, '_>) {
-    let Page::Known { def, slug: Some(slug) } = page else { return };
-    let Some(picture) = def.picture.as_ref().filter(|p| p.kind == PictureKind::Product) else { return };
-    let Some(product) = snapshot.product(&decoded(slug)) else { return };
-    let company = CompanyDto::from(&*state.content.company());
-    add_to(html, &company, &ProductDto::from(product.as_ref()), &picture.sizes);
+/// Puts the first screen of `page` (requested with `query`) into the page when it is a product
+/// page of a product in the catalogue, the home page with a first category that has a
+/// picture, or the shop without filters.
+pub fn add_for(html: &mut PageHtml, state: &AppState, snapshot: &CatalogSnapshot, page: Page<'_, '_>, query: &str) {
+    let Page::Known { def, slug } = page else { return };
+    let Some(picture) = def.picture.as_ref() else { return };
+    let company = || CompanyDto::from(&*state.content.company());
+    match (picture.kind, slug) {
+        (PictureKind::Card, None) if query.is_empty() => {
+            let Some(request) = def.requests.get(picture.request) else { return };
+            let Ok(listing) = answers::listing_query(&request.query).map(|q| answers::listing(snapshot, &q)) else { return };
+            add_shop(html, &company(), &def.name, &listing, &picture.sizes);
+        }
+        (PictureKind::Product, Some(slug)) => {
+            let Some(product) = snapshot.product(&decoded(slug)) else { return };
+            add_to(html, &company(), &ProductDto::from(product.as_ref()), &picture.sizes);
+        }
+        (PictureKind::Hero, None) => {
+            let Some(first) = snapshot.tree.first() else { return };
+            let category = CategoryDto::from_category(&first.category);
+            add_home(html, &company(), &category, snapshot.tree.len(), &picture.sizes);
+        }
+        _ => {}
+    }
 }
 
 /// Puts the first screen of `product` into the page; `sizes` is the main picture's (the page
 /// contract's, as the web app's `<img>` and the preload have it).
 pub fn add_to(html: &mut PageHtml, company: &CompanyDto, product: &ProductDto, sizes: &str) {
-    html.head(STYLE);
-    html.start_after_first_paint();
-    let mut out = String::with_capacity(4096);
-    let _ = write!(out, r#"<div id="{ELEMENT_ID}" aria-hidden="true">"#);
-    header(&mut out, company);
-    out.push_str(r#"<main><div class="c">"#);
+    let mut out = start(html, company);
+    out.push_str(r#"<main><div class="c page">"#);
     breadcrumb(&mut out, product);
     out.push_str(r#"<div class="grid"><div class="media">"#);
     pictures(&mut out, product, sizes);
@@ -130,6 +170,61 @@ pub fn add_to(html: &mut PageHtml, company: &CompanyDto, product: &ProductDto, s
     info(&mut out, product);
     out.push_str("</div></div></main></div>");
     html.root(&out);
+}
+
+/// Puts the home page's first screen into the page: the hero showing `first` of `count`
+/// top-level categories, when it has a picture (the one the page preloads; `sizes` is the
+/// contract's).
+pub fn add_home(html: &mut PageHtml, company: &CompanyDto, first: &CategoryDto, count: usize, sizes: &str) {
+    let Some(src) = &first.image_url else { return };
+    let mut out = start(html, company);
+    html.head(HERO_STYLE);
+    let _ = write!(out, r#"<main><section class="hero"><img src="{}""#, attribute(src));
+    if let Some(srcset) = &first.image_srcset {
+        let _ = write!(out, r#" srcset="{}" sizes="{}""#, attribute(srcset), attribute(sizes));
+    }
+    let text_part = if first.description.is_empty() {
+        String::new()
+    } else {
+        format!(r#"<p class="text">{}</p>"#, text(&first.description))
+    };
+    let _ = write!(
+        out,
+        r#" alt="" width="1600" height="900" fetchpriority="high"><div class="shade"></div><div class="c"><div class="words"><span class="over">New collection</span><p class="title">{}</p>{text_part}<span class="go{}">Explore Now</span></div></div>"#,
+        text(&first.name),
+        if first.description.is_empty() { " alone" } else { "" },
+    );
+    if count > 1 {
+        out.push_str(r#"<div class="dots"><span class="on"></span>"#);
+        out.push_str(&"<span></span>".repeat(count - 1));
+        out.push_str("</div>");
+    }
+    out.push_str("</section></main></div>");
+    html.root(&out);
+}
+
+/// Puts the shop's first screen into the page: the first cards of `listing` (page `name`), when
+/// it has a product with a picture (the one the page preloads; `sizes` is the contract's).
+pub fn add_shop(html: &mut PageHtml, company: &CompanyDto, name: &str, listing: &ListingDto, sizes: &str) {
+    if listing.data.first().is_none_or(|p| p.images.is_empty()) {
+        return;
+    }
+    let mut out = start(html, company);
+    html.head(listing::STYLE);
+    listing::main(&mut out, name, listing.pagination.total_items, &listing.data, sizes);
+    out.push_str("</div>");
+    html.root(&out);
+}
+
+/// The common part of every first screen: its style, the deferred start of the app, the
+/// screen's element (left open) and the header.
+fn start(html: &mut PageHtml, company: &CompanyDto) -> String {
+    html.head(STYLE);
+    html.start_after_first_paint();
+    let mut out = String::with_capacity(4096);
+    let _ = write!(out, r#"<div id="{ELEMENT_ID}" aria-hidden="true">"#);
+    header(&mut out, company);
+    out
 }
 
 fn icon(path: &str) -> String {
@@ -314,6 +409,51 @@ mod tests {
         assert!(body.contains("<li>Men &amp; Boys</li>"), "{body}");
         // The header: the shop's name, e-mail and phone as the app writes them.
         assert!(body.contains("<span>Rang &lt;Mahal&gt;</span>") && body.contains(" +91-9876543210</span>") && body.contains(" hello@example.in</span>"), "{body}");
+    }
+
+    fn category(name: &str, description: &str, image: Option<&str>) -> CategoryDto {
+        CategoryDto {
+            id: "c1".into(),
+            name: name.into(),
+            slug: "c".into(),
+            description: description.into(),
+            parent_id: None,
+            hsn_code: None,
+            image_url: image.map(|i| format!("/uploads/{i}.jpg")),
+            image_srcset: image.map(|i| format!("/uploads/{i}-800.jpg 800w, /uploads/{i}.jpg 1600w")),
+            uploads: Vec::new(),
+            sub_categories: Vec::new(),
+            product_count: 0,
+        }
+    }
+
+    fn render_home(first: &CategoryDto, count: usize) -> (String, String) {
+        let mut html = PageHtml::default();
+        add_home(&mut html, &company(None), first, count, "100vw");
+        let page = crate::html::Template::new("<head></head><body><div id=\"root\"></div></body>".into()).render(&html);
+        let (head, body) = page.split_once("</head>").unwrap_or_default();
+        (head.to_string(), body.to_string())
+    }
+
+    #[test]
+    fn the_home_page_shows_the_first_categorys_hero_with_its_preloaded_picture_escaped() {
+        let (head, body) = render_home(&category("Sarees & <Silk>", "Woven by hand", Some("sarees")), 3);
+        assert!(head.contains("#shop-first-screen{display:flex;") && head.contains("#shop-first-screen .hero{"), "{head}");
+        assert!(body.contains(r#"<div id="root"><div id="shop-first-screen" aria-hidden="true">"#), "{body}");
+        assert!(!body.contains("<a ") && !body.contains("<button") && !body.contains("<h1"), "{body}");
+        // The picture the page preloads (srcset and sizes of the app's), the one the app waits for.
+        assert!(
+            body.contains(r#"<section class="hero"><img src="/uploads/sarees.jpg" srcset="/uploads/sarees-800.jpg 800w, /uploads/sarees.jpg 1600w" sizes="100vw" alt="" width="1600" height="900" fetchpriority="high">"#),
+            "{body}"
+        );
+        assert!(body.contains(r#"<p class="title">Sarees &amp; &lt;Silk&gt;</p><p class="text">Woven by hand</p><span class="go">Explore Now</span>"#), "{body}");
+        assert!(body.contains(r#"<div class="dots"><span class="on"></span><span></span><span></span></div>"#), "{body}");
+        // One category without words: no dots, and the button keeps its place.
+        let (_, body) = render_home(&category("Kurtas", "", Some("k")), 1);
+        assert!(body.contains(r#"<p class="title">Kurtas</p><span class="go alone">"#) && !body.contains("dots"), "{body}");
+        // Without a picture there is nothing to paint early: the app draws the page.
+        let (head, body) = render_home(&category("Kurtas", "", None), 1);
+        assert!(!head.contains("<style>") && !body.contains("shop-first-screen"), "{head}{body}");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! - [`manifest`]: the route's JavaScript chunks to preload, from Vite's manifest;
 //! - [`html`]: index.html cut once where a page adds to it, and what a page adds;
 //! - [`plain`]: the page in plain HTML for browsers without JavaScript;
-//! - [`first_screen`]: a product page's first screen, painted before the app has loaded;
+//! - [`first_screen`]: the first screen of the home, shop and product pages, painted before
+//!   the app has loaded;
 //! - [`meta`]: each page's title, description, canonical URL, link-preview tags and JSON-LD;
 //! - [`sitemap`]: `/sitemap.xml` and `/robots.txt` from the catalogue.
 //!
@@ -136,7 +137,7 @@ impl Site {
             if let Some(main) = main {
                 plain::add_to(&mut html, &shop, &main);
             }
-            first_screen::add_for(&mut html, state, &snapshot, page);
+            first_screen::add_for(&mut html, state, &snapshot, page, query);
         }
         FirstPaint::of(state, &self.pictures, contract, page, query).add_to(&mut html, &contract.data_element_id);
         if let Some(links) = page.def().and_then(|def| loaded.chunk_links.get(&def.name)) {
