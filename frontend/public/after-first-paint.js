@@ -1,8 +1,9 @@
 /* global document, requestAnimationFrame, setTimeout */
-// A product page's first screen comes in its HTML (crates/web/src/first_screen.rs): this starts the
-// web app (the module in data-entry, already fetched by a modulepreload) once the browser has painted
-// that screen, so the phone shows the product before it spends its time evaluating the app. A tab
-// opened in the background paints no frames: the app then starts after a short wait.
+// A page's first screen comes in its HTML (crates/web/src/first_screen.rs): this starts the web app
+// (the module in data-entry) once the browser has painted that screen, so the phone shows the page
+// before it fetches and evaluates the app; the preloads of the route's files wait in a template until
+// then (fetched earlier, they would share the connection with the page's picture). A tab opened in
+// the background paints no frames: the app then starts after a short wait.
 (function () {
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
   if (!entry) return;
@@ -10,6 +11,8 @@
   function start() {
     if (started) return;
     started = true;
+    var preloads = document.getElementById('shop-deferred-preloads');
+    if (preloads && preloads.content) document.head.appendChild(preloads.content);
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

@@ -30,6 +30,8 @@ pub struct PageHtml {
     root: String,
     title: Option<String>,
     after_first_paint: bool,
+    /// Preloads of the app's own files (see [`PageHtml::preload`]).
+    preloads: String,
 }
 
 impl PageHtml {
@@ -53,6 +55,14 @@ impl PageHtml {
         self.title = Some(text.to_string());
     }
 
+    /// Preloads of the app's files (the route's chunks and styles): at the end of the head, or,
+    /// on a page that starts the app after its first paint, in an inert `<template>` that
+    /// `after-first-paint.js` moves into the head when it starts the app. Fetched before that
+    /// paint, they would share a phone's connection with the page's picture.
+    pub fn preload(&mut self, tags: &str) {
+        self.preloads.push_str(tags);
+    }
+
     /// Starts the app once the browser has painted the page's HTML (`after-first-paint.js`
     /// of the web app's public files): the entry is preloaded where its script was.
     pub fn start_after_first_paint(&mut self) {
@@ -62,6 +72,8 @@ impl PageHtml {
 
 /// The classic script that starts the app's entry after the first paint.
 const AFTER_FIRST_PAINT: &str = "/after-first-paint.js";
+/// The `<template>` holding the preloads that script adds when it starts the app.
+const DEFERRED_PRELOADS: &str = "shop-deferred-preloads";
 
 impl Template {
     /// Without a `<head>`, the head's places are after the doctype (or first); without a root
@@ -109,15 +121,21 @@ impl Template {
             cuts.push((start, end, title));
         }
         let deferred = self.entry.as_ref().filter(|_| page.after_first_paint).map(|(start, end, src)| {
-            let preload = Element::new("link").attr("rel", "modulepreload").flag("crossorigin").attr("href", src).void();
             let script = Element::new("script").attr("src", AFTER_FIRST_PAINT).attr("data-entry", src).flag("defer").void();
-            (*start, *end, format!("{preload}{script}</script>"))
+            (*start, *end, format!("{script}</script>"))
         });
+        let preloads = match &deferred {
+            Some(_) => format!(r#"<template id="{DEFERRED_PRELOADS}">{}</template>"#, page.preloads),
+            None => page.preloads.clone(),
+        };
+        if !page.preloads.is_empty() {
+            cuts.push((self.head_end, self.head_end, &preloads));
+        }
         if let Some((start, end, markup)) = &deferred {
             cuts.push((*start, *end, markup));
         }
         cuts.sort_by_key(|(start, end, _)| (*start, *end));
-        let mut out = String::with_capacity(html.len() + page.early.len() + page.head.len() + page.root.len() + 200);
+        let mut out = String::with_capacity(html.len() + page.early.len() + page.head.len() + preloads.len() + page.root.len() + 200);
         let mut at = 0;
         for (start, end, insert) in cuts {
             out.push_str(&html[at..start.max(at)]);
@@ -248,11 +266,17 @@ mod tests {
         // A page that starts the app after its first paint: the entry is preloaded, and started by
         // the classic script once the page is on screen.
         let mut late = page("E", "L", "R");
-        late.start_after_first_paint();
+        late.preload("P");
         let built = "<head><script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script></head><div id=root></div>";
         assert_eq!(
             Template::new(built.into()).render(&late),
-            "<head>E<link rel=\"modulepreload\" crossorigin href=\"/assets/index-1.js\"><script src=\"/after-first-paint.js\" data-entry=\"/assets/index-1.js\" defer></script>L</head><div id=root>R</div>"
+            "<head>E<script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>LP</head><div id=root>R</div>"
+        );
+        // Nothing of the app's is fetched before that paint: its preloads wait in a template.
+        late.start_after_first_paint();
+        assert_eq!(
+            Template::new(built.into()).render(&late),
+            "<head>E<script src=\"/after-first-paint.js\" data-entry=\"/assets/index-1.js\" defer></script>L<template id=\"shop-deferred-preloads\">P</template></head><div id=root>R</div>"
         );
         // Nothing added: the file as it is.
         assert_eq!(Template::new(index.into()).render(&PageHtml::default()), index);

@@ -141,7 +141,7 @@ impl Site {
         }
         FirstPaint::of(state, &self.pictures, contract, page, query).add_to(&mut html, &contract.data_element_id);
         if let Some(links) = page.def().and_then(|def| loaded.chunk_links.get(&def.name)) {
-            html.head(links);
+            html.preload(links);
         }
         Ok(loaded.template.render(&html))
     }
