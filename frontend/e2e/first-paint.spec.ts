@@ -23,7 +23,7 @@ test('the first screen of home, shop and a product comes without waiting for the
 
   requests.length = 0;
   await page.goto('/shop');
-  await expect(page.getByText(/^\d+ product\(s\) found$/)).toBeVisible();
+  await expect(page.locator('main#main').getByText(/^\d+ product\(s\) found$/)).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(24);
   expect(requests.filter((r) => r.startsWith('/api/'))).toEqual([]);
 
