@@ -45,6 +45,9 @@ async fn the_order_list_is_paged_filtered_searched_sorted_and_counted_per_status
         let second = list(&app, &admin, "page=2&limit=2").await;
         assert_eq!(ids(&second), vec![r3.clone(), a2.clone()]);
         assert_eq!(second.body["pagination"], json!({ "totalItems": 5, "currentPage": 2, "limit": 2, "totalPages": 3 }));
+        // The last page holds what is left, in order; past it, nothing.
+        assert_eq!(ids(&list(&app, &admin, "page=3&limit=2").await), vec![a1.clone()]);
+        assert_eq!(ids(&list(&app, &admin, "sort=oldest&page=2&limit=3").await), vec![r4.clone(), r5.clone()]);
         assert_eq!(ids(&list(&app, &admin, "page=9&limit=2").await), Vec::<String>::new());
         // Paging is forgiving, as in the product list: the limit is held to 1..100.
         assert_eq!(list(&app, &admin, "limit=5000").await.body["pagination"]["limit"], 100);

@@ -1,0 +1,1 @@
+../../postgres/2026-11-30-100000_order_page_indexes/down.sql
