@@ -148,7 +148,7 @@ pub fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) -> Vec<
     };
     let mut ranked: Vec<(Rank, usize, &Entry)> = positions
         .filter_map(|i| snapshot.entries.get(i).map(|e| (i, e.as_ref())))
-        .filter_map(|(i, e)| matcher.fit(e.text_lc()).map(|fit| (rank(e, fit, &whole, &matcher), i, e)))
+        .filter_map(|(i, e)| matcher.fit(e.search_text()).map(|fit| (rank(e, fit, &whole, &matcher), i, e)))
         .collect();
     // Only the first `limit` are put in order: a word found in thousands of products costs
     // one pass over them, not a sort. Ranks with positions are unique, so the order is the

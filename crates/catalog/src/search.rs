@@ -6,7 +6,8 @@
 //! mistakes are found by intersecting it with a Levenshtein automaton
 //! (`levenshtein_automata`, the matcher Tantivy uses), so a misspelt word costs a walk of
 //! the automaton, not a comparison with every product. Matching a product stays a substring
-//! test of its lower-case text, so a word typed half-way ("kur") still finds "kurta".
+//! test of its lower-case text (ASCII letters folded per compare, see [`holds`]), so a word
+//! typed half-way ("kur") still finds "kurta".
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -172,14 +173,26 @@ impl Default for Vocabulary {
 }
 
 impl Vocabulary {
-    /// The vocabulary of these lower-case texts.
+    /// The vocabulary of these search texts (lower case, or with ASCII letters to fold: see
+    /// [`crate::snapshot::Entry::search_text`]); its words are lower case.
     pub fn of<'a>(texts: impl Iterator<Item = &'a str>) -> Vocabulary {
         // Borrowed from the texts: a large catalogue has millions of words and about a
-        // hundred thousand distinct ones, and only a hyphenated word's joined form is made.
-        let mut found: BTreeMap<Cow<'a, str>, &'a str> = BTreeMap::new();
+        // hundred thousand distinct ones, and only a hyphenated word's joined form, or a
+        // word written with capitals, is made (once per distinct word).
+        let mut found: BTreeMap<Cow<'a, str>, Cow<'a, str>> = BTreeMap::new();
+        let mut folded = String::new();
         for text in texts {
             for (token, surface) in tokens(text) {
-                found.entry(token).or_insert(surface);
+                if !surface.bytes().any(|b| b.is_ascii_uppercase()) {
+                    found.entry(token).or_insert(Cow::Borrowed(surface));
+                    continue;
+                }
+                folded.clear();
+                folded.push_str(&token);
+                folded.make_ascii_lowercase();
+                if !found.contains_key(folded.as_str()) {
+                    found.insert(Cow::Owned(folded.clone()), Cow::Owned(surface.to_ascii_lowercase()));
+                }
             }
         }
         let mut written = Vec::new();
@@ -187,7 +200,7 @@ impl Vocabulary {
             if token == surface {
                 return (token.as_bytes(), 0);
             }
-            written.push(Box::from(*surface));
+            written.push(Box::from(surface.as_ref()));
             (token.as_bytes(), written.len() as u64)
         }))
         .unwrap_or_else(|_| Map::default());
@@ -309,15 +322,16 @@ impl Matcher {
         self.words.iter().map(|w| w.exact.iter().chain(&w.corrected).map(String::as_str))
     }
 
-    /// How the product's lower-case text meets the whole query: `None` when a word is
-    /// missing, `Corrected` when a word is there only as a correction.
-    pub fn fit(&self, text_lc: &str) -> Option<Fit> {
+    /// How the product's search text ([`crate::snapshot::Entry::search_text`]) meets the
+    /// whole query: `None` when a word is missing, `Corrected` when a word is there only as
+    /// a correction.
+    pub fn fit(&self, text: &str) -> Option<Fit> {
         let mut fit = Fit::Exact;
         for word in &self.words {
-            if word.exact.iter().any(|w| text_lc.contains(w.as_str())) {
+            if word.exact.iter().any(|w| holds(text, w)) {
                 continue;
             }
-            if word.corrected.iter().any(|w| contains_word(text_lc, w)) {
+            if word.corrected.iter().any(|w| contains_word(text, w)) {
                 fit = Fit::Corrected;
                 continue;
             }
@@ -411,7 +425,7 @@ impl Word {
 /// A correction counts only as a whole word of the text: "kurta" corrected from "kurtaa"
 /// must not match inside a longer word by accident.
 fn contains_word(text: &str, word: &str) -> bool {
-    text.match_indices(word).any(|(at, _)| {
+    folded_matches(text, word).any(|at| {
         let before = text[..at].chars().next_back();
         let after = text[at + word.len()..].chars().next();
         let boundary = |c: Option<char>| c.is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation());
@@ -419,9 +433,62 @@ fn contains_word(text: &str, word: &str) -> bool {
     })
 }
 
+/// Whether `text` with its ASCII letters lower-cased holds `needle` (compared byte for byte
+/// as it is): how a search text that keeps an ASCII description as written is read, with
+/// the answer of the same text fully lower-cased (lower-casing ASCII changes no other byte,
+/// and a non-ASCII description is kept lower-cased).
+pub fn holds(text: &str, needle: &str) -> bool {
+    needle.is_empty() || folded_matches(text, needle).next().is_some()
+}
+
+/// The byte positions where `needle` starts in `text` with its ASCII letters lower-cased,
+/// overlapping ones left out (as `str::match_indices`).
+fn folded_matches<'t>(text: &'t str, needle: &'t str) -> impl Iterator<Item = usize> + 't {
+    let (text, needle) = (text.as_bytes(), needle.as_bytes());
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let first = *needle.first()?;
+        let last_start = text.len().checked_sub(needle.len())?;
+        while from <= last_start {
+            let at = from;
+            from += 1;
+            if text[at].to_ascii_lowercase() == first
+                && text[at..at + needle.len()].iter().zip(needle).all(|(t, n)| t.to_ascii_lowercase() == *n)
+            {
+                from = at + needle.len();
+                return Some(at);
+            }
+        }
+        None
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_with_ascii_capitals_answers_as_its_lower_case() {
+        let texts = ["Linen SHIRT, navy", "t-Shirt tee", "étoile Kurta", "aaa", "", "Kurtaa kurta"];
+        let needles = ["shirt", "linen shirt", "t-shirt", "tshirt", "aa", "kurta", "étoile", "a", "SHIRT", "tee", "x"];
+        for text in texts {
+            let lower = text.to_lowercase();
+            for needle in needles {
+                assert_eq!(holds(text, needle), lower.contains(needle), "{text:?} holds {needle:?}");
+                let word_in_lower = lower.match_indices(needle).any(|(at, _)| {
+                    let boundary = |c: Option<char>| c.is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation());
+                    boundary(lower[..at].chars().next_back()) && boundary(lower[at + needle.len()..].chars().next())
+                });
+                assert_eq!(contains_word(text, needle), word_in_lower, "{text:?} has the word {needle:?}");
+            }
+        }
+        let mixed = Vocabulary::of(["Festive KURTA, T-Shirt", "kurta"].into_iter());
+        let lower = Vocabulary::of(["festive kurta, t-shirt", "kurta"].into_iter());
+        for word in ["festive", "kurta", "tshirt", "t", "shirt", "Kurta"] {
+            assert_eq!(mixed.surface(word), lower.surface(word), "{word}");
+        }
+        assert_eq!(mixed.len(), lower.len());
+    }
 
     fn vocabulary() -> Vocabulary {
         Vocabulary::of(

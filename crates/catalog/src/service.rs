@@ -67,6 +67,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         let loaded = self.repo.load_all()?;
         let version = self.current().version + 1;
         self.swap(CatalogSnapshot::from_loaded(version, loaded));
+        give_back::give_back();
         Ok(())
     }
 
@@ -675,6 +676,7 @@ fn hsn_code(raw: Option<&str>, current: Option<&str>) -> Result<Option<String>, 
     }
 }
 
+mod give_back;
 mod search_builder;
 #[cfg(test)]
 mod tests;

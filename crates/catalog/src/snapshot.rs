@@ -173,7 +173,7 @@ impl CatalogSnapshot {
             if !same_place {
                 return None;
             }
-            same_texts &= old.text_lc() == entry.text_lc();
+            same_texts &= old.search_text() == entry.search_text();
             if ListingIndex::same_shape(old, entry) {
                 stock_only.push((u32::try_from(index).ok()?, old.clone(), entry.clone()));
             }
@@ -213,7 +213,7 @@ impl CatalogSnapshot {
 
     /// The words of the catalogue's texts (see [`crate::search`]).
     pub fn vocabulary(&self) -> &Vocabulary {
-        self.vocabulary.get_or_init(|| Vocabulary::of(self.entries.iter().map(|e| e.text_lc())))
+        self.vocabulary.get_or_init(|| Vocabulary::of(self.entries.iter().map(|e| e.search_text())))
     }
 
     /// The trigrams of the catalogue's texts (see [`TextIndex`]).

@@ -32,7 +32,7 @@ const FEATURED: &str = "page=1&limit=10";
 /// The main part of each page's plain HTML is kept per catalogue version, up to this many
 /// bytes (a listing's is about 10 KB): half the response cache's budget, since what a crawler
 /// walks through here it asks the API for too.
-pub const MEMO_BYTES: usize = 8 << 20;
+pub const MEMO_BYTES: usize = http::cache::MAX_BYTES / 2;
 
 /// Plain HTML kept per catalogue version, by path and query.
 pub type Memo = PerVersion<Option<Arc<str>>>;

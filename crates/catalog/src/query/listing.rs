@@ -58,7 +58,7 @@ fn scope(snapshot: &CatalogSnapshot, index: &ListingIndex, query: &ProductQuery)
             if let Some(candidates) = snapshot.text_index().may_match(matcher.alternatives()) {
                 scope.set &= candidates;
             }
-            let found = scope.set.iter().filter(|p| matcher.fit(entry(snapshot, *p).text_lc()).is_some());
+            let found = scope.set.iter().filter(|p| matcher.fit(entry(snapshot, *p).search_text()).is_some());
             scope = Scope { set: RoaringBitmap::from_sorted_iter(found).unwrap_or_default(), whole: false };
         }
     }

@@ -35,7 +35,7 @@ fn scope<'a>(snapshot: &'a CatalogSnapshot, query: &ProductQuery) -> Option<Vec<
                 in_categories.as_ref().is_none_or(|mask| e.category.is_some_and(|i| mask.get(i as usize) == Some(&true)))
             })
             .filter(|e| query.best_seller.is_none_or(|b| e.is_best_seller == b))
-            .filter(|e| matcher.is_empty() || matcher.fit(e.text_lc()).is_some())
+            .filter(|e| matcher.is_empty() || matcher.fit(e.search_text()).is_some())
             .collect(),
     )
 }
@@ -125,7 +125,7 @@ pub(super) fn search(snapshot: &CatalogSnapshot, raw_query: &str, limit: usize) 
         .iter()
         .map(|e| e.as_ref())
         .enumerate()
-        .filter_map(|(i, e)| matcher.fit(e.text_lc()).map(|fit| (rank(snapshot, e, fit, &whole, &matcher), i, e)))
+        .filter_map(|(i, e)| matcher.fit(e.search_text()).map(|fit| (rank(snapshot, e, fit, &whole, &matcher), i, e)))
         .collect();
     ranked.sort_by_key(|(rank, i, _)| (*rank, *i));
     ranked.into_iter().take(limit).map(|(_, _, e)| snapshot.expand(e)).collect()

@@ -67,6 +67,8 @@ fn work(inbox: Receiver<Job>) {
         }
         if let Some(snapshot) = newest.and_then(|s| s.upgrade()) {
             snapshot.build_search();
+            drop(snapshot);
+            super::give_back::give_back();
         }
         for to in reports {
             let _ = to.send(());

@@ -244,11 +244,12 @@ pub struct Entry {
     pub min_price: Money,
     /// The product's own HSN code, packed (see [`PackedHsn`]).
     pub hsn: Option<PackedHsn>,
-    /// Name, slug, description, then the search text (lower-case name, description,
-    /// category name and colours), in one allocation instead of four.
+    /// Name, slug, then the search text (lower-case name, description, category name and
+    /// colours; see [`Entry::search_text`]), in one allocation. The description is read
+    /// within the search text, or, when not ASCII, kept as written before it.
     texts: Box<str>,
-    /// Where the name, slug, description and lower-case name end in `texts`, and where the
-    /// lower-case category name and colours start.
+    /// Where the name and slug end in `texts`, where the search text starts, where the
+    /// lower-case name ends, and where the lower-case category name and colours start.
     ends: [u32; 6],
 }
 
@@ -341,19 +342,33 @@ impl Entry {
         let mut colours: Vec<&str> = variants.iter().map(|v| &*v.look.color).collect();
         colours.sort_unstable();
         colours.dedup();
-        let [name_end, slug_end, description_end] = head.ends;
+        let [name_end, slug_end, _] = head.ends;
         let name_lc = head.name().to_lowercase();
-        let description_lc = head.description().to_lowercase();
+        let description = head.description();
         let category_lc = category.map(|(_, c)| c.name.to_lowercase()).unwrap_or_default();
         let colours_lc: Vec<String> = colours.iter().map(|c| c.to_lowercase()).collect();
-        let mut texts = head.texts;
-        texts.reserve_exact(
-            name_lc.len() + description_lc.len() + category_lc.len() + colours_lc.iter().map(|c| c.len() + 1).sum::<usize>() + 2,
+        // An ASCII description (nearly all) is searched as written, its letters folded per
+        // compare (see [`Entry::search_text`]): no lower-case copy of it is kept. Any other
+        // is followed by its lower-case copy, as before.
+        let copied = (!description.is_ascii()).then(|| description.to_lowercase());
+        let mut texts = String::with_capacity(
+            slug_end as usize
+                + copied.as_ref().map_or(0, |lc| description.len() + lc.len())
+                + name_lc.len()
+                + description.len()
+                + category_lc.len()
+                + colours_lc.iter().map(|c| c.len() + 1).sum::<usize>()
+                + 2,
         );
+        texts.push_str(head.texts.get(..slug_end as usize).unwrap_or(""));
+        if copied.is_some() {
+            texts.push_str(description);
+        }
+        let search_start = end_of(&texts);
         texts.push_str(&name_lc);
         let name_lc_end = end_of(&texts);
         texts.push(' ');
-        texts.push_str(&description_lc);
+        texts.push_str(copied.as_deref().unwrap_or(description));
         texts.push(' ');
         let category_lc_start = end_of(&texts);
         texts.push_str(&category_lc);
@@ -373,7 +388,7 @@ impl Entry {
             created_at: head.created_at,
             updated_at: head.updated_at,
             texts: texts.into_boxed_str(),
-            ends: [name_end, slug_end, description_end, name_lc_end, category_lc_start, colours_lc_start],
+            ends: [name_end, slug_end, search_start, name_lc_end, category_lc_start, colours_lc_start],
         }
     }
 
@@ -392,25 +407,35 @@ impl Entry {
     }
 
     pub fn description(&self) -> &str {
-        self.span(self.ends[1], Some(self.ends[2]))
+        let [_, slug_end, search_start, name_lc_end, category_lc_start, _] = self.ends;
+        if search_start > slug_end {
+            // Written before its lower-case copy (not ASCII).
+            self.span(slug_end, Some(search_start))
+        } else {
+            // Written within the search text, between the name and the category.
+            self.span(name_lc_end + 1, Some(category_lc_start - 1))
+        }
     }
 
-    /// Name, description, category name and colours, lower case.
-    pub fn text_lc(&self) -> &str {
+    /// Name, description, category name and colours, as search reads them: lower case, but
+    /// for the ASCII letters of an ASCII description, kept as written. Compare with ASCII
+    /// case folded on this side ([`crate::search::holds`]): the answer is that of the text
+    /// lower-cased, without a second copy of every description.
+    pub fn search_text(&self) -> &str {
         self.span(self.ends[2], None)
     }
 
-    /// The name in lower case (the start of [`Entry::text_lc`]).
+    /// The name in lower case (the start of [`Entry::search_text`]).
     pub fn name_lc(&self) -> &str {
         self.span(self.ends[2], Some(self.ends[3]))
     }
 
-    /// The category's name in lower case (part of [`Entry::text_lc`]).
+    /// The category's name in lower case (part of [`Entry::search_text`]).
     pub fn category_lc(&self) -> &str {
         self.span(self.ends[4], Some(self.ends[5]))
     }
 
-    /// The colours in lower case, each after a space (the end of [`Entry::text_lc`]).
+    /// The colours in lower case, each after a space (the end of [`Entry::search_text`]).
     pub fn colours_lc(&self) -> &str {
         self.span(self.ends[5], None)
     }
@@ -523,12 +548,19 @@ mod tests {
         let entry = Entry::assemble(Head::from(product.clone()), Some((0, &category)), images, variants);
         let mut expected = product.clone();
         expected.images.reverse(); // sorted by position
-        assert_eq!(entry.expand(&[category]), expected);
+        assert_eq!(entry.expand(&[category.clone()]), expected);
         assert_eq!((entry.name(), entry.slug(), entry.description()), ("Festive Kurta", "festive-kurta", "Silk, for weddings"));
         assert_eq!(entry.name_lc(), "festive kurta");
         assert_eq!((entry.category_lc(), entry.colours_lc()), ("kurtas", " navy blue"));
-        assert_eq!(entry.text_lc(), "festive kurta silk, for weddings kurtas navy blue");
+        assert_eq!(entry.search_text(), "festive kurta Silk, for weddings kurtas navy blue");
         assert_eq!(entry.min_price, Money::from_paise(129_900));
+        // A description that is not ASCII reads back as written and is searched lower case.
+        let written = Product { description: "ÉTOILE Silk, für Hochzeiten".into(), ..product.clone() };
+        let variants = written.variants.iter().map(|v| CompactVariant::new(v, &mut looks)).collect();
+        let entry = Entry::assemble(Head::from(written), Some((0, &category)), Vec::new(), variants);
+        assert_eq!((entry.name(), entry.slug(), entry.description()), ("Festive Kurta", "festive-kurta", "ÉTOILE Silk, für Hochzeiten"));
+        assert_eq!(entry.search_text(), "festive kurta étoile silk, für hochzeiten kurtas navy blue");
+        assert_eq!((entry.name_lc(), entry.category_lc(), entry.colours_lc()), ("festive kurta", "kurtas", " navy blue"));
     }
 
     #[test]

@@ -21,6 +21,10 @@ fn key(piece: &[u8]) -> u32 {
     piece.iter().fold(0, |k, b| k << 8 | u32::from(*b))
 }
 
+fn folded_key(piece: &[u8]) -> u32 {
+    piece.iter().fold(0, |k, b| k << 8 | u32::from(b.to_ascii_lowercase()))
+}
+
 impl TextIndex {
     /// The index of these entries' texts, by position.
     pub fn of<'a>(entries: impl Iterator<Item = &'a Entry>) -> TextIndex {
@@ -39,7 +43,8 @@ impl TextIndex {
             }
             // Each trigram of a text once: one lookup per distinct trigram, not per byte.
             pieces.clear();
-            pieces.extend(entry.text_lc().as_bytes().windows(3).map(key));
+            // ASCII letters folded: the pieces of the text lower-cased (see `Entry::search_text`).
+            pieces.extend(entry.search_text().as_bytes().windows(3).map(folded_key));
             pieces.sort_unstable();
             pieces.dedup();
             for piece in &pieces {

@@ -300,6 +300,18 @@ fn stream_variants(conn: &mut DbConn) -> Result<VariantsLoad> {
     Ok(out)
 }
 
+/// Reads a whole table with `read`, then hands the connection's SQLite page cache (up to
+/// 2 MB, full of rows the snapshot holds compacted now) back rather than keeping it while
+/// the connection idles in the pool.
+fn shrunk<T>(conn: &mut DbConn, read: fn(&mut DbConn) -> Result<T>) -> Result<T> {
+    let read = read(conn);
+    if let DbConn::Sqlite(sqlite) = conn {
+        // Best effort: a cache that stays is only memory.
+        let _ = diesel::connection::SimpleConnection::batch_execute(sqlite, "PRAGMA shrink_memory");
+    }
+    read
+}
+
 fn joined<T>(result: std::thread::Result<Result<T>>) -> Result<T> {
     result.unwrap_or_else(|_| Err(StoreError::Backend("a catalogue loading thread panicked".into())))
 }
@@ -335,9 +347,9 @@ impl CatalogRepository for DieselCatalogRepo {
     fn load_all(&self) -> Result<LoadedCatalog> {
         let (mut a, mut b, mut c) = (self.db.conn()?, self.db.conn()?, self.db.conn()?);
         let (products, images, variants) = std::thread::scope(|scope| {
-            let images = scope.spawn(move || stream_images(&mut b));
-            let variants = scope.spawn(move || stream_variants(&mut c));
-            let products = stream_products(&mut a);
+            let images = scope.spawn(move || shrunk(&mut b, stream_images));
+            let variants = scope.spawn(move || shrunk(&mut c, stream_variants));
+            let products = shrunk(&mut a, stream_products);
             (products, joined(images.join()), joined(variants.join()))
         });
         let mut conn = self.db.conn()?;
