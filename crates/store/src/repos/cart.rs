@@ -1,19 +1,19 @@
 use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef, VariantStock};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{Integer, Text, Timestamp};
-use kernel::{CartLineId, CodRules, Money, Price, StoreError, UserId, VariantId};
+use diesel::sql_types::{BigInt, Integer, Nullable, Text, Timestamp};
+use kernel::{upload_url, CartLineId, CodRules, Money, Price, StoreError, UserId, VariantId};
 
 use super::cod;
-use super::product_views::images_for;
-use crate::conn::DbConn;
+use crate::conn::{raw_sql, DbConn};
 use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::catalog::VariantRow;
-use crate::schema::{cart_items, products, variants};
+use crate::schema::{cart_items, product_images, products, uploads, variants};
 
-/// A cart line joined with its variant and product (id, name, slug).
-type LineRow = (String, i32, chrono::NaiveDateTime, VariantRow, (String, String, String));
+/// A cart line joined with its variant, product (id, name, slug) and one of the product's
+/// pictures (id, file name).
+type LineRow = (String, i32, chrono::NaiveDateTime, VariantRow, (String, String, String), Option<(String, String)>);
 
 /// Cart lines on SQLite or PostgreSQL; every query is scoped to one user.
 #[derive(Clone)]
@@ -31,67 +31,64 @@ impl CartRepository for DieselCartRepo {
     fn lines(&self, user_id: &UserId) -> Result<Vec<CartLine>, StoreError> {
         let user_id = user_id.as_str();
         let mut conn = self.db.conn()?;
+        // One statement: a row per line and picture of its product (one with no picture),
+        // in line order, each line's pictures by position.
         let rows: Vec<LineRow> = cart_items::table
-            .inner_join(variants::table.inner_join(products::table))
+            .inner_join(variants::table.inner_join(products::table.left_join(product_images::table.inner_join(uploads::table))))
             .filter(cart_items::user_id.eq(user_id))
-            .order((cart_items::created_at.asc(), cart_items::id.asc()))
+            .order((cart_items::created_at.asc(), cart_items::id.asc(), product_images::position.asc(), product_images::id.asc()))
             .select((
                 cart_items::id,
                 cart_items::quantity,
                 cart_items::created_at,
                 VariantRow::as_select(),
                 (products::id, products::name, products::slug),
+                (product_images::id, uploads::filename).nullable(),
             ))
             .load(&mut *conn)
             .map_err(store_error)?;
-        let product_ids: Vec<String> = rows.iter().map(|r| r.4 .0.clone()).collect();
-        let images = images_for(&mut conn, &product_ids).map_err(store_error)?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, quantity, added, variant, (product_id, name, slug))| {
-                let product_images = images
-                    .get(&product_id)
-                    .map(|list| list.iter().map(|i| ImageRef { id: i.id.clone(), url: i.url.clone() }).collect())
-                    .unwrap_or_default();
-                CartLine {
+        let mut lines: Vec<CartLine> = Vec::new();
+        for (id, quantity, added, variant, (product_id, name, slug), image) in rows {
+            let image = image.map(|(id, filename)| ImageRef { id, url: upload_url(&filename) });
+            match lines.last_mut() {
+                Some(line) if line.id == id => line.product.images.extend(image),
+                _ => lines.push(CartLine {
                     id,
                     quantity,
-                    product: CartProduct { id: product_id, name, slug, images: product_images },
+                    product: CartProduct { id: product_id, name, slug, images: image.into_iter().collect() },
                     variant: variant.into_view(),
                     added_at: added.and_utc(),
-                }
-            })
-            .collect())
+                }),
+            }
+        }
+        Ok(lines)
     }
 
-    fn variant(&self, variant_id: &VariantId) -> Result<Option<VariantStock>, StoreError> {
-        let variant_id = variant_id.as_str();
+    fn variant_with_rules(&self, variant_id: &VariantId) -> Result<(Option<VariantStock>, CodRules), StoreError> {
         let mut conn = self.db.conn()?;
-        variants::table
-            .inner_join(products::table)
-            .filter(variants::id.eq(variant_id))
-            .select((
-                variants::id,
-                variants::product_id,
-                variants::stock,
-                products::name,
-                variants::size,
-                variants::original_price_paise,
-                variants::discount_price_paise,
-            ))
-            .first::<(String, String, i32, String, String, i64, i64)>(&mut *conn)
-            .optional()
-            .map(|row| {
-                row.map(|(id, product_id, stock, product_name, size, pay, saving)| VariantStock {
-                    id,
-                    product_id,
-                    stock,
-                    product_name,
-                    size,
-                    price: Price::new(Money::from_paise(pay), Money::from_paise(saving)),
-                })
-            })
-            .map_err(store_error)
+        let row: Option<VariantAndRules> = raw_sql!(
+            &mut *conn,
+            "SELECT v.id, v.product_id, v.stock, p.name AS product_name, v.size, v.original_price_paise, v.discount_price_paise, \
+             s.min_order_paise, s.max_order_paise, s.max_open_orders, s.max_units_per_line \
+             FROM variants v JOIN products p ON p.id = v.product_id LEFT JOIN cod_settings s ON s.id = 1 WHERE v.id = $1",
+            get_result,
+            (Text, variant_id.as_str()),
+        )
+        .optional()
+        .map_err(store_error)?;
+        let Some(r) = row else {
+            return Ok((None, cod::rules(&mut conn).map_err(store_error)?));
+        };
+        let rules = cod::from_joined((r.min_order_paise, r.max_order_paise, r.max_open_orders, r.max_units_per_line));
+        let variant = VariantStock {
+            id: r.id,
+            product_id: r.product_id,
+            stock: r.stock,
+            product_name: r.product_name,
+            size: r.size,
+            price: Price::new(Money::from_paise(r.original_price_paise), Money::from_paise(r.discount_price_paise)),
+        };
+        Ok((Some(variant), rules))
     }
 
     fn cod_rules(&self) -> Result<CodRules, StoreError> {
@@ -154,6 +151,32 @@ impl CartRepository for DieselCartRepo {
 }
 
 #[derive(QueryableByName)]
+struct VariantAndRules {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    product_id: String,
+    #[diesel(sql_type = Integer)]
+    stock: i32,
+    #[diesel(sql_type = Text)]
+    product_name: String,
+    #[diesel(sql_type = Text)]
+    size: String,
+    #[diesel(sql_type = BigInt)]
+    original_price_paise: i64,
+    #[diesel(sql_type = BigInt)]
+    discount_price_paise: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    min_order_paise: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    max_order_paise: Option<i64>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    max_open_orders: Option<i32>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    max_units_per_line: Option<i32>,
+}
+
+#[derive(QueryableByName)]
 struct Held {
     #[diesel(sql_type = Integer)]
     quantity: i32,
@@ -165,37 +188,23 @@ struct Held {
 /// only while it stays within the stock, so concurrent adds can never push a line above.
 /// The pieces the line now holds, or `None` when the stock does not allow them.
 fn guarded_add(conn: &mut DbConn, line: &str, user_id: &str, variant_id: &str, quantity: i32, at: NaiveDateTime) -> QueryResult<Option<i32>> {
-    // The same SQL on both databases but for the parameter marks. SQLite needs the
-    // `WHERE` that the `SELECT` already has to read `ON CONFLICT` as the upsert's.
-    let sql = |p: [&str; 5]| {
-        format!(
-            "INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) \
-             SELECT {0}, {1}, variants.id, {3}, {4}, {4} FROM variants WHERE variants.id = {2} AND variants.stock >= {3} \
-             ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = excluded.updated_at \
-             WHERE cart_items.quantity + excluded.quantity <= (SELECT stock FROM variants WHERE variants.id = excluded.variant_id) \
-             RETURNING quantity",
-            p[0], p[1], p[2], p[3], p[4]
-        )
-    };
-    let held: Option<Held> = match conn {
-        DbConn::Postgres(pg) => diesel::sql_query(sql(["$1", "$2", "$3", "$4", "$5"]))
-            .bind::<Text, _>(line)
-            .bind::<Text, _>(user_id)
-            .bind::<Text, _>(variant_id)
-            .bind::<Integer, _>(quantity)
-            .bind::<Timestamp, _>(at)
-            .get_result(pg)
-            .optional()?,
-        // SQLite numbers its marks with `?NNN`: the same value may appear twice.
-        DbConn::Sqlite(lite) => diesel::sql_query(sql(["?1", "?2", "?3", "?4", "?5"]))
-            .bind::<Text, _>(line)
-            .bind::<Text, _>(user_id)
-            .bind::<Text, _>(variant_id)
-            .bind::<Integer, _>(quantity)
-            .bind::<Timestamp, _>(at)
-            .get_result(lite)
-            .optional()?,
-    };
+    // SQLite needs the `WHERE` that the `SELECT` already has to read `ON CONFLICT` as the
+    // upsert's.
+    let held: Option<Held> = raw_sql!(
+        conn,
+        "INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) \
+         SELECT $1, $2, variants.id, $4, $5, $5 FROM variants WHERE variants.id = $3 AND variants.stock >= $4 \
+         ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = excluded.updated_at \
+         WHERE cart_items.quantity + excluded.quantity <= (SELECT stock FROM variants WHERE variants.id = excluded.variant_id) \
+         RETURNING quantity",
+        get_result,
+        (Text, line),
+        (Text, user_id),
+        (Text, variant_id),
+        (Integer, quantity),
+        (Timestamp, at),
+    )
+    .optional()?;
     Ok(held.map(|h| h.quantity))
 }
 
