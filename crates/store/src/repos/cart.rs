@@ -1,7 +1,7 @@
 use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef, VariantStock};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Integer, Nullable, Text, Timestamp};
+use diesel::sql_types::{BigInt, Integer, Text, Timestamp};
 use kernel::{upload_url, CartLineId, CodRules, Money, Price, StoreError, UserId, VariantId};
 
 use super::cod;
@@ -79,7 +79,7 @@ impl CartRepository for DieselCartRepo {
         let Some(r) = row else {
             return Ok((None, cod::rules(&mut conn).map_err(store_error)?));
         };
-        let rules = cod::from_joined((r.min_order_paise, r.max_order_paise, r.max_open_orders, r.max_units_per_line));
+        let rules = r.rules.into_rules();
         let variant = VariantStock {
             id: r.id,
             product_id: r.product_id,
@@ -166,14 +166,8 @@ struct VariantAndRules {
     original_price_paise: i64,
     #[diesel(sql_type = BigInt)]
     discount_price_paise: i64,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    min_order_paise: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    max_order_paise: Option<i64>,
-    #[diesel(sql_type = Nullable<Integer>)]
-    max_open_orders: Option<i32>,
-    #[diesel(sql_type = Nullable<Integer>)]
-    max_units_per_line: Option<i32>,
+    #[diesel(embed)]
+    rules: cod::JoinedRules,
 }
 
 #[derive(QueryableByName)]

@@ -4,6 +4,7 @@
 
 use ::orders::{Checkout, CodStore, OrdersError, PlaceRequest};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Integer, Nullable};
 use kernel::{CodRules, CodSettings, Money, StoreError};
 
 use super::orders::read_checkout;
@@ -23,12 +24,26 @@ fn from_row((min, max, open, units): RulesRow) -> CodRules {
     }
 }
 
-/// The rules from `cod_settings` columns read through a `LEFT JOIN` (all `NULL`: no row,
-/// the defaults).
-pub(crate) fn from_joined((min, max, open, units): (Option<i64>, Option<i64>, Option<i32>, Option<i32>)) -> CodRules {
-    match (open, units) {
-        (Some(open), Some(units)) => from_row((min, max, open, units)),
-        _ => CodRules::default(),
+/// The `cod_settings` columns as a hand-written query reads them through a `LEFT JOIN`
+/// (all `NULL`: no row, the defaults).
+#[derive(diesel::QueryableByName)]
+pub(crate) struct JoinedRules {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub min_order_paise: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub max_order_paise: Option<i64>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    pub max_open_orders: Option<i32>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    pub max_units_per_line: Option<i32>,
+}
+
+impl JoinedRules {
+    pub(crate) fn into_rules(self) -> CodRules {
+        match (self.max_open_orders, self.max_units_per_line) {
+            (Some(open), Some(units)) => from_row((self.min_order_paise, self.max_order_paise, open, units)),
+            _ => CodRules::default(),
+        }
     }
 }
 

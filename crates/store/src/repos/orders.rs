@@ -404,14 +404,8 @@ struct SettledRow {
     phone: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     landmark: Option<String>,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    min_order_paise: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    max_order_paise: Option<i64>,
-    #[diesel(sql_type = Nullable<Integer>)]
-    max_open_orders: Option<i32>,
-    #[diesel(sql_type = Nullable<Integer>)]
-    max_units_per_line: Option<i32>,
+    #[diesel(embed)]
+    rules: cod::JoinedRules,
     #[diesel(sql_type = Bool)]
     pin_blocked: bool,
     #[diesel(sql_type = Bool)]
@@ -455,7 +449,7 @@ fn read_settled(conn: &mut DbConn, request: &PlaceRequest, key: Option<&str>) ->
         return Err(OrdersError::AddressNotFound);
     };
     key_used(row.key_used)?;
-    let rules = cod::from_joined((row.min_order_paise, row.max_order_paise, row.max_open_orders, row.max_units_per_line));
+    let rules = row.rules.into_rules();
     Ok(Settled {
         address: AddressSnapshot {
             full_name: row.full_name,
