@@ -2,18 +2,18 @@ use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef,
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamp};
-use kernel::{upload_url, CartLineId, CodRules, Money, Price, StoreError, UserId, VariantId};
+use kernel::{CartLineId, CodRules, Money, Price, StoreError, UserId, VariantId};
 
 use super::cod;
+use super::product_views::images_for;
 use crate::conn::{raw_sql, DbConn};
 use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::catalog::VariantRow;
-use crate::schema::{cart_items, product_images, products, uploads, variants};
+use crate::schema::{cart_items, products, variants};
 
-/// A cart line joined with its variant, product (id, name, slug) and one of the product's
-/// pictures (id, file name).
-type LineRow = (String, i32, chrono::NaiveDateTime, VariantRow, (String, String, String), Option<(String, String)>);
+/// A cart line joined with its variant and product (id, name, slug).
+type LineRow = (String, i32, chrono::NaiveDateTime, VariantRow, (String, String, String));
 
 /// Cart lines on SQLite or PostgreSQL; every query is scoped to one user.
 #[derive(Clone)]
@@ -31,37 +31,37 @@ impl CartRepository for DieselCartRepo {
     fn lines(&self, user_id: &UserId) -> Result<Vec<CartLine>, StoreError> {
         let user_id = user_id.as_str();
         let mut conn = self.db.conn()?;
-        // One statement: a row per line and picture of its product (one with no picture),
-        // in line order, each line's pictures by position.
         let rows: Vec<LineRow> = cart_items::table
-            .inner_join(variants::table.inner_join(products::table.left_join(product_images::table.inner_join(uploads::table))))
+            .inner_join(variants::table.inner_join(products::table))
             .filter(cart_items::user_id.eq(user_id))
-            .order((cart_items::created_at.asc(), cart_items::id.asc(), product_images::position.asc(), product_images::id.asc()))
+            .order((cart_items::created_at.asc(), cart_items::id.asc()))
             .select((
                 cart_items::id,
                 cart_items::quantity,
                 cart_items::created_at,
                 VariantRow::as_select(),
                 (products::id, products::name, products::slug),
-                (product_images::id, uploads::filename).nullable(),
             ))
             .load(&mut *conn)
             .map_err(store_error)?;
-        let mut lines: Vec<CartLine> = Vec::new();
-        for (id, quantity, added, variant, (product_id, name, slug), image) in rows {
-            let image = image.map(|(id, filename)| ImageRef { id, url: upload_url(&filename) });
-            match lines.last_mut() {
-                Some(line) if line.id == id => line.product.images.extend(image),
-                _ => lines.push(CartLine {
+        let product_ids: Vec<String> = rows.iter().map(|r| r.4 .0.clone()).collect();
+        let images = images_for(&mut conn, &product_ids).map_err(store_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, quantity, added, variant, (product_id, name, slug))| {
+                let product_images = images
+                    .get(&product_id)
+                    .map(|list| list.iter().map(|i| ImageRef { id: i.id.clone(), url: i.url.clone() }).collect())
+                    .unwrap_or_default();
+                CartLine {
                     id,
                     quantity,
-                    product: CartProduct { id: product_id, name, slug, images: image.into_iter().collect() },
+                    product: CartProduct { id: product_id, name, slug, images: product_images },
                     variant: variant.into_view(),
                     added_at: added.and_utc(),
-                }),
-            }
-        }
-        Ok(lines)
+                }
+            })
+            .collect())
     }
 
     fn variant_with_rules(&self, variant_id: &VariantId) -> Result<(Option<VariantStock>, CodRules), StoreError> {

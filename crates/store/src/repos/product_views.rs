@@ -1,13 +1,32 @@
 //! Products as the shopping repositories (cart, wishlist, orders) show them: a product's
-//! summary, read the same way for all three (the cart and placement read a line's pictures
-//! with the line itself).
+//! images and its summary, read the same way for all three.
 
 use std::collections::HashMap;
 
 use cart::{ProductImage, ProductSummary};
+use diesel::prelude::*;
 use kernel::{upload_url, StoreError};
 
 use crate::conn::DbConn;
+use crate::schema::{product_images, uploads};
+
+/// Every image of the given products, each list ordered by position.
+pub(crate) fn images_for(conn: &mut DbConn, product_ids: &[String]) -> QueryResult<HashMap<String, Vec<ProductImage>>> {
+    let mut map: HashMap<String, Vec<ProductImage>> = HashMap::new();
+    if product_ids.is_empty() {
+        return Ok(map);
+    }
+    let rows: Vec<(String, String, String, String)> = product_images::table
+        .inner_join(uploads::table)
+        .filter(product_images::product_id.eq_any(product_ids))
+        .order((product_images::product_id, product_images::position, product_images::id))
+        .select((product_images::product_id, product_images::id, product_images::upload_id, uploads::filename))
+        .load(conn)?;
+    for (product_id, id, upload_id, filename) in rows {
+        map.entry(product_id).or_default().push(ProductImage { id, upload_id, url: upload_url(&filename) });
+    }
+    Ok(map)
+}
 
 /// Products in the catalogue's shape (category, images by position, variants by position),
 /// in the order of `product_ids`; unknown ids are skipped. Read with the catalogue's own
