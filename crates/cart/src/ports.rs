@@ -36,7 +36,9 @@ pub trait WishlistApi: Send + Sync {
 pub trait CartRepository: Send + Sync {
     /// The user's lines with today's product and variant data, oldest first.
     fn lines(&self, user_id: &UserId) -> Result<Vec<CartLine>, StoreError>;
-    fn variant(&self, variant_id: &VariantId) -> Result<Option<VariantStock>, StoreError>;
+    /// The variant (`None`: no such variant) and the owner's cash-on-delivery rules, read
+    /// together: an add needs both.
+    fn variant_with_rules(&self, variant_id: &VariantId) -> Result<(Option<VariantStock>, CodRules), StoreError>;
     /// The owner's cash-on-delivery rules (pieces per line, the largest order).
     fn cod_rules(&self) -> Result<CodRules, StoreError>;
     /// Grows the user's line for the variant by `quantity`, or inserts one, with ONE

@@ -80,7 +80,8 @@ impl<R: CartRepository> CartApi for CartService<R> {
         if !variant_id.is_uuid() {
             return Err(CartError::VariantNotFound);
         }
-        let variant = self.repo.variant(variant_id)?.ok_or(CartError::VariantNotFound)?;
+        let (variant, rules) = self.repo.variant_with_rules(variant_id)?;
+        let variant = variant.ok_or(CartError::VariantNotFound)?;
         check_stock(i64::from(quantity), variant.stock)?;
         let cart = self.cart(user_id)?;
         let (mut pieces, mut others) = (i64::from(quantity), Money::ZERO);
@@ -93,7 +94,7 @@ impl<R: CartRepository> CartApi for CartService<R> {
         }
         let line = variant.price.pay().checked_times(pieces).map_err(|_| CartError::TotalTooLarge)?;
         let item = format!("{} (size {})", variant.product_name, variant.size);
-        cod_allows(&self.repo.cod_rules()?, pieces, &item, line, others)?;
+        cod_allows(&rules, pieces, &item, line, others)?;
         // Two tries: a concurrent add of the same variant may insert the line first; the
         // second try then grows that line (still within the stock).
         let mut written = self.repo.add(user_id, variant_id, quantity, Utc::now());

@@ -455,6 +455,30 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         Ok(())
     }
 
+    fn stock_left(&self, left: &[(String, String, i32)]) -> Result<(), CatalogError> {
+        if left.is_empty() {
+            return Ok(());
+        }
+        let _guard = self.rebuild.lock().unwrap_or_else(|e| e.into_inner());
+        let current = self.current();
+        let mut ids: Vec<String> = left.iter().map(|(product, _, _)| product.clone()).collect();
+        ids.sort();
+        ids.dedup();
+        let (mut fresh, mut reread) = (Vec::with_capacity(ids.len()), Vec::new());
+        for id in &ids {
+            match current.product(id).and_then(|p| lowered(&p, left.iter().filter(|l| &l.0 == id))) {
+                Some(product) => fresh.push(Arc::new(product)),
+                None => reread.push(id.clone()),
+            }
+        }
+        if !reread.is_empty() {
+            fresh.extend(self.repo.load_products(&reread)?.into_iter().map(Arc::new));
+        }
+        let next = current.with_products(current.version + 1, &ids, fresh);
+        self.swap(next);
+        Ok(())
+    }
+
     fn reload(&self) -> Result<(), CatalogError> {
         CatalogService::reload(self)
     }
@@ -482,6 +506,24 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         let since = india_today() - chrono::Days::new(u64::from(days.max(1)) - 1);
         Ok(self.repo.search_misses(since, limit)?)
     }
+}
+
+/// `product` with its variants' stock lowered to the figures an order's writes returned;
+/// `None` when a figure is above the snapshot's or names an unknown variant: the snapshot
+/// then already holds a later order's figure (two orders finishing out of turn) or
+/// something else raised the stock (a cancellation, the back office), and the product is
+/// re-read instead. A figure applied just after a raise it preceded is put right by the
+/// product's next order, whose figure is then above it.
+fn lowered<'a>(product: &Product, left: impl Iterator<Item = &'a (String, String, i32)>) -> Option<Product> {
+    let mut product = product.clone();
+    for (_, variant_id, stock) in left {
+        let variant = product.variants.iter_mut().find(|v| &v.id == variant_id)?;
+        if *stock > variant.stock {
+            return None;
+        }
+        variant.stock = *stock;
+    }
+    Some(product)
 }
 
 /// The synonym list's size limit, in bytes.

@@ -336,6 +336,24 @@ pub struct PlacedOrder {
     pub email_sent: bool,
     /// Why the confirmation failed, for the log.
     pub email_error: Option<String>,
+    /// The stock each variant of the order was left with by this request's placement
+    /// (empty for a replay).
+    pub stock_left: Vec<StockLeft>,
+}
+
+/// A variant's stock as an order's guarded write left it (read back from that write).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StockLeft {
+    pub product_id: String,
+    pub variant_id: String,
+    pub stock: i32,
+}
+
+/// An order as placement wrote it, with the stock its items were left with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    pub order: Order,
+    pub stock_left: Vec<StockLeft>,
 }
 
 /// How many times one order's confirmation may be sent again within [`RESEND_WINDOW_MINUTES`].

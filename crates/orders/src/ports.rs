@@ -10,7 +10,7 @@ use crate::listing::{
 use kernel::PageRequest;
 use crate::invoice::{DocumentKind, TaxDocument};
 use crate::models::{
-    Checkout, Customer, DeliveryStatus, NewOrder, Order, PlaceOrderInput, PlaceRequest, PlacedOrder,
+    Checkout, Customer, DeliveryStatus, NewOrder, Order, PlaceOrderInput, PlaceRequest, Placed, PlacedOrder,
     Resend, Transition, TransitionOutcome,
 };
 
@@ -88,12 +88,14 @@ pub trait OrderStore: Send + Sync {
     /// naming the first item that is short); writes the order, its items and its first
     /// history entry; deletes exactly the lines it read (`CartChanged` otherwise). Any
     /// error rolls everything back. `Storage(Conflict)` when the
-    /// idempotency key is already used by this customer.
+    /// idempotency key is already used by this customer (checked before `build` is called,
+    /// so a retry is answered whatever its cart holds now). The stock each item's variant
+    /// was left with comes back with the order.
     fn place(
         &self,
         request: &PlaceRequest,
         build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>,
-    ) -> Result<Order, OrdersError>;
+    ) -> Result<Placed, OrdersError>;
     fn find(&self, order_id: &OrderId) -> Result<Option<Order>, StoreError>;
     fn find_by_key(&self, user_id: &UserId, idempotency_key: &str) -> Result<Option<Order>, StoreError>;
     /// One page of the orders matching `filter`, in `sort` order (ties: newest, then by

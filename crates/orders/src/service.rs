@@ -9,7 +9,7 @@ use crate::listing::{
 };
 use crate::models::{
     AddressSnapshot, Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
-    PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
+    Placed, PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
     RESENDS_PER_ACCOUNT, RESENDS_PER_ORDER, RESEND_WINDOW_MINUTES,
 };
 use crate::invoice::{DocumentKind, TaxDocument};
@@ -67,6 +67,7 @@ impl<S: OrderStore, M: Mailer> OrderService<S, M> {
             created: false,
             email_sent: false,
             email_error: None,
+            stock_left: Vec::new(),
         }))
     }
 }
@@ -237,19 +238,16 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         if !request.address_id.is_uuid() {
             return Err(OrdersError::AddressNotFound);
         }
-        if let Some(key) = &request.idempotency_key {
-            if let Some(earlier) = self.replay(&customer.id, key)? {
-                return Ok(earlier);
-            }
-        }
+        // A retry with a used key is answered by the store's `Conflict` below (it checks the
+        // key before anything else): no read of its own here.
         let id = kernel::new_id();
         let limit = self.orders_per_minute;
         let placed = self.store.place(&request, &|checkout| {
             order_allowed(&checkout.recent_orders, limit, now)?;
             build_order(&id, &request, checkout, now)
         });
-        let order = match (placed, &request.idempotency_key) {
-            (Ok(order), _) => order,
+        let Placed { order, stock_left } = match (placed, &request.idempotency_key) {
+            (Ok(placed), _) => placed,
             // A concurrent request with the same key may have won: it holds the order (and
             // took the stock or emptied the cart this one missed). Answer with its order.
             (Err(e @ (OrdersError::Storage(StoreError::Conflict { .. }) | OrdersError::OutOfStock { .. } | OrdersError::EmptyCart | OrdersError::CartChanged)), Some(key)) => {
@@ -262,7 +260,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         };
         // The order is committed: a failing e-mail is reported, never undone.
         let sent = self.mailer.send(&email::confirmation(&order, &order.customer.email));
-        Ok(PlacedOrder { email_sent: sent.is_ok(), email_error: sent.err().map(|e| e.0), order, created: true })
+        Ok(PlacedOrder { email_sent: sent.is_ok(), email_error: sent.err().map(|e| e.0), order, created: true, stock_left })
     }
 
     fn my_orders(&self, user_id: &UserId, page: kernel::PageRequest) -> Result<OrderPage, OrdersError> {

@@ -163,3 +163,24 @@ mod tests {
         assert_eq!(Target::parse("postgresql://u@h/db").backend(), Backend::Postgres);
     }
 }
+
+/// `sql` with PostgreSQL's parameter marks (`$1`, `$2` ...) as SQLite numbers them (`?1`,
+/// `?2` ...): one text for both databases. `$` appears in the shop's SQL only as a mark.
+pub(crate) fn sqlite_marks(sql: &str) -> String {
+    sql.replace('$', "?")
+}
+
+/// Runs one hand-written statement on either database: `raw_sql!(conn, sql, method,
+/// (SqlType, value), ...)` binds the values in order and ends with `method` (`load`,
+/// `get_result`, `execute`). `sql` uses `$n` marks (see [`sqlite_marks`]).
+macro_rules! raw_sql {
+    ($conn:expr, $sql:expr, $method:ident $(, ($ty:ty, $value:expr))* $(,)?) => {
+        match $conn {
+            $crate::conn::DbConn::Postgres(pg) => diesel::sql_query($sql)$(.bind::<$ty, _>($value))*.$method(pg),
+            $crate::conn::DbConn::Sqlite(lite) => {
+                diesel::sql_query($crate::conn::sqlite_marks($sql))$(.bind::<$ty, _>($value))*.$method(lite)
+            }
+        }
+    };
+}
+pub(crate) use raw_sql;

@@ -37,7 +37,7 @@ fn place(store: &DieselOrderStore, user_id: &str, address_id: &str, key: Option<
     let request = PlaceRequest { user_id: user_id.into(), address_id: address_id.into(), idempotency_key: key.map(str::to_string), recent_since: Utc::now() - chrono::Duration::minutes(1) };
     let id = kernel::new_id();
     let now = Utc::now();
-    store.place(&request, &|checkout| build_order(&id, &request, checkout, now))
+    store.place(&request, &|checkout| build_order(&id, &request, checkout, now)).map(|placed| placed.order)
 }
 
 /// The order store and asha with an address and a cart.

@@ -68,9 +68,9 @@ impl CartRepository for MemoryCart {
             })
             .collect())
     }
-    fn variant(&self, id: &VariantId) -> Result<Option<VariantStock>, StoreError> {
+    fn variant_with_rules(&self, id: &VariantId) -> Result<(Option<VariantStock>, kernel::CodRules), StoreError> {
         let id = id.as_str();
-        Ok(self
+        let variant = self
             .variants
             .iter()
             .find(|v| v.0 == id)
@@ -81,7 +81,8 @@ impl CartRepository for MemoryCart {
                 product_name: "Kurta".into(),
                 size: "M".into(),
                 price: Price::new(Money::from_paise(v.2), Money::from_paise(v.3)),
-            }))
+            });
+        Ok((variant, self.cod_rules()?))
     }
     fn cod_rules(&self) -> Result<kernel::CodRules, StoreError> {
         Ok(kernel::CodRules { max_order_value: None, max_units_per_line: 1000, ..Default::default() })

@@ -59,7 +59,7 @@ impl OrderStore for MemoryStore {
     fn documents_between(&self, _from: chrono::NaiveDate, _to: chrono::NaiveDate) -> Result<Vec<crate::invoice::TaxDocument>, StoreError> {
         Ok(Vec::new())
     }
-    fn place(&self, request: &PlaceRequest, build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>) -> Result<Order, OrdersError> {
+    fn place(&self, request: &PlaceRequest, build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>) -> Result<crate::models::Placed, OrdersError> {
         let mut s = self.state.lock().map_err(backend)?;
         if request.address_id != ADDRESS {
             return Err(OrdersError::AddressNotFound);
@@ -97,18 +97,20 @@ impl OrderStore for MemoryStore {
         let new = build(checkout)?;
         // All or nothing, like the transaction.
         let mut stock = s.stock.clone();
+        let mut stock_left = Vec::new();
         for item in &new.order.items {
             let v = item.variant_id.clone().unwrap_or_default();
             let left = stock.get(&v).copied().unwrap_or(0);
             if left < item.quantity {
                 return Err(OrdersError::OutOfStock { product: item.product_name.clone(), size: item.size.clone(), available: left });
             }
-            stock.insert(v, left - item.quantity);
+            stock.insert(v.clone(), left - item.quantity);
+            stock_left.push(crate::models::StockLeft { product_id: item.product_id.clone().unwrap_or_default(), variant_id: v, stock: left - item.quantity });
         }
         s.stock = stock;
         s.carts.remove(request.user_id.as_str());
         s.orders.push((new.order.clone(), new.idempotency_key));
-        Ok(new.order)
+        Ok(crate::models::Placed { order: new.order, stock_left })
     }
     fn find(&self, id: &OrderId) -> Result<Option<Order>, StoreError> {
         Ok(self.state.lock().map_err(backend)?.orders.iter().find(|(o, _)| o.id == *id).map(|(o, _)| o.clone()))

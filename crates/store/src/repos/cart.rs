@@ -1,12 +1,12 @@
 use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef, VariantStock};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{Integer, Text, Timestamp};
+use diesel::sql_types::{BigInt, Integer, Text, Timestamp};
 use kernel::{CartLineId, CodRules, Money, Price, StoreError, UserId, VariantId};
 
 use super::cod;
 use super::product_views::images_for;
-use crate::conn::DbConn;
+use crate::conn::{raw_sql, DbConn};
 use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::catalog::VariantRow;
@@ -64,34 +64,31 @@ impl CartRepository for DieselCartRepo {
             .collect())
     }
 
-    fn variant(&self, variant_id: &VariantId) -> Result<Option<VariantStock>, StoreError> {
-        let variant_id = variant_id.as_str();
+    fn variant_with_rules(&self, variant_id: &VariantId) -> Result<(Option<VariantStock>, CodRules), StoreError> {
         let mut conn = self.db.conn()?;
-        variants::table
-            .inner_join(products::table)
-            .filter(variants::id.eq(variant_id))
-            .select((
-                variants::id,
-                variants::product_id,
-                variants::stock,
-                products::name,
-                variants::size,
-                variants::original_price_paise,
-                variants::discount_price_paise,
-            ))
-            .first::<(String, String, i32, String, String, i64, i64)>(&mut *conn)
-            .optional()
-            .map(|row| {
-                row.map(|(id, product_id, stock, product_name, size, pay, saving)| VariantStock {
-                    id,
-                    product_id,
-                    stock,
-                    product_name,
-                    size,
-                    price: Price::new(Money::from_paise(pay), Money::from_paise(saving)),
-                })
-            })
-            .map_err(store_error)
+        let row: Option<VariantAndRules> = raw_sql!(
+            &mut *conn,
+            "SELECT v.id, v.product_id, v.stock, p.name AS product_name, v.size, v.original_price_paise, v.discount_price_paise, \
+             s.min_order_paise, s.max_order_paise, s.max_open_orders, s.max_units_per_line \
+             FROM variants v JOIN products p ON p.id = v.product_id LEFT JOIN cod_settings s ON s.id = 1 WHERE v.id = $1",
+            get_result,
+            (Text, variant_id.as_str()),
+        )
+        .optional()
+        .map_err(store_error)?;
+        let Some(r) = row else {
+            return Ok((None, cod::rules(&mut conn).map_err(store_error)?));
+        };
+        let rules = r.rules.into_rules();
+        let variant = VariantStock {
+            id: r.id,
+            product_id: r.product_id,
+            stock: r.stock,
+            product_name: r.product_name,
+            size: r.size,
+            price: Price::new(Money::from_paise(r.original_price_paise), Money::from_paise(r.discount_price_paise)),
+        };
+        Ok((Some(variant), rules))
     }
 
     fn cod_rules(&self) -> Result<CodRules, StoreError> {
@@ -154,6 +151,26 @@ impl CartRepository for DieselCartRepo {
 }
 
 #[derive(QueryableByName)]
+struct VariantAndRules {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    product_id: String,
+    #[diesel(sql_type = Integer)]
+    stock: i32,
+    #[diesel(sql_type = Text)]
+    product_name: String,
+    #[diesel(sql_type = Text)]
+    size: String,
+    #[diesel(sql_type = BigInt)]
+    original_price_paise: i64,
+    #[diesel(sql_type = BigInt)]
+    discount_price_paise: i64,
+    #[diesel(embed)]
+    rules: cod::JoinedRules,
+}
+
+#[derive(QueryableByName)]
 struct Held {
     #[diesel(sql_type = Integer)]
     quantity: i32,
@@ -165,37 +182,23 @@ struct Held {
 /// only while it stays within the stock, so concurrent adds can never push a line above.
 /// The pieces the line now holds, or `None` when the stock does not allow them.
 fn guarded_add(conn: &mut DbConn, line: &str, user_id: &str, variant_id: &str, quantity: i32, at: NaiveDateTime) -> QueryResult<Option<i32>> {
-    // The same SQL on both databases but for the parameter marks. SQLite needs the
-    // `WHERE` that the `SELECT` already has to read `ON CONFLICT` as the upsert's.
-    let sql = |p: [&str; 5]| {
-        format!(
-            "INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) \
-             SELECT {0}, {1}, variants.id, {3}, {4}, {4} FROM variants WHERE variants.id = {2} AND variants.stock >= {3} \
-             ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = excluded.updated_at \
-             WHERE cart_items.quantity + excluded.quantity <= (SELECT stock FROM variants WHERE variants.id = excluded.variant_id) \
-             RETURNING quantity",
-            p[0], p[1], p[2], p[3], p[4]
-        )
-    };
-    let held: Option<Held> = match conn {
-        DbConn::Postgres(pg) => diesel::sql_query(sql(["$1", "$2", "$3", "$4", "$5"]))
-            .bind::<Text, _>(line)
-            .bind::<Text, _>(user_id)
-            .bind::<Text, _>(variant_id)
-            .bind::<Integer, _>(quantity)
-            .bind::<Timestamp, _>(at)
-            .get_result(pg)
-            .optional()?,
-        // SQLite numbers its marks with `?NNN`: the same value may appear twice.
-        DbConn::Sqlite(lite) => diesel::sql_query(sql(["?1", "?2", "?3", "?4", "?5"]))
-            .bind::<Text, _>(line)
-            .bind::<Text, _>(user_id)
-            .bind::<Text, _>(variant_id)
-            .bind::<Integer, _>(quantity)
-            .bind::<Timestamp, _>(at)
-            .get_result(lite)
-            .optional()?,
-    };
+    // SQLite needs the `WHERE` that the `SELECT` already has to read `ON CONFLICT` as the
+    // upsert's.
+    let held: Option<Held> = raw_sql!(
+        conn,
+        "INSERT INTO cart_items (id, user_id, variant_id, quantity, created_at, updated_at) \
+         SELECT $1, $2, variants.id, $4, $5, $5 FROM variants WHERE variants.id = $3 AND variants.stock >= $4 \
+         ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = excluded.updated_at \
+         WHERE cart_items.quantity + excluded.quantity <= (SELECT stock FROM variants WHERE variants.id = excluded.variant_id) \
+         RETURNING quantity",
+        get_result,
+        (Text, line),
+        (Text, user_id),
+        (Text, variant_id),
+        (Integer, quantity),
+        (Timestamp, at),
+    )
+    .optional()?;
     Ok(held.map(|h| h.quantity))
 }
 

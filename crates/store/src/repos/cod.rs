@@ -1,15 +1,17 @@
 //! Cash-on-delivery settings (`cod_settings`, one row, and `cod_blocked_pincodes`), read by
-//! the cart and the orders inside their own transactions and written by the back office.
+//! the cart and by placement (with the address, before its transaction: see
+//! `orders::read_settled`) and written by the back office.
 
-use ::orders::{Checkout, CodContext, CodStore, OrdersError, PlaceRequest};
+use ::orders::{Checkout, CodStore, OrdersError, PlaceRequest};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Integer, Nullable};
 use kernel::{CodRules, CodSettings, Money, StoreError};
 
 use super::orders::read_checkout;
 use crate::conn::DbConn;
 use crate::errors::store_error;
 use crate::repos::orders::DieselOrderStore;
-use crate::schema::{cod_blocked_pincodes, cod_settings, orders};
+use crate::schema::{cod_blocked_pincodes, cod_settings};
 
 type RulesRow = (Option<i64>, Option<i64>, i32, i32);
 
@@ -19,6 +21,29 @@ fn from_row((min, max, open, units): RulesRow) -> CodRules {
         max_order_value: max.map(Money::from_paise),
         max_open_orders: u32::try_from(open).unwrap_or(1),
         max_units_per_line: u32::try_from(units).unwrap_or(1),
+    }
+}
+
+/// The `cod_settings` columns as a hand-written query reads them through a `LEFT JOIN`
+/// (all `NULL`: no row, the defaults).
+#[derive(diesel::QueryableByName)]
+pub(crate) struct JoinedRules {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub min_order_paise: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub max_order_paise: Option<i64>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    pub max_open_orders: Option<i32>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    pub max_units_per_line: Option<i32>,
+}
+
+impl JoinedRules {
+    pub(crate) fn into_rules(self) -> CodRules {
+        match (self.max_open_orders, self.max_units_per_line) {
+            (Some(open), Some(units)) => from_row((self.min_order_paise, self.max_order_paise, open, units)),
+            _ => CodRules::default(),
+        }
     }
 }
 
@@ -40,33 +65,6 @@ pub(crate) fn rules(conn: &mut DbConn) -> QueryResult<CodRules> {
 
 pub(crate) fn is_blocked(conn: &mut DbConn, pincode: &str) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(cod_blocked_pincodes::table.find(pincode))).get_result(conn)
-}
-
-/// What the rules judge one customer's order by: the rules, whether the PIN is blocked and
-/// the customer's orders still PENDING or SHIPPED. Placing reads it inside its transaction,
-/// which is serialised per customer, so parallel orders count each other.
-pub(crate) fn context(conn: &mut DbConn, user_id: &str, pincode: &str) -> QueryResult<CodContext> {
-    let open: i64 = orders::table
-        .filter(orders::user_id.eq(user_id))
-        .filter(orders::delivery_status.eq_any(["PENDING", "SHIPPED"]))
-        .count()
-        .get_result(conn)?;
-    // The rules and the PIN in one statement (the migration inserts the one row).
-    let row = cod_settings::table
-        .find(1)
-        .select((
-            (cod_settings::min_order_paise, cod_settings::max_order_paise, cod_settings::max_open_orders, cod_settings::max_units_per_line),
-            diesel::dsl::sql::<diesel::sql_types::Bool>("EXISTS (SELECT 1 FROM cod_blocked_pincodes WHERE pincode = ")
-                .bind::<diesel::sql_types::Text, _>(pincode)
-                .sql(")"),
-        ))
-        .first::<(RulesRow, bool)>(conn)
-        .optional()?;
-    let (rules, pin_blocked) = match row {
-        Some((rules, blocked)) => (from_row(rules), blocked),
-        None => (CodRules::default(), is_blocked(conn, pincode)?),
-    };
-    Ok(CodContext { rules, pin_blocked, open_orders: u64::try_from(open).unwrap_or(0) })
 }
 
 fn read_settings(conn: &mut DbConn) -> QueryResult<CodSettings> {

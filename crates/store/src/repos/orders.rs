@@ -3,28 +3,27 @@ use std::collections::HashMap;
 use crate::versions;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use kernel::{Money, OrderId, Price, StoreError, UserId};
+use kernel::{upload_url, CodRules, Money, OrderId, Price, StoreError, UserId};
 use ::orders::listing::ExportCursor;
 use ::orders::{
-    AddressSnapshot, Checkout, CheckoutLine, CustomerSnapshot, DaySales, DeliveryStatus, NewOrder, Order, OrderFilter,
-    OrderSort, OrderStore, OrdersError, PlaceRequest, Resend, StatusChange, StatusCounts, StockEffect, TextMatch, Transition,
+    AddressSnapshot, Checkout, CheckoutLine, CodContext, CustomerSnapshot, DaySales, DeliveryStatus, NewOrder, Order, OrderFilter,
+    OrderSort, OrderStore, OrdersError, PlaceRequest, Placed, Resend, StockLeft, StatusChange, StatusCounts, StockEffect, TextMatch, Transition,
     TransitionOutcome,
 };
 use diesel::dsl::count_star;
-use diesel::sql_types::{BigInt, Bool, Nullable};
+use diesel::sql_types::{BigInt, Bool, Integer, Nullable, Text, Timestamp};
 use kernel::PageRequest;
 
 use crate::conn::MultiBackend;
 
 use super::cod;
-use super::product_views::images_for;
 use super::tax_documents;
-use crate::conn::DbConn;
+use crate::conn::{raw_sql, DbConn};
 use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::order::{HistoryRow, OrderItemRow, OrderRow};
 use crate::schema::{
-    addresses, cart_items, confirmation_resends, order_customer_counts, order_day_counts, order_items, order_status_history, orders, products, users,
+    cart_items, confirmation_resends, order_customer_counts, order_day_counts, order_items, order_status_history, orders, users,
     variants,
 };
 
@@ -329,11 +328,28 @@ pub(crate) fn load_one(conn: &mut DbConn, id: &str) -> QueryResult<Option<Order>
 /// `UPDATE variants SET stock = stock - q WHERE id = ? AND stock >= q`: true when exactly
 /// one row changed, i.e. the pieces were there and are now taken.
 pub(crate) fn take_stock(conn: &mut DbConn, variant_id: &str, quantity: i32) -> QueryResult<bool> {
+    take_stock_left(conn, variant_id, quantity).map(|left| left.is_some())
+}
+
+#[derive(QueryableByName)]
+struct StockRow {
+    #[diesel(sql_type = Integer)]
+    stock: i32,
+}
+
+/// [`take_stock`], answering the stock the write left (`None`: not taken).
+fn take_stock_left(conn: &mut DbConn, variant_id: &str, quantity: i32) -> QueryResult<Option<i32>> {
     let now = Utc::now().naive_utc();
-    diesel::update(variants::table.filter(variants::id.eq(variant_id)).filter(variants::stock.ge(quantity)))
-        .set((variants::stock.eq(variants::stock - quantity), variants::updated_at.eq(now)))
-        .execute(conn)
-        .map(|n| n == 1)
+    let left: Option<StockRow> = raw_sql!(
+        conn,
+        "UPDATE variants SET stock = stock - $2, updated_at = $3 WHERE id = $1 AND stock >= $2 RETURNING stock",
+        get_result,
+        (Text, variant_id),
+        (Integer, quantity),
+        (Timestamp, now),
+    )
+    .optional()?;
+    Ok(left.map(|l| l.stock))
 }
 
 pub(crate) fn stock_left(conn: &mut DbConn, variant_id: &str) -> QueryResult<i32> {
@@ -354,50 +370,25 @@ fn product_ids(order: &Order) -> Vec<String> {
 }
 
 /// Takes every item's stock, in variant-id order so that two transactions never wait on
-/// each other in opposite orders. The first short item is the error.
+/// each other in opposite orders. The first short item is the error; otherwise the stock
+/// each variant was left with, as (variant id, stock).
 fn take_all<'a>(
     conn: &mut DbConn,
     items: impl Iterator<Item = (&'a str, i32, &'a str, &'a str)>,
-) -> Result<(), OrdersError> {
+) -> Result<Vec<(&'a str, i32)>, OrdersError> {
     let mut items: Vec<_> = items.collect();
     items.sort_by(|a, b| a.0.cmp(b.0));
+    let mut left = Vec::with_capacity(items.len());
     for (variant_id, quantity, product, size) in items {
-        if !take_stock(conn, variant_id, quantity).map_err(store_error)? {
-            let available = stock_left(conn, variant_id).map_err(store_error)?;
-            return Err(OrdersError::OutOfStock { product: product.to_string(), size: size.to_string(), available });
+        match take_stock_left(conn, variant_id, quantity).map_err(store_error)? {
+            Some(stock) => left.push((variant_id, stock)),
+            None => {
+                let available = stock_left(conn, variant_id).map_err(store_error)?;
+                return Err(OrdersError::OutOfStock { product: product.to_string(), size: size.to_string(), available });
+            }
         }
     }
-    Ok(())
-}
-
-/// The customer's names and e-mail, read under the account's lock when `locked`.
-type CustomerRow = (String, String, String);
-
-/// PostgreSQL runs READ COMMITTED: without locks, parallel placements from one cart would
-/// each read the same lines. Locking the customer's row first (`SELECT ... FOR NO KEY
-/// UPDATE`, the statement that reads the customer's names too) queues them; the next one
-/// reads the cart only after the first committed, and finds it empty. The lines are locked
-/// too, so a concurrent quantity change waits instead of being lost. On SQLite the write
-/// transaction (`BEGIN IMMEDIATE`) already runs alone.
-fn lock_cart(conn: &mut DbConn, user_id: &str) -> QueryResult<Option<CustomerRow>> {
-    let customer = customer_row(conn, user_id, true)?;
-    if let DbConn::Postgres(pg) = conn {
-        cart_items::table
-            .filter(cart_items::user_id.eq(user_id))
-            .order(cart_items::id)
-            .select(cart_items::id)
-            .for_update()
-            .load::<String>(pg)?;
-    }
-    Ok(customer)
-}
-
-fn customer_row(conn: &mut DbConn, user_id: &str, locked: bool) -> QueryResult<Option<CustomerRow>> {
-    let query = users::table.find(user_id).select((users::first_name, users::last_name, users::email));
-    match conn {
-        DbConn::Postgres(pg) if locked => query.for_no_key_update().first(pg).optional(),
-        _ => query.first(conn).optional(),
-    }
+    Ok(left)
 }
 
 /// Queues this transaction behind any other that locked the same account (PostgreSQL
@@ -410,106 +401,298 @@ pub(crate) fn lock_account(conn: &mut DbConn, user_id: &str) -> QueryResult<()> 
     Ok(())
 }
 
-/// What placing an order reads: the customer, the address, the cart lines with today's
-/// prices, the account's recent orders and the cash-on-delivery context; and the line ids.
-pub(crate) fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout, Vec<String>), OrdersError> {
-    let customer = customer_row(conn, request.user_id.as_str(), false).map_err(store_error)?;
-    read_checkout_of(conn, request, customer)
+/// What placing reads before its transaction: the delivery address and the cash-on-delivery
+/// settings with whether the address's PIN is blocked. None of it needs the customer's
+/// lock (a concurrent change to them is as if it came a moment later).
+struct Settled {
+    address: AddressSnapshot,
+    rules: CodRules,
+    pin_blocked: bool,
 }
 
-/// [`read_checkout`] with the customer already read (`None`: no such account).
-fn read_checkout_of(conn: &mut DbConn, request: &PlaceRequest, customer: Option<CustomerRow>) -> Result<(Checkout, Vec<String>), OrdersError> {
-    let customer = customer.ok_or(OrdersError::AccountNotFound)?;
-    let address = addresses::table
-        .filter(addresses::id.eq(request.address_id.as_str()))
-        .filter(addresses::user_id.eq(request.user_id.as_str()))
-        .select((
-            addresses::address_line1,
-            addresses::address_line2,
-            addresses::city,
-            addresses::state,
-            addresses::postal_code,
-            addresses::full_name,
-            addresses::phone,
-            addresses::landmark,
-        ))
-        .first::<(String, Option<String>, String, String, String, String, Option<String>, Option<String>)>(conn)
-        .optional()
-        .map_err(store_error)?
-        .ok_or(OrdersError::AddressNotFound)?;
-    type LineRow = (String, i32, String, String, String, String, i64, i64, String, String);
-    let rows: Vec<LineRow> = cart_items::table
-        .inner_join(variants::table.inner_join(products::table))
-        .filter(cart_items::user_id.eq(request.user_id.as_str()))
-        .order((cart_items::created_at.asc(), cart_items::id.asc()))
-        .select((
-            cart_items::id,
-            cart_items::quantity,
-            variants::id,
-            variants::size,
-            variants::color,
-            variants::color_hex,
-            variants::original_price_paise,
-            variants::discount_price_paise,
-            products::id,
-            products::name,
-        ))
-        .load(conn)
-        .map_err(store_error)?;
-    let product_ids: Vec<String> = rows.iter().map(|r| r.8.clone()).collect();
-    let images = images_for(conn, &product_ids).map_err(store_error)?;
-    let line_ids = rows.iter().map(|r| r.0.clone()).collect();
+#[derive(QueryableByName)]
+struct SettledRow {
+    #[diesel(sql_type = Text)]
+    address_line1: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    address_line2: Option<String>,
+    #[diesel(sql_type = Text)]
+    city: String,
+    #[diesel(sql_type = Text)]
+    state: String,
+    #[diesel(sql_type = Text)]
+    postal_code: String,
+    #[diesel(sql_type = Text)]
+    full_name: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    phone: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    landmark: Option<String>,
+    #[diesel(embed)]
+    rules: cod::JoinedRules,
+    #[diesel(sql_type = Bool)]
+    pin_blocked: bool,
+    #[diesel(sql_type = Bool)]
+    key_used: bool,
+}
+
+/// [`Settled`] in one statement, which also tells whether `key` is used already by this
+/// customer: `Storage(Conflict)` then, as the order's unique key would say at its insert.
+fn read_settled(conn: &mut DbConn, request: &PlaceRequest, key: Option<&str>) -> Result<Settled, OrdersError> {
+    let user_id = request.user_id.as_str();
+    let row: Option<SettledRow> = raw_sql!(
+        conn,
+        "SELECT a.address_line1, a.address_line2, a.city, a.state, a.postal_code, a.full_name, a.phone, a.landmark, \
+         s.min_order_paise, s.max_order_paise, s.max_open_orders, s.max_units_per_line, \
+         EXISTS (SELECT 1 FROM cod_blocked_pincodes b WHERE b.pincode = a.postal_code) AS pin_blocked, \
+         EXISTS (SELECT 1 FROM orders o WHERE o.user_id = $1 AND o.idempotency_key = $3) AS key_used \
+         FROM addresses a LEFT JOIN cod_settings s ON s.id = 1 WHERE a.id = $2 AND a.user_id = $1",
+        get_result,
+        (Text, user_id),
+        (Text, request.address_id.as_str()),
+        (Nullable<Text>, key),
+    )
+    .optional()
+    .map_err(store_error)?;
+    let key_used = |used: bool| -> Result<(), OrdersError> {
+        match used {
+            true => Err(StoreError::Conflict { constraint: "orders_idempotency_key".into() }.into()),
+            false => Ok(()),
+        }
+    };
+    let Some(row) = row else {
+        // No such address: a retry is still answered with its order.
+        if let Some(key) = key {
+            let used: bool = diesel::select(diesel::dsl::exists(
+                orders::table.filter(orders::user_id.eq(user_id)).filter(orders::idempotency_key.eq(key)),
+            ))
+            .get_result(conn)
+            .map_err(store_error)?;
+            key_used(used)?;
+        }
+        return Err(OrdersError::AddressNotFound);
+    };
+    key_used(row.key_used)?;
+    let rules = row.rules.into_rules();
+    Ok(Settled {
+        address: AddressSnapshot {
+            full_name: row.full_name,
+            phone: row.phone,
+            landmark: row.landmark,
+            address_line1: row.address_line1,
+            address_line2: row.address_line2,
+            city: row.city,
+            state: row.state,
+            postal_code: row.postal_code,
+        },
+        rules,
+        pin_blocked: row.pin_blocked,
+    })
+}
+
+#[derive(QueryableByName)]
+struct LineRow {
+    #[diesel(sql_type = Text)]
+    first_name: String,
+    #[diesel(sql_type = Text)]
+    last_name: String,
+    #[diesel(sql_type = Text)]
+    email: String,
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Integer)]
+    quantity: i32,
+    #[diesel(sql_type = Text)]
+    variant_id: String,
+    #[diesel(sql_type = Text)]
+    size: String,
+    #[diesel(sql_type = Text)]
+    color: String,
+    #[diesel(sql_type = BigInt)]
+    original_price_paise: i64,
+    #[diesel(sql_type = BigInt)]
+    discount_price_paise: i64,
+    #[diesel(sql_type = Text)]
+    product_id: String,
+    #[diesel(sql_type = Text)]
+    name: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    image: Option<String>,
+}
+
+/// The cart lines with the customer's names, today's prices and each product's first
+/// picture. `locked` (PostgreSQL): the same statement locks the customer's row (`FOR NO KEY
+/// UPDATE`, which still lets other writes refer to the account) and the lines (`FOR
+/// UPDATE`), so parallel placements of one customer queue here and the next one sees the
+/// lines as the first left them; a concurrent quantity change waits instead of being lost.
+fn cart_lines(conn: &mut DbConn, user_id: &str, locked: bool) -> QueryResult<Vec<LineRow>> {
+    const LINES: &str = "SELECT u.first_name, u.last_name, u.email, c.id, c.quantity, v.id AS variant_id, v.size, v.color, \
+         v.original_price_paise, v.discount_price_paise, p.id AS product_id, p.name, \
+         (SELECT f.filename FROM product_images i JOIN uploads f ON f.id = i.upload_id \
+          WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image \
+         FROM cart_items c JOIN users u ON u.id = c.user_id JOIN variants v ON v.id = c.variant_id \
+         JOIN products p ON p.id = v.product_id \
+         WHERE c.user_id = $1 ORDER BY c.created_at, c.id";
+    match conn {
+        DbConn::Postgres(pg) if locked => {
+            diesel::sql_query(format!("{LINES} FOR UPDATE OF c FOR NO KEY UPDATE OF u")).bind::<Text, _>(user_id).load(pg)
+        }
+        DbConn::Postgres(pg) => diesel::sql_query(LINES).bind::<Text, _>(user_id).load(pg),
+        DbConn::Sqlite(lite) => diesel::sql_query(crate::conn::sqlite_marks(LINES)).bind::<Text, _>(user_id).load(lite),
+    }
+}
+
+#[derive(QueryableByName)]
+struct RecentRow {
+    #[diesel(sql_type = BigInt)]
+    open_orders: i64,
+    #[diesel(sql_type = Nullable<Timestamp>)]
+    created_at: Option<NaiveDateTime>,
+}
+
+/// The customer's orders still PENDING or SHIPPED, and when their orders since `since` were
+/// placed (oldest first), in one statement: one row per recent order, or one without a time.
+fn recent_orders(conn: &mut DbConn, user_id: &str, since: NaiveDateTime) -> QueryResult<(u64, Vec<DateTime<Utc>>)> {
+    let rows: Vec<RecentRow> = raw_sql!(
+        conn,
+        "SELECT n.open_orders, r.created_at FROM \
+         (SELECT count(*) AS open_orders FROM orders WHERE user_id = $1 AND delivery_status IN ('PENDING', 'SHIPPED')) n \
+         LEFT JOIN (SELECT created_at FROM orders WHERE user_id = $1 AND created_at >= $2) r ON 1 = 1 \
+         ORDER BY r.created_at",
+        load,
+        (Text, user_id),
+        (Timestamp, since),
+    )?;
+    let open = rows.first().map_or(0, |r| u64::try_from(r.open_orders).unwrap_or(0));
+    Ok((open, rows.into_iter().filter_map(|r| r.created_at).map(|t| t.and_utc()).collect()))
+}
+
+/// What placing an order reads: the customer, the address, the cart lines with today's
+/// prices, the account's recent orders and the cash-on-delivery context; and the line ids.
+/// Outside a transaction (a preview of the COD verdict) nothing is locked.
+pub(crate) fn read_checkout(conn: &mut DbConn, request: &PlaceRequest) -> Result<(Checkout, Vec<String>), OrdersError> {
+    let settled = read_settled(conn, request, None)?;
+    read_checkout_in(conn, request, settled, false)
+}
+
+/// The rest of [`read_checkout`] after [`read_settled`]. `locked`: inside the placement's
+/// transaction, where (PostgreSQL runs READ COMMITTED) the customer's row and cart lines
+/// are locked first (see [`cart_lines`]) and the order counts are read after the lock, so
+/// parallel placements count each other. On SQLite the write transaction (`BEGIN
+/// IMMEDIATE`) already runs alone.
+fn read_checkout_in(conn: &mut DbConn, request: &PlaceRequest, settled: Settled, locked: bool) -> Result<(Checkout, Vec<String>), OrdersError> {
+    let user_id = request.user_id.as_str();
+    let rows = cart_lines(conn, user_id, locked).map_err(store_error)?;
+    let customer = match rows.first() {
+        Some(r) => CustomerSnapshot { first_name: r.first_name.clone(), last_name: r.last_name.clone(), email: r.email.clone() },
+        // An empty cart: the account still decides between "no account" and "empty cart".
+        None => {
+            let query = users::table.find(user_id).select((users::first_name, users::last_name, users::email));
+            let names: Option<(String, String, String)> = match conn {
+                DbConn::Postgres(pg) if locked => query.for_no_key_update().first(pg).optional(),
+                _ => query.first(conn).optional(),
+            }
+            .map_err(store_error)?;
+            let (first_name, last_name, email) = names.ok_or(OrdersError::AccountNotFound)?;
+            CustomerSnapshot { first_name, last_name, email }
+        }
+    };
+    let (open_orders, recent_orders) = recent_orders(conn, user_id, request.recent_since.naive_utc()).map_err(store_error)?;
+    let line_ids = rows.iter().map(|r| r.id.clone()).collect();
     let lines = rows
         .into_iter()
-        .map(|(_, quantity, variant_id, size, color, _hex, original, discount, product_id, name)| CheckoutLine {
-            image_url: images.get(&product_id).and_then(|list| list.first()).map(|i| i.url.clone()),
-            product_id,
-            variant_id,
-            product_name: name,
-            size,
-            color,
-            quantity,
-            price: Price::new(Money::from_paise(original), Money::from_paise(discount)),
+        .map(|r| CheckoutLine {
+            image_url: r.image.as_deref().map(upload_url),
+            product_id: r.product_id,
+            variant_id: r.variant_id,
+            product_name: r.name,
+            size: r.size,
+            color: r.color,
+            quantity: r.quantity,
+            price: Price::new(Money::from_paise(r.original_price_paise), Money::from_paise(r.discount_price_paise)),
         })
         .collect();
-    let recent_orders: Vec<NaiveDateTime> = orders::table
-        .filter(orders::user_id.eq(request.user_id.as_str()))
-        .filter(orders::created_at.ge(request.recent_since.naive_utc()))
-        .order(orders::created_at.asc())
-        .select(orders::created_at)
-        .load(conn)
-        .map_err(store_error)?;
-    let (first_name, last_name, email) = customer;
-    let (address_line1, address_line2, city, state, postal_code, full_name, phone, landmark) = address;
-    let cod = cod::context(conn, request.user_id.as_str(), &postal_code).map_err(store_error)?;
     let checkout = Checkout {
-        customer: CustomerSnapshot { first_name, last_name, email },
-        address: AddressSnapshot { full_name, phone, landmark, address_line1, address_line2, city, state, postal_code },
+        customer,
+        address: settled.address,
         lines,
-        recent_orders: recent_orders.into_iter().map(|t| t.and_utc()).collect(),
-        cod,
+        recent_orders,
+        cod: CodContext { rules: settled.rules, pin_blocked: settled.pin_blocked, open_orders },
     };
     Ok((checkout, line_ids))
 }
 
-fn write_order(conn: &mut DbConn, new: &NewOrder) -> Result<(), OrdersError> {
+/// Writes the order, its items and history, and deletes the cart lines it was made from;
+/// the number of lines deleted. On PostgreSQL ONE statement (data-modifying `WITH`, the rows
+/// passed as JSON): a round trip each would keep the transaction open four times as long.
+fn write_order(conn: &mut DbConn, new: &NewOrder, user_id: &str, line_ids: &[String]) -> Result<usize, OrdersError> {
     let order = &new.order;
-    diesel::insert_into(orders::table)
-        .values(&OrderRow::from_domain(order, new.idempotency_key.as_deref()))
+    let head = OrderRow::from_domain(order, new.idempotency_key.as_deref());
+    let items: Vec<OrderItemRow> = order
+        .items
+        .iter()
+        .enumerate()
+        .map(|(position, item)| OrderItemRow::from_domain(&order.id, i32::try_from(position).unwrap_or(i32::MAX), item))
+        .collect();
+    let history: Vec<HistoryRow> = order.history.iter().map(|change| HistoryRow::from_domain(&order.id, change)).collect();
+    if let DbConn::Postgres(pg) = conn {
+        return Ok(write_order_pg(pg, &head, &items, &history, user_id, line_ids).map_err(store_error)?);
+    }
+    diesel::insert_into(orders::table).values(&head).execute(conn).map_err(store_error)?;
+    // Row by row: MultiConnection has no multi-row insert (and SQLite is in-process).
+    for row in &items {
+        diesel::insert_into(order_items::table).values(row).execute(conn).map_err(store_error)?;
+    }
+    for row in &history {
+        diesel::insert_into(order_status_history::table).values(row).execute(conn).map_err(store_error)?;
+    }
+    Ok(diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::id.eq_any(line_ids)))
         .execute(conn)
-        .map_err(store_error)?;
-    // Row by row: MultiConnection has no multi-row insert.
-    for (position, item) in order.items.iter().enumerate() {
-        let row = OrderItemRow::from_domain(&order.id, i32::try_from(position).unwrap_or(i32::MAX), item);
-        diesel::insert_into(order_items::table).values(&row).execute(conn).map_err(store_error)?;
-    }
-    for change in &order.history {
-        diesel::insert_into(order_status_history::table)
-            .values(&HistoryRow::from_domain(&order.id, change))
-            .execute(conn)
-            .map_err(store_error)?;
-    }
-    Ok(())
+        .map_err(store_error)?)
+}
+
+#[derive(QueryableByName)]
+struct Deleted {
+    #[diesel(sql_type = BigInt)]
+    lines: i64,
+}
+
+/// `INSERT INTO table (columns) SELECT columns FROM json_populate_recordset(...)`, the
+/// columns being the rows' fields (their names are the table's).
+fn insert_json<T: serde::Serialize>(table: &str, rows: &[T], mark: &str) -> Result<String, diesel::result::Error> {
+    let first = rows.first().map(serde_json::to_value).transpose().map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
+    let columns = match first {
+        Some(serde_json::Value::Object(map)) => map.keys().cloned().collect::<Vec<_>>().join(", "),
+        _ => return Err(diesel::result::Error::QueryBuilderError("no rows to insert".into())),
+    };
+    Ok(format!("INSERT INTO {table} ({columns}) SELECT {columns} FROM json_populate_recordset(NULL::{table}, {mark}::json)"))
+}
+
+fn write_order_pg(
+    pg: &mut diesel::PgConnection,
+    head: &OrderRow,
+    items: &[OrderItemRow],
+    history: &[HistoryRow],
+    user_id: &str,
+    line_ids: &[String],
+) -> QueryResult<usize> {
+    let to_json = |value: Result<String, serde_json::Error>| value.map_err(|e| diesel::result::Error::SerializationError(Box::new(e)));
+    let sql = format!(
+        "WITH o AS ({}), i AS ({}), h AS ({}), \
+         d AS (DELETE FROM cart_items WHERE user_id = $4 AND id = ANY($5) RETURNING 1) \
+         SELECT count(*) AS lines FROM d",
+        insert_json("orders", std::slice::from_ref(head), "$1")?,
+        insert_json("order_items", items, "$2")?,
+        insert_json("order_status_history", history, "$3")?,
+    );
+    let deleted: Deleted = diesel::sql_query(sql)
+        .bind::<Text, _>(to_json(serde_json::to_string(std::slice::from_ref(head)))?)
+        .bind::<Text, _>(to_json(serde_json::to_string(items))?)
+        .bind::<Text, _>(to_json(serde_json::to_string(history))?)
+        .bind::<Text, _>(user_id)
+        .bind::<diesel::sql_types::Array<Text>, _>(line_ids)
+        .get_result(pg)?;
+    Ok(usize::try_from(deleted.lines).unwrap_or(0))
 }
 
 impl OrderStore for DieselOrderStore {
@@ -517,35 +700,40 @@ impl OrderStore for DieselOrderStore {
         &self,
         request: &PlaceRequest,
         build: &dyn Fn(Checkout) -> Result<NewOrder, OrdersError>,
-    ) -> Result<Order, OrdersError> {
-        let order = self.db.write(|conn| {
-            let customer = lock_cart(conn, request.user_id.as_str()).map_err(store_error)?;
-            let (checkout, line_ids) = read_checkout_of(conn, request, customer)?;
+    ) -> Result<Placed, OrdersError> {
+        // Before the transaction: what needs no lock, and a retry is answered at once.
+        let settled = read_settled(&mut *self.db.conn()?, request, request.idempotency_key.as_deref())?;
+        let user_id = request.user_id.as_str();
+        let (order, left) = self.db.write(|conn| {
+            let (checkout, line_ids) = read_checkout_in(conn, request, settled, true)?;
             let new = build(checkout)?;
-            take_all(
+            let left = take_all(
                 conn,
                 new.order.items.iter().filter_map(|i| {
                     i.variant_id.as_deref().map(|v| (v, i.quantity, i.product_name.as_str(), i.size.as_str()))
                 }),
-            )?;
-            write_order(conn, &new)?;
-            let emptied = diesel::delete(
-                cart_items::table
-                    .filter(cart_items::user_id.eq(request.user_id.as_str()))
-                    .filter(cart_items::id.eq_any(&line_ids)),
-            )
-            .execute(conn)
-            .map_err(store_error)?;
+            )?
+            .into_iter()
+            .map(|(variant, stock)| (variant.to_string(), stock))
+            .collect::<Vec<_>>();
+            let emptied = write_order(conn, &new, user_id, &line_ids)?;
             // Every line read must be the one deleted: otherwise another request used
             // (part of) this cart meanwhile, and this order must not exist.
             if emptied != line_ids.len() {
                 return Err(OrdersError::CartChanged);
             }
-            Ok(new.order)
+            Ok((new.order, left))
         })?;
         // Stock moved: the other instances refresh these products (see `versions`).
         self.announce(&order);
-        Ok(order)
+        let stock_left = left
+            .into_iter()
+            .filter_map(|(variant_id, stock)| {
+                let item = order.items.iter().find(|i| i.variant_id.as_deref() == Some(variant_id.as_str()))?;
+                Some(StockLeft { product_id: item.product_id.clone()?, variant_id, stock })
+            })
+            .collect();
+        Ok(Placed { order, stock_left })
     }
 
     fn find(&self, order_id: &OrderId) -> Result<Option<Order>, StoreError> {

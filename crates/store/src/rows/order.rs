@@ -7,7 +7,20 @@ use ::orders::{
 
 use crate::schema::{order_items, order_status_history, orders};
 
-#[derive(Queryable, Selectable, Insertable)]
+/// A time as JSON for PostgreSQL, cut to the microseconds it keeps (as diesel's own binding
+/// cuts it; PostgreSQL would round the nanoseconds instead).
+fn micros<S: serde::Serializer>(at: &NaiveDateTime, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&at.format("%Y-%m-%d %H:%M:%S%.6f"))
+}
+
+fn optional_micros<S: serde::Serializer>(at: &Option<NaiveDateTime>, s: S) -> Result<S::Ok, S::Error> {
+    match at {
+        Some(at) => micros(at, s),
+        None => s.serialize_none(),
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable, serde::Serialize)]
 #[diesel(table_name = orders)]
 pub struct OrderRow {
     pub id: String,
@@ -28,8 +41,11 @@ pub struct OrderRow {
     pub postal_code: String,
     pub idempotency_key: Option<String>,
     pub expected_delivery_date: NaiveDate,
+    #[serde(serialize_with = "optional_micros")]
     pub delivered_on: Option<NaiveDateTime>,
+    #[serde(serialize_with = "micros")]
     pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "micros")]
     pub updated_at: NaiveDateTime,
     pub recipient_name: String,
     pub recipient_phone: Option<String>,
@@ -103,7 +119,7 @@ impl OrderRow {
     }
 }
 
-#[derive(Queryable, Selectable, Insertable)]
+#[derive(Queryable, Selectable, Insertable, serde::Serialize)]
 #[diesel(table_name = order_items)]
 pub struct OrderItemRow {
     pub id: String,
@@ -154,7 +170,7 @@ impl OrderItemRow {
     }
 }
 
-#[derive(Queryable, Selectable, Insertable)]
+#[derive(Queryable, Selectable, Insertable, serde::Serialize)]
 #[diesel(table_name = order_status_history)]
 pub struct HistoryRow {
     pub id: String,
@@ -162,6 +178,7 @@ pub struct HistoryRow {
     pub from_status: Option<String>,
     pub to_status: String,
     pub changed_by: String,
+    #[serde(serialize_with = "micros")]
     pub changed_at: NaiveDateTime,
 }
 
