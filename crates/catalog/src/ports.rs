@@ -71,6 +71,17 @@ pub struct VariantPatch {
 }
 
 /// Inbound port.
+/// One guarded stock write of an order, as the database answered it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StockWrite {
+    pub product_id: String,
+    pub variant_id: String,
+    /// The pieces the write took.
+    pub taken: i32,
+    /// The stock it left.
+    pub left: i32,
+}
+
 pub trait CatalogApi: Send + Sync {
     /// The current catalogue. Cheap: an `Arc` clone.
     fn snapshot(&self) -> Arc<CatalogSnapshot>;
@@ -98,10 +109,10 @@ pub trait CatalogApi: Send + Sync {
     fn import_catalog(&self, rows: Vec<crate::transfer::ImportRow>) -> Result<crate::transfer::ImportReport, CatalogError>;
     /// Re-reads some products after a change made elsewhere (stock taken by an order).
     fn refresh_products(&self, ids: &[String]) -> Result<(), CatalogError>;
-    /// Sets the stock of variants as an order's guarded writes left it, each given as
-    /// (product id, variant id, stock), without reading the database; a product the
-    /// figures do not fit is re-read instead (see the implementation).
-    fn stock_left(&self, left: &[(String, String, i32)]) -> Result<(), CatalogError>;
+    /// Sets the stock of variants as an order's guarded writes left it, without reading the
+    /// database; a product the figures do not follow from is re-read instead (see the
+    /// implementation).
+    fn stock_left(&self, writes: &[StockWrite]) -> Result<(), CatalogError>;
     /// Re-reads the whole catalogue after a change made elsewhere (another instance of the
     /// shop on the same database).
     fn reload(&self) -> Result<(), CatalogError>;

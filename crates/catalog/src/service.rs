@@ -10,7 +10,7 @@ use crate::models::{
 };
 use crate::ports::{
     CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput,
-    ProductWrite, SearchMiss, VariantPatch, VariantUpdate, VariantUpdated,
+    ProductWrite, SearchMiss, StockWrite, VariantPatch, VariantUpdate, VariantUpdated,
 };
 use crate::search::Synonyms;
 use crate::snapshot::CatalogSnapshot;
@@ -455,18 +455,18 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         Ok(())
     }
 
-    fn stock_left(&self, left: &[(String, String, i32)]) -> Result<(), CatalogError> {
-        if left.is_empty() {
+    fn stock_left(&self, writes: &[StockWrite]) -> Result<(), CatalogError> {
+        if writes.is_empty() {
             return Ok(());
         }
         let _guard = self.rebuild.lock().unwrap_or_else(|e| e.into_inner());
         let current = self.current();
-        let mut ids: Vec<String> = left.iter().map(|(product, _, _)| product.clone()).collect();
+        let mut ids: Vec<String> = writes.iter().map(|w| w.product_id.clone()).collect();
         ids.sort();
         ids.dedup();
         let (mut fresh, mut reread) = (Vec::with_capacity(ids.len()), Vec::new());
         for id in &ids {
-            match current.product(id).and_then(|p| lowered(&p, left.iter().filter(|l| &l.0 == id))) {
+            match current.product(id).and_then(|p| lowered(&p, writes.iter().filter(|w| &w.product_id == id))) {
                 Some(product) => fresh.push(Arc::new(product)),
                 None => reread.push(id.clone()),
             }
@@ -508,20 +508,20 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
     }
 }
 
-/// `product` with its variants' stock lowered to the figures an order's writes returned;
-/// `None` when a figure is above the snapshot's or names an unknown variant: the snapshot
-/// then already holds a later order's figure (two orders finishing out of turn) or
-/// something else raised the stock (a cancellation, the back office), and the product is
-/// re-read instead. A figure applied just after a raise it preceded is put right by the
-/// product's next order, whose figure is then above it.
-fn lowered<'a>(product: &Product, left: impl Iterator<Item = &'a (String, String, i32)>) -> Option<Product> {
+/// `product` with its variants' stock lowered to the figures an order's writes returned,
+/// only where the snapshot shows the very figure a write started from (left + taken).
+/// `None` otherwise, or for an unknown variant: the snapshot then already holds a change
+/// the database made after or between these writes (another order finishing first, a
+/// cancellation or the back office raising the stock), and the product is re-read instead,
+/// so a late figure never hides a newer one.
+fn lowered<'a>(product: &Product, writes: impl Iterator<Item = &'a StockWrite>) -> Option<Product> {
     let mut product = product.clone();
-    for (_, variant_id, stock) in left {
-        let variant = product.variants.iter_mut().find(|v| &v.id == variant_id)?;
-        if *stock > variant.stock {
+    for write in writes {
+        let variant = product.variants.iter_mut().find(|v| v.id == write.variant_id)?;
+        if variant.stock != write.left + write.taken {
             return None;
         }
-        variant.stock = *stock;
+        variant.stock = write.left;
     }
     Some(product)
 }

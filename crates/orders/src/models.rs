@@ -346,6 +346,9 @@ pub struct PlacedOrder {
 pub struct StockLeft {
     pub product_id: String,
     pub variant_id: String,
+    /// The pieces the write took.
+    pub taken: i32,
+    /// The stock it left.
     pub stock: i32,
 }
 

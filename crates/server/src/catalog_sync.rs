@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use catalog::ports::StockWrite;
 use catalog::CatalogApi;
 use orders::{Customer, Order, OrderPage, OrderSearch, OrdersApi, OrdersError, PlaceOrderInput, PlacedOrder, SalesFigures};
 use kernel::{OrderId, PageRequest, UserId};
@@ -37,9 +38,12 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         let placed = self.inner.place(customer, input)?;
         if placed.created {
             // The figures the order's own stock writes returned: no read of the products.
-            let left: Vec<(String, String, i32)> =
-                placed.stock_left.iter().map(|l| (l.product_id.clone(), l.variant_id.clone(), l.stock)).collect();
-            if let Err(e) = self.catalog.stock_left(&left) {
+            let writes: Vec<StockWrite> = placed
+                .stock_left
+                .iter()
+                .map(|l| StockWrite { product_id: l.product_id.clone(), variant_id: l.variant_id.clone(), taken: l.taken, left: l.stock })
+                .collect();
+            if let Err(e) = self.catalog.stock_left(&writes) {
                 tracing::warn!(error = %e, order = %placed.order.id, "could not update the catalogue's stock after an order");
             }
         }

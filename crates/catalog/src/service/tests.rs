@@ -438,17 +438,23 @@ fn each_published_snapshot_has_its_search_engine_built_before_any_search() {
 }
 
 #[test]
-fn an_orders_stock_figures_are_taken_without_a_read_and_a_higher_one_re_reads_the_product() {
+fn an_orders_stock_figures_are_taken_without_a_read_only_where_they_follow_from_the_snapshot() {
     let svc = service();
     let men = svc.create_category(category_input("Men", ParentChoice::TopLevel, 1)).unwrap();
     let product = svc.create_product(product_input(&men.id, 1)).unwrap();
     let variant = product.variants[0].id.clone();
     let shown = |svc: &Service| svc.snapshot().product(&product.id).map(|p| p.variants[0].stock);
+    let write = |taken, left| StockWrite { product_id: product.id.clone(), variant_id: variant.clone(), taken, left };
+    assert_eq!(shown(&svc), Some(3));
     // The repository still holds 3: the snapshot shows the order's figure, read from nowhere.
-    svc.stock_left(&[(product.id.clone(), variant.clone(), 1)]).unwrap();
+    svc.stock_left(&[write(2, 1)]).unwrap();
     assert_eq!(shown(&svc), Some(1));
-    // A figure above the snapshot's (an order that finished before the one shown): the
-    // product is read again, and the repository's figure stands.
-    svc.stock_left(&[(product.id.clone(), variant.clone(), 2)]).unwrap();
+    // A figure that did not start from the one shown (an order that finished before the
+    // one shown): the product is read again, and the repository's figure stands.
+    svc.stock_left(&[write(1, 2)]).unwrap();
+    assert_eq!(shown(&svc), Some(3));
+    // The last piece sold while the back office raised the stock: the raise was shown
+    // first, and the order's late 0 must not hide it (the repository's 3 stands).
+    svc.stock_left(&[write(1, 0)]).unwrap();
     assert_eq!(shown(&svc), Some(3));
 }

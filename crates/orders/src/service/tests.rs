@@ -105,7 +105,7 @@ impl OrderStore for MemoryStore {
                 return Err(OrdersError::OutOfStock { product: item.product_name.clone(), size: item.size.clone(), available: left });
             }
             stock.insert(v.clone(), left - item.quantity);
-            stock_left.push(crate::models::StockLeft { product_id: item.product_id.clone().unwrap_or_default(), variant_id: v, stock: left - item.quantity });
+            stock_left.push(crate::models::StockLeft { product_id: item.product_id.clone().unwrap_or_default(), variant_id: v, taken: item.quantity, stock: left - item.quantity });
         }
         s.stock = stock;
         s.carts.remove(request.user_id.as_str());

@@ -370,18 +370,18 @@ fn product_ids(order: &Order) -> Vec<String> {
 }
 
 /// Takes every item's stock, in variant-id order so that two transactions never wait on
-/// each other in opposite orders. The first short item is the error; otherwise the stock
-/// each variant was left with, as (variant id, stock).
+/// each other in opposite orders. The first short item is the error; otherwise, in that
+/// order, the stock each write took and left, as (variant id, taken, left).
 fn take_all<'a>(
     conn: &mut DbConn,
     items: impl Iterator<Item = (&'a str, i32, &'a str, &'a str)>,
-) -> Result<Vec<(&'a str, i32)>, OrdersError> {
+) -> Result<Vec<(&'a str, i32, i32)>, OrdersError> {
     let mut items: Vec<_> = items.collect();
     items.sort_by(|a, b| a.0.cmp(b.0));
     let mut left = Vec::with_capacity(items.len());
     for (variant_id, quantity, product, size) in items {
         match take_stock_left(conn, variant_id, quantity).map_err(store_error)? {
-            Some(stock) => left.push((variant_id, stock)),
+            Some(stock) => left.push((variant_id, quantity, stock)),
             None => {
                 let available = stock_left(conn, variant_id).map_err(store_error)?;
                 return Err(OrdersError::OutOfStock { product: product.to_string(), size: size.to_string(), available });
@@ -714,7 +714,7 @@ impl OrderStore for DieselOrderStore {
                 }),
             )?
             .into_iter()
-            .map(|(variant, stock)| (variant.to_string(), stock))
+            .map(|(variant, taken, stock)| (variant.to_string(), taken, stock))
             .collect::<Vec<_>>();
             let emptied = write_order(conn, &new, user_id, &line_ids)?;
             // Every line read must be the one deleted: otherwise another request used
@@ -728,9 +728,9 @@ impl OrderStore for DieselOrderStore {
         self.announce(&order);
         let stock_left = left
             .into_iter()
-            .filter_map(|(variant_id, stock)| {
+            .filter_map(|(variant_id, taken, stock)| {
                 let item = order.items.iter().find(|i| i.variant_id.as_deref() == Some(variant_id.as_str()))?;
-                Some(StockLeft { product_id: item.product_id.clone()?, variant_id, stock })
+                Some(StockLeft { product_id: item.product_id.clone()?, variant_id, taken, stock })
             })
             .collect();
         Ok(Placed { order, stock_left })
