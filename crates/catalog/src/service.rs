@@ -33,17 +33,28 @@ pub struct CatalogService<R, M> {
     rebuild: Mutex<()>,
     /// Builds each new snapshot's search engine as soon as it is swapped in.
     search: SearchBuilder,
+    /// Called after a full load (and after each engine build): hands the memory the build
+    /// freed back to the system (see [`CatalogService::releasing_memory_with`]).
+    release: fn(),
 }
 
 impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
     /// Loads the whole catalogue once.
     pub fn new(repo: R, media: M) -> Result<Self, CatalogError> {
+        Self::releasing_memory_with(repo, media, || {})
+    }
+
+    /// [`CatalogService::new`], calling `release` after each full load and search-engine
+    /// build: they free about as much memory as they keep, which the process (not this
+    /// domain) may hand back to the system.
+    pub fn releasing_memory_with(repo: R, media: M, release: fn()) -> Result<Self, CatalogError> {
         let service = CatalogService {
             repo,
             media,
             current: RwLock::new(Arc::new(CatalogSnapshot::default())),
             rebuild: Mutex::new(()),
-            search: SearchBuilder::start(),
+            search: SearchBuilder::start(release),
+            release,
         };
         service.reload()?;
         Ok(service)
@@ -67,7 +78,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         let loaded = self.repo.load_all()?;
         let version = self.current().version + 1;
         self.swap(CatalogSnapshot::from_loaded(version, loaded));
-        give_back::give_back();
+        (self.release)();
         Ok(())
     }
 
@@ -718,7 +729,6 @@ fn hsn_code(raw: Option<&str>, current: Option<&str>) -> Result<Option<String>, 
     }
 }
 
-mod give_back;
 mod search_builder;
 #[cfg(test)]
 mod tests;

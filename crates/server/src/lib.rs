@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod cors;
 pub mod demo;
+pub mod memory;
 pub mod secret;
 pub mod sync;
 pub mod uploads;

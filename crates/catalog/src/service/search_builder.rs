@@ -23,10 +23,10 @@ pub struct SearchBuilder {
 
 impl SearchBuilder {
     /// Starts the building thread; without one (the system refused a thread), each
-    /// snapshot's engine is built by its first search instead.
-    pub fn start() -> SearchBuilder {
+    /// snapshot's engine is built by its first search instead. `release` runs after each build.
+    pub fn start(release: fn()) -> SearchBuilder {
         let (jobs, inbox) = mpsc::channel();
-        let started = std::thread::Builder::new().name("search-builder".into()).spawn(move || work(inbox));
+        let started = std::thread::Builder::new().name("search-builder".into()).spawn(move || work(inbox, release));
         SearchBuilder { jobs: started.ok().map(|_| jobs) }
     }
 
@@ -54,7 +54,7 @@ impl SearchBuilder {
     }
 }
 
-fn work(inbox: Receiver<Job>) {
+fn work(inbox: Receiver<Job>, release: fn()) {
     while let Ok(first) = inbox.recv() {
         // Everything waiting: the newest snapshot is built, those it replaced are not.
         let mut newest = None;
@@ -68,7 +68,7 @@ fn work(inbox: Receiver<Job>) {
         if let Some(snapshot) = newest.and_then(|s| s.upgrade()) {
             snapshot.build_search();
             drop(snapshot);
-            super::give_back::give_back();
+            release();
         }
         for to in reports {
             let _ = to.send(());
