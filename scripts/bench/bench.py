@@ -249,15 +249,20 @@ def big_catalogue():
     print(f"seeded {BIG} products in {seconds:.1f} s", flush=True)
     shop = Shop(data)
     try:
+        # The search engine is built on a thread of its own once the catalogue is loaded: the
+        # first search, sent the moment the shop is healthy, waits for what is left of it.
+        started = time.monotonic()
+        get("/api/products/search?q=kurtaa")
+        engine_wait_s = time.monotonic() - started
         searches = ["/api/products/search?q=shirt", "/api/products/search?q=linen%20kurta", "/api/products/search?q=tuxedo", "/api/products/search?q=navy"]
         search = [wrk(BASE + searches[0], c, SECONDS, searches) for c in (1, 32) for _ in range(RUNS)]
         listing = [wrk(BASE + "/api/products?page=1&limit=20", 32, SECONDS) for _ in range(RUNS)]
         uncached = uncached_rows()
         peak, now = shop.rss_mb()
-        result = {"products": BIG, "seed_s": seconds, "startup_s": shop.startup_s, "uncached": uncached,
+        result = {"products": BIG, "seed_s": seconds, "startup_s": shop.startup_s, "engine_wait_s": engine_wait_s, "uncached": uncached,
                   "search_c1_p95_ms": median_of(search[:RUNS], "p95_ms"), "search_c32_p95_ms": median_of(search[RUNS:], "p95_ms"),
                   "list_c32_rps": median_of(listing, "rps"), "peak_rss_mb": peak, "rss_mb": now}
-        print(f"  100k: startup {shop.startup_s:.2f} s, search p95 {result['search_c1_p95_ms']:.2f} ms (c1) "
+        print(f"  100k: startup {shop.startup_s:.2f} s, first search waits {engine_wait_s:.2f} s, search p95 {result['search_c1_p95_ms']:.2f} ms (c1) "
               f"{result['search_c32_p95_ms']:.2f} ms (c32), peak RSS {peak:.0f} MB", flush=True)
         return result
     finally:

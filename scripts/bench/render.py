@@ -124,6 +124,8 @@ if pg:
 if big:
     w(f"| RSS ≤ 150 MB under load, 100k products | peak {big['peak_rss_mb']:.0f} MB | {ok(big['peak_rss_mb'] <= 150)} |")
     w(f"| start-up to healthy < 1 s | {r['startup_s']:.2f} s at 10k, {big['startup_s']:.2f} s at 100k | {ok(big['startup_s'] < 1 and r['startup_s'] < 1)} |")
+    if "engine_wait_s" in big:
+        w(f"| building the search engine adds ≤ 1 s at 100k (issue 18): first search sent when healthy | {big['engine_wait_s']:.2f} s | {ok(big['engine_wait_s'] <= 1)} |")
     w(f"| seed 100k products < 1 min | {big['seed_s']:.1f} s | {ok(big['seed_s'] < 60)} |")
 else:
     w(f"| start-up to healthy < 1 s | {r['startup_s']:.2f} s at 10k | {ok(r['startup_s'] < 1)} |")
@@ -155,7 +157,9 @@ if big:
     w("  is distinct needs about 80 bytes more per image.")
     if big["peak_rss_mb"] > 150 or big["startup_s"] >= 1:
         w("- **Not met** here: memory and start-up grow with the catalogue, all of which is loaded into memory at")
-        w("  start; this machine's figure is above the target in this run.")
+        w("  start; this machine's figure is above the target in this run. Start-up to healthy is the catalogue's")
+        w("  load (rows read and decoded, the compact snapshot, the listing index); the search engine is not part")
+        w("  of it: it is built on a thread of its own afterwards, and only a search sent before it is done waits.")
 w("")
 
 lh = r.get("lighthouse")
