@@ -26,7 +26,7 @@ test('home page at 360 px', async ({ page }) => {
 
 test('shop page at 360 px, with the filter drawer', async ({ page }) => {
   await page.goto('/shop');
-  await expect(page.getByText(/^\d+ product\(s\) found$/)).toBeVisible();
+  await expect(page.locator('main#main').getByText(/^\d+ product\(s\) found$/)).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
   await expectNoHorizontalScroll(page);
 

@@ -12,7 +12,7 @@ test('a visitor browses, signs up when adding to cart, orders two sizes and canc
   await carousel.getByRole('link', { name: 'Men', exact: true }).click();
   await expect(page).toHaveURL(/\/category\/men$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Men' })).toBeVisible();
-  await expect(page.getByText(/^\d+ product\(s\) found$/)).toBeVisible();
+  await expect(page.locator('main#main').getByText(/^\d+ product\(s\) found$/)).toBeVisible();
   const card = page.getByRole('article', { name: 'Printed Rayon Shirt' });
   await expect(card).toBeVisible();
   await expect(page.getByRole('article', { name: 'Floral Wrap Dress' })).toHaveCount(0);

@@ -139,7 +139,7 @@ for (const screen of SCREENS) {
 
       // The shop's filters: after choosing Shirts, the other categories are still offered.
       await page.goto('/shop');
-      await expect(page.getByText(/^\d+ product\(s\) found$/)).toBeVisible();
+      await expect(page.locator('main#main').getByText(/^\d+ product\(s\) found$/)).toBeVisible();
       const panel = async () => {
         if (screen.isMobile) {
           await page.getByRole('button', { name: /^Filters/ }).click();
