@@ -172,15 +172,49 @@ pub(crate) fn sqlite_marks(sql: &str) -> String {
 
 /// Runs one hand-written statement on either database: `raw_sql!(conn, sql, method,
 /// (SqlType, value), ...)` binds the values in order and ends with `method` (`load`,
-/// `get_result`, `execute`). `sql` uses `$n` marks (see [`sqlite_marks`]).
+/// `get_result`, `execute`). `sql` uses `$n` marks (see [`sqlite_marks`]) and must be a
+/// fixed text: the statement stays prepared on the connection ([`Prepared`]).
 macro_rules! raw_sql {
     ($conn:expr, $sql:expr, $method:ident $(, ($ty:ty, $value:expr))* $(,)?) => {
         match $conn {
-            $crate::conn::DbConn::Postgres(pg) => diesel::sql_query($sql)$(.bind::<$ty, _>($value))*.$method(pg),
+            $crate::conn::DbConn::Postgres(pg) => {
+                $crate::conn::Prepared(diesel::sql_query($sql)$(.bind::<$ty, _>($value))*).$method(pg)
+            }
             $crate::conn::DbConn::Sqlite(lite) => {
-                diesel::sql_query($crate::conn::sqlite_marks($sql))$(.bind::<$ty, _>($value))*.$method(lite)
+                $crate::conn::Prepared(diesel::sql_query($crate::conn::sqlite_marks($sql))$(.bind::<$ty, _>($value))*).$method(lite)
             }
         }
     };
 }
 pub(crate) use raw_sql;
+
+/// A hand-written statement (`diesel::sql_query`) kept prepared on its connection, keyed by
+/// its SQL text, like the statements diesel builds: diesel never caches `sql_query`, so
+/// PostgreSQL parsed and planned each one afresh on every run (placing an order runs
+/// several). Only for FIXED texts: each distinct text stays in the connection's cache.
+#[derive(Debug, Clone)]
+pub(crate) struct Prepared<Q>(pub Q);
+
+impl<Q> diesel::query_builder::QueryId for Prepared<Q> {
+    type QueryId = ();
+    // No type to key the cache by: the SQL text and bind types are the key.
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q: diesel::query_builder::Query> diesel::query_builder::Query for Prepared<Q> {
+    type SqlType = Q::SqlType;
+}
+
+impl<Q: diesel::query_builder::QueryFragment<DB>, DB: diesel::backend::Backend> diesel::query_builder::QueryFragment<DB>
+    for Prepared<Q>
+{
+    fn walk_ast<'b>(&'b self, pass: diesel::query_builder::AstPass<'_, 'b, DB>) -> diesel::QueryResult<()> {
+        self.0.walk_ast(pass)
+    }
+
+    fn is_safe_to_cache_prepared(&self, _backend: &DB) -> diesel::QueryResult<bool> {
+        Ok(true)
+    }
+}
+
+impl<Q, C> diesel::RunQueryDsl<C> for Prepared<Q> {}

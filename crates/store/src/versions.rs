@@ -122,9 +122,7 @@ pub fn announce_stock(db: &Db, products: &[String]) -> Result<(), StoreError> {
     let ids = if products.len() <= MAX_IDS_IN_PAYLOAD { products.join(",") } else { String::new() };
     let payload = format!("stock {} {ids}", db.instance());
     let mut conn = db.conn()?;
-    diesel::sql_query("SELECT pg_notify($1, $2)")
-        .bind::<Text, _>(CHANNEL)
-        .bind::<Text, _>(payload.trim_end())
+    crate::conn::Prepared(diesel::sql_query("SELECT pg_notify($1, $2)").bind::<Text, _>(CHANNEL).bind::<Text, _>(payload.trim_end()))
         .execute(&mut *conn)
         .map_err(store_error)?;
     Ok(())

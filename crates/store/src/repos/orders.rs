@@ -18,7 +18,7 @@ use crate::conn::MultiBackend;
 
 use super::cod;
 use super::tax_documents;
-use crate::conn::{raw_sql, DbConn};
+use crate::conn::{raw_sql, DbConn, Prepared};
 use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::order::{HistoryRow, OrderItemRow, OrderRow};
@@ -535,10 +535,10 @@ fn cart_lines(conn: &mut DbConn, user_id: &str, locked: bool) -> QueryResult<Vec
          WHERE c.user_id = $1 ORDER BY c.created_at, c.id";
     match conn {
         DbConn::Postgres(pg) if locked => {
-            diesel::sql_query(format!("{LINES} FOR UPDATE OF c FOR NO KEY UPDATE OF u")).bind::<Text, _>(user_id).load(pg)
+            Prepared(diesel::sql_query(format!("{LINES} FOR UPDATE OF c FOR NO KEY UPDATE OF u")).bind::<Text, _>(user_id)).load(pg)
         }
-        DbConn::Postgres(pg) => diesel::sql_query(LINES).bind::<Text, _>(user_id).load(pg),
-        DbConn::Sqlite(lite) => diesel::sql_query(crate::conn::sqlite_marks(LINES)).bind::<Text, _>(user_id).load(lite),
+        DbConn::Postgres(pg) => Prepared(diesel::sql_query(LINES).bind::<Text, _>(user_id)).load(pg),
+        DbConn::Sqlite(lite) => Prepared(diesel::sql_query(crate::conn::sqlite_marks(LINES)).bind::<Text, _>(user_id)).load(lite),
     }
 }
 
@@ -685,13 +685,16 @@ fn write_order_pg(
         insert_json("order_items", items, "$2")?,
         insert_json("order_status_history", history, "$3")?,
     );
-    let deleted: Deleted = diesel::sql_query(sql)
-        .bind::<Text, _>(to_json(serde_json::to_string(std::slice::from_ref(head)))?)
-        .bind::<Text, _>(to_json(serde_json::to_string(items))?)
-        .bind::<Text, _>(to_json(serde_json::to_string(history))?)
-        .bind::<Text, _>(user_id)
-        .bind::<diesel::sql_types::Array<Text>, _>(line_ids)
-        .get_result(pg)?;
+    // The text depends only on the rows' fields: one prepared statement.
+    let deleted: Deleted = Prepared(
+        diesel::sql_query(sql)
+            .bind::<Text, _>(to_json(serde_json::to_string(std::slice::from_ref(head)))?)
+            .bind::<Text, _>(to_json(serde_json::to_string(items))?)
+            .bind::<Text, _>(to_json(serde_json::to_string(history))?)
+            .bind::<Text, _>(user_id)
+            .bind::<diesel::sql_types::Array<Text>, _>(line_ids),
+    )
+    .get_result(pg)?;
     Ok(usize::try_from(deleted.lines).unwrap_or(0))
 }
 
