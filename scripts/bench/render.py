@@ -164,7 +164,9 @@ w("")
 
 lh = r.get("lighthouse")
 if lh and "skipped" not in lh:
-    w("## Pages on a phone (Lighthouse, mobile, simulated throttling, demo catalogue)\n")
+    lh_runs = max(m.get("runs", 1) for m in lh.values())
+    medians = f", medians of {lh_runs} runs" if lh_runs > 1 else ""
+    w(f"## Pages on a phone (Lighthouse, mobile, simulated throttling, demo catalogue{medians})\n")
     w("| page | performance score | SEO score | LCP s | TBT ms | CLS |")
     w("|---|---:|---:|---:|---:|---:|")
     for name, m in lh.items():
