@@ -15,6 +15,7 @@ import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { codKeys, codSettingsQuery, saveCodSettings, type CodSettings } from '../api';
 import { mergePincodes, pincodesFromCsv } from '../pincodes';
+import { DigitsField } from '@/components/DigitsField';
 
 const amountText = (v: number | null) => (v === null ? '' : String(v));
 
@@ -125,14 +126,14 @@ function Form({ settings }: { settings: CodSettings }) {
             PIN codes without cash on delivery
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}>
-            <TextField
+            <DigitsField
               size="small"
               label="PIN code"
               value={newPin}
-              onChange={(e) => setNewPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              maxDigits={6}
+              onChange={setNewPin}
               error={Boolean(errors.newPin)}
               helperText={errors.newPin || undefined}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
             />
             <Button variant="outlined" onClick={addPin}>
               Add
