@@ -16,7 +16,7 @@ import { notify } from '@/lib/notify';
 import { signIn } from '@/lib/session';
 import type { LoginMode } from '@/lib/ui';
 import { login, register } from '../api';
-import { PASSWORD_RULE, hasErrors, validateLogin, validateRegister, type Errors } from '../lib/validation';
+import { PASSWORD_RULE, submitChecked, validateLogin, validateRegister, type Errors } from '../lib/validation';
 import type { LoginInput, RegisterInput } from '../types';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordField } from './PasswordField';
@@ -52,10 +52,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
   }, [open]);
 
   async function submitLogin(e: FormEvent) {
-    e.preventDefault();
-    const errors = validateLogin(loginForm);
-    setLoginErrors(errors);
-    if (hasErrors(errors)) return;
+    if (!submitChecked(e, validateLogin(loginForm), setLoginErrors)) return;
     setBusy(true);
     try {
       const result = await login(loginForm);
@@ -71,10 +68,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
   }
 
   async function submitRegister(e: FormEvent) {
-    e.preventDefault();
-    const errors = validateRegister(registerForm);
-    setRegisterErrors(errors);
-    if (hasErrors(errors)) return;
+    if (!submitChecked(e, validateRegister(registerForm), setRegisterErrors)) return;
     setBusy(true);
     try {
       const result = await register(registerForm);
