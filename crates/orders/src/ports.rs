@@ -1,6 +1,5 @@
 //! The orders ports. Synchronous; the HTTP layer runs them on a blocking pool.
 
-use chrono::{DateTime, Utc};
 use kernel::{OrderId, StoreError, UserId};
 
 use crate::error::OrdersError;
@@ -78,6 +77,16 @@ pub trait OrdersApi: Send + Sync {
 /// Outbound port: prints a tax document (the PDF adapter).
 pub trait DocumentPrinter: Send + Sync {
     fn pdf(&self, document: &TaxDocument) -> Result<Vec<u8>, String>;
+}
+
+/// `document` with its PDF from the service's `printer` (none wired: a printing error).
+pub(crate) fn printed(
+    printer: Option<&std::sync::Arc<dyn DocumentPrinter>>,
+    document: TaxDocument,
+) -> Result<(TaxDocument, Vec<u8>), OrdersError> {
+    let printer = printer.ok_or_else(|| OrdersError::Printing("no printer wired".into()))?;
+    let pdf = printer.pdf(&document).map_err(OrdersError::Printing)?;
+    Ok((document, pdf))
 }
 
 /// Outbound port: order storage.

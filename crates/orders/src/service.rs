@@ -369,9 +369,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             DocumentKind::Invoice => "This order has no tax invoice yet: it is issued when the order ships",
             DocumentKind::CreditNote => "This order has no credit note",
         }))?;
-        let printer = self.printer.as_ref().ok_or_else(|| OrdersError::Printing("no printer wired".into()))?;
-        let pdf = printer.pdf(&document).map_err(OrdersError::Printing)?;
-        Ok((document, pdf))
+        crate::ports::printed(self.printer.as_ref(), document)
     }
 
     fn gst_report(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<crate::report::GstReport, OrdersError> {
