@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, registerCustomer, signIn } from './support';
+import { E2E_ADMIN, registerCustomer, signInAdmin } from './support';
 
 // The back office's customers and audit log, and the unsaved-changes question. Setup goes
 // through the real API; the checks through the screens.
@@ -45,9 +45,7 @@ test('the admin finds a customer with their figures, opens their orders, and rea
   const cancel = await request.put(`/api/orders/${ids[0]}/status`, { headers: admin, data: { deliveryStatus: 'CANCELED' } });
   expect(cancel.status(), await cancel.text()).toBe(200);
 
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Customers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
 
@@ -87,9 +85,7 @@ test('the admin finds a customer with their figures, opens their orders, and rea
 });
 
 test('work typed in the product dialog is not lost to Escape or a click on the menu without a question', async ({ page }) => {
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   // In-app navigation, so that Back stays inside the app.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Product' }).click();
   await expect(page).toHaveURL(/\/admin\/product$/);
@@ -113,9 +109,7 @@ test('work typed in the product dialog is not lost to Escape or a click on the m
 });
 
 test('a legal-page draft is not lost to a click on the menu: leaving asks first, and Discard goes', async ({ page }) => {
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await nav.getByRole('link', { name: 'Legal pages' }).click();
   await expect(page).toHaveURL(/\/admin\/legal$/);
@@ -138,9 +132,7 @@ test('a legal-page draft is not lost to a click on the menu: leaving asks first,
 
 test('at 1280 px every dashboard badge stays inside its card', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   for (const name of ['Category', 'Order', 'Company']) {
     const card = page.getByRole('region', { name, exact: true });
     const chip = card.locator('.MuiChip-root').first();
@@ -153,8 +145,7 @@ test('at 1280 px every dashboard badge stays inside its card', async ({ page }) 
 
 test('on a 360 px phone categories are cards with Edit and Delete, and no product form label is cut off', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAdmin(page);
   await page.goto('/admin/category');
   const cards = page.getByRole('list', { name: 'Categories' });
   await expect(cards).toBeVisible();

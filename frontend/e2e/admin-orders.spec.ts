@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, expectNotice, registerCustomer, signIn } from './support';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN, expectNotice, registerCustomer, signInAdmin } from './support';
 
 // The orders screen at work: a customer's two orders are found by searching the customer's name,
 // a status tab narrows them, and cancelling one asks first; a date range's orders are exported as
@@ -46,13 +46,20 @@ async function placeOrders(request: APIRequestContext, count: number): Promise<{
   return { username: customer.username, ids };
 }
 
+/** The orders screen searched for `username`'s two orders: its rows, the header row first. */
+async function searchOrders(page: Page, username: string): Promise<Locator> {
+  await page.goto('/admin/order');
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(username);
+  const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  return rows;
+}
+
 test('the admin finds a customer\'s orders by search and tab, and cancelling one asks first', async ({ page, request }) => {
   const { username, ids } = await placeOrders(request, 2);
   const [older, newer] = ids.map((id) => id.slice(0, 8));
 
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   await expect(page.getByRole('region', { name: 'Waiting to ship' })).toBeVisible();
   await page.getByRole('region', { name: 'Waiting to ship' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/admin\/order\?status=PENDING$/);
@@ -101,13 +108,8 @@ test('the admin exports the orders of a date range as CSV: a header and those or
   const { username, ids } = await placeOrders(request, 2);
   const today = indiaDay();
 
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/order');
-  await page.getByRole('searchbox', { name: 'Search orders' }).fill(username);
-  const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
-  await expect(rows).toHaveCount(3);
+  await signInAdmin(page);
+  const rows = await searchOrders(page, username);
 
   // Up to yesterday: none of them, and nothing to export.
   await page.getByLabel('To', { exact: true }).fill(indiaDay(1));
@@ -139,13 +141,8 @@ test('the admin ships the selected orders in one go, the history names who did i
   const login = await request.post('/api/auth/login', { data: { identifier: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   const adminName = (await login.json()).user.username as string;
 
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/order');
-  await page.getByRole('searchbox', { name: 'Search orders' }).fill(username);
-  const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
-  await expect(rows).toHaveCount(3);
+  await signInAdmin(page);
+  const rows = await searchOrders(page, username);
 
   // Both selected, one call: both SHIPPED, and the tabs say so.
   await page.getByRole('checkbox', { name: 'Select every order on this page' }).check();
@@ -196,9 +193,7 @@ test("the dashboard counts today's orders and links each figure to its filtered 
   const { ids } = await placeOrders(request, 1);
   const today = indiaDay();
 
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   // The last 30 days as a chart, beside today's figures.
   await expect(page.getByRole('region', { name: 'Last 30 days' }).locator('svg').first()).toBeVisible();
   await expect(page.getByRole('region', { name: "Today's revenue" })).toContainText('₹');

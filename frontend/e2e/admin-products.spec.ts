@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN, expectNotice, pngImage, signIn, uniqueName } from './support';
+import { E2E_ADMIN, expectNotice, pngImage, signInAdmin, uniqueName } from './support';
 
 // The products screen at work: a product is found by searching its name, its stock is changed in
 // the expanded variant rows (saved at once), and it is duplicated and opened for editing; a
@@ -14,27 +14,39 @@ async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${(await login.json()).token}` };
 }
 
-test('the admin searches a product, edits its stock in place and duplicates it', async ({ page, request }) => {
-  const headers = await adminHeaders(request);
-  // A category the demo shop sells in (with its HSN code).
+/**
+ * Creates a product with one variant (size M, ₹1,499, 4 in stock) and a picture of one colour, in a
+ * category the demo shop sells in (with its HSN code); answers its id.
+ */
+async function createProduct(
+  request: APIRequestContext,
+  headers: { Authorization: string },
+  name: string,
+  variant: { color: string; colorHexCode: string; sku?: string | null },
+  picture: [number, number, number],
+): Promise<string> {
   const demo = (await (await request.get('/api/products?limit=1')).json()).data[0] as { categoryId: string };
-  const name = `Ikat Kurta ${uniqueName('')}`;
+  const { color, colorHexCode, sku } = variant;
   const created = await request.post('/api/products', {
     headers,
     multipart: {
       productName: name,
       categoryId: demo.categoryId,
       description: 'Handwoven',
-      productVariants: JSON.stringify([{ size: 'M', color: 'Indigo', colorHexCode: '#3F51B5', stock: 4, originalPrice: 1499, discountPrice: 0 }]),
-      images: pngImage('kurta.png', [40, 60, 160]),
+      productVariants: JSON.stringify([{ size: 'M', color, colorHexCode, stock: 4, originalPrice: 1499, discountPrice: 0, sku }]),
+      images: pngImage('kurta.png', picture),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const productId = (await created.json()).data.id as string;
+  return (await created.json()).data.id as string;
+}
 
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+test('the admin searches a product, edits its stock in place and duplicates it', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const name = `Ikat Kurta ${uniqueName('')}`;
+  const productId = await createProduct(request, headers, name, { color: 'Indigo', colorHexCode: '#3F51B5' }, [40, 60, 160]);
+
+  await signInAdmin(page);
   await page.goto('/admin/product');
   await page.getByRole('textbox', { name: 'Search products' }).fill(name);
   const table = page.getByRole('table', { name: 'Products' });
@@ -88,9 +100,7 @@ test('the admin imports a catalogue file whose category path is new: the categor
     `${slug},${name},${top.name} > ${category},Hand embroidered,,no,${picture},M,Maroon,#800000,3,2499,0,`,
   ].join('\n');
 
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   await page.goto('/admin/product');
   // The filter's list is loaded before the import: it must learn of the new category.
   const filter = page.getByRole('combobox', { name: 'Category' });
@@ -130,9 +140,7 @@ test('the exported catalogue goes back in unchanged; a file with bad lines names
   const top = (await (await request.get('/api/categories')).json()).data[0] as { name: string };
   const demo = (await (await request.get('/api/products?limit=1')).json()).data[0] as { images: { url: string }[] };
   const picture = demo.images[0].url.replace(/^\/uploads\//, '');
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   await page.goto('/admin/product');
 
   const exported = await exportCatalogue(page);
@@ -168,30 +176,15 @@ test('the exported catalogue goes back in unchanged; a file with bad lines names
 
 test('SKU and price are edited inline, a used SKU is refused with its holder, low stock is yellow, and the form keeps the owner-walk fixes', async ({ page, request }) => {
   const headers = await adminHeaders(request);
-  const demo = (await (await request.get('/api/products?limit=1')).json()).data[0] as { categoryId: string };
   const unique = uniqueName('');
-  const make = async (name: string, color: string, sku: string | null) => {
-    const created = await request.post('/api/products', {
-      headers,
-      multipart: {
-        productName: name,
-        categoryId: demo.categoryId,
-        description: 'Handwoven',
-        productVariants: JSON.stringify([{ size: 'M', color, colorHexCode: '#800000', stock: 4, originalPrice: 1499, discountPrice: 0, sku }]),
-        images: pngImage('kurta.png', [120, 20, 20]),
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    return (await created.json()).data.id as string;
-  };
+  const make = (name: string, color: string, sku: string | null) =>
+    createProduct(request, headers, name, { color, colorHexCode: '#800000', sku }, [120, 20, 20]);
   const takenSku = `TK-${unique}`.toUpperCase();
   const holder = await make(`Holder Kurta ${unique}`, 'Maroon', takenSku);
   const name = `Ajrakh Kurta ${unique}`;
   const productId = await make(name, 'Maroon', null);
 
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
   await page.goto('/admin/product');
   await page.getByRole('textbox', { name: 'Search products' }).fill(name);
   await page.getByRole('button', { name: `Show variants of ${name}` }).click();

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
-  E2E_ADMIN,
   expectNoHorizontalScroll,
   expectNotice,
   pngImage,
   registerCustomer,
-  signIn,
+  signInAdmin,
   signInCustomer,
   uniqueName,
   type Customer,
@@ -24,10 +23,9 @@ const productName = `Zari Lehenga ${id}`;
 let customer: Customer;
 let orderNumber = ''; // as the storefront shows it: 8 upper-case characters
 
-async function signInAdmin(page: Page) {
-  await page.goto('/about');
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+/** Signs the admin in and waits for the dashboard's heading. */
+async function openDashboard(page: Page) {
+  await signInAdmin(page);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
@@ -43,7 +41,7 @@ function adminNav(page: Page) {
 }
 
 test('the admin signs in and lands on the dashboard', async ({ page }) => {
-  await signInAdmin(page);
+  await openDashboard(page);
   await expect(page.getByText(/^Welcome back, /)).toBeVisible();
   for (const card of ['Category', 'Product', 'Order', 'Company']) {
     const region = page.getByRole('region', { name: card, exact: true });
@@ -59,7 +57,7 @@ test('the admin signs in and lands on the dashboard', async ({ page }) => {
 });
 
 test('the admin creates a category with an image, then a subcategory', async ({ page }) => {
-  await signInAdmin(page);
+  await openDashboard(page);
   await adminNav(page).getByRole('link', { name: 'Category' }).click();
   await expect(page).toHaveURL(/\/admin\/category$/);
   await expect(page.getByRole('table', { name: 'Categories' })).toBeVisible();
@@ -114,7 +112,7 @@ test('the admin creates a category with an image, then a subcategory', async ({ 
 });
 
 test('the admin creates a product with two variants and two images', async ({ page }) => {
-  await signInAdmin(page);
+  await openDashboard(page);
   await adminNav(page).getByRole('link', { name: 'Product' }).click();
   await expect(page).toHaveURL(/\/admin\/product$/);
   await page.getByRole('button', { name: 'Add Product' }).click();
@@ -228,7 +226,7 @@ test('a customer orders it, the admin ships it and the customer sees Shipped', a
   const shortId = orderNumber.toLowerCase();
 
   // The back office: the order is pending; the admin moves it to SHIPPED.
-  await signInAdmin(page);
+  await openDashboard(page);
   await adminNav(page).getByRole('link', { name: 'Order' }).click();
   await expect(page).toHaveURL(/\/admin\/order$/);
   const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: shortId });
@@ -281,7 +279,7 @@ test('company details and a legal page edited in the back office show on the sto
     address: '88 Linking Road, Mumbai',
     pincode: '400050',
   };
-  await signInAdmin(page);
+  await openDashboard(page);
   await adminNav(page).getByRole('link', { name: 'Company' }).click();
   await expect(page).toHaveURL(/\/admin\/company$/);
   const form = page.getByRole('form', { name: 'Company details' });
@@ -373,7 +371,7 @@ test("a customer opening /admin is told it is for the shop's staff, a guest is a
 
 test('the orders page on a 360 px phone: cards, no sideways scrolling, a menu that closes on Escape', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signInAdmin(page);
+  await openDashboard(page);
   await page.goto('/admin/order');
   const cards = page.getByRole('list', { name: 'Orders' });
   await expect(cards).toBeVisible();
@@ -395,7 +393,7 @@ test('the orders page on a 360 px phone: cards, no sideways scrolling, a menu th
 });
 
 test('the admin blocks cash on delivery for a PIN code in Settings and the product page says so', async ({ page }) => {
-  await signInAdmin(page);
+  await openDashboard(page);
   await adminNav(page).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   const form = page.getByRole('form', { name: 'Cash on delivery settings' });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PRIVACY_SECTIONS } from '../src/testing/legal';
-import { E2E_ADMIN, expectNoHorizontalScroll, notice, registerCustomer, signIn, signInCustomer } from './support';
+import { E2E_ADMIN, expectNoHorizontalScroll, notice, registerCustomer, signInAdmin, signInCustomer } from './support';
 
 // A privacy policy as an owner writes it (the demo's, with an HTML tag that must not render).
 const PRIVACY_MD = `We respect your privacy.
@@ -194,9 +194,7 @@ for (const screen of SCREENS) {
     });
 
     test('an admin is told on the product page; the notice leaves the header badges uncovered', async ({ page }) => {
-      await page.goto('/about');
-      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await signInAdmin(page);
       await page.goto('/product/classic-oxford-shirt');
       await page.getByRole('button', { name: /^Add to Cart - / }).click();
       const cartNotice = notice(page, 'Admins cannot add products to cart');

@@ -1,7 +1,9 @@
 import { constants, deflateSync, inflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-export { E2E_ADMIN } from './env';
+import { E2E_ADMIN } from './env';
+
+export { E2E_ADMIN };
 
 let counter = 0;
 /** A name no other test (or earlier run) uses: letters and digits only. */
@@ -68,6 +70,13 @@ export async function signInCustomer(page: Page, c: Customer) {
   await signIn(page, c.email, c.password);
   await expect(page).toHaveURL(/\/myaccount\/dashboard$/);
   await expect(page.getByRole('button', { name: 'My account' })).toHaveText(c.username.charAt(0).toUpperCase());
+}
+
+/** Opens the storefront and signs in as the E2E admin, who lands on the admin dashboard. */
+export async function signInAdmin(page: Page) {
+  await page.goto('/about');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 /** The badge of the wishlist or cart icon (its accessible name carries the count). */

@@ -80,6 +80,22 @@ impl AccountService {
         (self.clock)()
     }
 
+    /// A new account (a fresh id, the password hashed, made now) without mobile or date of birth.
+    fn new_user(&self, username: &Username, email: Email, password: &Password, role: Role, (first_name, last_name): (String, String)) -> Result<NewUser, AccountsError> {
+        Ok(NewUser {
+            id: kernel::new_id(),
+            username: username.as_str().to_string(),
+            email,
+            password_hash: self.hash(password)?,
+            role,
+            first_name,
+            last_name,
+            mobile: None,
+            dob: None,
+            created_at: self.now(),
+        })
+    }
+
     fn hash(&self, password: &Password) -> Result<String, AccountsError> {
         self.hasher.hash(password.expose()).map_err(AccountsError::Hashing)
     }
@@ -136,18 +152,7 @@ impl AccountService {
             .or_else(|_| Username::parse("admin"))
             .map_err(field("username"))?;
         let password = self.new_password(password, "password", &[username.as_str(), email.as_str(), &default_name])?;
-        let new_user = NewUser {
-            id: kernel::new_id(),
-            username: username.as_str().to_string(),
-            email,
-            password_hash: self.hash(&password)?,
-            role: Role::Admin,
-            first_name: "Admin".into(),
-            last_name: "User".into(),
-            mobile: None,
-            dob: None,
-            created_at: self.now(),
-        };
+        let new_user = self.new_user(&username, email, &password, Role::Admin, ("Admin".into(), "User".into()))?;
         let user = self.users.insert(&new_user).map_err(conflict_to_error)?;
         Ok(AdminSetup { user, outcome: AdminOutcome::Created })
     }
@@ -228,18 +233,8 @@ impl AccountsApi for AccountService {
         if self.users.find_by_username(username.as_str())?.is_some() {
             return Err(AccountsError::UsernameTaken);
         }
-        let new_user = NewUser {
-            id: kernel::new_id(),
-            username: username.as_str().to_string(),
-            email,
-            password_hash: self.hash(&password)?,
-            role: Role::Customer,
-            first_name: first_name.as_str().to_string(),
-            last_name: last_name.as_str().to_string(),
-            mobile,
-            dob,
-            created_at: now,
-        };
+        let names = (first_name.as_str().to_string(), last_name.as_str().to_string());
+        let new_user = NewUser { mobile, dob, created_at: now, ..self.new_user(&username, email, &password, Role::Customer, names)? };
         // A racing registration can still win between the checks and the insert.
         self.users.insert(&new_user).map_err(conflict_to_error)
     }

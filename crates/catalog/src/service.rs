@@ -119,6 +119,20 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         }
     }
 
+    /// Writes a category with the first stored file as its new image, discarding the files
+    /// when the write fails; a sibling of the same name is a conflict.
+    fn write_category<T>(
+        &self,
+        write: CategoryWrite,
+        stored: Vec<StoredFile>,
+        store: impl FnOnce(&CategoryWrite) -> Result<T, StoreError>,
+    ) -> Result<T, CatalogError> {
+        self.write_with_files(stored, |files| {
+            let write = CategoryWrite { new_image: files.first().cloned(), ..write };
+            store(&write).map_err(|e| Self::sibling_conflict(e, &write.name))
+        })
+    }
+
     fn sibling_conflict(error: StoreError, name: &str) -> CatalogError {
         match error {
             StoreError::Conflict { .. } => CatalogError::NameTaken { field: "name", name: name.to_string() },
@@ -175,20 +189,8 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         let id = kernel::new_id();
         let slug = Self::category_slug(&snapshot, &name, parent_id.as_deref(), None);
         let stored = self.store_files(&input.files)?;
-        self.write_with_files(stored, |files| {
-            let write = CategoryWrite {
-                id: id.clone(),
-                name: name.clone(),
-                slug,
-                description,
-                parent_id,
-                hsn_code,
-                new_image: files.first().cloned(),
-                clear_image: false,
-                now: Utc::now(),
-            };
-            self.repo.insert_category(&write).map_err(|e| Self::sibling_conflict(e, &name))
-        })?;
+        let write = CategoryWrite::new(id.clone(), name, slug, description, parent_id, hsn_code, Utc::now());
+        self.write_category(write, stored, |w| self.repo.insert_category(w))?;
         self.reload()?;
         self.current().category(&id).cloned().ok_or(CatalogError::NotFound("Category not found"))
     }
@@ -231,23 +233,10 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             current.slug.clone()
         };
         let stored = self.store_files(&input.files)?;
-        let replaced = self.write_with_files(stored, |files| {
-            let write = CategoryWrite {
-                id: id.to_string(),
-                name: name.clone(),
-                slug,
-                description,
-                parent_id,
-                hsn_code,
-                new_image: files.first().cloned(),
-                clear_image: false,
-                now: Utc::now(),
-            };
-            self.repo
-                .update_category(&write)
-                .map_err(|e| Self::sibling_conflict(e, &name))?
-                .ok_or(CatalogError::NotFound("Category not found"))
-        })?;
+        let write = CategoryWrite::new(id.to_string(), name, slug, description, parent_id, hsn_code, Utc::now());
+        let replaced = self
+            .write_category(write, stored, |w| self.repo.update_category(w))?
+            .ok_or(CatalogError::NotFound("Category not found"))?;
         if let Some(old) = replaced {
             self.media.remove(&old);
         }

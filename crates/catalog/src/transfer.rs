@@ -314,17 +314,7 @@ impl<'a> CategoryPaths<'a> {
         let id = kernel::new_id();
         self.new_slugs.insert(slug.clone());
         self.new_slug_of.insert(id.clone(), slug.clone());
-        self.created.push(CategoryWrite {
-            id: id.clone(),
-            name: name.to_string(),
-            slug,
-            description: String::new(),
-            parent_id: parent.map(str::to_string),
-            hsn_code: None,
-            new_image: None,
-            clear_image: false,
-            now: self.now,
-        });
+        self.created.push(CategoryWrite::new(id.clone(), name.to_string(), slug, String::new(), parent.map(str::to_string), None, self.now));
         id
     }
 }

@@ -1,7 +1,7 @@
 use std::fmt;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{AddressId, CodRules, Money, Price, UserId};
+use kernel::{AddressId, CodRules, Money, OrderId, Price, UserId};
 
 /// Only cash on delivery is offered.
 pub const PAYMENT_METHOD_COD: &str = "COD";
@@ -372,6 +372,15 @@ pub const ORDER_LIMIT_WINDOW_SECONDS: i64 = 60;
 pub struct Resend {
     pub order_id: String,
     pub sent_at: DateTime<Utc>,
+}
+
+/// A re-send asked for: `user_id`'s re-sends after `since` count against it; logged at `at`.
+#[derive(Debug, Clone, Copy)]
+pub struct ResendAttempt<'a> {
+    pub user_id: &'a UserId,
+    pub order_id: &'a OrderId,
+    pub since: DateTime<Utc>,
+    pub at: DateTime<Utc>,
 }
 
 pub use kernel::OutgoingEmail;

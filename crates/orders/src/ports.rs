@@ -1,6 +1,5 @@
 //! The orders ports. Synchronous; the HTTP layer runs them on a blocking pool.
 
-use chrono::{DateTime, Utc};
 use kernel::{OrderId, StoreError, UserId};
 
 use crate::error::OrdersError;
@@ -11,7 +10,7 @@ use kernel::PageRequest;
 use crate::invoice::{DocumentKind, TaxDocument};
 use crate::models::{
     Checkout, Customer, DeliveryStatus, NewOrder, Order, PlaceOrderInput, PlaceRequest, Placed, PlacedOrder,
-    Resend, Transition, TransitionOutcome,
+    Resend, ResendAttempt, Transition, TransitionOutcome,
 };
 
 /// Inbound port: the order use cases. Admin-only calls are guarded by the HTTP layer's
@@ -80,6 +79,16 @@ pub trait DocumentPrinter: Send + Sync {
     fn pdf(&self, document: &TaxDocument) -> Result<Vec<u8>, String>;
 }
 
+/// `document` with its PDF from the service's `printer` (none wired: a printing error).
+pub(crate) fn printed(
+    printer: Option<&std::sync::Arc<dyn DocumentPrinter>>,
+    document: TaxDocument,
+) -> Result<(TaxDocument, Vec<u8>), OrdersError> {
+    let printer = printer.ok_or_else(|| OrdersError::Printing("no printer wired".into()))?;
+    let pdf = printer.pdf(&document).map_err(OrdersError::Printing)?;
+    Ok((document, pdf))
+}
+
 /// Outbound port: order storage.
 pub trait OrderStore: Send + Sync {
     /// ONE transaction, serialised per customer: reads the customer, their address
@@ -120,17 +129,10 @@ pub trait OrderStore: Send + Sync {
     /// series, year and number.
     fn documents_between(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<Vec<TaxDocument>, StoreError>;
     /// ONE transaction, serialised per account (so parallel calls and other instances
-    /// count each other): reads the account's re-sends after `since`, oldest first; calls
-    /// `allow` with them; when it agrees, logs a re-send of `order_id` at `at`. An error
+    /// count each other): reads the account's re-sends after `attempt.since`, oldest first;
+    /// calls `allow` with them; when it agrees, logs a re-send of `attempt.order_id` at `attempt.at`. An error
     /// from `allow` is returned with nothing logged.
-    fn log_resend(
-        &self,
-        user_id: &UserId,
-        order_id: &OrderId,
-        since: DateTime<Utc>,
-        at: DateTime<Utc>,
-        allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,
-    ) -> Result<(), OrdersError>;
+    fn log_resend(&self, attempt: ResendAttempt<'_>, allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>) -> Result<(), OrdersError>;
 }
 
 /// The e-mail port lives in `kernel` (accounts send e-mail too); re-exported for order code.

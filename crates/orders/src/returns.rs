@@ -672,9 +672,7 @@ impl<S: ReturnStore, M: Mailer> ReturnsApi for ReturnService<S, M> {
             DocumentKind::CreditNote => "This request has no credit note: it is issued when the refund is recorded or the exchange ships, for an invoiced order",
             DocumentKind::Invoice => "This request has no invoice: an exchange's replacement is invoiced when it ships, for an invoiced order",
         }))?;
-        let printer = self.printer.as_ref().ok_or_else(|| OrdersError::Printing("no printer wired".into()))?;
-        let pdf = printer.pdf(&document).map_err(OrdersError::Printing)?;
-        Ok((document, pdf))
+        crate::ports::printed(self.printer.as_ref(), document)
     }
 }
 

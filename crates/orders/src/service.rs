@@ -9,7 +9,7 @@ use crate::listing::{
 };
 use crate::models::{
     AddressSnapshot, Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
-    Placed, PlacedOrder, Resend, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
+    Placed, PlacedOrder, Resend, ResendAttempt, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
     RESENDS_PER_ACCOUNT, RESENDS_PER_ORDER, RESEND_WINDOW_MINUTES,
 };
 use crate::invoice::{DocumentKind, TaxDocument};
@@ -350,7 +350,8 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         }
         let now = self.clock.now();
         let since = now - Duration::minutes(RESEND_WINDOW_MINUTES);
-        self.store.log_resend(&customer.id, order_id, since, now, &|sent| resend_allowed(sent, order_id, now))?;
+        let attempt = ResendAttempt { user_id: &customer.id, order_id, since, at: now };
+        self.store.log_resend(attempt, &|sent| resend_allowed(sent, order_id, now))?;
         self.mailer
             .send(&email::confirmation(&order, &customer.email))
             .map_err(|e| OrdersError::Mail(e.0))
@@ -368,9 +369,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             DocumentKind::Invoice => "This order has no tax invoice yet: it is issued when the order ships",
             DocumentKind::CreditNote => "This order has no credit note",
         }))?;
-        let printer = self.printer.as_ref().ok_or_else(|| OrdersError::Printing("no printer wired".into()))?;
-        let pdf = printer.pdf(&document).map_err(OrdersError::Printing)?;
-        Ok((document, pdf))
+        crate::ports::printed(self.printer.as_ref(), document)
     }
 
     fn gst_report(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<crate::report::GstReport, OrdersError> {

@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { useLocation } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { isAdmin, useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/title';
 import { openLogin } from '@/lib/ui';
 
 interface Props {
@@ -53,4 +54,19 @@ export function RequireCustomer({ guestText, adminText, children }: Props) {
     );
   }
   return <>{children}</>;
+}
+
+/** What the cart and checkout tell a guest and an admin. */
+export const CART_GUARD = { guestText: 'Please login to add to cart', adminText: 'Admin cannot add products to cart' };
+
+/** A route's screen (its lazy `Component`) for signed-in customers only, with the document title `title`. */
+export function customerScreen(title: string, guard: { guestText: string; adminText: string }, Screen: ComponentType) {
+  return function Component() {
+    useDocumentTitle(title);
+    return (
+      <RequireCustomer {...guard}>
+        <Screen />
+      </RequireCustomer>
+    );
+  };
 }

@@ -12,6 +12,16 @@ import { CART_MESSAGES, decideAddToCart } from '@/features/cart/lib/add-to-cart'
 import { useWishlist, useWishlistMutations } from '@/features/wishlist/api';
 import { WISHLIST_MESSAGES, decideWishlistToggle } from '@/features/wishlist/lib/toggle';
 
+/** A failed cart or wishlist call: a lapsed session asks to sign in again (back to `here`), anything else says why. */
+function reportFailure(err: unknown, messages: { login: string; failed: string }, here: string) {
+  if (err instanceof ApiError && err.status === 401) {
+    notify.error(messages.login);
+    openLogin(here);
+  } else {
+    notify.error(errorMessage(err, messages.failed));
+  }
+}
+
 /**
  * Cart and wishlist actions for any screen, with their role rules: a guest is asked to sign in
  * ('Please login to add to cart' / 'Please login to wishlist'); an admin is refused (admins have
@@ -58,12 +68,7 @@ export function useShopActions() {
         notify.success(decision.message);
         return true;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
-          notify.error(CART_MESSAGES.login);
-          openLogin(here);
-        } else {
-          notify.error(errorMessage(err, CART_MESSAGES.failed));
-        }
+        reportFailure(err, CART_MESSAGES, here);
         return false;
       }
     },
@@ -93,12 +98,7 @@ export function useShopActions() {
           notify.error(WISHLIST_MESSAGES.removed);
         }
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
-          notify.error(WISHLIST_MESSAGES.login);
-          openLogin(here);
-        } else {
-          notify.error(errorMessage(err, WISHLIST_MESSAGES.failed));
-        }
+        reportFailure(err, WISHLIST_MESSAGES, here);
       }
     },
     [loggedIn, admin, wishlistIds, wishlistMutations.add, wishlistMutations.remove, here],

@@ -12,6 +12,22 @@ interface Props {
   onClose: () => void;
 }
 
+/** A category's link in the menu: a top category's in bold on a line of its own. */
+function CategoryLink({ category, onClose, top = false }: { category: Category; onClose: () => void; top?: boolean }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={categoryHref(category)}
+      onClick={onClose}
+      underline="hover"
+      color={top ? 'text.primary' : 'text.secondary'}
+      sx={top ? { fontWeight: 700, display: 'block', mb: 1, overflowWrap: 'anywhere' } : { overflowWrap: 'anywhere' }}
+    >
+      {category.name}
+    </Link>
+  );
+}
+
 /**
  * The header's category menu of wide screens: each top category with its subcategories, in
  * columns (its own chunk, loaded on the first opening).
@@ -33,30 +49,12 @@ export default function CategoryMenu({ anchor, categories, onClose }: Props) {
         {categories.length === 0 && <Typography color="text.secondary">No categories yet</Typography>}
         {categories.map((top) => (
           <Box key={top.id} sx={{ minWidth: 0 }}>
-            <Link
-              component={RouterLink}
-              to={categoryHref(top)}
-              onClick={onClose}
-              underline="hover"
-              color="text.primary"
-              sx={{ fontWeight: 700, display: 'block', mb: 1, overflowWrap: 'anywhere' }}
-            >
-              {top.name}
-            </Link>
+            <CategoryLink category={top} onClose={onClose} top />
             {(top.subCategories ?? []).length > 0 && (
               <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}>
                 {top.subCategories.map((sub) => (
                   <li key={sub.id}>
-                    <Link
-                      component={RouterLink}
-                      to={categoryHref(sub)}
-                      onClick={onClose}
-                      underline="hover"
-                      color="text.secondary"
-                      sx={{ overflowWrap: 'anywhere' }}
-                    >
-                      {sub.name}
-                    </Link>
+                    <CategoryLink category={sub} onClose={onClose} />
                   </li>
                 ))}
               </Box>

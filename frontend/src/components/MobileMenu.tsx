@@ -24,6 +24,11 @@ interface Props {
 /** The navigation drawer of small screens (its own chunk, loaded on first open). */
 export default function MobileMenu({ open, brandName, links, categories, onClose, onAccount, onLogout }: Props) {
   const navigate = useNavigate();
+  // Every entry closes the drawer first.
+  const closeThen = (action: () => void) => () => {
+    onClose();
+    action();
+  };
   const go = (to: string) => {
     onClose();
     navigate(to);
@@ -36,31 +41,15 @@ export default function MobileMenu({ open, brandName, links, categories, onClose
         </Typography>
         <List>
           {links.map((l) => (
-            <ListItemButton
-              key={l.to}
-              onClick={() => {
-                onClose();
-                navigate(l.to);
-              }}
-            >
+            <ListItemButton key={l.to} onClick={() => go(l.to)}>
               <ListItemText primary={l.label} />
             </ListItemButton>
           ))}
-          <ListItemButton
-            onClick={() => {
-              onClose();
-              onAccount();
-            }}
-          >
+          <ListItemButton onClick={closeThen(onAccount)}>
             <ListItemText primary="Account" />
           </ListItemButton>
           {onLogout && (
-            <ListItemButton
-              onClick={() => {
-                onClose();
-                onLogout();
-              }}
-            >
+            <ListItemButton onClick={closeThen(onLogout)}>
               <ListItemText primary="Logout" />
             </ListItemButton>
           )}

@@ -1,3 +1,5 @@
+import type { ReturnStatus } from '@/lib/api-types';
+
 /** The chip colour of an order's delivery status, the same on every back-office screen. */
 export function statusTone(status: string): 'warning' | 'info' | 'success' | 'error' | 'default' {
   switch (status) {
@@ -13,3 +15,14 @@ export function statusTone(status: string): 'warning' | 'info' | 'success' | 'er
       return 'default';
   }
 }
+
+/** A return request's status as every screen names it, in the order a request goes through them. */
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  REQUESTED: 'Requested',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  PICKED_UP: 'Picked up',
+  RECEIVED: 'Received',
+  REFUNDED: 'Refunded',
+  EXCHANGE_SHIPPED: 'Exchange shipped',
+};

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 
 /**
  * For a mutation whose answer is the whole resource (the cart, the wishlist): before it is sent,
@@ -12,4 +12,12 @@ export function replacesCachedAnswer<T>(qc: QueryClient, key: QueryKey) {
     onMutate: () => qc.cancelQueries({ queryKey: key }),
     onSuccess: (answer: T) => qc.setQueryData(key, answer),
   };
+}
+
+/**
+ * A back-office list page's query: asked again on every visit (another admin may have changed
+ * it), the previous page staying on screen while the next one loads.
+ */
+export function adminListQuery<T, K extends QueryKey>(queryKey: K, queryFn: QueryFunction<T, K>) {
+  return queryOptions({ queryKey, queryFn, staleTime: 0, placeholderData: keepPreviousData });
 }

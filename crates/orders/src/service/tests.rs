@@ -197,14 +197,8 @@ impl OrderStore for MemoryStore {
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError> {
         Ok(self.state.lock().map_err(backend)?.orders.iter().filter(|(o, _)| o.delivery_status == status).count() as u64)
     }
-    fn log_resend(
-        &self,
-        user_id: &UserId,
-        order_id: &OrderId,
-        since: DateTime<Utc>,
-        at: DateTime<Utc>,
-        allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,
-    ) -> Result<(), OrdersError> {
+    fn log_resend(&self, attempt: ResendAttempt<'_>, allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>) -> Result<(), OrdersError> {
+        let ResendAttempt { user_id, order_id, since, at } = attempt;
         let mut s = self.state.lock().map_err(backend)?;
         let sent: Vec<Resend> = s.resends.iter().filter(|(u, r)| *u == *user_id && r.sent_at > since).map(|(_, r)| r.clone()).collect();
         allow(&sent)?;

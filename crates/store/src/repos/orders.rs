@@ -7,7 +7,7 @@ use kernel::{upload_url, CodRules, Money, OrderId, Price, StoreError, UserId};
 use ::orders::listing::ExportCursor;
 use ::orders::{
     AddressSnapshot, Checkout, CheckoutLine, CodContext, CustomerSnapshot, DaySales, DeliveryStatus, NewOrder, Order, OrderFilter,
-    OrderSort, OrderStore, OrdersError, PlaceRequest, Placed, Resend, StockLeft, StatusChange, StatusCounts, StockEffect, TextMatch, Transition,
+    OrderSort, OrderStore, OrdersError, PlaceRequest, Placed, Resend, ResendAttempt, StockLeft, StatusChange, StatusCounts, StockEffect, TextMatch, Transition,
     TransitionOutcome,
 };
 use diesel::dsl::count_star;
@@ -944,14 +944,8 @@ impl OrderStore for DieselOrderStore {
         Ok(outcome)
     }
 
-    fn log_resend(
-        &self,
-        user_id: &UserId,
-        order_id: &OrderId,
-        since: DateTime<Utc>,
-        at: DateTime<Utc>,
-        allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>,
-    ) -> Result<(), OrdersError> {
+    fn log_resend(&self, attempt: ResendAttempt<'_>, allow: &dyn Fn(&[Resend]) -> Result<(), OrdersError>) -> Result<(), OrdersError> {
+        let ResendAttempt { user_id, order_id, since, at } = attempt;
         let (user_id, order_id) = (user_id.as_str(), order_id.as_str());
         self.db.write(|conn| {
             lock_account(conn, user_id).map_err(store_error)?;

@@ -1,10 +1,9 @@
-import { useDocumentTitle } from '@/lib/title';
 import { PageLoader } from '@/components/PageLoader';
 import { EMPTY_CART } from '@/features/cart/api';
 import { CartView } from '@/features/cart/components/CartView';
 import type { CartItem } from '@/features/cart/types';
 import { clampQuantity } from '@/lib/quantity';
-import { RequireCustomer } from '../guards';
+import { CART_GUARD, customerScreen } from '../guards';
 import { useShopActions } from '../shop-actions';
 
 function CartScreen() {
@@ -27,11 +26,4 @@ function CartScreen() {
   return <CartView items={items} summary={summary} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />;
 }
 
-export function Component() {
-  useDocumentTitle('Cart');
-  return (
-    <RequireCustomer guestText="Please login to add to cart" adminText="Admin cannot add products to cart">
-      <CartScreen />
-    </RequireCustomer>
-  );
-}
+export const Component = customerScreen('Cart', CART_GUARD, CartScreen);

@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ShopPage } from '@/components/ShopPage';
@@ -16,17 +15,17 @@ import { PageLoader } from '@/components/PageLoader';
 import { ApiError, errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { STORAGE_KEYS, clearIdList } from '@/lib/storage';
-import { useDocumentTitle } from '@/lib/title';
 import { uuid } from '@/lib/uuid';
 import { AddressPicker } from '@/features/accounts/components/AddressPicker';
 import { CodNotice, useCodRefused } from '@/features/cod/components/CodNotice';
 import { cartKey, EMPTY_CART } from '@/features/cart/api';
 import { CartLine } from '@/features/cart/components/CartLine';
 import { OrderSummary } from '@/features/cart/components/OrderSummary';
+import { emptyCart } from '@/features/cart/lib/empty-cart';
 import { ordersKey, placeOrder } from '@/features/orders/api';
 import { OrderSuccessDialog } from '@/features/orders/components/OrderSuccessDialog';
 import { placedMessage } from '@/features/orders/lib/status';
-import { RequireCustomer } from '../guards';
+import { CART_GUARD, customerScreen } from '../guards';
 import { useShopActions } from '../shop-actions';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -82,14 +81,9 @@ function CheckoutScreen() {
     }
   }
 
-  const empty = {
-    icon: <ShoppingBagIcon />,
-    title: 'Your cart is empty',
-    text: 'Add something to your cart before checking out.',
-    link: { to: '/shop', label: 'Start Shopping' },
-  };
+  const empty = items.length === 0 && placedId === null;
   return (
-    <ShopPage title="Checkout" empty={items.length === 0 && placedId === null ? empty : null}>
+    <ShopPage title="Checkout" empty={empty ? emptyCart('Add something to your cart before checking out.') : null}>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 360px' } }}>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0, alignContent: 'start' }}>
           <Section title="Delivery Address">
@@ -131,11 +125,4 @@ function CheckoutScreen() {
   );
 }
 
-export function Component() {
-  useDocumentTitle('Checkout');
-  return (
-    <RequireCustomer guestText="Please login to add to cart" adminText="Admin cannot add products to cart">
-      <CheckoutScreen />
-    </RequireCustomer>
-  );
-}
+export const Component = customerScreen('Checkout', CART_GUARD, CheckoutScreen);

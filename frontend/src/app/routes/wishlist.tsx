@@ -1,7 +1,6 @@
 import { PageLoader } from '@/components/PageLoader';
-import { useDocumentTitle } from '@/lib/title';
 import { WishlistView } from '@/features/wishlist/components/WishlistView';
-import { RequireCustomer } from '../guards';
+import { customerScreen } from '../guards';
 import { useProductCardRenderer, useShopActions } from '../shop-actions';
 
 function WishlistScreen() {
@@ -11,11 +10,8 @@ function WishlistScreen() {
   return <WishlistView items={wishlist.data?.items ?? []} renderProduct={renderProduct} />;
 }
 
-export function Component() {
-  useDocumentTitle('Wishlist');
-  return (
-    <RequireCustomer guestText="Please login to wishlist" adminText="Admin cannot add products to wishlist">
-      <WishlistScreen />
-    </RequireCustomer>
-  );
-}
+export const Component = customerScreen(
+  'Wishlist',
+  { guestText: 'Please login to wishlist', adminText: 'Admin cannot add products to wishlist' },
+  WishlistScreen,
+);

@@ -7,6 +7,7 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import LockIcon from '@mui/icons-material/LockOutlined';
+import { IconBlurb } from '@/components/IconBlurb';
 import { RouterLink } from '@/components/RouterLink';
 
 const CARDS = [
@@ -31,15 +32,7 @@ export function AccountDashboard({ name }: { name: string }) {
           <Card key={c.to} variant="outlined">
             <CardActionArea component={RouterLink} to={c.to} sx={{ height: '100%' }}>
               <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-                <Box sx={{ color: 'secondary.main', '& svg': { fontSize: 40 } }}>{c.icon}</Box>
-                <Box>
-                  <Typography variant="h6" component="h2">
-                    {c.title}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {c.text}
-                  </Typography>
-                </Box>
+                <IconBlurb icon={c.icon} title={c.title} text={c.text} heading="h2" />
               </CardContent>
             </CardActionArea>
           </Card>

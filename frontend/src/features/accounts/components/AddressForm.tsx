@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { fieldBinder } from '@/lib/forms';
 import { formatMobile, STATES } from '@/lib/india';
-import { digitsOnly, hasErrors, validateAddress, type Errors } from '../lib/validation';
+import { digitsOnly, submitChecked, validateAddress, type Errors } from '../lib/validation';
 import type { Address, AddressInput } from '../types';
 
 export function toAddressInput(a: Address | null): AddressInput {
@@ -42,10 +42,7 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
   const idPrefix = initial ? `addr-${initial.id}` : 'addr-new';
 
   function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateAddress(form);
-    setErrors(found);
-    if (!hasErrors(found)) onSubmit(form);
+    if (submitChecked(e, validateAddress(form), setErrors)) onSubmit(form);
   }
 
   const bind = fieldBinder(form, setForm, errors);

@@ -9,7 +9,7 @@ import { notify } from '@/lib/notify';
 import { replaceSessionToken } from '@/lib/session';
 import { fieldBinder } from '@/lib/forms';
 import { changePassword } from '../api';
-import { PASSWORD_RULE, hasErrors, validatePassword, type Errors } from '../lib/validation';
+import { PASSWORD_RULE, submitChecked, validatePassword, type Errors } from '../lib/validation';
 import type { PasswordInput } from '../types';
 import { PasswordField } from './PasswordField';
 
@@ -30,10 +30,7 @@ export function ChangePasswordForm() {
   });
 
   function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validatePassword(form);
-    setErrors(found);
-    if (!hasErrors(found)) mutation.mutate(form);
+    if (submitChecked(e, validatePassword(form), setErrors)) mutation.mutate(form);
   }
 
   const bind = fieldBinder(form, setForm, errors);

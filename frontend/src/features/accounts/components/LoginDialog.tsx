@@ -15,8 +15,8 @@ import type { User } from '@/lib/api-types';
 import { notify } from '@/lib/notify';
 import { signIn } from '@/lib/session';
 import type { LoginMode } from '@/lib/ui';
-import { login, register } from '../api';
-import { PASSWORD_RULE, hasErrors, validateLogin, validateRegister, type Errors } from '../lib/validation';
+import { login, register, type AuthResult } from '../api';
+import { PASSWORD_RULE, submitChecked, validateLogin, validateRegister, type Errors } from '../lib/validation';
 import type { LoginInput, RegisterInput } from '../types';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordField } from './PasswordField';
@@ -51,41 +51,34 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
     }
   }, [open]);
 
-  async function submitLogin(e: FormEvent) {
-    e.preventDefault();
-    const errors = validateLogin(loginForm);
-    setLoginErrors(errors);
-    if (hasErrors(errors)) return;
+  /** Sends the sign-in or registration, then signs in with its answer (the server's own message first). */
+  async function authenticate(send: () => Promise<AuthResult>, welcome: (user: User) => string, failure: string) {
     setBusy(true);
     try {
-      const result = await login(loginForm);
+      const result = await send();
       signIn(result.token, result.user);
-      notify.success(result.message || `Welcome back, ${result.user.username}!`);
-      setLoginForm(EMPTY_LOGIN);
-      onAuthenticated(result.user);
+      notify.success(result.message || welcome(result.user));
+      return result.user;
     } catch (err) {
-      notify.error(errorMessage(err, 'Login failed'));
+      notify.error(errorMessage(err, failure));
+      return null;
     } finally {
       setBusy(false);
     }
   }
 
+  async function submitLogin(e: FormEvent) {
+    if (!submitChecked(e, validateLogin(loginForm), setLoginErrors)) return;
+    const user = await authenticate(() => login(loginForm), (u) => `Welcome back, ${u.username}!`, 'Login failed');
+    if (!user) return;
+    setLoginForm(EMPTY_LOGIN);
+    onAuthenticated(user);
+  }
+
   async function submitRegister(e: FormEvent) {
-    e.preventDefault();
-    const errors = validateRegister(registerForm);
-    setRegisterErrors(errors);
-    if (hasErrors(errors)) return;
-    setBusy(true);
-    try {
-      const result = await register(registerForm);
-      signIn(result.token, result.user);
-      notify.success(result.message || 'Account created successfully');
-      onAuthenticated(result.user);
-    } catch (err) {
-      notify.error(errorMessage(err, 'Registration failed'));
-    } finally {
-      setBusy(false);
-    }
+    if (!submitChecked(e, validateRegister(registerForm), setRegisterErrors)) return;
+    const user = await authenticate(() => register(registerForm), () => 'Account created successfully', 'Registration failed');
+    if (user) onAuthenticated(user);
   }
 
   const isLogin = mode === 'login';

@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify';
 import { updateSessionUser, useSession } from '@/lib/session';
 import { fieldBinder } from '@/lib/forms';
 import { accountKeys, meQuery, updateProfile } from '../api';
-import { digitsOnly, hasErrors, validateProfile, type Errors } from '../lib/validation';
+import { digitsOnly, submitChecked, validateProfile, type Errors } from '../lib/validation';
 import type { ProfileInput } from '../types';
 
 function toInput(u: User | null | undefined): ProfileInput {
@@ -53,10 +53,7 @@ export function ProfilePanel() {
   });
 
   function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateProfile(form);
-    setErrors(found);
-    if (!hasErrors(found)) save.mutate(form);
+    if (submitChecked(e, validateProfile(form), setErrors)) save.mutate(form);
   }
 
   const bind = fieldBinder(form, setForm, errors);

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { fieldBinder } from '@/lib/forms';
 import { logout } from '@/lib/session';
 import { resetPassword } from '../api';
-import { PASSWORD_RULE, hasErrors, validateReset, type Errors, type ResetInput } from '../lib/validation';
+import { PASSWORD_RULE, submitChecked, validateReset, type Errors, type ResetInput } from '../lib/validation';
 import { PasswordField } from './PasswordField';
 
 export const INVALID_LINK = 'This reset link is invalid or has expired';
@@ -35,10 +35,7 @@ export function ResetPasswordForm({ token, onSignIn, onRequestNewLink }: Props) 
   const bind = fieldBinder(form, setForm, errors);
 
   async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateReset(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!submitChecked(e, validateReset(form), setErrors)) return;
     setBusy(true);
     setProblem(null);
     try {

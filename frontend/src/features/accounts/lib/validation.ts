@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { mobileDigits, STATES } from '@/lib/india';
 import type { AddressInput, LoginInput, PasswordInput, ProfileInput, RegisterInput } from '../types';
 
@@ -65,6 +66,13 @@ export function isEmail(value: string): boolean {
 
 export function hasErrors<T>(errors: Errors<T>): boolean {
   return Object.values(errors).some(Boolean);
+}
+
+/** A form's submit: stops the browser's own, shows what `found` says is wrong and answers whether the form may be sent. */
+export function submitChecked<T>(e: FormEvent, found: Errors<T>, setErrors: (errors: Errors<T>) => void): boolean {
+  e.preventDefault();
+  setErrors(found);
+  return !hasErrors(found);
 }
 
 export function validateLogin(v: LoginInput): Errors<LoginInput> {

@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, pageOf } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import type { Pagination } from '@/lib/api-types';
+import { adminListQuery } from '@/lib/query';
 
 /** One entry: who (id and name), what (area, action, target), when, and a summary. */
 export type AuditEntry = components['schemas']['AuditEntryDto'];
@@ -29,11 +30,5 @@ export async function fetchAuditLog(params: AuditParams): Promise<AuditList> {
 }
 
 export function useAuditLog(params: AuditParams) {
-  return useQuery({
-    queryKey: [...auditKeys.all, params] as const,
-    queryFn: () => fetchAuditLog(params),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useQuery({ ...adminListQuery([...auditKeys.all, params] as const, () => fetchAuditLog(params)), retry: false });
 }

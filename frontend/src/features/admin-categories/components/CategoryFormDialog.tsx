@@ -15,6 +15,7 @@ import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/object-url';
 import type { AdminCategory, CategoryFormValues } from '../types';
 import { checkPickedFiles, filterCategoryName, parentOptions, validateCategory, type CategoryCheck } from '../lib/rules';
+import { DigitsField } from '@/components/DigitsField';
 
 interface Props {
   /** The category being edited, or null to create one. */
@@ -123,12 +124,12 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
               multiline
               minRows={3}
             />
-            <TextField
+            <DigitsField
               label="HSN code"
               value={hsnCode}
-              onChange={(e) => setHsnCode(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              maxDigits={8}
+              onChange={setHsnCode}
               helperText="4 to 8 digits (6109 T-shirts, 6204 women's dresses, 4202 bags): its products and subcategories take it for tax invoices"
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
             />
             <Box>
               <Typography variant="subtitle2" component="p" gutterBottom>

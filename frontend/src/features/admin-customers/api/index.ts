@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, pageOf } from '@/lib/api';
 import type { Pagination } from '@/lib/api-types';
 import type { Customer, CustomerDetail, CustomerSort } from '../types';
+import { adminListQuery } from '@/lib/query';
 
 export const customerKeys = {
   all: ['me', 'admin', 'customers'] as const,
@@ -33,23 +34,12 @@ export async function fetchCustomer(id: string, page: number, limit: number): Pr
 }
 
 export const customersQuery = (params: CustomerListParams) =>
-  queryOptions({
-    queryKey: [...customerKeys.lists, params] as const,
-    queryFn: () => fetchCustomers(params),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery([...customerKeys.lists, params] as const, () => fetchCustomers(params));
 
 export function useCustomers(params: CustomerListParams) {
   return useQuery(customersQuery(params));
 }
 
 export function useCustomer(id: string, page: number, limit: number) {
-  return useQuery({
-    queryKey: customerKeys.detail(id, page, limit),
-    queryFn: () => fetchCustomer(id, page, limit),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useQuery({ ...adminListQuery(customerKeys.detail(id, page, limit), () => fetchCustomer(id, page, limit)), retry: false });
 }

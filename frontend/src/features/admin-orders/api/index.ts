@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, pageOf, type Envelope } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 import type { Pagination } from '@/lib/api-types';
 import type { AdminOrder, DeliveryStatus, OrderSort, StatusCounts } from '../types';
+import { adminListQuery } from '@/lib/query';
 
 export const adminOrderKeys = {
   all: ['me', 'admin', 'orders'] as const,
@@ -86,13 +87,7 @@ export async function bulkUpdateStatus(input: { ids: string[]; deliveryStatus: D
 }
 
 export const ordersQuery = (params: OrderListParams) =>
-  queryOptions({
-    queryKey: [...adminOrderKeys.lists, params] as const,
-    queryFn: () => fetchOrders(params),
-    staleTime: 0,
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery([...adminOrderKeys.lists, params] as const, () => fetchOrders(params));
 export const pendingCountQuery = () =>
   queryOptions({ queryKey: adminOrderKeys.pendingCount, queryFn: fetchPendingCount, staleTime: 0 });
 

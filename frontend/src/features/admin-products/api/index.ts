@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useQueries, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useQueries, type QueryClient } from '@tanstack/react-query';
 import { useAdminWrite } from '@/lib/admin-write';
 import { api, type Envelope } from '@/lib/api';
 import type { AdminCategoryNode, AdminProduct, ProductPageResult, VariantDraft } from '../types';
 import { ADMIN_PAGE_SIZE } from '../lib/product';
 import { variantPayload } from '../lib/variants';
+import { adminListQuery } from '@/lib/query';
 
 /** What the back office's product list asks the server for (every filter is applied there). */
 export interface ProductListParams {
@@ -148,12 +149,7 @@ export async function deleteProduct(id: string): Promise<{ message?: string }> {
 }
 
 export const adminProductsQuery = (params: ProductListParams) =>
-  queryOptions({
-    queryKey: adminProductKeys.list(params),
-    queryFn: ({ signal }) => fetchAdminProducts(params, signal),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  adminListQuery(adminProductKeys.list(params), ({ signal }) => fetchAdminProducts(params, signal));
 
 export function useAdminProducts(params: ProductListParams) {
   return useQuery(adminProductsQuery(params));

@@ -15,6 +15,12 @@ import { StockBadge } from './StockBadge';
 
 type Kind = 'stock' | 'price' | 'sku';
 
+/** The two price columns, edited alike: the variant field, its cell's label and the toast's word. */
+const PRICE_COLUMNS = [
+  { field: 'originalPrice', label: 'Original Price', what: 'Price' },
+  { field: 'discountPrice', label: 'Discount Price', what: 'Discount' },
+] as const;
+
 /** What a cell's text means, or why it is refused. */
 export function readCell(text: string, kind: Kind): { value: number | string } | { error: string } {
   const t = text.trim();
@@ -167,24 +173,17 @@ export function InlineVariantsTable({ product, onChanged }: { product: AdminProd
                   <StockBadge stock={v.stock} />
                 </Box>
               </TableCell>
-              <TableCell>
-                <InlineCell
-                  label={`Original Price of ${name}`}
-                  kind="price"
-                  value={v.originalPrice}
-                  busy={rowBusy}
-                  onCommit={(originalPrice) => save({ variantId: v.id, originalPrice }, 'Price')}
-                />
-              </TableCell>
-              <TableCell>
-                <InlineCell
-                  label={`Discount Price of ${name}`}
-                  kind="price"
-                  value={v.discountPrice}
-                  busy={rowBusy}
-                  onCommit={(discountPrice) => save({ variantId: v.id, discountPrice }, 'Discount')}
-                />
-              </TableCell>
+              {PRICE_COLUMNS.map(({ field, label, what }) => (
+                <TableCell key={field}>
+                  <InlineCell
+                    label={`${label} of ${name}`}
+                    kind="price"
+                    value={v[field]}
+                    busy={rowBusy}
+                    onCommit={(price) => save({ variantId: v.id, [field]: price }, what)}
+                  />
+                </TableCell>
+              ))}
             </TableRow>
           );
         })}

@@ -27,6 +27,7 @@ import { useGstWarnings, type ProductFormValues } from '../api';
 import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, cascadeLevels, categoryPath, checkAddedImages, validateProduct, type ProductErrors } from '../lib/product';
 import { draftFromVariant, firstVariant, validateVariant } from '../lib/variants';
 import { VariantRows } from './VariantRows';
+import { DigitsField } from '@/components/DigitsField';
 
 interface Props {
   product: AdminProduct | null;
@@ -226,16 +227,16 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
               ))}
             </Box>
             <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={3} />
-            <TextField
+            <DigitsField
               label="HSN code"
               value={hsnCode}
-              onChange={(e) => setHsnCode(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              maxDigits={8}
+              onChange={setHsnCode}
               helperText={
                 categoryHsn
                   ? `4 to 8 digits; empty: the category's ${categoryHsn}`
                   : '4 to 8 digits; needed for tax invoices (or give the category one)'
               }
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
             />
             {gstWarnings.map((w) => (
               <Alert key={w} severity="warning">

@@ -19,6 +19,7 @@ import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { asInput, gstRatesKey, gstRatesQuery, saveGstRates, type GstRateRuleInput } from '../api';
 import { dayText, emptySlabs, indiaToday, ruleFromForm, slabsText, status, type SlabRow } from '../rates';
+import { DigitsField } from '@/components/DigitsField';
 
 function AddRule({ onAdd, busy }: { onAdd: (rule: GstRateRuleInput) => Promise<boolean>; busy: boolean }) {
   const [prefix, setPrefix] = useState('');
@@ -50,12 +51,12 @@ function AddRule({ onAdd, busy }: { onAdd: (rule: GstRateRuleInput) => Promise<b
           Add a rule
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextField
+          <DigitsField
             label="HSN prefix"
             value={prefix}
-            onChange={(e) => setPrefix(e.target.value.replace(/\D/g, '').slice(0, 8))}
+            maxDigits={8}
+            onChange={setPrefix}
             helperText="2 to 8 digits, e.g. 61 or 4202"
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
           />
           <TextField
             label="Effective from"

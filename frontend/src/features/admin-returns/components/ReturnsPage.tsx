@@ -28,17 +28,8 @@ import { serverMessage } from '@/lib/api';
 import type { ReturnRequest, ReturnStatus, ReturnStatusChange } from '@/lib/api-types';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
+import { RETURN_STATUS_LABELS } from '@/lib/order-status';
 import { RETURNS_PAGE_SIZE, useChangeReturnStatus, useReturns } from '../api';
-
-const STATUSES: { value: ReturnStatus; label: string }[] = [
-  { value: 'REQUESTED', label: 'Requested' },
-  { value: 'APPROVED', label: 'Approved' },
-  { value: 'REJECTED', label: 'Rejected' },
-  { value: 'PICKED_UP', label: 'Picked up' },
-  { value: 'RECEIVED', label: 'Received' },
-  { value: 'REFUNDED', label: 'Refunded' },
-  { value: 'EXCHANGE_SHIPPED', label: 'Exchange shipped' },
-];
 
 /** The button that moves a request to each status. */
 const ACTIONS: Record<ReturnStatus, string> = {
@@ -167,9 +158,9 @@ export function ReturnsPage() {
             sx={{ minWidth: 200 }}
           >
             <MenuItem value="">All</MenuItem>
-            {STATUSES.map((s) => (
-              <MenuItem key={s.value} value={s.value}>
-                {s.label}
+            {Object.entries(RETURN_STATUS_LABELS).map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
               </MenuItem>
             ))}
           </TextField>

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import { ShopPage } from '@/components/ShopPage';
 import { RouterLink } from '@/components/RouterLink';
+import { emptyCart } from '../lib/empty-cart';
 import type { CartItem, CartSummary } from '../types';
 import { CartLine } from './CartLine';
 import { OrderSummary } from './OrderSummary';
@@ -16,14 +16,8 @@ interface Props {
 }
 
 export function CartView({ items, summary, busy, onQuantity, onRemove }: Props) {
-  const empty = {
-    icon: <ShoppingBagIcon />,
-    title: 'Your cart is empty',
-    text: 'Looks like you have not added anything yet.',
-    link: { to: '/shop', label: 'Start Shopping' },
-  };
   return (
-    <ShopPage title="Shopping Cart" empty={items.length === 0 ? empty : null}>
+    <ShopPage title="Shopping Cart" empty={items.length === 0 ? emptyCart('Looks like you have not added anything yet.') : null}>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 340px' } }}>
         <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {items.map((item) => (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,6 +24,18 @@ interface Props {
   priceBounds: [number, number];
   onChange: (patch: Partial<ProductFilters>) => void;
   onClear: () => void;
+}
+
+/** One facet's choices: a fieldset whose legend names the facet, its choices wrapping in a row. */
+function FacetGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="subtitle2" gutterBottom>
+        {legend}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box>
+    </Box>
+  );
 }
 
 export function FilterPanel({ filters, facets, categories, priceBounds, onChange, onClear }: Props) {
@@ -99,61 +111,51 @@ export function FilterPanel({ filters, facets, categories, priceBounds, onChange
         </Box>
       </Box>
       {colors.length > 0 && (
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-          <Typography component="legend" variant="subtitle2" gutterBottom>
-            Colour
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {colors.map((c) => {
-              const active = filters.colors.includes(c.color);
-              return (
-                <Tooltip key={c.color} title={`${c.color} (${c.count})`}>
-                  <Box
-                    component="button"
-                    type="button"
-                    aria-label={`${c.color} (${c.count})`}
-                    aria-pressed={active}
-                    onClick={() => onChange({ colors: toggleValue(filters.colors, c.color) })}
-                    sx={{
-                      width: 32,
-                      height: 32,
-                      borderRadius: '50%',
-                      cursor: 'pointer',
-                      bgcolor: c.colorHexCode || c.color,
-                      border: 2,
-                      borderColor: active ? 'secondary.main' : 'divider',
-                      outline: active ? '2px solid' : 'none',
-                      outlineColor: 'secondary.main',
-                      outlineOffset: 2,
-                    }}
-                  />
-                </Tooltip>
-              );
-            })}
-          </Box>
-        </Box>
+        <FacetGroup legend="Colour">
+          {colors.map((c) => {
+            const active = filters.colors.includes(c.color);
+            return (
+              <Tooltip key={c.color} title={`${c.color} (${c.count})`}>
+                <Box
+                  component="button"
+                  type="button"
+                  aria-label={`${c.color} (${c.count})`}
+                  aria-pressed={active}
+                  onClick={() => onChange({ colors: toggleValue(filters.colors, c.color) })}
+                  sx={{
+                    width: 32,
+                    height: 32,
+                    borderRadius: '50%',
+                    cursor: 'pointer',
+                    bgcolor: c.colorHexCode || c.color,
+                    border: 2,
+                    borderColor: active ? 'secondary.main' : 'divider',
+                    outline: active ? '2px solid' : 'none',
+                    outlineColor: 'secondary.main',
+                    outlineOffset: 2,
+                  }}
+                />
+              </Tooltip>
+            );
+          })}
+        </FacetGroup>
       )}
       {sizes.length > 0 && (
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-          <Typography component="legend" variant="subtitle2" gutterBottom>
-            Size
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {sizes.map((s) => {
-              const active = filters.sizes.includes(s.size);
-              return (
-                <Chip
-                  key={s.size}
-                  label={s.size}
-                  color={active ? 'primary' : 'default'}
-                  variant={active ? 'filled' : 'outlined'}
-                  aria-pressed={active}
-                  onClick={() => onChange({ sizes: toggleValue(filters.sizes, s.size) })}
-                />
-              );
-            })}
-          </Box>
-        </Box>
+        <FacetGroup legend="Size">
+          {sizes.map((s) => {
+            const active = filters.sizes.includes(s.size);
+            return (
+              <Chip
+                key={s.size}
+                label={s.size}
+                color={active ? 'primary' : 'default'}
+                variant={active ? 'filled' : 'outlined'}
+                aria-pressed={active}
+                onClick={() => onChange({ sizes: toggleValue(filters.sizes, s.size) })}
+              />
+            );
+          })}
+        </FacetGroup>
       )}
       <FormControlLabel
         control={<Switch checked={filters.inStock} onChange={(e) => onChange({ inStock: e.target.checked })} />}

@@ -15,6 +15,7 @@ import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { codKeys, codSettingsQuery, saveCodSettings, type CodSettings } from '../api';
 import { mergePincodes, pincodesFromCsv } from '../pincodes';
+import { DigitsField } from '@/components/DigitsField';
 
 const amountText = (v: number | null) => (v === null ? '' : String(v));
 
@@ -22,6 +23,28 @@ function amount(text: string): number | null | 'invalid' {
   const t = text.trim();
   if (!t) return null;
   return /^\d+(\.\d{1,2})?$/.test(t) ? Number(t) : 'invalid';
+}
+
+/** One limit of the form: its error, when it has one, stands where its hint does. */
+function LimitField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  hint: string;
+  inputMode: 'decimal' | 'numeric';
+}) {
+  const { label, value, onChange, error, hint, inputMode } = props;
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={error || hint}
+      slotProps={{ htmlInput: { inputMode } }}
+    />
+  );
 }
 
 function Form({ settings }: { settings: CodSettings }) {
@@ -87,52 +110,24 @@ function Form({ settings }: { settings: CodSettings }) {
     <Paper variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Cash on delivery settings" sx={{ p: { xs: 2, md: 4 }, maxWidth: 720 }}>
       <Stack spacing={3}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            label="Smallest order (Rs)"
-            value={min}
-            onChange={(e) => setMin(e.target.value)}
-            error={Boolean(errors.min)}
-            helperText={errors.min || 'Empty: no minimum'}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <TextField
-            label="Largest order (Rs)"
-            value={max}
-            onChange={(e) => setMax(e.target.value)}
-            error={Boolean(errors.max)}
-            helperText={errors.max || 'Empty: no maximum'}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <TextField
-            label="Open orders per customer"
-            value={open}
-            onChange={(e) => setOpen(e.target.value)}
-            error={Boolean(errors.open)}
-            helperText={errors.open || 'Orders pending or shipped at once'}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <TextField
-            label="Pieces per line"
-            value={units}
-            onChange={(e) => setUnits(e.target.value)}
-            error={Boolean(errors.units)}
-            helperText={errors.units || 'Of one size of one product in an order'}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
+          <LimitField label="Smallest order (Rs)" value={min} onChange={setMin} error={errors.min} hint="Empty: no minimum" inputMode="decimal" />
+          <LimitField label="Largest order (Rs)" value={max} onChange={setMax} error={errors.max} hint="Empty: no maximum" inputMode="decimal" />
+          <LimitField label="Open orders per customer" value={open} onChange={setOpen} error={errors.open} hint="Orders pending or shipped at once" inputMode="numeric" />
+          <LimitField label="Pieces per line" value={units} onChange={setUnits} error={errors.units} hint="Of one size of one product in an order" inputMode="numeric" />
         </Box>
         <Box component="section" aria-labelledby="blocked-pins">
           <Typography id="blocked-pins" variant="h6" component="h2" gutterBottom>
             PIN codes without cash on delivery
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}>
-            <TextField
+            <DigitsField
               size="small"
               label="PIN code"
               value={newPin}
-              onChange={(e) => setNewPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              maxDigits={6}
+              onChange={setNewPin}
               error={Boolean(errors.newPin)}
               helperText={errors.newPin || undefined}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
             />
             <Button variant="outlined" onClick={addPin}>
               Add

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
 import { checkPincode } from '../api';
+import { DigitsField } from '@/components/DigitsField';
 
 /** The product page's delivery check: a PIN code answers whether the shop delivers there and
  * whether cash on delivery is available, or why not. */
@@ -27,14 +27,14 @@ export function PincodeCheck() {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Check delivery" sx={{ mt: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
+        <DigitsField
           size="small"
           label="Delivery PIN code"
           value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          maxDigits={6}
+          onChange={setPin}
           error={invalid}
           helperText={invalid ? 'Enter a 6-digit PIN code' : undefined}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
         />
         <Button type="submit" variant="outlined" disabled={check.isPending}>
           Check

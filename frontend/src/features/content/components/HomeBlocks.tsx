@@ -5,6 +5,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import ShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import SupportIcon from '@mui/icons-material/SupportAgentOutlined';
 import { useNavigate } from 'react-router';
+import { IconBlurb } from '@/components/IconBlurb';
 import { useRevealOnce } from '@/lib/hooks';
 
 const SERVICES = [
@@ -19,17 +20,7 @@ export function ServiceStrip() {
       <Container sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {SERVICES.map((s) => (
           <Box key={s.title} sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <Box sx={{ color: 'secondary.main', '& svg': { fontSize: 40 } }} aria-hidden>
-              {s.icon}
-            </Box>
-            <Box>
-              <Typography variant="h6" component="h3">
-                {s.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {s.text}
-              </Typography>
-            </Box>
+            <IconBlurb icon={s.icon} title={s.title} text={s.text} heading="h3" />
           </Box>
         ))}
       </Container>

@@ -1,4 +1,4 @@
-import type { ReturnReason, ReturnRequest, ReturnStatus } from '@/lib/api-types';
+import type { ReturnReason, ReturnRequest } from '@/lib/api-types';
 import type { Order, OrderItem } from '../types';
 
 /** India calendar days after the day of delivery on which a return may be asked for. */
@@ -12,15 +12,7 @@ export const RETURN_REASONS: { value: ReturnReason; label: string }[] = [
   { value: 'CHANGED_MY_MIND', label: 'Changed my mind' },
 ];
 
-export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
-  REQUESTED: 'Requested',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  PICKED_UP: 'Picked up',
-  RECEIVED: 'Received',
-  REFUNDED: 'Refunded',
-  EXCHANGE_SHIPPED: 'Exchange shipped',
-};
+export { RETURN_STATUS_LABELS } from '@/lib/order-status';
 
 /** The calendar day (YYYY-MM-DD) in India at a moment. */
 export function indiaDay(at: Date): string {

@@ -1,0 +1,20 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+
+type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'slotProps'> & {
+  value: string;
+  /** How many digits the code has at the most (PIN code 6, HSN code 8). */
+  maxDigits: number;
+  onChange: (digits: string) => void;
+};
+
+/** A code typed as digits only (anything else typed is dropped, the rest cut at `maxDigits`), with the phone's number pad. */
+export function DigitsField({ value, maxDigits, onChange, ...rest }: Props) {
+  return (
+    <TextField
+      {...rest}
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, maxDigits))}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: maxDigits } }}
+    />
+  );
+}
