@@ -11,6 +11,7 @@ use orders::{CodApi, CustomersApi, GstRatesApi, OrdersApi};
 
 use crate::auth::jwt::JwtKeys;
 use crate::cache::ResponseCache;
+use crate::error::{blocking, ApiError};
 use crate::ratelimit::RateLimiter;
 
 /// Checks that the database answers; wired by the server to the store.
@@ -46,4 +47,23 @@ pub struct AppState {
     pub responses: Arc<ResponseCache>,
     /// Abuse limits on sign-in, registration, orders and search.
     pub limits: Arc<RateLimiter>,
+}
+
+impl AppState {
+    /// Runs `work` with the ports on actix's thread pool (they block: diesel, bcrypt), its
+    /// error mapped to the API's: a handler's `state.run(move |s| s.cart.view(..)).await?`.
+    /// `web::Data<AppState>` derefs to the `Arc` this takes, so only that is cloned.
+    pub async fn run<T, E>(self: &Arc<Self>, work: impl FnOnce(&AppState) -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        E: Into<ApiError> + Send + 'static,
+    {
+        let state = Arc::clone(self);
+        blocking(move || work(&state)).await
+    }
+
+    /// A session token for `user` (sign-up, sign-in, a changed password).
+    pub fn token(&self, user: &accounts::User) -> Result<String, ApiError> {
+        self.jwt.issue(user).map_err(ApiError::internal)
+    }
 }

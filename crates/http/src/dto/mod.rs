@@ -53,9 +53,24 @@ pub fn data_with_message<T: Serialize>(data: T, message: impl Into<String>) -> E
     Envelope { data, message: Some(message.into()) }
 }
 
+/// A list of answers made one by one from the domain's, in its order: `AddressDto::all(list)`.
+pub trait FromEach<T>: From<T> {
+    fn all(items: impl IntoIterator<Item = T>) -> Vec<Self> {
+        items.into_iter().map(Self::from).collect()
+    }
+}
+
+impl<T, D: From<T>> FromEach<T> for D {}
+
 /// `{ "message": "..." }`: an answer with nothing but a sentence.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct MessageOnly {
     pub message: String,
+}
+
+impl MessageOnly {
+    pub fn new(message: impl Into<String>) -> Self {
+        MessageOnly { message: message.into() }
+    }
 }
 

@@ -3,8 +3,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::CurrentUser;
 use crate::dto::address::{AddressDto, AddressRequest};
-use crate::dto::{data, data_with_message};
-use crate::error::{blocking, ApiError};
+use crate::dto::{data, data_with_message, FromEach};
+use crate::error::ApiError;
+use super::{created, ok, Id};
 use crate::state::AppState;
 use crate::dto::Envelope;
 use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, Unauthorized, Unprocessable};
@@ -21,9 +22,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
 )]
 #[get("/addresses")]
 async fn list(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
-    let addresses = state.addresses.clone();
-    let list = blocking(move || addresses.list(&UserId::new(user.id.clone()))).await?;
-    Ok(HttpResponse::Ok().json(data(list.into_iter().map(AddressDto::from).collect::<Vec<_>>())))
+    let list = state.run(move |s| s.addresses.list(&UserId::new(user.id))).await?;
+    ok(data(AddressDto::all(list)))
 }
 
 #[utoipa::path(
@@ -38,9 +38,8 @@ async fn create(
     CurrentUser(user): CurrentUser,
     body: web::Json<AddressRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let addresses = state.addresses.clone();
-    let address = blocking(move || addresses.create(&UserId::new(user.id), body.into_inner().into())).await?;
-    Ok(HttpResponse::Created().json(data_with_message(AddressDto::from(address), "Address added")))
+    let address = state.run(move |s| s.addresses.create(&UserId::new(user.id), body.into_inner().into())).await?;
+    created(data_with_message(AddressDto::from(address), "Address added"))
 }
 
 #[utoipa::path(
@@ -54,13 +53,11 @@ async fn create(
 async fn update(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<uuid::Uuid>,
+    Id(id): Id<AddressId>,
     body: web::Json<AddressRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let addresses = state.addresses.clone();
-    let id = path.into_inner().to_string();
-    let address = blocking(move || addresses.update(&UserId::new(user.id), &AddressId::new(id), body.into_inner().into())).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(AddressDto::from(address), "Address updated")))
+    let address = state.run(move |s| s.addresses.update(&UserId::new(user.id), &id, body.into_inner().into())).await?;
+    ok(data_with_message(AddressDto::from(address), "Address updated"))
 }
 
 #[utoipa::path(
@@ -77,17 +74,14 @@ async fn update(
 async fn delete(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<uuid::Uuid>,
+    Id(id): Id<AddressId>,
 ) -> Result<HttpResponse, ApiError> {
-    let addresses = state.addresses.clone();
-    let id = path.into_inner().to_string();
-    let remaining = blocking(move || {
-        addresses.delete(&UserId::new(user.id.clone()), &AddressId::new(id))?;
-        addresses.list(&UserId::new(user.id.clone()))
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(data_with_message(
-        remaining.into_iter().map(AddressDto::from).collect::<Vec<_>>(),
-        "Address deleted",
-    )))
+    let owner = UserId::new(user.id);
+    let remaining = state
+        .run(move |s| {
+            s.addresses.delete(&owner, &id)?;
+            s.addresses.list(&owner)
+        })
+        .await?;
+    ok(data_with_message(AddressDto::all(remaining), "Address deleted"))
 }

@@ -10,7 +10,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::AdminUser;
 use crate::dto::catalog::{AdminProductListDto, ProductDto};
 use crate::dto::{data_with_message, Envelope};
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::{created, ok, Id};
 use crate::handlers::query_string;
 use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequired, Unprocessable};
 use crate::state::AppState;
@@ -74,7 +75,7 @@ impl AdminListParams {
 async fn list(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<AdminListParams>) -> Result<HttpResponse, ApiError> {
     let query = params.into_inner().into_query()?;
     let page = query::admin_list(&state.catalog.snapshot(), &query);
-    Ok(HttpResponse::Ok().json(AdminProductListDto::from(&page)))
+    ok(AdminProductListDto::from(&page))
 }
 
 /// An inline edit of one variant: a field left out keeps its value.
@@ -138,10 +139,9 @@ async fn update_variant(
         discount_price: rupees(body.discount_price),
         sku: body.sku,
     };
-    let catalog = state.catalog.clone();
-    let product =
-        blocking(move || catalog.update_variant(&ProductId::new(product.to_string()), &variant.to_string(), patch)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(ProductDto::from(product.as_ref()), "Variant updated")))
+    let (product, variant) = (ProductId::new(product.to_string()), variant.to_string());
+    let product = state.run(move |s| s.catalog.update_variant(&product, &variant, patch)).await?;
+    ok(data_with_message(ProductDto::from(product.as_ref()), "Variant updated"))
 }
 
 #[utoipa::path(
@@ -154,10 +154,8 @@ async fn update_variant(
     )
 )]
 #[post("/products/{productId}/duplicate")]
-async fn duplicate(state: web::Data<AppState>, _admin: AdminUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner().to_string();
-    let catalog = state.catalog.clone();
-    let copy = blocking(move || catalog.duplicate_product(&ProductId::new(id))).await?;
+async fn duplicate(state: web::Data<AppState>, _admin: AdminUser, Id(id): Id<ProductId>) -> Result<HttpResponse, ApiError> {
+    let copy = state.run(move |s| s.catalog.duplicate_product(&id)).await?;
     let message = format!("Copied as {}: set its stock and SKUs", copy.name);
-    Ok(HttpResponse::Created().json(data_with_message(ProductDto::from(copy.as_ref()), message)))
+    created(data_with_message(ProductDto::from(copy.as_ref()), message))
 }

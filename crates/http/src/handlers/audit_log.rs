@@ -9,7 +9,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::query_string;
 use crate::auth::AdminUser;
 use crate::dto::customers::AuditListDto;
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::ok;
 use crate::openapi::responses::{Invalid, RoleRequired, Unprocessable};
 use crate::state::AppState;
 
@@ -73,7 +74,6 @@ async fn list(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<
         to: query_string::day(&params.to, "to")?,
         page,
     };
-    let log = state.audit.clone();
-    let found = blocking(move || log.search(search)).await?;
-    Ok(HttpResponse::Ok().json(AuditListDto::from(found)))
+    let found = state.run(move |s| s.audit.search(search)).await?;
+    ok(AuditListDto::from(found))
 }

@@ -5,7 +5,8 @@ use serde::Serialize;
 use crate::auth::{CurrentSession, CurrentUser};
 use crate::dto::user::{ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, UserData, UserDto};
 use crate::dto::{data, data_with_message};
-use crate::error::{blocking, ApiError, ErrorBody};
+use crate::error::{ApiError, ErrorBody};
+use super::{created, ok};
 use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 use crate::dto::{Envelope, MessageOnly};
@@ -54,13 +55,9 @@ pub struct LoginAnswer {
 )]
 #[post("/auth/register", wrap = "limit(Action::Register)")]
 async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
-    let accounts = state.accounts.clone();
-    let user = blocking(move || accounts.register(body.into_inner().into())).await?;
-    let token = state.jwt.issue(&user).map_err(ApiError::internal)?;
-    Ok(HttpResponse::Created().json(data_with_message(
-        Session { token, user: user.into() },
-        "Account created successfully",
-    )))
+    let user = state.run(move |s| s.accounts.register(body.into_inner().into())).await?;
+    let token = state.token(&user)?;
+    created(data_with_message(Session { token, user: user.into() }, "Account created successfully"))
 }
 
 #[utoipa::path(
@@ -81,13 +78,12 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     let LoginRequest { identifier, email, password } = body.into_inner();
     let identifier = identifier.or(email).unwrap_or_default();
     let password = password.unwrap_or_default();
-    let accounts = state.accounts.clone();
     // Sign-ins per address, and failures per account (or unknown identifier) and address, are
     // counted by the accounts' throttle: the one sign-in throttle.
-    let user = blocking(move || accounts.login(&identifier, &password, &address)).await?;
-    let token = state.jwt.issue(&user).map_err(ApiError::internal)?;
+    let user = state.run(move |s| s.accounts.login(&identifier, &password, &address)).await?;
+    let token = state.token(&user)?;
     let message = format!("Welcome back, {}!", user.username);
-    Ok(HttpResponse::Ok().json(LoginAnswer { token, user: user.into(), message }))
+    ok(LoginAnswer { token, user: user.into(), message })
 }
 
 #[utoipa::path(
@@ -107,9 +103,8 @@ async fn me(CurrentUser(user): CurrentUser) -> HttpResponse {
 )]
 #[post("/auth/logout")]
 async fn logout(state: web::Data<AppState>, session: CurrentSession) -> Result<HttpResponse, ApiError> {
-    let accounts = state.accounts.clone();
-    blocking(move || accounts.sign_out(&session.claims)).await?;
-    Ok(HttpResponse::Ok().json(MessageOnly { message: "Signed out".into() }))
+    state.run(move |s| s.accounts.sign_out(&session.claims)).await?;
+    ok(MessageOnly::new("Signed out"))
 }
 
 #[utoipa::path(
@@ -122,9 +117,8 @@ async fn logout(state: web::Data<AppState>, session: CurrentSession) -> Result<H
 )]
 #[post("/auth/logout-all")]
 async fn logout_all(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
-    let accounts = state.accounts.clone();
-    blocking(move || accounts.sign_out_everywhere(&UserId::new(user.id))).await?;
-    Ok(HttpResponse::Ok().json(MessageOnly { message: "Signed out of all devices".into() }))
+    state.run(move |s| s.accounts.sign_out_everywhere(&UserId::new(user.id))).await?;
+    ok(MessageOnly::new("Signed out of all devices"))
 }
 
 #[utoipa::path(
@@ -150,13 +144,13 @@ async fn forgot_password(
     kernel::Email::parse(&email).map_err(|e| ApiError::unprocessable("invalid_value", e.0).on("email"))?;
     // Looking the account up, storing the token and sending the e-mail happen after the
     // answer, so neither its body nor its timing tells whether the account exists.
-    let accounts = state.accounts.clone();
+    let state = state.into_inner();
     actix_web::rt::spawn(async move {
-        if let Err(e) = blocking(move || accounts.request_password_reset(&email)).await {
+        if let Err(e) = state.run(move |s| s.accounts.request_password_reset(&email)).await {
             tracing::warn!(error = %e, "password reset request failed");
         }
     });
-    Ok(HttpResponse::Accepted().json(MessageOnly { message: RESET_REQUESTED.into() }))
+    Ok(HttpResponse::Accepted().json(MessageOnly::new(RESET_REQUESTED)))
 }
 
 #[utoipa::path(
@@ -176,7 +170,6 @@ async fn reset_password(
     body: web::Json<ResetPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let ResetPasswordRequest { token, new_password } = body.into_inner();
-    let accounts = state.accounts.clone();
-    blocking(move || accounts.reset_password(&token.unwrap_or_default(), &new_password.unwrap_or_default())).await?;
-    Ok(HttpResponse::Ok().json(MessageOnly { message: PASSWORD_RESET_DONE.into() }))
+    state.run(move |s| s.accounts.reset_password(&token.unwrap_or_default(), &new_password.unwrap_or_default())).await?;
+    ok(MessageOnly::new(PASSWORD_RESET_DONE))
 }

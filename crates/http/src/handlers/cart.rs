@@ -5,7 +5,8 @@ use cart::AddOutcome;
 use crate::auth::CurrentUser;
 use crate::dto::cart::{AddToCartRequest, CartDto, UpdateQuantityRequest};
 use crate::dto::{data, data_with_message};
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::{created, ok, Id};
 use crate::state::AppState;
 use crate::dto::Envelope;
 use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequired, Unprocessable};
@@ -22,9 +23,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
 )]
 #[get("/cart")]
 async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
-    let cart = state.cart.clone();
-    let view = blocking(move || cart.view(&UserId::new(user.id), user.role)).await?;
-    Ok(HttpResponse::Ok().json(data(CartDto::from(view))))
+    let view = state.run(move |s| s.cart.view(&UserId::new(user.id), user.role)).await?;
+    ok(data(CartDto::from(view)))
 }
 
 #[utoipa::path(
@@ -49,14 +49,12 @@ async fn add(
     let variant_id = product_variant_id
         .filter(|v| !v.trim().is_empty())
         .ok_or_else(|| ApiError::bad_request("invalid_input", "Please select a size first"))?;
-    let cart = state.cart.clone();
-    let (updated, outcome) = blocking(move || cart.add(&UserId::new(user.id), user.role, &VariantId::new(variant_id.trim()), quantity.unwrap_or(1))).await?;
-    Ok(match outcome {
-        AddOutcome::Added => HttpResponse::Created().json(data_with_message(CartDto::from(updated), "Added to cart")),
-        AddOutcome::Increased => {
-            HttpResponse::Ok().json(data_with_message(CartDto::from(updated), "Increased quantity in cart"))
-        }
-    })
+    let variant = VariantId::new(variant_id.trim());
+    let (updated, outcome) = state.run(move |s| s.cart.add(&UserId::new(user.id), user.role, &variant, quantity.unwrap_or(1))).await?;
+    match outcome {
+        AddOutcome::Added => created(data_with_message(CartDto::from(updated), "Added to cart")),
+        AddOutcome::Increased => ok(data_with_message(CartDto::from(updated), "Increased quantity in cart")),
+    }
 }
 
 #[utoipa::path(
@@ -74,9 +72,9 @@ async fn update_quantity(
     let UpdateQuantityRequest { cart_item_id, new_quantity } = body.into_inner();
     let line_id = cart_item_id.ok_or_else(|| ApiError::bad_request("invalid_input", "cartItemId is required"))?;
     let quantity = new_quantity.ok_or_else(|| ApiError::bad_request("invalid_input", "newQuantity is required"))?;
-    let cart = state.cart.clone();
-    let updated = blocking(move || cart.update_quantity(&UserId::new(user.id), user.role, &CartLineId::new(line_id.trim()), quantity)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(updated), "Cart updated")))
+    let line = CartLineId::new(line_id.trim());
+    let updated = state.run(move |s| s.cart.update_quantity(&UserId::new(user.id), user.role, &line, quantity)).await?;
+    ok(data_with_message(CartDto::from(updated), "Cart updated"))
 }
 
 #[utoipa::path(
@@ -89,10 +87,8 @@ async fn update_quantity(
 async fn remove(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<uuid::Uuid>,
+    Id(line): Id<CartLineId>,
 ) -> Result<HttpResponse, ApiError> {
-    let cart = state.cart.clone();
-    let line_id = path.into_inner().to_string();
-    let updated = blocking(move || cart.remove(&UserId::new(user.id), user.role, &CartLineId::new(line_id))).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(CartDto::from(updated), "Removed from cart")))
+    let updated = state.run(move |s| s.cart.remove(&UserId::new(user.id), user.role, &line)).await?;
+    ok(data_with_message(CartDto::from(updated), "Removed from cart"))
 }

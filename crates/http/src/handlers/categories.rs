@@ -8,7 +8,8 @@ use crate::auth::AdminUser;
 use crate::cache::{key_of, respond};
 use crate::dto::catalog::CategoryDto;
 use crate::dto::data_with_message;
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::{created, ok, Id};
 use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::state::AppState;
 use crate::dto::docs::{CategoryForm, DeletedCategory, DeletedCategoryAnswer};
@@ -62,9 +63,8 @@ fn input(form: &Form, on_update: bool) -> CategoryInput {
 async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipart) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LIMITS).await?;
     let input = input(&form, false);
-    let catalog = state.catalog.clone();
-    let category = blocking(move || catalog.create_category(input)).await?;
-    Ok(HttpResponse::Created().json(data_with_message(CategoryDto::from_category(&category), "Category saved successfully!")))
+    let category = state.run(move |s| s.catalog.create_category(input)).await?;
+    created(data_with_message(CategoryDto::from_category(&category), "Category saved successfully!"))
 }
 
 #[utoipa::path(
@@ -78,15 +78,14 @@ async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipar
 async fn update(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    id: web::Path<uuid::Uuid>,
+    Id(id): Id<CategoryId>,
     payload: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let form = read_form(payload, LIMITS).await?;
     let mut input = input(&form, true);
     input.deleted_upload_ids = form.id_list("deletedUploadIds")?;
-    let catalog = state.catalog.clone();
-    let category = blocking(move || catalog.update_category(&CategoryId::new(id.into_inner().to_string()), input)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(CategoryDto::from_category(&category), "Category updated successfully!")))
+    let category = state.run(move |s| s.catalog.update_category(&id, input)).await?;
+    ok(data_with_message(CategoryDto::from_category(&category), "Category updated successfully!"))
 }
 
 #[utoipa::path(
@@ -96,9 +95,8 @@ async fn update(
     responses((status = 200, description = "Category deleted", body = DeletedCategoryAnswer), Invalid, RoleRequired, NotFound, Conflict)
 )]
 #[delete("/categories/{id}")]
-async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    let catalog = state.catalog.clone();
-    let category = blocking(move || catalog.delete_category(&CategoryId::new(id.into_inner().to_string()))).await?;
+async fn delete(state: web::Data<AppState>, _admin: AdminUser, Id(id): Id<CategoryId>) -> Result<HttpResponse, ApiError> {
+    let category = state.run(move |s| s.catalog.delete_category(&id)).await?;
     let message = format!("Deleted category: {}", category.name);
-    Ok(HttpResponse::Ok().json(DeletedCategoryAnswer { data: DeletedCategory { id: category.id, name: category.name }, message }))
+    ok(DeletedCategoryAnswer { data: DeletedCategory { id: category.id, name: category.name }, message })
 }

@@ -8,7 +8,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::{AdminUser, CurrentUser};
 use crate::dto::cod::{CodCheckDto, CodSettingsDto, CodSettingsRequest, PincodeCheckDto};
 use crate::dto::{data, data_with_message, Envelope};
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::ok;
 use crate::openapi::responses::{Invalid, JsonBody, NotFound, RoleRequired, Unauthorized, Unprocessable};
 use crate::state::AppState;
 use kernel::{AddressId, UserId};
@@ -24,9 +25,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
 )]
 #[get("/settings/cod")]
 async fn settings(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
-    let cod = state.cod.clone();
-    let settings = blocking(move || cod.settings()).await?;
-    Ok(HttpResponse::Ok().json(data(CodSettingsDto::from(settings))))
+    let settings = state.run(|s| s.cod.settings()).await?;
+    ok(data(CodSettingsDto::from(settings)))
 }
 
 #[utoipa::path(
@@ -44,9 +44,8 @@ async fn update_settings(
     _admin: AdminUser,
     body: web::Json<CodSettingsRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let cod = state.cod.clone();
-    let saved = blocking(move || cod.update(body.into_inner().into())).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(CodSettingsDto::from(saved), "Cash on delivery settings saved")))
+    let saved = state.run(move |s| s.cod.update(body.into_inner().into())).await?;
+    ok(data_with_message(CodSettingsDto::from(saved), "Cash on delivery settings saved"))
 }
 
 #[utoipa::path(
@@ -57,13 +56,12 @@ async fn update_settings(
 )]
 #[get("/delivery/{pincode}")]
 async fn pincode(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let cod = state.cod.clone();
     let raw = path.into_inner();
     if raw.len() != 6 {
         return Err(ApiError::bad_request("invalid_path", kernel::PostalCode::MESSAGE).on("pincode"));
     }
-    let check = blocking(move || cod.pincode(&raw)).await?;
-    Ok(HttpResponse::Ok().json(data(PincodeCheckDto::from(check))))
+    let check = state.run(move |s| s.cod.pincode(&raw)).await?;
+    ok(data(PincodeCheckDto::from(check)))
 }
 
 /// Which of the caller's addresses the order would go to.
@@ -89,8 +87,7 @@ async fn checkout(
     CurrentUser(user): CurrentUser,
     params: web::Query<CodCheckParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let cod = state.cod.clone();
     let address = AddressId::new(params.address_id.to_string());
-    let verdict = blocking(move || cod.checkout(&UserId::new(user.id), &address)).await?;
-    Ok(HttpResponse::Ok().json(data(CodCheckDto::from(verdict))))
+    let verdict = state.run(move |s| s.cod.checkout(&UserId::new(user.id), &address)).await?;
+    ok(data(CodCheckDto::from(verdict)))
 }

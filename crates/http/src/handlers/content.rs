@@ -7,7 +7,8 @@ use content::{CompanyInput, LegalInput};
 use crate::auth::AdminUser;
 use crate::dto::content::{CompanyDto, LegalPageDto, LegalPageRequest};
 use crate::dto::{data, data_with_message};
-use crate::error::{blocking, ApiError, ErrorBody};
+use crate::error::{ApiError, ErrorBody};
+use super::ok;
 use crate::multipart::{read_form, FormLimits};
 use crate::state::AppState;
 use crate::dto::docs::CompanyForm;
@@ -63,9 +64,8 @@ async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: 
         invoice_prefix: form.text("invoicePrefix"),
         logo: form.files(&["logo"]).into_iter().next(),
     };
-    let content = state.content.clone();
-    let saved = blocking(move || content.update_company(input)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(CompanyDto::from(saved.as_ref()), "Company details updated successfully!")))
+    let saved = state.run(move |s| s.content.update_company(input)).await?;
+    ok(data_with_message(CompanyDto::from(saved.as_ref()), "Company details updated successfully!"))
 }
 
 #[utoipa::path(
@@ -99,7 +99,6 @@ async fn save_legal_page(
 ) -> Result<HttpResponse, ApiError> {
     let LegalPageRequest { slug, title, content } = body.into_inner();
     let input = LegalInput { slug, title, content };
-    let service = state.content.clone();
-    let page = blocking(move || service.save_legal_page(input)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(LegalPageDto::from(&page), "Page saved successfully!")))
+    let page = state.run(move |s| s.content.save_legal_page(input)).await?;
+    ok(data_with_message(LegalPageDto::from(&page), "Page saved successfully!"))
 }

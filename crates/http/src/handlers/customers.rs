@@ -10,7 +10,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::query_string;
 use crate::auth::AdminUser;
 use crate::dto::customers::{CustomerDetailDto, CustomerListDto};
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::{ok, Id};
 use crate::openapi::responses::{Invalid, NotFound, RoleRequired};
 use crate::state::AppState;
 
@@ -61,9 +62,8 @@ async fn list(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<
     let page = query_string::page(&params.page, &params.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?;
     let sort = query_string::one_of(&params.sort, CustomerSort::parse, CustomerSort::MESSAGE)?.unwrap_or_default();
     query_string::search_text(&params.q)?;
-    let customers = state.customers.clone();
-    let found = blocking(move || customers.list(CustomerSearch { text: params.q, sort, page })).await?;
-    Ok(HttpResponse::Ok().json(CustomerListDto::from(found)))
+    let found = state.run(move |s| s.customers.list(CustomerSearch { text: params.q, sort, page })).await?;
+    ok(CustomerListDto::from(found))
 }
 
 #[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
@@ -90,12 +90,10 @@ pub struct CustomerOrdersParams {
 async fn detail(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    path: web::Path<uuid::Uuid>,
+    Id(id): Id<UserId>,
     params: web::Query<CustomerOrdersParams>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query_string::page(&params.page, &params.limit, orders::listing::DEFAULT_PAGE_SIZE, orders::listing::MAX_PAGE_SIZE)?;
-    let id = UserId::new(path.into_inner().to_string());
-    let customers = state.customers.clone();
-    let (customer, orders) = blocking(move || customers.detail(&id, page)).await?;
-    Ok(HttpResponse::Ok().json(CustomerDetailDto::new(customer, orders)))
+    let (customer, orders) = state.run(move |s| s.customers.detail(&id, page)).await?;
+    ok(CustomerDetailDto::new(customer, orders))
 }

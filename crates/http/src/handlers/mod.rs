@@ -10,6 +10,7 @@ pub mod categories;
 pub mod content;
 pub mod tax;
 pub mod health;
+mod id;
 pub mod products;
 mod query_string;
 pub mod reports;
@@ -28,7 +29,22 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 
 use kernel::UserId;
 
-use crate::error::{blocking, ApiError};
+use actix_web::web;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub(crate) use id::Id;
+
+/// 200 with `body` as JSON: how a handler answers.
+pub(crate) fn ok(body: impl serde::Serialize) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(body))
+}
+
+/// 201 with `body` as JSON: something new was made.
+pub(crate) fn created(body: impl serde::Serialize) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Created().json(body))
+}
 
 /// A download the browser saves as `filename`. Nothing on the way keeps a copy: invoices,
 /// exports and reports name customers.
@@ -44,13 +60,13 @@ pub(crate) fn attachment(content_type: &str, filename: &str) -> actix_web::HttpR
 /// A tax document's PDF for the caller: `print` finds it for the viewer (their own, or any for
 /// an admin) and prints it. The file is named after the document's number (which has slashes:
 /// the file has hyphens). Orders and returns differ only in the `print` they pass.
-pub(crate) async fn tax_document_pdf<F>(user: accounts::User, print: F) -> Result<HttpResponse, ApiError>
+pub(crate) async fn tax_document_pdf<F>(state: &web::Data<AppState>, user: accounts::User, print: F) -> Result<HttpResponse, ApiError>
 where
-    F: FnOnce(&UserId, bool) -> Result<(::orders::TaxDocument, Vec<u8>), ::orders::OrdersError> + Send + 'static,
+    F: FnOnce(&AppState, &UserId, bool) -> Result<(::orders::TaxDocument, Vec<u8>), ::orders::OrdersError> + Send + 'static,
 {
     let admin = user.role == kernel::Role::Admin;
     let viewer = UserId::new(user.id);
-    let (document, pdf) = blocking(move || print(&viewer, admin)).await?;
+    let (document, pdf) = state.run(move |s| print(s, &viewer, admin)).await?;
     Ok(attachment("application/pdf", &format!("{}.pdf", document.number.replace('/', "-"))).body(pdf))
 }
 

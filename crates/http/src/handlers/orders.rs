@@ -14,7 +14,8 @@ use orders::listing::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 use orders::{DeliveryStatus, OrderSearch, OrderSort};
 use serde::Deserialize;
 use crate::dto::{data, data_with_message};
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::{ok, Id};
 use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 use crate::dto::docs::{ConfirmationSent, CountDto, ErrorBody};
@@ -73,9 +74,8 @@ async fn place(
     };
     let PlaceOrderRequest { address_id, payment_method } = body.into_inner();
     let input = PlaceOrderInput { address_id, payment_method, idempotency_key: key };
-    let orders = state.orders.clone();
     let who = customer(&user);
-    let placed = blocking(move || orders.place(&who, input)).await?;
+    let placed = state.run(move |s| s.orders.place(&who, input)).await?;
     if let Some(cause) = &placed.email_error {
         tracing::warn!(order = %placed.order.id, %cause, "order confirmation e-mail failed");
     }
@@ -191,9 +191,8 @@ async fn my_orders(
     params: web::Query<PageParams>,
 ) -> Result<HttpResponse, ApiError> {
     let page = params.read()?;
-    let orders = state.orders.clone();
-    let mine = blocking(move || orders.my_orders(&UserId::new(user.id), page)).await?;
-    Ok(HttpResponse::Ok().json(OrderListDto::new(mine, OrderDto::for_owner)))
+    let mine = state.run(move |s| s.orders.my_orders(&UserId::new(user.id), page)).await?;
+    ok(OrderListDto::new(mine, OrderDto::for_owner))
 }
 
 #[utoipa::path(
@@ -206,12 +205,10 @@ async fn my_orders(
 async fn cancel(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<uuid::Uuid>,
+    Id(id): Id<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
-    let orders = state.orders.clone();
-    let id = path.into_inner().to_string();
-    let order = blocking(move || orders.cancel(&UserId::new(user.id), &OrderId::new(id))).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(OrderDto::for_owner(order), "Order cancelled successfully!")))
+    let order = state.run(move |s| s.orders.cancel(&UserId::new(user.id), &id)).await?;
+    ok(data_with_message(OrderDto::for_owner(order), "Order cancelled successfully!"))
 }
 
 #[utoipa::path(
@@ -230,9 +227,8 @@ async fn all_orders(
     params: web::Query<OrderListParams>,
 ) -> Result<HttpResponse, ApiError> {
     let search = params.into_inner().into_search()?;
-    let orders = state.orders.clone();
-    let page = blocking(move || orders.list_orders(search)).await?;
-    Ok(HttpResponse::Ok().json(OrderListDto::new(page, OrderDto::for_admin)))
+    let page = state.run(move |s| s.orders.list_orders(search)).await?;
+    ok(OrderListDto::new(page, OrderDto::for_admin))
 }
 
 #[utoipa::path(
@@ -255,8 +251,7 @@ async fn bulk_status(
     let BulkStatusRequest { order_ids, delivery_status } = body.into_inner();
     let ids: Vec<OrderId> = order_ids.iter().map(|id| OrderId::new(id.to_string())).collect();
     let status = delivery_status.unwrap_or_default();
-    let orders = state.orders.clone();
-    let outcomes = blocking(move || orders.set_status_many(&UserId::new(admin.id), &ids, &status)).await?;
+    let outcomes = state.run(move |s| s.orders.set_status_many(&UserId::new(admin.id), &ids, &status)).await?;
     let data: Vec<BulkResultDto> = outcomes
         .into_iter()
         .map(|o| match o.result {
@@ -273,7 +268,7 @@ async fn bulk_status(
         0 => format!("{updated} orders updated"),
         _ => format!("{updated} orders updated, {failed} could not be changed"),
     };
-    Ok(HttpResponse::Ok().json(BulkStatusAnswer { data, updated, failed, message }))
+    ok(BulkStatusAnswer { data, updated, failed, message })
 }
 
 #[utoipa::path(
@@ -287,15 +282,13 @@ async fn bulk_status(
 async fn set_status(
     state: web::Data<AppState>,
     AdminUser(admin): AdminUser,
-    path: web::Path<uuid::Uuid>,
+    Id(id): Id<OrderId>,
     body: web::Json<StatusRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let orders = state.orders.clone();
-    let id = path.into_inner().to_string();
     let status = body.into_inner().delivery_status.unwrap_or_default();
-    let order = blocking(move || orders.set_status(&UserId::new(admin.id), &OrderId::new(id), &status)).await?;
+    let order = state.run(move |s| s.orders.set_status(&UserId::new(admin.id), &id, &status)).await?;
     let message = format!("Status updated to {}", order.delivery_status);
-    Ok(HttpResponse::Ok().json(data_with_message(OrderDto::for_admin(order), message)))
+    ok(data_with_message(OrderDto::for_admin(order), message))
 }
 
 #[utoipa::path(
@@ -305,9 +298,8 @@ async fn set_status(
 )]
 #[get("/orders/pending-count")]
 async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
-    let orders = state.orders.clone();
-    let count = blocking(move || orders.pending_count()).await?;
-    Ok(HttpResponse::Ok().json(data(CountDto { count })))
+    let count = state.run(|s| s.orders.pending_count()).await?;
+    ok(data(CountDto { count }))
 }
 
 #[utoipa::path(
@@ -321,9 +313,8 @@ async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<
     )
 )]
 #[get("/orders/{id}/invoice.pdf")]
-async fn invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    let (orders, id) = (state.orders.clone(), OrderId::new(path.into_inner().to_string()));
-    super::tax_document_pdf(user, move |viewer, admin| orders.document_pdf(viewer, admin, &id, orders::DocumentKind::Invoice)).await
+async fn invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, Id(id): Id<OrderId>) -> Result<HttpResponse, ApiError> {
+    super::tax_document_pdf(&state, user, move |s, viewer, admin| s.orders.document_pdf(viewer, admin, &id, orders::DocumentKind::Invoice)).await
 }
 
 #[utoipa::path(
@@ -337,9 +328,8 @@ async fn invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser,
     )
 )]
 #[get("/orders/{id}/credit-note.pdf")]
-async fn credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    let (orders, id) = (state.orders.clone(), OrderId::new(path.into_inner().to_string()));
-    super::tax_document_pdf(user, move |viewer, admin| orders.document_pdf(viewer, admin, &id, orders::DocumentKind::CreditNote)).await
+async fn credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, Id(id): Id<OrderId>) -> Result<HttpResponse, ApiError> {
+    super::tax_document_pdf(&state, user, move |s, viewer, admin| s.orders.document_pdf(viewer, admin, &id, orders::DocumentKind::CreditNote)).await
 }
 
 #[utoipa::path(
@@ -371,8 +361,7 @@ async fn send_confirmation(
         .order_id()
         .filter(|id| !id.trim().is_empty())
         .ok_or_else(|| ApiError::unprocessable("invalid_value", "orderId is required").on("orderId"))?;
-    let orders = state.orders.clone();
-    let who = customer(&user);
-    blocking(move || orders.resend_confirmation(&who, &OrderId::new(order_id.trim()))).await?;
-    Ok(HttpResponse::Ok().json(ConfirmationSent { message: "Confirmation email sent".into(), email_sent: true }))
+    let (who, id) = (customer(&user), OrderId::new(order_id.trim()));
+    state.run(move |s| s.orders.resend_confirmation(&who, &id)).await?;
+    ok(ConfirmationSent { message: "Confirmation email sent".into(), email_sent: true })
 }

@@ -14,7 +14,8 @@ use crate::auth::AdminUser;
 use crate::cache::{key_of, respond};
 use crate::dto::catalog::{ListingDto, ProductDto, SearchDto};
 use crate::dto::data_with_message;
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::{created, ok};
 use crate::multipart::{read_form, Form, FormLimits, SPARE_FILES};
 use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
@@ -231,8 +232,7 @@ async fn search(req: HttpRequest, state: web::Data<AppState>, params: web::Query
     // Counted on every answer, cached or not, so the owner sees how often a miss happens.
     if found_nothing(cached.json()) {
         if let Some(q) = params.q.clone().filter(|q| !q.trim().is_empty()) {
-            let catalog = state.catalog.clone();
-            if let Err(e) = blocking(move || catalog.record_search_miss(&q)).await {
+            if let Err(e) = state.run(move |s| s.catalog.record_search_miss(&q)).await {
                 tracing::warn!("a missed search was not counted: {}", e.message);
             }
         }
@@ -309,17 +309,16 @@ fn product_input(form: &Form) -> Result<ProductInput, ApiError> {
     })
 }
 
-async fn save(state: &AppState, id: Option<String>, form: Form) -> Result<HttpResponse, ApiError> {
+async fn save(state: &web::Data<AppState>, id: Option<String>, form: Form) -> Result<HttpResponse, ApiError> {
     let input = product_input(&form)?;
-    let catalog = state.catalog.clone();
     match id {
         Some(id) => {
-            let product = blocking(move || catalog.update_product(&ProductId::new(id), input)).await?;
-            Ok(HttpResponse::Ok().json(data_with_message(ProductDto::from(product.as_ref()), "Product updated successfully!")))
+            let product = state.run(move |s| s.catalog.update_product(&ProductId::new(id), input)).await?;
+            ok(data_with_message(ProductDto::from(product.as_ref()), "Product updated successfully!"))
         }
         None => {
-            let product = blocking(move || catalog.create_product(input)).await?;
-            Ok(HttpResponse::Created().json(data_with_message(ProductDto::from(product.as_ref()), "Product added successfully!")))
+            let product = state.run(move |s| s.catalog.create_product(input)).await?;
+            created(data_with_message(ProductDto::from(product.as_ref()), "Product added successfully!"))
         }
     }
 }
@@ -364,10 +363,9 @@ async fn update(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Str
 )]
 #[delete("/products/{idOrSlug}")]
 async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let catalog = state.catalog.clone();
-    let product = blocking(move || catalog.delete_product(&ProductId::new(id.into_inner()))).await?;
-    Ok(HttpResponse::Ok().json(DeletedProductAnswer {
+    let product = state.run(move |s| s.catalog.delete_product(&ProductId::new(id.into_inner()))).await?;
+    ok(DeletedProductAnswer {
         data: DeletedProduct { id: product.id.clone() },
         message: "Product deleted successfully".into(),
-    }))
+    })
 }

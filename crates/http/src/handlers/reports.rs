@@ -7,7 +7,8 @@ use crate::auth::AdminUser;
 use crate::dto::data;
 use crate::dto::order::FiguresDto;
 use crate::dto::Envelope;
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::ok;
 use crate::openapi::responses::RoleRequired;
 use crate::state::AppState;
 
@@ -25,15 +26,14 @@ pub fn routes(cfg: &mut ServiceConfig) {
 /// left out), the orders waiting to ship, and how many variants are low on stock (1 to 5
 /// pieces) or out of it (from the catalogue every shopper reads).
 async fn summary(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
-    let orders = state.orders.clone();
-    let figures = blocking(move || orders.sales_figures()).await?;
+    let figures = state.run(|s| s.orders.sales_figures()).await?;
     let (low, out) = state.catalog.snapshot().stock_counts(LOW_STOCK_MAX);
-    Ok(HttpResponse::Ok().json(data(FiguresDto {
+    ok(data(FiguresDto {
         today: figures.today.into(),
         days: figures.days.into_iter().map(Into::into).collect(),
         pending_orders: figures.pending,
         low_stock_variants: low,
         out_of_stock_variants: out,
         low_stock_max: LOW_STOCK_MAX,
-    })))
+    }))
 }

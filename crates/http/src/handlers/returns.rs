@@ -10,8 +10,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::query_string;
 use crate::auth::{AdminUser, CurrentUser};
 use crate::dto::returns::{ReturnCreateRequest, ReturnDto, ReturnListDto, ReturnStatusName, ReturnStatusRequest};
-use crate::dto::{data, data_with_message, Envelope};
-use crate::error::{blocking, ApiError};
+use crate::dto::{data, data_with_message, Envelope, FromEach};
+use crate::error::ApiError;
+use super::{created, ok, Id};
 use crate::openapi::responses::{Invalid, JsonBody, NotFound, RoleRequired, Unauthorized};
 use crate::state::AppState;
 
@@ -41,17 +42,12 @@ pub fn routes(cfg: &mut ServiceConfig) {
 async fn create(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<uuid::Uuid>,
+    Id(order_id): Id<OrderId>,
     body: web::Json<ReturnCreateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner().try_into_domain()?;
-    let returns = state.returns.clone();
-    let order_id = OrderId::new(path.into_inner().to_string());
-    let answer = blocking(move || returns.request(&UserId::new(user.id), &order_id, input)).await?;
-    if let Some(cause) = &answer.email_error {
-        tracing::warn!(request = %answer.request.id, %cause, "return e-mail failed");
-    }
-    Ok(HttpResponse::Created().json(data_with_message(ReturnDto::from(answer.request), "Your request has been sent")))
+    let answer = state.run(move |s| s.returns.request(&UserId::new(user.id), &order_id, input)).await?;
+    created(data_with_message(mailed(answer), "Your request has been sent"))
 }
 
 #[utoipa::path(
@@ -61,9 +57,8 @@ async fn create(
 )]
 #[get("/returns/my")]
 async fn my_returns(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
-    let returns = state.returns.clone();
-    let mine = blocking(move || returns.my_returns(&UserId::new(user.id))).await?;
-    Ok(HttpResponse::Ok().json(data(mine.into_iter().map(ReturnDto::from).collect::<Vec<_>>())))
+    let mine = state.run(move |s| s.returns.my_returns(&UserId::new(user.id))).await?;
+    ok(data(ReturnDto::all(mine)))
 }
 
 /// The back office's list: paging and the status filter.
@@ -101,9 +96,8 @@ async fn all_returns(
         "status must be one of REQUESTED, APPROVED, REJECTED, PICKED_UP, RECEIVED, REFUNDED, EXCHANGE_SHIPPED",
     )
     .map_err(|e| e.on("status"))?;
-    let returns = state.returns.clone();
-    let found = blocking(move || returns.list(status, page)).await?;
-    Ok(HttpResponse::Ok().json(ReturnListDto::from(found)))
+    let found = state.run(move |s| s.returns.list(status, page)).await?;
+    ok(ReturnListDto::from(found))
 }
 
 #[utoipa::path(
@@ -122,18 +116,21 @@ async fn all_returns(
 async fn set_status(
     state: web::Data<AppState>,
     AdminUser(admin): AdminUser,
-    path: web::Path<uuid::Uuid>,
+    Id(id): Id<String>,
     body: web::Json<ReturnStatusRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner().try_into_domain()?;
-    let returns = state.returns.clone();
-    let id = path.into_inner().to_string();
-    let answer = blocking(move || returns.set_status(&UserId::new(admin.id), &id, input)).await?;
+    let answer = state.run(move |s| s.returns.set_status(&UserId::new(admin.id), &id, input)).await?;
+    let message = format!("Request marked {}", answer.request.status.label().to_lowercase());
+    ok(data_with_message(mailed(answer), message))
+}
+
+/// The request a change answered; an e-mail that failed is logged, not the caller's error.
+fn mailed(answer: orders::returns::ReturnAnswer) -> ReturnDto {
     if let Some(cause) = &answer.email_error {
         tracing::warn!(request = %answer.request.id, %cause, "return e-mail failed");
     }
-    let message = format!("Request marked {}", answer.request.status.label().to_lowercase());
-    Ok(HttpResponse::Ok().json(data_with_message(ReturnDto::from(answer.request), message)))
+    ReturnDto::from(answer.request)
 }
 
 #[utoipa::path(
@@ -147,9 +144,8 @@ async fn set_status(
     )
 )]
 #[get("/returns/{id}/credit-note.pdf")]
-async fn return_credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    let (returns, id) = (state.returns.clone(), path.into_inner().to_string());
-    super::tax_document_pdf(user, move |viewer, admin| returns.document_pdf(viewer, admin, &id, orders::DocumentKind::CreditNote)).await
+async fn return_credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, Id(id): Id<String>) -> Result<HttpResponse, ApiError> {
+    super::tax_document_pdf(&state, user, move |s, viewer, admin| s.returns.document_pdf(viewer, admin, &id, orders::DocumentKind::CreditNote)).await
 }
 
 #[utoipa::path(
@@ -163,7 +159,6 @@ async fn return_credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): C
     )
 )]
 #[get("/returns/{id}/invoice.pdf")]
-async fn return_invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, path: web::Path<uuid::Uuid>) -> Result<HttpResponse, ApiError> {
-    let (returns, id) = (state.returns.clone(), path.into_inner().to_string());
-    super::tax_document_pdf(user, move |viewer, admin| returns.document_pdf(viewer, admin, &id, orders::DocumentKind::Invoice)).await
+async fn return_invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser, Id(id): Id<String>) -> Result<HttpResponse, ApiError> {
+    super::tax_document_pdf(&state, user, move |s, viewer, admin| s.returns.document_pdf(viewer, admin, &id, orders::DocumentKind::Invoice)).await
 }

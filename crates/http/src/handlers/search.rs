@@ -6,7 +6,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::AdminUser;
 use crate::dto::{data, data_with_message, Envelope};
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::ok;
 use crate::openapi::responses::{Invalid, JsonBody, RoleRequired, Unprocessable};
 use crate::state::AppState;
 
@@ -79,10 +80,9 @@ async fn save_synonyms(
     _admin: AdminUser,
     body: web::Json<SynonymsRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let catalog = state.catalog.clone();
     let text = body.into_inner().text;
-    let saved = blocking(move || catalog.save_synonyms(&text)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(SynonymsDto::from(&saved), "Synonyms saved")))
+    let saved = state.run(move |s| s.catalog.save_synonyms(&text)).await?;
+    ok(data_with_message(SynonymsDto::from(&saved), "Synonyms saved"))
 }
 
 #[utoipa::path(
@@ -104,13 +104,12 @@ async fn misses(
     if !(1..=365).contains(&days) {
         return Err(ApiError::bad_request("invalid_query", "days must be between 1 and 365"));
     }
-    let catalog = state.catalog.clone();
-    let found = blocking(move || catalog.search_misses(days, MISSES_SHOWN)).await?;
+    let found = state.run(move |s| s.catalog.search_misses(days, MISSES_SHOWN)).await?;
     let answer: Vec<SearchMissDto> = found
         .into_iter()
         .map(|m| SearchMissDto { query: m.query, count: m.count, last_seen: m.last_seen.format("%Y-%m-%d").to_string() })
         .collect();
-    Ok(HttpResponse::Ok().json(data(answer)))
+    ok(data(answer))
 }
 
 /// How many missed searches the report lists.

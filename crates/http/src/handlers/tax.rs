@@ -8,8 +8,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::AdminUser;
 use crate::dto::gst::{GstRateRuleDto, GstRatesRequest};
-use crate::dto::{data, data_with_message, Envelope};
-use crate::error::{blocking, ApiError};
+use crate::dto::{data, data_with_message, Envelope, FromEach};
+use crate::error::ApiError;
+use super::ok;
 use crate::state::AppState;
 use crate::openapi::responses::{Invalid, JsonBody, RoleRequired, Unprocessable};
 
@@ -27,9 +28,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
 )]
 #[get("/gst/rates")]
 async fn rates(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
-    let service = state.gst_rates.clone();
-    let rules = blocking(move || service.rules()).await?;
-    Ok(HttpResponse::Ok().json(data(rules.into_iter().map(GstRateRuleDto::from).collect::<Vec<_>>())))
+    let rules = state.run(|s| s.gst_rates.rules()).await?;
+    ok(data(GstRateRuleDto::all(rules)))
 }
 
 #[utoipa::path(
@@ -48,12 +48,8 @@ async fn replace_rates(
     body: web::Json<GstRatesRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let rules = body.into_inner().try_into_domain()?;
-    let service = state.gst_rates.clone();
-    let saved = blocking(move || service.replace(rules)).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(
-        saved.into_iter().map(GstRateRuleDto::from).collect::<Vec<_>>(),
-        "GST rates saved: changes apply to documents issued from their effective date",
-    )))
+    let saved = state.run(move |s| s.gst_rates.replace(rules)).await?;
+    ok(data_with_message(GstRateRuleDto::all(saved), "GST rates saved: changes apply to documents issued from their effective date"))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -93,8 +89,7 @@ fn rupees(paise: i64) -> String {
 async fn report(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<PeriodParams>) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
     let (from, to) = (day(params.from.as_deref(), "from")?, day(params.to.as_deref(), "to")?);
-    let orders = state.orders.clone();
-    let report = blocking(move || orders.gst_report(from, to)).await?;
+    let report = state.run(move |s| s.orders.gst_report(from, to)).await?;
     let mut csv = csv::Writer::from_writer(Vec::new());
     let amounts = |a: &orders::report::Amounts| [rupees(a.taxable), rupees(a.cgst), rupees(a.sgst), rupees(a.igst), rupees(a.total)];
     let mut write = |record: Vec<String>| csv.write_record(&record).map_err(ApiError::internal);
@@ -194,11 +189,10 @@ async fn rate(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<
         .map_err(|e| ApiError::unprocessable("invalid_value", e.to_string()).on("hsnCode"))?;
     let price = kernel::Money::parse_rupees(params.price.as_deref().unwrap_or("").trim())
         .map_err(|_| ApiError::unprocessable("invalid_value", "The price must be in rupees with at most 2 decimals").on("price"))?;
-    let service = state.gst_rates.clone();
     let code = hsn.clone();
-    let answer = blocking(move || service.rate(&code, price)).await?;
+    let answer = state.run(move |s| s.gst_rates.rate(&code, price)).await?;
     let choice = answer.choice;
-    Ok(HttpResponse::Ok().json(data(RateDto {
+    ok(data(RateDto {
         rate: choice.map(|c| c.rate.label()),
         rate_basis_points: choice.map(|c| c.rate.as_basis_points()),
         between_slabs: choice.is_some_and(|c| c.between_slabs),
@@ -213,5 +207,5 @@ async fn rate(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<
             }
             Some(_) => None,
         },
-    })))
+    }))
 }

@@ -4,7 +4,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::CurrentUser;
 use crate::dto::data_with_message;
 use crate::dto::user::{ChangePasswordRequest, PasswordChanged, ProfileRequest, UserData};
-use crate::error::{blocking, ApiError, ErrorBody};
+use crate::error::{ApiError, ErrorBody};
+use super::ok;
 use crate::ratelimit::Action;
 use crate::state::AppState;
 use crate::dto::Envelope;
@@ -41,9 +42,8 @@ async fn update_profile(
     if renaming {
         state.limits.check(Action::Register, &state.limits.client_ip(&req))?;
     }
-    let accounts = state.accounts.clone();
-    let updated = blocking(move || accounts.update_profile(&UserId::new(user.id), body.into_inner().into())).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(UserData { user: updated.into() }, "Profile updated")))
+    let updated = state.run(move |s| s.accounts.update_profile(&UserId::new(user.id), body.into_inner().into())).await?;
+    ok(data_with_message(UserData { user: updated.into() }, "Profile updated"))
 }
 
 #[utoipa::path(
@@ -65,16 +65,9 @@ async fn change_password(
     body: web::Json<ChangePasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let ChangePasswordRequest { current_password, new_password } = body.into_inner();
-    let accounts = state.accounts.clone();
-    let user = blocking(move || {
-        accounts.change_password(
-            &UserId::new(user.id),
-            current_password.as_deref().unwrap_or(""),
-            new_password.as_deref().unwrap_or(""),
-        )
-    })
-    .await?;
+    let (current, new) = (current_password.unwrap_or_default(), new_password.unwrap_or_default());
+    let user = state.run(move |s| s.accounts.change_password(&UserId::new(user.id), &current, &new)).await?;
     // Every earlier token has ended, this caller's too: it gets a token of the new generation.
-    let token = state.jwt.issue(&user).map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok().json(PasswordChanged { message: "Password changed successfully".into(), token }))
+    let token = state.token(&user)?;
+    ok(PasswordChanged { message: "Password changed successfully".into(), token })
 }

@@ -4,7 +4,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::CurrentUser;
 use crate::dto::cart::WishlistData;
 use crate::dto::{data, data_with_message};
-use crate::error::{blocking, ApiError};
+use crate::error::ApiError;
+use super::{ok, Id};
 use crate::state::AppState;
 use crate::dto::Envelope;
 use crate::openapi::responses::{Invalid, NotFound, RoleRequired};
@@ -21,9 +22,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
 )]
 #[get("/wishlist")]
 async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
-    let wishlist = state.wishlist.clone();
-    let list = blocking(move || wishlist.view(&UserId::new(user.id), user.role)).await?;
-    Ok(HttpResponse::Ok().json(data(WishlistData::from(list))))
+    let list = state.run(move |s| s.wishlist.view(&UserId::new(user.id), user.role)).await?;
+    ok(data(WishlistData::from(list)))
 }
 
 #[utoipa::path(
@@ -36,12 +36,10 @@ async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
 async fn add(
     state: web::Data<AppState>,
     CurrentUser(user): CurrentUser,
-    path: web::Path<uuid::Uuid>,
+    Id(product): Id<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
-    let wishlist = state.wishlist.clone();
-    let product_id = path.into_inner().to_string();
-    let list = blocking(move || wishlist.add(&UserId::new(user.id), user.role, &ProductId::new(product_id))).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(WishlistData::from(list), "Added to wishlist")))
+    let list = state.run(move |s| s.wishlist.add(&UserId::new(user.id), user.role, &product)).await?;
+    ok(data_with_message(WishlistData::from(list), "Added to wishlist"))
 }
 
 #[utoipa::path(
@@ -56,8 +54,7 @@ async fn remove(
     CurrentUser(user): CurrentUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let wishlist = state.wishlist.clone();
-    let product_id = path.into_inner();
-    let list = blocking(move || wishlist.remove(&UserId::new(user.id), user.role, &ProductId::new(product_id))).await?;
-    Ok(HttpResponse::Ok().json(data_with_message(WishlistData::from(list), "Removed from wishlist")))
+    let product = ProductId::new(path.into_inner());
+    let list = state.run(move |s| s.wishlist.remove(&UserId::new(user.id), user.role, &product)).await?;
+    ok(data_with_message(WishlistData::from(list), "Removed from wishlist"))
 }

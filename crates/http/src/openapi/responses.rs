@@ -9,10 +9,20 @@ use utoipa::IntoResponses;
 
 use crate::error::ErrorBody;
 
-/// 401: the call needs `Authorization: Bearer <token>`.
-#[derive(IntoResponses)]
-#[response(status = 401, description = "Not signed in, or the session has expired")]
-pub struct Unauthorized(#[allow(dead_code)] ErrorBody);
+/// A set of one error answer: its status and description, the body an [`ErrorBody`].
+macro_rules! one_error {
+    ($(#[doc = $doc:literal])* $name:ident = $status:tt, $description:tt) => {
+        $(#[doc = $doc])*
+        #[derive(IntoResponses)]
+        #[response(status = $status, description = $description)]
+        pub struct $name(#[allow(dead_code)] ErrorBody);
+    };
+}
+
+one_error! {
+    /// 401: the call needs `Authorization: Bearer <token>`.
+    Unauthorized = 401, "Not signed in, or the session has expired"
+}
 
 /// 401 and 403: a back-office call (or a customer-only call made by an admin).
 #[derive(IntoResponses)]
@@ -39,26 +49,26 @@ pub enum JsonBody {
 /// 400, 413 and 415: a call with a `multipart/form-data` body.
 pub type FormBody = JsonBody;
 
-/// 404: the id names nothing (or nothing of the caller's).
-#[derive(IntoResponses)]
-#[response(status = 404, description = "Not found")]
-pub struct NotFound(#[allow(dead_code)] ErrorBody);
+one_error! {
+    /// 404: the id names nothing (or nothing of the caller's).
+    NotFound = 404, "Not found"
+}
 
-/// 409: well-formed, but conflicts with the current state (stock, a taken name, a reference).
-#[derive(IntoResponses)]
-#[response(status = 409, description = "Conflicts with the current state")]
-pub struct Conflict(#[allow(dead_code)] ErrorBody);
+one_error! {
+    /// 409: well-formed, but conflicts with the current state (stock, a taken name, a reference).
+    Conflict = 409, "Conflicts with the current state"
+}
 
-/// 422: well-formed, but breaks a rule on the values (a discount above the price, an image
-/// count, a guessable password, a total too large); the body's `code` names the rule.
-#[derive(IntoResponses)]
-#[response(status = 422, description = "Breaks a rule on the values; `code` names it")]
-pub struct Unprocessable(#[allow(dead_code)] ErrorBody);
+one_error! {
+    /// 422: well-formed, but breaks a rule on the values (a discount above the price, an image
+    /// count, a guessable password, a total too large); the body's `code` names the rule.
+    Unprocessable = 422, "Breaks a rule on the values; `code` names it"
+}
 
-/// 400 on a call without a body: a query or path parameter the server refuses.
-#[derive(IntoResponses)]
-#[response(status = 400, description = "Invalid input")]
-pub struct Invalid(#[allow(dead_code)] ErrorBody);
+one_error! {
+    /// 400 on a call without a body: a query or path parameter the server refuses.
+    Invalid = 400, "Invalid input"
+}
 
 /// 429 with `Retry-After`: a rate limit.
 #[derive(IntoResponses)]
