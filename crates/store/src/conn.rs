@@ -191,7 +191,8 @@ pub(crate) use raw_sql;
 /// A hand-written statement (`diesel::sql_query`) kept prepared on its connection, keyed by
 /// its SQL text, like the statements diesel builds: diesel never caches `sql_query`, so
 /// PostgreSQL parsed and planned each one afresh on every run (placing an order runs
-/// several). Only for FIXED texts: each distinct text stays in the connection's cache.
+/// several). Only for FIXED texts: each distinct text stays in the connection's cache (a text
+/// that varies per call, such as an `IN` list, is marked the other way: `Planned` in repos/orders.rs).
 #[derive(Debug, Clone)]
 pub(crate) struct Prepared<Q>(pub Q);
 
