@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The page and size every back-office list has; `limit` only where the list offers sizes. */
@@ -28,21 +28,32 @@ export function dayParam(search: URLSearchParams, key: string): string | undefin
  */
 export function useListParams<P extends ListPage>({ read, write, sizes }: Options<P>): [P, (change: Partial<P>) => void] {
   const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => {
-    const limit = Number(search.get('limit'));
+  const paramsOf = (from: URLSearchParams) => {
+    const limit = Number(from.get('limit'));
     return {
-      ...read(search),
-      page: Math.max(1, Number(search.get('page')) || 1),
+      ...read(from),
+      page: Math.max(1, Number(from.get('page')) || 1),
       ...(sizes ? { limit: sizes.includes(limit) ? limit : sizes[0] } : {}),
     } as P;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- read and sizes are the list's constants
+  };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read and sizes are the list's constants
+  const params = useMemo(() => paramsOf(search), [search]);
+  // The address this hook last asked for, and the one it was drawn with then. Two changes before
+  // the list draws again (To, then From at once) must build on each other: the second would
+  // otherwise start from this drawing's address and drop the first.
+  const asked = useRef<{ drawn: string; next: URLSearchParams } | null>(null);
+  // Once drawn with a new address (this hook's or a link's), that address is the one to build on.
+  useEffect(() => {
+    asked.current = null;
   }, [search]);
   const update = (change: Partial<P>) => {
-    const next = { ...params, page: 1, ...change };
+    const latest = asked.current?.drawn === search.toString() ? asked.current.next : search;
+    const next = { ...paramsOf(latest), page: 1, ...change };
     const out = new URLSearchParams();
     for (const [key, value] of Object.entries(write(next))) if (value) out.set(key, value);
     if (next.page > 1) out.set('page', String(next.page));
     if (sizes && next.limit !== sizes[0]) out.set('limit', String(next.limit));
+    asked.current = { drawn: search.toString(), next: out };
     setSearch(out, { replace: true });
   };
   return [params, update];
