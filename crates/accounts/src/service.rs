@@ -190,6 +190,12 @@ fn required<'a>(value: &'a Option<String>, name: &'static str, message: &'static
     present(value).ok_or_else(|| AccountsError::invalid(name, message))
 }
 
+/// The e-mail field of an account form (sign-up, a reset request): required, then a valid
+/// address.
+pub fn email_field(value: &Option<String>) -> Result<Email, AccountsError> {
+    Email::parse(required(value, "email", "Email is required")?).map_err(field("email"))
+}
+
 fn conflict_to_error(error: StoreError) -> AccountsError {
     match error {
         StoreError::Conflict { constraint } if constraint.contains("email") => AccountsError::EmailTaken,
@@ -202,7 +208,7 @@ impl AccountsApi for AccountService {
     fn register(&self, input: RegisterInput) -> Result<User, AccountsError> {
         let username = Username::parse(required(&input.username, "username", "Username is required")?)
             .map_err(field("username"))?;
-        let email = Email::parse(required(&input.email, "email", "Email is required")?).map_err(field("email"))?;
+        let email = email_field(&input.email)?;
         let raw_password = input
             .password
             .as_deref()

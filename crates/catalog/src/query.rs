@@ -27,6 +27,9 @@ pub enum Sort {
 }
 
 impl Sort {
+    pub const MESSAGE: &'static str = "sort must be one of newest, price_asc, price_desc, name, discount, best_sellers";
+
+    /// Reads a sort name exactly; anything else is `None`.
     pub fn parse(raw: &str) -> Option<Sort> {
         match raw {
             "newest" => Some(Sort::Newest),

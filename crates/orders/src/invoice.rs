@@ -199,6 +199,15 @@ pub(crate) fn sum(parts: impl Iterator<Item = TaxSplit>) -> TaxSplit {
     })
 }
 
+/// The rate the rule in force on `day` gives a piece of `product` (HSN code `hsn`) at
+/// `price`, or the `GstSetup` error naming the missing rate.
+fn rate_for(table: &RateTable, hsn: &HsnCode, day: NaiveDate, price: Money, product: &str) -> Result<Rate, OrdersError> {
+    table
+        .choose(hsn, day, price)
+        .map(|choice| choice.rate)
+        .ok_or_else(|| OrdersError::GstSetup(format!("No GST rate is known for HSN code {} ({product})", hsn.as_str())))
+}
+
 /// The tax invoice of `order`: `hsn_codes[i]` is the HSN code of item `i` (its product's or
 /// its category's, `None` when neither has one), `sequence` the next number of the
 /// supplier's series in the year of `at`, `table` the rate table as stored now (the rule in
@@ -230,9 +239,7 @@ pub fn build_invoice(
                 item.product_name
             ))
         })?;
-        let choice = table.choose(&hsn, day, item.price_at_purchase).ok_or_else(|| {
-            OrdersError::GstSetup(format!("No GST rate is known for HSN code {} ({})", hsn.as_str(), item.product_name))
-        })?;
+        let rate = rate_for(table, &hsn, day, item.price_at_purchase, &item.product_name)?;
         let total = item.line_total();
         lines.push(DocumentLine {
             description: format!("{} ({}, {})", item.product_name, item.size, item.color),
@@ -240,8 +247,8 @@ pub fn build_invoice(
             hsn_code: hsn.as_str().to_string(),
             quantity: item.quantity,
             unit_price: item.price_at_purchase,
-            rate: choice.rate,
-            split: split_line(total, choice.rate, supply),
+            rate,
+            split: split_line(total, rate, supply),
             total,
             credits_line: None,
         });

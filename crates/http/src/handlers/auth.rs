@@ -137,11 +137,7 @@ async fn forgot_password(
     state: web::Data<AppState>,
     body: web::Json<ForgotPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let email = body.into_inner().email.unwrap_or_default();
-    if email.trim().is_empty() {
-        return Err(ApiError::unprocessable("invalid_value", "Email is required").on("email"));
-    }
-    kernel::Email::parse(&email).map_err(|e| ApiError::unprocessable("invalid_value", e.0).on("email"))?;
+    let email = accounts::email_field(&body.into_inner().email)?.into_string();
     // Looking the account up, storing the token and sending the e-mail happen after the
     // answer, so neither its body nor its timing tells whether the account exists.
     let state = state.into_inner();

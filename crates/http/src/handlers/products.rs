@@ -130,9 +130,7 @@ impl ListParams {
 
     pub(crate) fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
         let page = query_string::page(&self.page, &self.limit, default_limit, MAX_LIMIT)?;
-        let sort = self.sort.as_deref().map_or(Some(Sort::Newest), Sort::parse).ok_or_else(|| {
-            ApiError::bad_request("invalid_query", "sort must be one of newest, price_asc, price_desc, name, discount, best_sellers")
-        })?;
+        let sort = query_string::one_of(&self.sort, Sort::parse, Sort::MESSAGE)?.unwrap_or_default();
         let (min_price, max_price) = (price(&self.min_price, "minPrice")?, price(&self.max_price, "maxPrice")?);
         if let (Some(lo), Some(hi)) = (min_price, max_price) {
             if lo > hi {

@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use gst::{india_date, split_line, HsnCode, RateTable, Supply, TaxSplit};
 use kernel::Money;
 
-use super::{financial_year, number_for, sum, DocumentKind, DocumentLine, Supplier, TaxDocument, CREDIT_NOTE_PREFIX};
+use super::{financial_year, number_for, rate_for, sum, DocumentKind, DocumentLine, Supplier, TaxDocument, CREDIT_NOTE_PREFIX};
 use crate::error::OrdersError;
 
 /// Pieces of one invoice line: the line's position on the invoice and how many.
@@ -101,8 +101,29 @@ pub fn credit_lines(invoice: &TaxDocument, earlier: &[TaxDocument], pieces: Opti
     lines
 }
 
-fn total_of(lines: &[DocumentLine]) -> Money {
-    Money::from_paise(lines.iter().map(|l| l.total.paise()).sum())
+/// A new document against `invoice`: its parties, place of supply and order, with its own
+/// number (the `sequence`th of `series` in the year of `at`), date and `lines`.
+fn issue_against(
+    invoice: &TaxDocument,
+    series: &str,
+    at: DateTime<Utc>,
+    sequence: i64,
+    lines: Vec<DocumentLine>,
+) -> Result<TaxDocument, OrdersError> {
+    let year = financial_year(at);
+    Ok(TaxDocument {
+        id: kernel::new_id(),
+        number: number_for(series, year, sequence)?,
+        series: series.to_string(),
+        financial_year: year.start_year,
+        sequence,
+        issued_on: india_date(at),
+        issued_at: at,
+        totals: sum(lines.iter().map(|l| l.split)),
+        total: Money::from_paise(lines.iter().map(|l| l.total.paise()).sum()),
+        lines,
+        ..invoice.clone()
+    })
 }
 
 /// A credit note of `lines` (from [`credit_lines`]) against `invoice`, the `sequence`th of
@@ -114,22 +135,11 @@ pub fn credit_note(
     at: DateTime<Utc>,
     sequence: i64,
 ) -> Result<TaxDocument, OrdersError> {
-    let year = financial_year(at);
     Ok(TaxDocument {
-        id: kernel::new_id(),
         kind: DocumentKind::CreditNote,
-        number: number_for(CREDIT_NOTE_PREFIX, year, sequence)?,
-        series: CREDIT_NOTE_PREFIX.to_string(),
-        financial_year: year.start_year,
-        sequence,
-        issued_on: india_date(at),
-        issued_at: at,
         cites: Some((invoice.number.clone(), invoice.issued_on)),
-        totals: sum(lines.iter().map(|l| l.split)),
-        total: total_of(&lines),
-        lines,
         return_id: return_id.map(str::to_string),
-        ..invoice.clone()
+        ..issue_against(invoice, CREDIT_NOTE_PREFIX, at, sequence, lines)?
     })
 }
 
@@ -147,8 +157,6 @@ pub fn replacement_invoice(
     sequence: i64,
 ) -> Result<TaxDocument, OrdersError> {
     let day = india_date(at);
-    let year = financial_year(at);
-    let series = supplier.series();
     let home = supplier.home_state()?;
     let place_code = invoice.place_of_supply_code.parse::<u8>().unwrap_or(home.code);
     let supply = Supply::between(home.code, place_code);
@@ -157,9 +165,7 @@ pub fn replacement_invoice(
         let Some(original) = invoice.lines.get(r.line) else { continue };
         let hsn = HsnCode::parse(&original.hsn_code)
             .map_err(|_| OrdersError::GstSetup(format!("{} has no valid HSN code on its invoice", r.product_name)))?;
-        let choice = table.choose(&hsn, day, original.unit_price).ok_or_else(|| {
-            OrdersError::GstSetup(format!("No GST rate is known for HSN code {} ({})", hsn.as_str(), r.product_name))
-        })?;
+        let rate = rate_for(table, &hsn, day, original.unit_price, &r.product_name)?;
         let total = original.unit_price.checked_times(i64::from(r.quantity)).unwrap_or(original.total);
         lines.push(DocumentLine {
             description: format!("{} ({}, {})", r.product_name, r.size, r.color),
@@ -167,31 +173,18 @@ pub fn replacement_invoice(
             quantity: r.quantity,
             unit: original.unit.clone(),
             unit_price: original.unit_price,
-            rate: choice.rate,
-            split: split_line(total, choice.rate, supply),
+            rate,
+            split: split_line(total, rate, supply),
             total,
             credits_line: None,
         });
     }
+    // The supplier as it is now: the recipient and place of supply stay the invoice's.
     Ok(TaxDocument {
-        id: kernel::new_id(),
-        order_id: invoice.order_id.clone(),
         kind: DocumentKind::Invoice,
-        number: number_for(&series, year, sequence)?,
-        series,
-        financial_year: year.start_year,
-        sequence,
-        issued_on: day,
-        issued_at: at,
         cites: None,
         supplier: supplier.party(home),
-        recipient: invoice.recipient.clone(),
-        place_of_supply: invoice.place_of_supply.clone(),
-        place_of_supply_code: invoice.place_of_supply_code.clone(),
-        place_assumed: invoice.place_assumed,
-        totals: sum(lines.iter().map(|l| l.split)),
-        total: total_of(&lines),
-        lines,
         return_id: Some(return_id.to_string()),
+        ..issue_against(invoice, &supplier.series(), at, sequence, lines)?
     })
 }

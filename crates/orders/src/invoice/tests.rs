@@ -219,6 +219,8 @@ fn an_exchange_invoices_the_replacement_at_the_price_paid() {
     assert_eq!((new.number.as_str(), new.kind, new.lines[0].description.as_str()), ("KP/26-27/8", DocumentKind::Invoice, "Tee (L, Indigo)"));
     assert_eq!((figures(&new), new.total, new.recipient.clone()), (figures(&note), note.total, inv.recipient.clone()));
     assert_eq!(new.lines[0].split.igst, paise(47_57));
+    assert_eq!((new.cites.clone(), new.return_id.as_deref(), new.order_id.as_str()), (None, Some("r1"), inv.order_id.as_str()));
+    assert_ne!(new.id, inv.id);
 }
 
 #[test]
