@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useUi } from './ui';
+import { useBrandName } from './company';
 
 /** Sets the document title of a route: "Page | Brand". */
 export function useDocumentTitle(title: string): void {
-  const brand = useUi((s) => s.brandName);
+  const brand = useBrandName();
   useEffect(() => {
     document.title = title ? `${title} | ${brand}` : brand;
   }, [title, brand]);

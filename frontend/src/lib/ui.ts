@@ -9,7 +9,6 @@ interface UiState {
   loginRedirect: string | null;
   loginMode: LoginMode;
   searchOpen: boolean;
-  brandName: string;
 }
 
 export const useUi = create<UiState>(() => ({
@@ -17,7 +16,6 @@ export const useUi = create<UiState>(() => ({
   loginRedirect: null,
   loginMode: 'login',
   searchOpen: false,
-  brandName: 'Fashion Shop',
 }));
 
 export function openLogin(redirect: string | null = null, mode: LoginMode = 'login'): void {
@@ -30,8 +28,4 @@ export function closeLogin(): void {
 
 export function setSearchOpen(open: boolean): void {
   useUi.setState({ searchOpen: open });
-}
-
-export function setBrandName(name: string): void {
-  if (name) useUi.setState({ brandName: name });
 }

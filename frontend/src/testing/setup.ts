@@ -18,7 +18,7 @@ afterEach(() => {
   window.localStorage.clear();
   reloadSession();
   useNotices.setState({ notices: [] });
-  useUi.setState({ loginOpen: false, loginRedirect: null, loginMode: 'login', searchOpen: false, brandName: 'Fashion Shop' });
+  useUi.setState({ loginOpen: false, loginRedirect: null, loginMode: 'login', searchOpen: false });
 });
 afterAll(() => server.close());
 

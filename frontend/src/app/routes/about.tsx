@@ -1,9 +1,9 @@
 import { useDocumentTitle } from '@/lib/title';
-import { useUi } from '@/lib/ui';
+import { useBrandName } from '@/lib/company';
 import { AboutPage } from '@/features/content/components/AboutPage';
 
 export function Component() {
   useDocumentTitle('About Us');
-  const brandName = useUi((s) => s.brandName);
+  const brandName = useBrandName();
   return <AboutPage brandName={brandName} />;
 }

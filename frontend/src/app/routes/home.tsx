@@ -2,18 +2,18 @@ import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useStagedCount } from '@/lib/hooks';
 import { useDocumentTitle } from '@/lib/title';
-import { useUi } from '@/lib/ui';
 import { categoriesQuery } from '@/features/catalog/api';
 import { CategoryCarousel } from '@/features/catalog/components/CategoryCarousel';
 import { FeaturedProducts } from '@/features/catalog/components/FeaturedProducts';
 import { Hero } from '@/features/catalog/components/Hero';
 import { categoryImage } from '@/features/catalog/lib/categories';
+import { useBrandName } from '@/lib/company';
 import { PromoBlock, ServiceStrip, StoryBlogBand } from '@/features/content/components/HomeBlocks';
 import { useProductCardRenderer } from '../shop-actions';
 
 export function Component() {
   useDocumentTitle('Home');
-  const brandName = useUi((s) => s.brandName);
+  const brandName = useBrandName();
   const { data: categories = [] } = useQuery(categoriesQuery());
   const renderProduct = useProductCardRenderer();
   const images: [string | null, string | null] = [

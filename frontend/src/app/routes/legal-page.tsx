@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useDocumentTitle } from '@/lib/title';
-import { useUi } from '@/lib/ui';
-import { useCompanyDetails, useLegalPage } from '@/features/content/api';
+import { useBrandName, useCompanyDetails } from '@/lib/company';
+import { useLegalPage } from '@/features/content/api';
 import type { LegalPageProps } from '@/features/content/components/PolicyLayout';
 
 /** A legal page's route: its title, the company's name and e-mail, and the text saved for `slug`. */
@@ -15,12 +15,12 @@ export function LegalPageRoute({
   Page: ComponentType<LegalPageProps>;
 }) {
   useDocumentTitle(title);
-  const brandName = useUi((s) => s.brandName);
+  const brandName = useBrandName();
   const company = useCompanyDetails();
   const { page } = useLegalPage(slug);
   return (
     <Page
-      companyName={company.data?.name || brandName}
+      companyName={brandName}
       email={company.data?.email || ''}
       savedContent={page?.content ?? null}
     />

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@/lib/title';
-import { useCompanyDetails } from '@/features/content/api';
+import { useCompanyDetails } from '@/lib/company';
 import { RefundPolicyPage } from '@/features/content/components/RefundPolicyPage';
 
 export function Component() {

@@ -6,8 +6,8 @@ import type { User } from '@/lib/api-types';
 import { useStoredCartCount, useStoredWishlistCount } from '@/lib/hooks';
 import { notify } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
-import { closeLogin, openLogin, setBrandName, setSearchOpen, useUi } from '@/lib/ui';
-import { companyQuery } from '@/features/content/api';
+import { closeLogin, openLogin, setSearchOpen, useUi } from '@/lib/ui';
+import { companyQuery, useBrandName } from '@/lib/company';
 import { signOut } from '@/features/accounts/api';
 import { categoriesQuery } from '@/features/catalog/api';
 import { cartQuery } from '@/features/cart/api';
@@ -41,7 +41,8 @@ export function Component() {
   const location = useLocation();
   const qc = useQueryClient();
   const session = useSession();
-  const { loginOpen, loginMode, searchOpen, brandName, loginRedirect } = useUi();
+  const { loginOpen, loginMode, searchOpen, loginRedirect } = useUi();
+  const brandName = useBrandName();
   const company = useQuery(companyQuery());
   // The header's category menu: fetched when a menu is first opened (a page that lists them
   // has them already), so a page asks the API for nothing more than its own data.
@@ -54,9 +55,8 @@ export function Component() {
   const here = location.pathname + location.search;
 
   useEffect(() => {
-    if (company.data?.name) setBrandName(company.data.name);
     if (company.isError) console.warn('Failed to load company details', company.error);
-  }, [company.data, company.isError, company.error]);
+  }, [company.isError, company.error]);
 
   // Counts come from the server for a signed-in customer (which also refreshes the stored lists).
   useEffect(() => {

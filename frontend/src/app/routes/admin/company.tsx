@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CompanyPage } from '@/features/admin-company/components/CompanyForm';
-import { companyQuery } from '@/features/content/api';
-import { setBrandName } from '@/lib/ui';
+import { companyQuery } from '@/lib/company';
 import { useDocumentTitle } from '@/lib/title';
 
 export function Component() {
@@ -11,10 +10,7 @@ export function Component() {
     <CompanyPage
       onSaved={(saved) => {
         // The storefront (top bar, footer, terms page, brand) shows the new details at once.
-        if (saved) {
-          qc.setQueryData(companyQuery().queryKey, saved);
-          setBrandName(saved.name);
-        }
+        if (saved) qc.setQueryData(companyQuery().queryKey, saved);
         void qc.invalidateQueries({ queryKey: companyQuery().queryKey });
       }}
     />

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { PackingSlip } from '@/features/admin-orders/components/PackingSlip';
-import { useCompanyDetails } from '@/features/content/api';
+import { useCompanyDetails } from '@/lib/company';
 import { useDocumentTitle } from '@/lib/title';
 
 export function Component() {
