@@ -12,6 +12,7 @@ import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { DigitsField } from '@/components/DigitsField';
 import { PageLoader } from '@/components/PageLoader';
 import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
@@ -112,22 +113,22 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
           error={Boolean(errors.email)}
           helperText={errors.email}
         />
-        <TextField
+        <DigitsField
           label="Phone"
           value={phone}
-          onChange={(e) => setPhone(digitsOnly(e.target.value, PHONE_MAX))}
+          maxDigits={PHONE_MAX}
+          onChange={setPhone}
           error={Boolean(errors.phone)}
           helperText={errors.phone ?? `Up to ${PHONE_MAX} digits`}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PHONE_MAX } }}
         />
         <TextField label="Address" value={address} onChange={(e) => setAddress(e.target.value)} multiline minRows={2} />
-        <TextField
+        <DigitsField
           label="Pincode"
           value={pincode}
-          onChange={(e) => setPincode(digitsOnly(e.target.value, PINCODE_MAX))}
+          maxDigits={PINCODE_MAX}
+          onChange={setPincode}
           error={Boolean(errors.pincode)}
           helperText={errors.pincode ?? `Up to ${PINCODE_MAX} digits`}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PINCODE_MAX } }}
         />
         <Typography variant="subtitle1" component="h2">
           GST registration
