@@ -18,6 +18,13 @@ interface Props {
   onTouched: (rowKey: string, field: VariantField) => void;
 }
 
+type PriceField = 'originalPrice' | 'discountPrice';
+
+const PRICE_FIELDS: { field: PriceField; label: string; required?: boolean }[] = [
+  { field: 'originalPrice', label: 'Original Price', required: true },
+  { field: 'discountPrice', label: 'Discount Price' },
+];
+
 /** Variant rows: size, colour by name, hex or picker, stock, original and discount price, SKU. */
 export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props) {
   function update(index: number, next: VariantDraft, field: VariantField) {
@@ -25,7 +32,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
     onTouched(next.key, field);
   }
 
-  function setPrice(index: number, field: 'originalPrice' | 'discountPrice', value: string) {
+  function setPrice(index: number, field: PriceField, value: string) {
     const row = rows[index];
     update(index, { ...row, [field]: value, lastPriceField: field }, field);
   }
@@ -40,8 +47,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
         const err = (field: VariantField) => (shown(row.key, field) ? e[field] : undefined);
         // The price rule shows as soon as both prices are typed.
         const live = priceConflict(row.originalPrice, row.discountPrice, row.lastPriceField);
-        const originalError = err('originalPrice') ?? (live?.field === 'originalPrice' ? live.message : undefined);
-        const discountError = err('discountPrice') ?? (live?.field === 'discountPrice' ? live.message : undefined);
+        const priceError = (field: PriceField) => err(field) ?? (live?.field === field ? live.message : undefined);
         const picker = normalizeHex(row.colorHexCode) ?? '#000000';
         const n = index + 1;
         return (
@@ -104,27 +110,20 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 helperText={err('stock')}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} stock`, min: 0, step: 1 } }}
               />
-              <TextField
-                size="small"
-                label="Original Price"
-                required
-                type="number"
-                value={row.originalPrice}
-                onChange={(ev) => setPrice(index, 'originalPrice', ev.target.value)}
-                error={Boolean(originalError)}
-                helperText={originalError}
-                slotProps={{ htmlInput: { 'aria-label': `Variant ${n} original price`, min: 0, step: '0.01' } }}
-              />
-              <TextField
-                size="small"
-                label="Discount Price"
-                type="number"
-                value={row.discountPrice}
-                onChange={(ev) => setPrice(index, 'discountPrice', ev.target.value)}
-                error={Boolean(discountError)}
-                helperText={discountError}
-                slotProps={{ htmlInput: { 'aria-label': `Variant ${n} discount price`, min: 0, step: '0.01' } }}
-              />
+              {PRICE_FIELDS.map((p) => (
+                <TextField
+                  key={p.field}
+                  size="small"
+                  label={p.label}
+                  required={p.required}
+                  type="number"
+                  value={row[p.field]}
+                  onChange={(ev) => setPrice(index, p.field, ev.target.value)}
+                  error={Boolean(priceError(p.field))}
+                  helperText={priceError(p.field)}
+                  slotProps={{ htmlInput: { 'aria-label': `Variant ${n} ${p.label.toLowerCase()}`, min: 0, step: '0.01' } }}
+                />
+              ))}
               <TextField
                 size="small"
                 label="SKU"
