@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { FilterBar } from '@/components/FilterBar';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { DateRangeFields } from '@/components/DateRangeFields';
 import { OptionSelect } from '@/components/OptionSelect';
@@ -359,7 +360,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
   return (
     <>
       <AdminPageHeader title="Orders" subtitle={`${total.toLocaleString('en-IN')} ${total === 1 ? 'order' : 'orders'}`} />
-      <Box role="search" aria-label="Filter orders" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+      <FilterBar label="Filter orders">
         <SearchField
           type="search"
           label="Search orders"
@@ -375,7 +376,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
             Clear filters
           </Button>
         )}
-      </Box>
+      </FilterBar>
       <Tabs
         value={params.status ?? 'ALL'}
         onChange={(_, value: DeliveryStatus | 'ALL') => setParams({ status: value === 'ALL' ? undefined : value })}
