@@ -18,6 +18,11 @@ interface Props {
   onTouched: (rowKey: string, field: VariantField) => void;
 }
 
+/** A field's error when there is one, else its hint. */
+function messages(error: string | undefined, hint?: string) {
+  return { error: Boolean(error), helperText: error ?? hint };
+}
+
 type PriceField = 'originalPrice' | 'discountPrice';
 
 const PRICE_FIELDS: { field: PriceField; label: string; required?: boolean }[] = [
@@ -65,8 +70,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 required
                 value={row.size}
                 onChange={(ev) => update(index, { ...row, size: ev.target.value.toUpperCase() }, 'size')}
-                error={Boolean(err('size'))}
-                helperText={err('size')}
+                {...messages(err('size'))}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} size` } }}
               />
               <TextField
@@ -75,8 +79,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 required
                 value={row.color}
                 onChange={(ev) => update(index, applyColorInput(row, ev.target.value), 'color')}
-                error={Boolean(err('color'))}
-                helperText={err('color') ?? (row.colorLocked ? 'Same as the previous variant' : 'Name or hex')}
+                {...messages(err('color'), row.colorLocked ? 'Same as the previous variant' : 'Name or hex')}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} color`, readOnly: row.colorLocked } }}
               />
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'start' }}>
@@ -85,8 +88,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                   label="Hex"
                   value={row.colorHexCode}
                   onChange={(ev) => update(index, { ...row, colorHexCode: ev.target.value }, 'colorHexCode')}
-                  error={Boolean(err('colorHexCode'))}
-                  helperText={err('colorHexCode')}
+                  {...messages(err('colorHexCode'))}
                   slotProps={{ htmlInput: { 'aria-label': `Variant ${n} hex code`, readOnly: row.colorLocked } }}
                   sx={{ flexGrow: 1 }}
                 />
@@ -106,8 +108,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 type="number"
                 value={row.stock}
                 onChange={(ev) => update(index, { ...row, stock: ev.target.value }, 'stock')}
-                error={Boolean(err('stock'))}
-                helperText={err('stock')}
+                {...messages(err('stock'))}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} stock`, min: 0, step: 1 } }}
               />
               {PRICE_FIELDS.map((p) => (
@@ -119,8 +120,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                   type="number"
                   value={row[p.field]}
                   onChange={(ev) => setPrice(index, p.field, ev.target.value)}
-                  error={Boolean(priceError(p.field))}
-                  helperText={priceError(p.field)}
+                  {...messages(priceError(p.field))}
                   slotProps={{ htmlInput: { 'aria-label': `Variant ${n} ${p.label.toLowerCase()}`, min: 0, step: '0.01' } }}
                 />
               ))}
@@ -129,8 +129,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 label="SKU"
                 value={row.sku ?? ''}
                 onChange={(ev) => update(index, { ...row, sku: ev.target.value }, 'sku')}
-                error={Boolean(err('sku'))}
-                helperText={err('sku') ?? 'Optional, unique'}
+                {...messages(err('sku'), 'Optional, unique')}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} SKU`, maxLength: 40 } }}
               />
               <IconButton
