@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { isAdmin, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/title';
 import { openLogin } from '@/lib/ui';
+import type { CustomerOnlyTexts } from './customer-only';
 
 interface Props {
   /** Shown to a guest, e.g. 'Please login to add to cart'. */
@@ -56,11 +57,8 @@ export function RequireCustomer({ guestText, adminText, children }: Props) {
   return <>{children}</>;
 }
 
-/** What the cart and checkout tell a guest and an admin. */
-export const CART_GUARD = { guestText: 'Please login to add to cart', adminText: 'Admin cannot add products to cart' };
-
 /** A route's screen (its lazy `Component`) for signed-in customers only, with the document title `title`. */
-export function customerScreen(title: string, guard: { guestText: string; adminText: string }, Screen: ComponentType) {
+export function customerScreen(title: string, guard: CustomerOnlyTexts, Screen: ComponentType) {
   return function Component() {
     useDocumentTitle(title);
     return (

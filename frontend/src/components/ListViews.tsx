@@ -15,23 +15,44 @@ export interface Column {
   width?: number;
 }
 
-/** A back-office list as a table: its named columns over the rows given as children. */
-export function ListTable({ label, columns, sx, children }: { label: string; columns: (string | Column)[]; sx?: SxProps<Theme>; children: ReactNode }) {
+/** A table's head: one row naming its columns, after `lead` (e.g. a select-all checkbox cell). */
+export function ColumnHead({ columns, lead }: { columns: (string | Column)[]; lead?: ReactNode }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {lead}
+        {columns.map((c) => {
+          const column = typeof c === 'string' ? { label: c } : c;
+          return (
+            <TableCell key={column.label} align={column.align} sx={column.width ? { width: column.width } : undefined}>
+              {column.label}
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
+  );
+}
+
+/** A back-office list as a table: its named columns (after `lead`) over the rows given as children. */
+export function ListTable({
+  label,
+  columns,
+  lead,
+  sx,
+  children,
+}: {
+  label: string;
+  columns: (string | Column)[];
+  /** A head cell before the named columns (e.g. a select-all checkbox). */
+  lead?: ReactNode;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
   return (
     <TableContainer component={Paper} variant="outlined" sx={sx}>
       <Table aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => {
-              const column = typeof c === 'string' ? { label: c } : c;
-              return (
-                <TableCell key={column.label} align={column.align} sx={column.width ? { width: column.width } : undefined}>
-                  {column.label}
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        </TableHead>
+        <ColumnHead columns={columns} lead={lead} />
         <TableBody>{children}</TableBody>
       </Table>
     </TableContainer>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AddressInput } from '@/features/accounts/types';
+import { builder } from './builder';
 
 /** Types into the change-password form (current, new, the new again) and presses Change Password. */
 export async function submitPasswordChange(u: UserEvent, current: string, next: string, confirm = next) {
@@ -20,20 +21,17 @@ export async function submitRegistration(u: UserEvent, username: string, email: 
 }
 
 /** A complete delivery address as the address form sends it (line 2 and the landmark left empty). */
-export function addressInput(over: Partial<AddressInput> = {}): AddressInput {
-  return {
-    fullName: 'Asha Rao',
-    phone: '+91 98765 43210',
-    landmark: '',
-    addressLine1: '1 MG Road',
-    addressLine2: '',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560001',
-    isDefault: false,
-    ...over,
-  };
-}
+export const addressInput = builder<AddressInput>(() => ({
+  fullName: 'Asha Rao',
+  phone: '+91 98765 43210',
+  landmark: '',
+  addressLine1: '1 MG Road',
+  addressLine2: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  isDefault: false,
+}));
 
 /** Types an address into the address form (landmark only when given) and picks its state; does not submit. */
 export async function typeAddress(u: UserEvent, a: Pick<AddressInput, 'fullName' | 'phone' | 'addressLine1' | 'city' | 'state' | 'postalCode'> & { landmark?: string }) {

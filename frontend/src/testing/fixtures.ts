@@ -1,68 +1,57 @@
 import type { Category, Order, OrderItem, Product, User, Variant } from '@/lib/api-types';
 import type { Cart, CartItem } from '@/features/cart/types';
+import { builder } from './builder';
 
-export function variant(over: Partial<Variant> = {}): Variant {
-  return {
-    id: 'v-m',
-    size: 'M',
-    color: 'Blue',
-    colorHexCode: '#1e40af',
-    stock: 5,
-    originalPrice: 1299.5,
-    discountPrice: 200.5,
-    // As the server computes them (kernel::price): MRP = price + saving; 200.5 of 1500 is 13 %.
-    mrp: 1500,
-    percentOff: 13,
-    ...over,
-  };
-}
+export const variant = builder<Variant>(() => ({
+  id: 'v-m',
+  size: 'M',
+  color: 'Blue',
+  colorHexCode: '#1e40af',
+  stock: 5,
+  originalPrice: 1299.5,
+  discountPrice: 200.5,
+  // As the server computes them (kernel::price): MRP = price + saving; 200.5 of 1500 is 13 %.
+  mrp: 1500,
+  percentOff: 13,
+}));
 
-export function product(over: Partial<Product> = {}): Product {
-  return {
-    id: 'p-1',
-    name: 'Linen Shirt',
-    slug: 'linen-shirt',
-    description: 'A light shirt for warm days.',
-    isBestSeller: false,
-    category: { id: 'c-men', name: 'Men' },
-    categoryId: 'c-men',
-    images: [{ id: 'i-1', uploadId: 'u-1', url: '/uploads/shirt.jpg' }],
-    variants: [
-      variant({ id: 'v-l', size: 'L', stock: 0 }),
-      variant({ id: 'v-s', size: 'S', stock: 3 }),
-      variant({ id: 'v-m', size: 'M', stock: 5 }),
-    ],
-    ...over,
-  };
-}
+export const product = builder<Product>(() => ({
+  id: 'p-1',
+  name: 'Linen Shirt',
+  slug: 'linen-shirt',
+  description: 'A light shirt for warm days.',
+  isBestSeller: false,
+  category: { id: 'c-men', name: 'Men' },
+  categoryId: 'c-men',
+  images: [{ id: 'i-1', uploadId: 'u-1', url: '/uploads/shirt.jpg' }],
+  variants: [
+    variant({ id: 'v-l', size: 'L', stock: 0 }),
+    variant({ id: 'v-s', size: 'S', stock: 3 }),
+    variant({ id: 'v-m', size: 'M', stock: 5 }),
+  ],
+}));
 
-export function category(over: Partial<Category> = {}): Category {
-  return {
-    id: 'c-men',
-    name: 'Men',
-    slug: 'men',
-    description: 'For him',
-    parentId: null,
-    imageUrl: '/uploads/men.jpg',
-    uploads: [],
-    subCategories: [],
-    ...over,
-  };
-}
+export const category = builder<Category>(() => ({
+  id: 'c-men',
+  name: 'Men',
+  slug: 'men',
+  description: 'For him',
+  parentId: null,
+  imageUrl: '/uploads/men.jpg',
+  uploads: [],
+  subCategories: [],
+}));
 
-export function user(over: Partial<User> = {}): User {
-  return {
-    id: 'u-1',
-    username: 'asha',
-    email: 'asha@example.com',
-    userType: 'CUSTOMER',
-    mobile: null,
-    dob: null,
-    firstName: 'asha',
-    lastName: 'asha',
-    ...over,
-  };
-}
+export const user = builder<User>(() => ({
+  id: 'u-1',
+  username: 'asha',
+  email: 'asha@example.com',
+  userType: 'CUSTOMER',
+  mobile: null,
+  dob: null,
+  firstName: 'asha',
+  lastName: 'asha',
+}));
 
 /** A cart line of one piece of the default variant; `over` gives the server's figures for others. */
 export function cartItem(over: Partial<CartItem> & { variant?: Partial<Variant> } = {}): CartItem {
@@ -90,45 +79,39 @@ export function cart(items: CartItem[], summary: Partial<Cart['summary']> = {}):
 }
 
 /** A line of a delivered order that can be returned: two Cotton Kurtas (M, Indigo) at ₹999. */
-export function orderItem(over: Partial<OrderItem> = {}): OrderItem {
-  return {
-    id: 'item-1',
-    quantity: 2,
-    priceAtPurchase: 999,
-    mrp: 999,
-    variantId: 'v-m',
-    lineTotal: 1998,
-    product: { id: 'p-1', name: 'Cotton Kurta', images: [], variant: { size: 'M', color: 'Indigo', originalPrice: 999 } },
-    ...over,
-  };
-}
+export const orderItem = builder<OrderItem>(() => ({
+  id: 'item-1',
+  quantity: 2,
+  priceAtPurchase: 999,
+  mrp: 999,
+  variantId: 'v-m',
+  lineTotal: 1998,
+  product: { id: 'p-1', name: 'Cotton Kurta', images: [], variant: { size: 'M', color: 'Indigo', originalPrice: 999 } },
+}));
 
 /** Asha's pending cash-on-delivery order of two Linen Shirts (M, Blue), sent to Ravi Kumar in Bengaluru. */
-export function order(over: Partial<Order> = {}): Order {
-  return {
-    id: 'abcdef12-3456-7890-aaaa-bbbbccccdddd',
-    user: { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com' },
-    items: [
-      orderItem({
-        id: 'oi-1',
-        priceAtPurchase: 1299.5,
-        mrp: undefined,
-        variantId: undefined,
-        lineTotal: 2599,
-        product: { id: 'p-1', name: 'Linen Shirt', images: [{ url: '/uploads/shirt.jpg' }], variant: { size: 'M', color: 'Blue', originalPrice: 1299.5 } },
-      }),
-    ],
-    paymentMethod: 'COD',
-    paymentStatus: 'PENDING',
-    deliveryStatus: 'PENDING',
-    status: 'pending',
-    orderDate: '2025-03-14T10:30:00Z',
-    orderTotal: 2599,
-    address: { fullName: 'Ravi Kumar', phone: '9876543210', landmark: null, addressLine1: '12 MG Road', addressLine2: 'Flat 4', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
-    expectedDeliveryDate: null,
-    deliveredOn: null,
-    createdAt: '2025-03-14T10:30:00Z',
-    history: [{ from: null, to: 'PENDING', changedBy: 'asha', changedAt: '2025-03-14T10:30:00Z' }],
-    ...over,
-  };
-}
+export const order = builder<Order>(() => ({
+  id: 'abcdef12-3456-7890-aaaa-bbbbccccdddd',
+  user: { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com' },
+  items: [
+    orderItem({
+      id: 'oi-1',
+      priceAtPurchase: 1299.5,
+      mrp: undefined,
+      variantId: undefined,
+      lineTotal: 2599,
+      product: { id: 'p-1', name: 'Linen Shirt', images: [{ url: '/uploads/shirt.jpg' }], variant: { size: 'M', color: 'Blue', originalPrice: 1299.5 } },
+    }),
+  ],
+  paymentMethod: 'COD',
+  paymentStatus: 'PENDING',
+  deliveryStatus: 'PENDING',
+  status: 'pending',
+  orderDate: '2025-03-14T10:30:00Z',
+  orderTotal: 2599,
+  address: { fullName: 'Ravi Kumar', phone: '9876543210', landmark: null, addressLine1: '12 MG Road', addressLine2: 'Flat 4', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
+  expectedDeliveryDate: null,
+  deliveredOn: null,
+  createdAt: '2025-03-14T10:30:00Z',
+  history: [{ from: null, to: 'PENDING', changedBy: 'asha', changedAt: '2025-03-14T10:30:00Z' }],
+}));

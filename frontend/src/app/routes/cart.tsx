@@ -3,7 +3,8 @@ import { EMPTY_CART } from '@/features/cart/api';
 import { CartView } from '@/features/cart/components/CartView';
 import type { CartItem } from '@/features/cart/types';
 import { clampQuantity } from '@/lib/quantity';
-import { CART_GUARD, customerScreen } from '../guards';
+import { CART_GUARD } from '../customer-only';
+import { customerScreen } from '../guards';
 import { useShopActions } from '../shop-actions';
 
 function CartScreen() {

@@ -25,7 +25,8 @@ import { emptyCart } from '@/features/cart/lib/empty-cart';
 import { ordersKey, placeOrder } from '@/features/orders/api';
 import { OrderSuccessDialog } from '@/features/orders/components/OrderSuccessDialog';
 import { placedMessage } from '@/features/orders/lib/status';
-import { CART_GUARD, customerScreen } from '../guards';
+import { CART_GUARD } from '../customer-only';
+import { customerScreen } from '../guards';
 import { useShopActions } from '../shop-actions';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

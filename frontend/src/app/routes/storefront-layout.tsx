@@ -12,6 +12,7 @@ import { signOut } from '@/features/accounts/api';
 import { categoriesQuery } from '@/features/catalog/api';
 import { cartQuery } from '@/features/cart/api';
 import { wishlistQuery } from '@/features/wishlist/api';
+import { CART_GUARD, WISHLIST_GUARD, type CustomerOnlyTexts } from '../customer-only';
 
 // Heavy overlays are their own chunks, loaded the first time they open.
 const LoginDialog = lazy(() => import('./overlays/login-overlay'));
@@ -77,6 +78,15 @@ export function Component() {
     navigate(loginRedirect ?? '/myaccount/dashboard');
   }
 
+  /** The header's wishlist and cart: a guest is asked to sign in (then goes there), an admin is refused. */
+  function openCustomerPage(path: string, texts: CustomerOnlyTexts) {
+    if (!loggedIn) {
+      notify.error(texts.guestText);
+      openLogin(path);
+    } else if (admin) notify.error(texts.adminText);
+    else navigate(path);
+  }
+
   const userInitial = session.user?.username ? session.user.username.charAt(0).toUpperCase() : loggedIn ? '?' : null;
 
   return (
@@ -107,20 +117,8 @@ export function Component() {
           openLogin(here);
         } else setSearchOpen(true);
       }}
-      onWishlist={() => {
-        if (!loggedIn) {
-          notify.error('Please login to wishlist');
-          openLogin('/wishlist');
-        } else if (admin) notify.error('Admin cannot add products to wishlist');
-        else navigate('/wishlist');
-      }}
-      onCart={() => {
-        if (!loggedIn) {
-          notify.error('Please login to add to cart');
-          openLogin('/cart');
-        } else if (admin) notify.error('Admin cannot add products to cart');
-        else navigate('/cart');
-      }}
+      onWishlist={() => openCustomerPage('/wishlist', WISHLIST_GUARD)}
+      onCart={() => openCustomerPage('/cart', CART_GUARD)}
       overlays={
         <Suspense fallback={null}>
           {loginOpen && (

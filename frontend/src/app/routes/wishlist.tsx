@@ -1,5 +1,6 @@
 import { PageLoader } from '@/components/PageLoader';
 import { WishlistView } from '@/features/wishlist/components/WishlistView';
+import { WISHLIST_GUARD } from '../customer-only';
 import { customerScreen } from '../guards';
 import { useProductCardRenderer, useShopActions } from '../shop-actions';
 
@@ -10,8 +11,4 @@ function WishlistScreen() {
   return <WishlistView items={wishlist.data?.items ?? []} renderProduct={renderProduct} />;
 }
 
-export const Component = customerScreen(
-  'Wishlist',
-  { guestText: 'Please login to wishlist', adminText: 'Admin cannot add products to wishlist' },
-  WishlistScreen,
-);
+export const Component = customerScreen('Wishlist', WISHLIST_GUARD, WishlistScreen);

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@/lib/api';
 import { requestPasswordReset } from '../api';
 import { validateForgot } from '../lib/validation';
+import { AuthForm, FormSwitch } from './AuthForm';
 
 interface Props {
   onBackToSignIn: () => void;
@@ -40,7 +39,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Forgot password" sx={{ display: 'grid', gap: 2, pt: 1 }}>
+    <AuthForm onSubmit={submit} label="Forgot password">
       {sent ? (
         <Alert severity="success" role="status">
           {sent}
@@ -68,11 +67,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
           </Button>
         </>
       )}
-      <Typography variant="body2" textAlign="center">
-        <Link component="button" type="button" onClick={onBackToSignIn}>
-          Back to sign in
-        </Link>
-      </Typography>
-    </Box>
+      <FormSwitch label="Back to sign in" onClick={onBackToSignIn} />
+    </AuthForm>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,6 +17,7 @@ import type { LoginMode } from '@/lib/ui';
 import { login, register, type AuthResult } from '../api';
 import { PASSWORD_RULE, submitChecked, validateLogin, validateRegister, type Errors } from '../lib/validation';
 import type { LoginInput, RegisterInput } from '../types';
+import { AuthForm, FormSwitch } from './AuthForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordField } from './PasswordField';
 
@@ -96,7 +96,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
         {mode === 'forgot' ? (
           <ForgotPasswordForm onBackToSignIn={() => onModeChange('login')} />
         ) : isLogin ? (
-          <Box component="form" noValidate onSubmit={submitLogin} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <AuthForm onSubmit={submitLogin}>
             <TextField
               label="Email or username"
               {...bindLogin('identifier')}
@@ -118,15 +118,10 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Sign In
             </Button>
-            <Typography variant="body2" textAlign="center">
-              New here?{' '}
-              <Link component="button" type="button" onClick={() => onModeChange('register')}>
-                Create an account
-              </Link>
-            </Typography>
-          </Box>
+            <FormSwitch prompt="New here?" label="Create an account" onClick={() => onModeChange('register')} />
+          </AuthForm>
         ) : (
-          <Box component="form" noValidate onSubmit={submitRegister} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <AuthForm onSubmit={submitRegister}>
             <TextField
               label="Username"
               {...bindRegister('username')}
@@ -157,13 +152,8 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Create Account
             </Button>
-            <Typography variant="body2" textAlign="center">
-              Already have an account?{' '}
-              <Link component="button" type="button" onClick={() => onModeChange('login')}>
-                Sign in
-              </Link>
-            </Typography>
-          </Box>
+            <FormSwitch prompt="Already have an account?" label="Sign in" onClick={() => onModeChange('login')} />
+          </AuthForm>
         )}
       </DialogContent>
     </Dialog>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import HistoryIcon from '@mui/icons-material/History';
+import { FilterBar } from '@/components/FilterBar';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { DateRangeFields } from '@/components/DateRangeFields';
 import { EmptyState } from '@/components/EmptyState';
@@ -132,7 +133,7 @@ export function AuditLogPage() {
   return (
     <>
       <AdminPageHeader title="Audit log" subtitle="Every change made in the back office: who, what and when. Entries cannot be edited or deleted." />
-      <Box role="search" aria-label="Filter the audit log" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+      <FilterBar label="Filter the audit log" alignItems="center">
         <OptionSelect label="Area" anyLabel="All areas" value={params.area} options={AREAS} onChange={(area) => setParams({ area })} />
         <DateRangeFields from={params.from} to={params.to} onChange={setParams} />
         {params.actorId && (
@@ -141,7 +142,7 @@ export function AuditLogPage() {
             onDelete={() => setParams({ actorId: undefined, actorName: undefined })}
           />
         )}
-      </Box>
+      </FilterBar>
       {body}
       <ListPagination total={total} page={params.page} limit={params.limit} sizes={PAGE_SIZES} onChange={setParams} />
     </>

@@ -18,6 +18,14 @@ async function openPage() {
   return openAdmin('/admin/category', 'Categories');
 }
 
+/** Opens the page and presses `button`; gives the user session and the dialog `title` it opened. */
+async function openDialog(button: string, title: string, options?: Parameters<typeof userEvent.setup>[0]) {
+  await openPage();
+  const u = userEvent.setup(options);
+  await u.click(await screen.findByRole('button', { name: button }));
+  return { u, dialog: await screen.findByRole('dialog', { name: title }) };
+}
+
 function rowTexts() {
   const table = screen.getByRole('table', { name: 'Categories' });
   return within(table)
@@ -51,10 +59,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ data: { id: 'c-kids' }, message: 'Category saved successfully!' }, { status: 201 });
       }),
     );
-    await openPage();
-    const u = userEvent.setup({ applyAccept: false });
-    await u.click(await screen.findByRole('button', { name: 'Add Category' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Category' });
+    const { u, dialog } = await openDialog('Add Category', 'Add Category', { applyAccept: false });
     await u.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Please fill the category name.')).toBeInTheDocument();
     expect(within(dialog).getByText('Please upload at least 1 images.')).toBeInTheDocument();
@@ -94,10 +99,7 @@ describe('admin categories', () => {
           : new HttpResponse(null, { status }),
       ),
     );
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Edit Women' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    const { u, dialog } = await openDialog('Edit Women', 'Edit Category');
     // Women has no image yet: give it one
     await u.upload(within(dialog).getByLabelText('Category image'), png('w.png'));
     await u.click(within(dialog).getByRole('button', { name: 'Update' }));
@@ -109,10 +111,7 @@ describe('admin categories', () => {
 
   it('refuses more than one dropped image', async () => {
     withCategories();
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Add Category' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Category' });
+    const { dialog } = await openDialog('Add Category', 'Add Category');
     const zone = within(dialog).getByText(/Drop an image here/).parentElement as HTMLElement;
     const { fireEvent } = await import('@testing-library/react');
     fireEvent.drop(zone, { dataTransfer: { files: [png('a.png'), png('b.png')] } });
@@ -130,10 +129,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ data: { id: 'c-men' }, message: 'Category updated successfully!' });
       }),
     );
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Edit Men' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    const { u, dialog } = await openDialog('Edit Men', 'Edit Category');
     expect(within(dialog).getByRole('textbox', { name: /Category name/ })).toHaveValue('Men');
     expect(within(dialog).getByRole('img', { name: 'Current image' })).toHaveAttribute('src', '/uploads/men.jpg');
     await u.upload(within(dialog).getByLabelText('Category image'), png('men-new.png'));
@@ -150,10 +146,7 @@ describe('admin categories', () => {
 
   it('removing the only image of a category is refused on save', async () => {
     withCategories();
-    await openPage();
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Edit Men' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    const { u, dialog } = await openDialog('Edit Men', 'Edit Category');
     await u.click(within(dialog).getByRole('button', { name: 'Remove image' }));
     await u.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(within(dialog).getByText('Please upload at least 1 images.')).toBeInTheDocument();

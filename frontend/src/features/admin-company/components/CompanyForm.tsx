@@ -12,30 +12,42 @@ import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
+import { DigitsField } from '@/components/DigitsField';
 import { PageLoader } from '@/components/PageLoader';
 import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useObjectUrl } from '@/lib/object-url';
-import { adminCompanyKeys, useCompany, useGstStates, useSaveCompany } from '../api';
+import { fieldBinder } from '@/lib/forms';
+import { adminCompanyKeys, useCompany, useGstStates, useSaveCompany, type CompanyValues } from '../api';
 import { COMPANY_MESSAGES, PHONE_MAX, PINCODE_MAX, checkLogo, digitsOnly, validateCompany, type CompanyErrors } from '../lib/rules';
 import type { Company } from '../types';
 
+type CompanyFields = Omit<CompanyValues, 'logo'>;
+
+/** The form's fields as the saved company has them (phone and pincode cut to their digits). */
+function initialFields(company: Company | null): CompanyFields {
+  return {
+    name: company?.name ?? '',
+    email: company?.email ?? '',
+    phone: digitsOnly(company?.phone ?? '', PHONE_MAX),
+    address: company?.address ?? '',
+    pincode: digitsOnly(company?.pincode ?? '', PINCODE_MAX),
+    legalName: company?.legalName ?? '',
+    gstin: company?.gstin ?? '',
+    state: company?.state ?? '',
+    invoicePrefix: company?.invoicePrefix ?? '',
+  };
+}
+
 function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Company | null) => void }) {
   const qc = useQueryClient();
-  const [name, setName] = useState(company?.name ?? '');
-  const [email, setEmail] = useState(company?.email ?? '');
-  const [phone, setPhone] = useState(digitsOnly(company?.phone ?? '', PHONE_MAX));
-  const [address, setAddress] = useState(company?.address ?? '');
-  const [pincode, setPincode] = useState(digitsOnly(company?.pincode ?? '', PINCODE_MAX));
-  const [legalName, setLegalName] = useState(company?.legalName ?? '');
-  const [gstin, setGstin] = useState(company?.gstin ?? '');
-  const [state, setState] = useState(company?.state ?? '');
-  const [invoicePrefix, setInvoicePrefix] = useState(company?.invoicePrefix ?? '');
+  const [fields, setFields] = useState(() => initialFields(company));
   const states = useGstStates();
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [savedLogoUrl, setSavedLogoUrl] = useState(company?.logoUrl ?? null);
   const [errors, setErrors] = useState<CompanyErrors>({});
+  const bind = fieldBinder(fields, setFields, errors);
   const preview = useObjectUrl(logo);
   const save = useSaveCompany((saved) => {
     if (saved) qc.setQueryData(adminCompanyKeys.company, saved);
@@ -52,11 +64,11 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const check = validateCompany({ name, email, phone, pincode });
+    const check = validateCompany(fields);
     setErrors(check);
     if (Object.keys(check).length > 0) return;
     save.mutate(
-      { name, email, phone, address, pincode, legalName, gstin, state, invoicePrefix, logo },
+      { ...fields, logo },
       {
         onSuccess: (res) => {
           notify.success(COMPANY_MESSAGES.saved);
@@ -96,38 +108,22 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
           </Box>
         </Box>
         {logoError && <Alert severity="error">{logoError}</Alert>}
-        <TextField
-          label="Company name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-        />
-        <TextField
+        <TextField label="Company name" required {...bind('name')} />
+        <TextField label="Email" type="email" {...bind('email')} />
+        <DigitsField
           label="Phone"
-          value={phone}
-          onChange={(e) => setPhone(digitsOnly(e.target.value, PHONE_MAX))}
-          error={Boolean(errors.phone)}
+          {...bind('phone')}
+          maxDigits={PHONE_MAX}
+          onChange={(phone) => setFields({ ...fields, phone })}
           helperText={errors.phone ?? `Up to ${PHONE_MAX} digits`}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PHONE_MAX } }}
         />
-        <TextField label="Address" value={address} onChange={(e) => setAddress(e.target.value)} multiline minRows={2} />
-        <TextField
+        <TextField label="Address" {...bind('address')} multiline minRows={2} />
+        <DigitsField
           label="Pincode"
-          value={pincode}
-          onChange={(e) => setPincode(digitsOnly(e.target.value, PINCODE_MAX))}
-          error={Boolean(errors.pincode)}
+          {...bind('pincode')}
+          maxDigits={PINCODE_MAX}
+          onChange={(pincode) => setFields({ ...fields, pincode })}
           helperText={errors.pincode ?? `Up to ${PINCODE_MAX} digits`}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PINCODE_MAX } }}
         />
         <Typography variant="subtitle1" component="h2">
           GST registration
@@ -138,16 +134,15 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
         </Typography>
         <TextField
           label="Legal name"
-          value={legalName}
-          onChange={(e) => setLegalName(e.target.value)}
+          {...bind('legalName')}
           helperText="As registered for GST; printed on invoices (the company name when empty)"
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <TextField
           select
           label="State"
-          value={states.data?.some((s) => s.name === state) ? state : ''}
-          onChange={(e) => setState(e.target.value)}
+          value={states.data?.some((s) => s.name === fields.state) ? fields.state : ''}
+          onChange={(e) => setFields({ ...fields, state: e.target.value })}
           helperText="Where the business is registered: deliveries to this state pay CGST and SGST, elsewhere IGST"
         >
           <MenuItem value="">
@@ -161,15 +156,13 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
         </TextField>
         <TextField
           label="GSTIN"
-          value={gstin}
-          onChange={(e) => setGstin(e.target.value.toUpperCase().replace(/\s/g, '').slice(0, 15))}
+          {...bind('gstin', (raw) => raw.toUpperCase().replace(/\s/g, '').slice(0, 15))}
           helperText="15 characters; its first two digits are the state's code"
           slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
         />
         <TextField
           label="Invoice prefix"
-          value={invoicePrefix}
-          onChange={(e) => setInvoicePrefix(e.target.value.toUpperCase().slice(0, 4))}
+          {...bind('invoicePrefix', (raw) => raw.toUpperCase().slice(0, 4))}
           helperText="1 to 4 letters, digits or hyphens (INV when empty): invoices are numbered PREFIX/YY-YY/N"
           slotProps={{ htmlInput: { maxLength: 4 } }}
         />

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
+import { FilterBar } from '@/components/FilterBar';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
@@ -121,7 +122,7 @@ export function CustomersPage() {
         title="Customers"
         subtitle={`${total.toLocaleString('en-IN')} ${total === 1 ? 'customer' : 'customers'} · total spent counts orders that are not cancelled`}
       />
-      <Box role="search" aria-label="Filter customers" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+      <FilterBar label="Filter customers">
         <SearchField
           type="search"
           label="Search customers"
@@ -131,7 +132,7 @@ export function CustomersPage() {
           sx={{ flex: '1 1 240px', maxWidth: 420 }}
         />
         <OptionSelect label="Sort by" value={params.sort ?? 'last_order'} options={SORTS} onChange={(sort) => setParams({ sort })} />
-      </Box>
+      </FilterBar>
       {body}
       <ListPagination total={total} page={params.page} limit={params.limit} sizes={PAGE_SIZES} onChange={setParams} />
     </>

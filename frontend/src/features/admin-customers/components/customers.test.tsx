@@ -8,21 +8,19 @@ import { openAdmin } from '@/testing/admin';
 import { smallScreen } from '@/testing/media';
 import { routes } from '@/app/router';
 import type { Customer } from '../types';
+import { builder } from '@/testing/builder';
 
-function customer(over: Partial<Customer> = {}): Customer {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
-    firstName: 'Asha',
-    lastName: 'Rao',
-    email: 'asha@example.in',
-    mobile: '9876543210',
-    joinedAt: '2026-01-10T05:00:00.000Z',
-    orderCount: 3,
-    totalSpent: 12499.5,
-    lastOrderAt: '2026-11-20T06:00:00.000Z',
-    ...over,
-  };
-}
+const customer = builder<Customer>(() => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.in',
+  mobile: '9876543210',
+  joinedAt: '2026-01-10T05:00:00.000Z',
+  orderCount: 3,
+  totalSpent: 12499.5,
+  lastOrderAt: '2026-11-20T06:00:00.000Z',
+}));
 
 const RAVI = customer({ id: '22222222-2222-4222-8222-222222222222', firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.in', mobile: null, orderCount: 0, totalSpent: 0, lastOrderAt: null });
 

@@ -84,18 +84,15 @@ function SidebarContent({ brandName, onBackToStore, onLogout, onNavigate }: Omit
       </List>
       <Divider />
       <List>
-        <ListItemButton onClick={onBackToStore}>
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <StorefrontIcon />
-          </ListItemIcon>
-          <ListItemText primary="Back to store" />
-        </ListItemButton>
-        <ListItemButton onClick={onLogout}>
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary="Logout" />
-        </ListItemButton>
+        {[
+          { label: 'Back to store', icon: <StorefrontIcon />, onClick: onBackToStore },
+          { label: 'Logout', icon: <LogoutIcon />, onClick: onLogout },
+        ].map((action) => (
+          <ListItemButton key={action.label} onClick={action.onClick}>
+            <ListItemIcon sx={{ minWidth: 40 }}>{action.icon}</ListItemIcon>
+            <ListItemText primary={action.label} />
+          </ListItemButton>
+        ))}
       </List>
     </Box>
   );

@@ -10,11 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
@@ -23,12 +19,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { FilterBar } from '@/components/FilterBar';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { DateRangeFields } from '@/components/DateRangeFields';
 import { OptionSelect } from '@/components/OptionSelect';
 import { SearchField } from '@/components/SearchField';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
+import { ListTable } from '@/components/ListViews';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
@@ -308,71 +306,61 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
     );
   else
     body = (
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label="Orders">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={allChosen}
-                  indeterminate={chosen.length > 0 && !allChosen}
-                  onChange={() => setSelected(allChosen ? new Set() : new Set(list.map((o) => o.id)))}
-                  slotProps={{ input: { 'aria-label': 'Select every order on this page' } }}
-                />
-              </TableCell>
-              <TableCell>Order ID</TableCell>
-              <TableCell>Customer</TableCell>
-              <TableCell>Total</TableCell>
-              <TableCell>Payment</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((o) => (
-              <TableRow key={o.id} hover selected={selected.has(o.id)}>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={selected.has(o.id)}
-                    onChange={() => toggle(o.id)}
-                    slotProps={{ input: { 'aria-label': `Select order ${shortOrderId(o.id)}` } }}
-                  />
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{shortOrderId(o.id)}</TableCell>
-                <TableCell>
-                  <Typography variant="body2">{customerName(o)}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {o.user?.email}
-                  </Typography>
-                </TableCell>
-                <TableCell>{formatMoney(o.orderTotal)}</TableCell>
-                <TableCell>
-                  <Payment order={o} />
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" color={statusTone(o.deliveryStatus)} label={o.deliveryStatus} />
-                </TableCell>
-                <TableCell>{formatOrderDate(o.orderDate || o.createdAt)}</TableCell>
-                <TableCell align="right">
-                  <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}>
-                    <StatusSelect order={o} busy={busy.has(o.id)} onChange={(s) => changeStatus(o, s)} />
-                    <Button onClick={() => setViewing(o.id)} aria-label={`View details of order ${shortOrderId(o.id)}`}>
-                      View
-                    </Button>
-                  </Box>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ListTable
+        label="Orders"
+        columns={['Order ID', 'Customer', 'Total', 'Payment', 'Status', 'Date', { label: 'Actions', align: 'right' }]}
+        lead={
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={allChosen}
+              indeterminate={chosen.length > 0 && !allChosen}
+              onChange={() => setSelected(allChosen ? new Set() : new Set(list.map((o) => o.id)))}
+              slotProps={{ input: { 'aria-label': 'Select every order on this page' } }}
+            />
+          </TableCell>
+        }
+      >
+        {list.map((o) => (
+          <TableRow key={o.id} hover selected={selected.has(o.id)}>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={selected.has(o.id)}
+                onChange={() => toggle(o.id)}
+                slotProps={{ input: { 'aria-label': `Select order ${shortOrderId(o.id)}` } }}
+              />
+            </TableCell>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{shortOrderId(o.id)}</TableCell>
+            <TableCell>
+              <Typography variant="body2">{customerName(o)}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {o.user?.email}
+              </Typography>
+            </TableCell>
+            <TableCell>{formatMoney(o.orderTotal)}</TableCell>
+            <TableCell>
+              <Payment order={o} />
+            </TableCell>
+            <TableCell>
+              <Chip size="small" color={statusTone(o.deliveryStatus)} label={o.deliveryStatus} />
+            </TableCell>
+            <TableCell>{formatOrderDate(o.orderDate || o.createdAt)}</TableCell>
+            <TableCell align="right">
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}>
+                <StatusSelect order={o} busy={busy.has(o.id)} onChange={(s) => changeStatus(o, s)} />
+                <Button onClick={() => setViewing(o.id)} aria-label={`View details of order ${shortOrderId(o.id)}`}>
+                  View
+                </Button>
+              </Box>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
     );
 
   return (
     <>
       <AdminPageHeader title="Orders" subtitle={`${total.toLocaleString('en-IN')} ${total === 1 ? 'order' : 'orders'}`} />
-      <Box role="search" aria-label="Filter orders" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+      <FilterBar label="Filter orders">
         <SearchField
           type="search"
           label="Search orders"
@@ -388,7 +376,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
             Clear filters
           </Button>
         )}
-      </Box>
+      </FilterBar>
       <Tabs
         value={params.status ?? 'ALL'}
         onChange={(_, value: DeliveryStatus | 'ALL') => setParams({ status: value === 'ALL' ? undefined : value })}

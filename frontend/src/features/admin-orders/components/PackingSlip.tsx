@@ -6,10 +6,10 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { ColumnHead } from '@/components/ListViews';
 import type { Company } from '@/lib/api-types';
 import { formatMobile } from '@/lib/india';
 import { formatMoney } from '@/lib/money';
@@ -92,14 +92,7 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
           </Box>
         </Box>
         <Table size="small" aria-label="Pieces to pack">
-          <TableHead>
-            <TableRow>
-              <TableCell>Item</TableCell>
-              <TableCell>Size</TableCell>
-              <TableCell>Colour</TableCell>
-              <TableCell align="right">Qty</TableCell>
-            </TableRow>
-          </TableHead>
+          <ColumnHead columns={['Item', 'Size', 'Colour', { label: 'Qty', align: 'right' }]} />
           <TableBody>
             {order.items.map((item) => (
               <TableRow key={item.id}>

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ColumnHead } from '@/components/ListViews';
 import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useUpdateVariant, type VariantPatch } from '../api';
@@ -121,16 +121,7 @@ export function InlineVariantsTable({ product, onChanged }: { product: AdminProd
 
   return (
     <Table size="small" aria-label={`Variants of ${product.name}`}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Size</TableCell>
-          <TableCell>Color</TableCell>
-          <TableCell>SKU</TableCell>
-          <TableCell>Stock</TableCell>
-          <TableCell>Original Price (₹)</TableCell>
-          <TableCell>Discount Price (₹)</TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHead columns={['Size', 'Color', 'SKU', 'Stock', 'Original Price (₹)', 'Discount Price (₹)']} />
       <TableBody>
         {product.variants.map((v) => {
           const name = `${v.size} ${v.color}`;

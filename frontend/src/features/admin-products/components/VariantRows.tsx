@@ -18,6 +18,18 @@ interface Props {
   onTouched: (rowKey: string, field: VariantField) => void;
 }
 
+/** A field's error when there is one, else its hint. */
+function messages(error: string | undefined, hint?: string) {
+  return { error: Boolean(error), helperText: error ?? hint };
+}
+
+type PriceField = 'originalPrice' | 'discountPrice';
+
+const PRICE_FIELDS: { field: PriceField; label: string; required?: boolean }[] = [
+  { field: 'originalPrice', label: 'Original Price', required: true },
+  { field: 'discountPrice', label: 'Discount Price' },
+];
+
 /** Variant rows: size, colour by name, hex or picker, stock, original and discount price, SKU. */
 export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props) {
   function update(index: number, next: VariantDraft, field: VariantField) {
@@ -25,7 +37,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
     onTouched(next.key, field);
   }
 
-  function setPrice(index: number, field: 'originalPrice' | 'discountPrice', value: string) {
+  function setPrice(index: number, field: PriceField, value: string) {
     const row = rows[index];
     update(index, { ...row, [field]: value, lastPriceField: field }, field);
   }
@@ -40,8 +52,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
         const err = (field: VariantField) => (shown(row.key, field) ? e[field] : undefined);
         // The price rule shows as soon as both prices are typed.
         const live = priceConflict(row.originalPrice, row.discountPrice, row.lastPriceField);
-        const originalError = err('originalPrice') ?? (live?.field === 'originalPrice' ? live.message : undefined);
-        const discountError = err('discountPrice') ?? (live?.field === 'discountPrice' ? live.message : undefined);
+        const priceError = (field: PriceField) => err(field) ?? (live?.field === field ? live.message : undefined);
         const picker = normalizeHex(row.colorHexCode) ?? '#000000';
         const n = index + 1;
         return (
@@ -59,8 +70,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 required
                 value={row.size}
                 onChange={(ev) => update(index, { ...row, size: ev.target.value.toUpperCase() }, 'size')}
-                error={Boolean(err('size'))}
-                helperText={err('size')}
+                {...messages(err('size'))}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} size` } }}
               />
               <TextField
@@ -69,8 +79,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 required
                 value={row.color}
                 onChange={(ev) => update(index, applyColorInput(row, ev.target.value), 'color')}
-                error={Boolean(err('color'))}
-                helperText={err('color') ?? (row.colorLocked ? 'Same as the previous variant' : 'Name or hex')}
+                {...messages(err('color'), row.colorLocked ? 'Same as the previous variant' : 'Name or hex')}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} color`, readOnly: row.colorLocked } }}
               />
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'start' }}>
@@ -79,8 +88,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                   label="Hex"
                   value={row.colorHexCode}
                   onChange={(ev) => update(index, { ...row, colorHexCode: ev.target.value }, 'colorHexCode')}
-                  error={Boolean(err('colorHexCode'))}
-                  helperText={err('colorHexCode')}
+                  {...messages(err('colorHexCode'))}
                   slotProps={{ htmlInput: { 'aria-label': `Variant ${n} hex code`, readOnly: row.colorLocked } }}
                   sx={{ flexGrow: 1 }}
                 />
@@ -100,38 +108,28 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                 type="number"
                 value={row.stock}
                 onChange={(ev) => update(index, { ...row, stock: ev.target.value }, 'stock')}
-                error={Boolean(err('stock'))}
-                helperText={err('stock')}
+                {...messages(err('stock'))}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} stock`, min: 0, step: 1 } }}
               />
-              <TextField
-                size="small"
-                label="Original Price"
-                required
-                type="number"
-                value={row.originalPrice}
-                onChange={(ev) => setPrice(index, 'originalPrice', ev.target.value)}
-                error={Boolean(originalError)}
-                helperText={originalError}
-                slotProps={{ htmlInput: { 'aria-label': `Variant ${n} original price`, min: 0, step: '0.01' } }}
-              />
-              <TextField
-                size="small"
-                label="Discount Price"
-                type="number"
-                value={row.discountPrice}
-                onChange={(ev) => setPrice(index, 'discountPrice', ev.target.value)}
-                error={Boolean(discountError)}
-                helperText={discountError}
-                slotProps={{ htmlInput: { 'aria-label': `Variant ${n} discount price`, min: 0, step: '0.01' } }}
-              />
+              {PRICE_FIELDS.map((p) => (
+                <TextField
+                  key={p.field}
+                  size="small"
+                  label={p.label}
+                  required={p.required}
+                  type="number"
+                  value={row[p.field]}
+                  onChange={(ev) => setPrice(index, p.field, ev.target.value)}
+                  {...messages(priceError(p.field))}
+                  slotProps={{ htmlInput: { 'aria-label': `Variant ${n} ${p.label.toLowerCase()}`, min: 0, step: '0.01' } }}
+                />
+              ))}
               <TextField
                 size="small"
                 label="SKU"
                 value={row.sku ?? ''}
                 onChange={(ev) => update(index, { ...row, sku: ev.target.value }, 'sku')}
-                error={Boolean(err('sku'))}
-                helperText={err('sku') ?? 'Optional, unique'}
+                {...messages(err('sku'), 'Optional, unique')}
                 slotProps={{ htmlInput: { 'aria-label': `Variant ${n} SKU`, maxLength: 40 } }}
               />
               <IconButton

@@ -8,12 +8,12 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ColumnHead } from '@/components/ListViews';
 import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
@@ -152,15 +152,7 @@ export function GstRates() {
           <RetryAlert onRetry={() => void rates.refetch()}>The GST rates could not be loaded.</RetryAlert>
         ) : (
           <Table size="small" aria-label="GST rate rules">
-            <TableHead>
-              <TableRow>
-                <TableCell>HSN prefix</TableCell>
-                <TableCell>Effective from</TableCell>
-                <TableCell>Rate (value per piece before tax)</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
+            <ColumnHead columns={['HSN prefix', 'Effective from', 'Rate (value per piece before tax)', 'Status', '']} />
             <TableBody>
               {rules.map((rule) => (
                 <TableRow key={`${rule.hsnPrefix}-${rule.effectiveFrom}`}>

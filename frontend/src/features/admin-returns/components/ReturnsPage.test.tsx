@@ -7,44 +7,42 @@ import { renderWithApp } from '@/testing/render';
 import type { ReturnRequest } from '@/lib/api-types';
 import { ReturnsPage } from './ReturnsPage';
 import { catchDownloads } from '@/testing/downloads';
+import { builder } from '@/testing/builder';
 
-function request(overrides: Partial<ReturnRequest> = {}): ReturnRequest {
-  return {
-    id: 'r-1',
-    orderId: 'abcdef12-0000-4000-8000-000000000001',
-    orderNumber: 'ABCDEF12',
-    customerName: 'Asha Rao',
-    customerEmail: 'asha@example.in',
-    kind: 'REFUND',
-    reason: 'CHANGED_MY_MIND',
-    status: 'RECEIVED',
-    statusLabel: 'Received',
-    amount: 1998,
-    lines: [
-      {
-        id: 'l-1',
-        orderItemId: 'i-1',
-        productId: 'p-1',
-        variantId: 'v-m',
-        productName: 'Linen Shirt',
-        size: 'M',
-        color: 'White',
-        quantity: 2,
-        unitPrice: 999,
-        exchangeVariantId: null,
-        exchangeSize: null,
-        exchangeColor: null,
-      },
-    ],
-    restocked: true,
-    refund: null,
-    nextStatuses: ['REFUNDED'],
-    history: [],
-    createdAt: '2026-12-02T10:00:00.000Z',
-    updatedAt: '2026-12-03T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const request = builder<ReturnRequest>(() => ({
+  id: 'r-1',
+  orderId: 'abcdef12-0000-4000-8000-000000000001',
+  orderNumber: 'ABCDEF12',
+  customerName: 'Asha Rao',
+  customerEmail: 'asha@example.in',
+  kind: 'REFUND',
+  reason: 'CHANGED_MY_MIND',
+  status: 'RECEIVED',
+  statusLabel: 'Received',
+  amount: 1998,
+  lines: [
+    {
+      id: 'l-1',
+      orderItemId: 'i-1',
+      productId: 'p-1',
+      variantId: 'v-m',
+      productName: 'Linen Shirt',
+      size: 'M',
+      color: 'White',
+      quantity: 2,
+      unitPrice: 999,
+      exchangeVariantId: null,
+      exchangeSize: null,
+      exchangeColor: null,
+    },
+  ],
+  restocked: true,
+  refund: null,
+  nextStatuses: ['REFUNDED'],
+  history: [],
+  createdAt: '2026-12-02T10:00:00.000Z',
+  updatedAt: '2026-12-03T10:00:00.000Z',
+}));
 
 describe('back office returns', () => {
   it('filters by status and records a refund to a bank account', async () => {

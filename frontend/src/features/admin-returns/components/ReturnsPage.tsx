@@ -15,11 +15,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ColumnHead } from '@/components/ListViews';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
@@ -176,16 +176,7 @@ export function ReturnsPage() {
         <Paper variant="outlined">
           <TableContainer>
             <Table aria-label="Return requests">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Order</TableCell>
-                  <TableCell>Customer</TableCell>
-                  <TableCell>Request</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Actions</TableCell>
-                </TableRow>
-              </TableHead>
+              <ColumnHead columns={['Order', 'Customer', 'Request', { label: 'Amount', align: 'right' }, 'Status', 'Actions']} />
               <TableBody>
                 {list.data?.data.map((r) => (
                   <TableRow key={r.id} aria-label={`Request for order ${r.orderNumber}`}>

@@ -6,10 +6,10 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ColumnHead } from '@/components/ListViews';
 import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useMisses, useSaveSynonyms, useSynonyms } from '../api';
@@ -58,13 +58,7 @@ function MissedSearches() {
   const rows = misses.data ?? [];
   return (
     <Table size="small" aria-label="Searches that found nothing">
-      <TableHead>
-        <TableRow>
-          <TableCell>Search</TableCell>
-          <TableCell align="right">Times</TableCell>
-          <TableCell>Last searched</TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHead columns={['Search', { label: 'Times', align: 'right' }, 'Last searched']} />
       <TableBody>
         {rows.length === 0 && !misses.isLoading ? (
           <TableRow>

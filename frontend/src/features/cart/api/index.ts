@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
-import { replacesCachedAnswer } from '@/lib/query';
+import { useReplacingMutation } from '@/lib/query';
 import { STORAGE_KEYS, writeIdList } from '@/lib/storage';
 import type { Cart } from '../types';
 
@@ -40,18 +40,8 @@ export function useCart(enabled: boolean) {
 
 /** Cart mutations; every answer is the whole cart, written straight into the cache. */
 export function useCartMutations() {
-  const qc = useQueryClient();
-  const { onMutate, onSuccess } = replacesCachedAnswer<Cart>(qc, cartKey);
-  const add = useMutation({
-    mutationFn: (v: { productVariantId: string; quantity: number }) => addCartItem(v.productVariantId, v.quantity),
-    onMutate,
-    onSuccess,
-  });
-  const update = useMutation({
-    mutationFn: (v: { cartItemId: string; newQuantity: number }) => updateCartItem(v.cartItemId, v.newQuantity),
-    onMutate,
-    onSuccess,
-  });
-  const remove = useMutation({ mutationFn: (cartItemId: string) => removeCartItem(cartItemId), onMutate, onSuccess });
+  const add = useReplacingMutation(cartKey, (v: { productVariantId: string; quantity: number }) => addCartItem(v.productVariantId, v.quantity));
+  const update = useReplacingMutation(cartKey, (v: { cartItemId: string; newQuantity: number }) => updateCartItem(v.cartItemId, v.newQuantity));
+  const remove = useReplacingMutation(cartKey, removeCartItem);
   return { add, update, remove };
 }

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '@/components/RouterLink';
+import { SectionTabs, type TabSection } from './SectionTabs';
 
 export const ABOUT_STATS = [
   { value: '500+', label: 'Happy Clients' },
@@ -33,6 +31,12 @@ const TABS = [
   },
 ];
 
+const SECTIONS: TabSection[] = TABS.map((t) => ({
+  id: t.id,
+  label: t.label,
+  body: <Typography sx={{ lineHeight: 1.8 }}>{t.text}</Typography>,
+}));
+
 const VALUES = [
   { title: 'Quality', text: 'Fabrics and finishing we would wear ourselves.' },
   { title: 'Honesty', text: 'Clear prices, clear policies, no surprises.' },
@@ -41,7 +45,6 @@ const VALUES = [
 ];
 
 export function AboutPage({ brandName }: { brandName: string }) {
-  const [tab, setTab] = useState(0);
   return (
     <Box>
       <Box sx={{ bgcolor: 'grey.100', py: { xs: 6, md: 10 } }}>
@@ -58,24 +61,7 @@ export function AboutPage({ brandName }: { brandName: string }) {
         </Container>
       </Box>
       <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Paper variant="outlined">
-          <Tabs
-            value={tab}
-            onChange={(_e, v: number) => setTab(v)}
-            variant="scrollable"
-            allowScrollButtonsMobile
-            aria-label="About us"
-          >
-            {TABS.map((t, i) => (
-              <Tab key={t.id} label={t.label} id={`about-tab-${i}`} aria-controls={`about-panel-${i}`} />
-            ))}
-          </Tabs>
-          {TABS.map((t, i) => (
-            <Box key={t.id} role="tabpanel" hidden={tab !== i} id={`about-panel-${i}`} aria-labelledby={`about-tab-${i}`} sx={{ p: 3 }}>
-              {tab === i && <Typography sx={{ lineHeight: 1.8 }}>{t.text}</Typography>}
-            </Box>
-          ))}
-        </Paper>
+        <SectionTabs label="About us" idPrefix="about" sections={SECTIONS} panelSx={{ p: 3 }} />
 
         <Typography variant="h4" component="h2" sx={{ mt: 6, mb: 2 }}>
           Our Core Values

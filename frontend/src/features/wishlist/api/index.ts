@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
-import { replacesCachedAnswer } from '@/lib/query';
+import { useReplacingMutation } from '@/lib/query';
 import { STORAGE_KEYS, writeIdList } from '@/lib/storage';
 import type { Wishlist } from '../types';
 
@@ -32,10 +32,9 @@ export function useWishlist(enabled: boolean) {
   return useQuery({ ...wishlistQuery(), enabled });
 }
 
+/** Wishlist mutations; every answer is the whole wishlist, written straight into the cache. */
 export function useWishlistMutations() {
-  const qc = useQueryClient();
-  const { onMutate, onSuccess } = replacesCachedAnswer<Wishlist>(qc, wishlistKey);
-  const add = useMutation({ mutationFn: addToWishlist, onMutate, onSuccess });
-  const remove = useMutation({ mutationFn: removeFromWishlist, onMutate, onSuccess });
+  const add = useReplacingMutation(wishlistKey, addToWishlist);
+  const remove = useReplacingMutation(wishlistKey, removeFromWishlist);
   return { add, remove };
 }
