@@ -90,20 +90,9 @@ pub struct CustomerSnapshot {
     pub email: String,
 }
 
-/// Where to deliver, copied from the address book when ordering.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AddressSnapshot {
-    /// Who receives the parcel.
-    pub full_name: String,
-    /// The recipient's mobile (10 digits); `None` on orders placed before phones were asked.
-    pub phone: Option<String>,
-    pub landmark: Option<String>,
-    pub address_line1: String,
-    pub address_line2: Option<String>,
-    pub city: String,
-    pub state: String,
-    pub postal_code: String,
-}
+/// Where to deliver, copied from the address book when ordering. On orders placed before
+/// phones were asked for, the phone is `None`; before recipients were, the name is the customer's.
+pub type AddressSnapshot = kernel::PostalAddress;
 
 /// One line of a placed order, a copy of the product as it was sold.
 #[derive(Debug, Clone, PartialEq)]

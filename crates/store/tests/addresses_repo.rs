@@ -9,18 +9,21 @@ mod common;
 use accounts::addresses::{AddressRepository, DeleteOutcome, ValidAddress};
 use chrono::{Duration, Utc};
 use common::{count, each_backend, user};
+use kernel::PostalAddress;
 use store::DieselAddressRepo;
 
 fn address(line1: &str, is_default: bool) -> ValidAddress {
     ValidAddress {
-        full_name: "Asha Rao".into(),
-        phone: "9876543210".into(),
-        landmark: Some("Opposite the fire station".into()),
-        address_line1: line1.into(),
-        address_line2: Some("Near the temple".into()),
-        city: "Pune".into(),
-        state: "Maharashtra".into(),
-        postal_code: "411001".into(),
+        postal: PostalAddress {
+            full_name: "Asha Rao".into(),
+            phone: Some("9876543210".into()),
+            landmark: Some("Opposite the fire station".into()),
+            address_line1: line1.into(),
+            address_line2: Some("Near the temple".into()),
+            city: "Pune".into(),
+            state: "Maharashtra".into(),
+            postal_code: "411001".into(),
+        },
         is_default,
     }
 }
@@ -40,16 +43,16 @@ fn first_is_default_a_new_default_unsets_the_others_and_the_list_is_default_firs
         let list = repo.list(&asha.as_str().into()).unwrap_or_default();
         assert_eq!(list.iter().map(|x| (x.id.clone(), x.is_default)).collect::<Vec<_>>(),
             vec![(c.id.clone(), true), (a.id.clone(), false), (b.id.clone(), false)]);
-        assert_eq!(list[1].address_line2.as_deref(), Some("Near the temple"));
-        assert_eq!(list[1].full_name, "Asha Rao");
-        assert_eq!(list[1].phone.as_deref(), Some("9876543210"));
-        assert_eq!(list[1].landmark.as_deref(), Some("Opposite the fire station"));
+        assert_eq!(list[1].postal.address_line2.as_deref(), Some("Near the temple"));
+        assert_eq!(list[1].postal.full_name, "Asha Rao");
+        assert_eq!(list[1].postal.phone.as_deref(), Some("9876543210"));
+        assert_eq!(list[1].postal.landmark.as_deref(), Some("Opposite the fire station"));
         // Ravi's default is untouched by Asha's.
         assert!(repo.list(&ravi.as_str().into()).unwrap_or_default()[0].is_default);
 
         // Moving the default by update; unchecking it on the default keeps it.
         let moved = repo.update(&asha.as_str().into(), &b.id.as_str().into(), &address("2A MG Road", true), now).ok().flatten();
-        assert_eq!(moved.map(|m| (m.address_line1, m.is_default)), Some(("2A MG Road".to_string(), true)));
+        assert_eq!(moved.map(|m| (m.postal.address_line1, m.is_default)), Some(("2A MG Road".to_string(), true)));
         let kept = repo.update(&asha.as_str().into(), &b.id.as_str().into(), &address("2A MG Road", false), now).ok().flatten();
         assert_eq!(kept.map(|k| k.is_default), Some(true));
         assert_eq!(repo.list(&asha.as_str().into()).unwrap_or_default().iter().filter(|x| x.is_default).count(), 1);
@@ -68,7 +71,7 @@ fn another_users_address_is_never_changed_or_deleted_and_the_default_stays() {
         assert_eq!(repo.delete(&ravi.as_str().into(), &b.id.as_str().into()).ok(), Some(DeleteOutcome::NotFound));
         assert_eq!(repo.delete(&asha.as_str().into(), &a.id.as_str().into()).ok(), Some(DeleteOutcome::IsDefault));
         assert_eq!(count(&t, "addresses"), 2);
-        assert_eq!(repo.list(&asha.as_str().into()).unwrap_or_default()[0].address_line1, "1 MG Road");
+        assert_eq!(repo.list(&asha.as_str().into()).unwrap_or_default()[0].postal.address_line1, "1 MG Road");
         assert_eq!(repo.delete(&asha.as_str().into(), &b.id.as_str().into()).ok(), Some(DeleteOutcome::Deleted));
         assert_eq!(count(&t, "addresses"), 1);
     });

@@ -11,7 +11,7 @@ use accounts::addresses::{AddressRepository, ValidAddress};
 use cart::CartRepository;
 use chrono::Utc;
 use common::{count, each_backend, exec, product, stock, user};
-use kernel::{Money, OrderId, StoreError, UserId};
+use kernel::{Money, OrderId, PostalAddress, StoreError, UserId};
 use orders::service::build_order;
 use orders::{DeliveryStatus, OrderStore, OrdersError, PaymentStatus, PlaceRequest, StockEffect, Transition, TransitionOutcome};
 use store::testing::TestDb;
@@ -20,14 +20,16 @@ use store::{DieselAddressRepo, DieselCartRepo, DieselOrderStore};
 fn address(t: &TestDb, user_id: &str) -> String {
     let repo = DieselAddressRepo::new(t.db.clone());
     let a = ValidAddress {
-        full_name: "Asha Verma".into(),
-        phone: "9876543210".into(),
-        landmark: None,
-        address_line1: "1 MG Road".into(),
-        address_line2: None,
-        city: "Pune".into(),
-        state: "Maharashtra".into(),
-        postal_code: "411001".into(),
+        postal: PostalAddress {
+            full_name: "Asha Verma".into(),
+            phone: Some("9876543210".into()),
+            landmark: None,
+            address_line1: "1 MG Road".into(),
+            address_line2: None,
+            city: "Pune".into(),
+            state: "Maharashtra".into(),
+            postal_code: "411001".into(),
+        },
         is_default: true,
     };
     repo.insert(&kernel::AddressId::generate(), &user_id.into(), &a, Utc::now()).map(|a| a.id).unwrap()

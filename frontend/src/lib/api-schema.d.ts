@@ -1032,22 +1032,10 @@ export interface components {
              */
             quantity?: number | null;
         };
-        AddressDto: {
-            addressLine1: string;
-            addressLine2?: string | null;
-            city: string;
-            /** @description Who receives the parcel. */
-            fullName: string;
+        /** @description An address-book entry. */
+        AddressDto: components["schemas"]["PostalAddressDto"] & {
             id: string;
             isDefault: boolean;
-            landmark?: string | null;
-            /**
-             * @description The recipient's mobile as 10 digits (shown as +91-XXXXX-XXXXX); null only on an
-             *     address saved before phones were asked for, which must be completed before ordering.
-             */
-            phone?: string | null;
-            postalCode: string;
-            state: string;
             userId: string;
         };
         /** @description The address form. A `userId` in the body is ignored: the owner is the signed-in user. */
@@ -1442,22 +1430,10 @@ export interface components {
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_AddressDto: {
-            data: {
-                addressLine1: string;
-                addressLine2?: string | null;
-                city: string;
-                /** @description Who receives the parcel. */
-                fullName: string;
+            /** @description An address-book entry. */
+            data: components["schemas"]["PostalAddressDto"] & {
                 id: string;
                 isDefault: boolean;
-                landmark?: string | null;
-                /**
-                 * @description The recipient's mobile as 10 digits (shown as +91-XXXXX-XXXXX); null only on an
-                 *     address saved before phones were asked for, which must be completed before ordering.
-                 */
-                phone?: string | null;
-                postalCode: string;
-                state: string;
                 userId: string;
             };
             message?: string | null;
@@ -1614,7 +1590,7 @@ export interface components {
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_OrderDto: {
             data: {
-                address: components["schemas"]["OrderAddressDto"];
+                address: components["schemas"]["PostalAddressDto"];
                 createdAt: string;
                 creditNote?: null | components["schemas"]["DocumentRefDto"];
                 deliveredOn?: string | null;
@@ -1753,24 +1729,11 @@ export interface components {
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
         Envelope_Vec_AddressDto: {
-            data: {
-                addressLine1: string;
-                addressLine2?: string | null;
-                city: string;
-                /** @description Who receives the parcel. */
-                fullName: string;
+            data: (components["schemas"]["PostalAddressDto"] & {
                 id: string;
                 isDefault: boolean;
-                landmark?: string | null;
-                /**
-                 * @description The recipient's mobile as 10 digits (shown as +91-XXXXX-XXXXX); null only on an
-                 *     address saved before phones were asked for, which must be completed before ordering.
-                 */
-                phone?: string | null;
-                postalCode: string;
-                state: string;
                 userId: string;
-            }[];
+            })[];
             message?: string | null;
         };
         /** @description The standard success body: `{ "data": ..., "message"?: "..." }`. */
@@ -2092,23 +2055,8 @@ export interface components {
         MessageOnly: {
             message: string;
         };
-        OrderAddressDto: {
-            addressLine1: string;
-            addressLine2?: string | null;
-            city: string;
-            /**
-             * @description Who receives the parcel (on orders placed before recipients were asked for: the
-             *     customer's name).
-             */
-            fullName: string;
-            landmark?: string | null;
-            /** @description The recipient's mobile, 10 digits; null on orders placed before phones were asked for. */
-            phone?: string | null;
-            postalCode: string;
-            state: string;
-        };
         OrderDto: {
-            address: components["schemas"]["OrderAddressDto"];
+            address: components["schemas"]["PostalAddressDto"];
             createdAt: string;
             creditNote?: null | components["schemas"]["DocumentRefDto"];
             deliveredOn?: string | null;
@@ -2220,6 +2168,26 @@ export interface components {
             data: components["schemas"]["OrderDto"];
             emailSent: boolean;
             message: string;
+        };
+        /** @description A postal address as the API shows it: an address-book entry's and an order's. */
+        PostalAddressDto: {
+            addressLine1: string;
+            addressLine2?: string | null;
+            city: string;
+            /**
+             * @description Who receives the parcel (on orders placed before recipients were asked for: the
+             *     customer's name).
+             */
+            fullName: string;
+            landmark?: string | null;
+            /**
+             * @description The recipient's mobile as 10 digits (shown as +91-XXXXX-XXXXX); null only on an
+             *     address saved, or an order placed, before phones were asked for. Such an address must
+             *     be completed before ordering.
+             */
+            phone?: string | null;
+            postalCode: string;
+            state: string;
         };
         PriceRangeDto: {
             /** Format: double */

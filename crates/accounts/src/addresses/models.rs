@@ -1,25 +1,16 @@
 use chrono::{DateTime, Utc};
 use gst::{pin_belongs_to, STATES};
-use kernel::{MobileNumber, PostalCode};
+use kernel::{MobileNumber, PostalAddress, PostalCode};
 
 use super::error::AddressError;
 
-/// A stored delivery address.
+/// A stored delivery address. Its phone is `None` only for an address saved before phones
+/// were asked for (and no mobile on the account): it must be completed before ordering.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Address {
     pub id: String,
     pub user_id: String,
-    /// Who receives the parcel.
-    pub full_name: String,
-    /// The recipient's mobile, 10 digits. `None` only for an address saved before phones
-    /// were asked for (and no mobile on the account): it must be completed before ordering.
-    pub phone: Option<String>,
-    pub landmark: Option<String>,
-    pub address_line1: String,
-    pub address_line2: Option<String>,
-    pub city: String,
-    pub state: String,
-    pub postal_code: String,
+    pub postal: PostalAddress,
     pub is_default: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -40,18 +31,11 @@ pub struct AddressInput {
     pub is_default: Option<bool>,
 }
 
-/// An address that passed every rule, ready to be stored.
+/// An address that passed every rule, ready to be stored. Its phone is always there, the 10
+/// digits of a `kernel::MobileNumber`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidAddress {
-    pub full_name: String,
-    /// 10 digits, the first 6 to 9 (`kernel::MobileNumber`).
-    pub phone: String,
-    pub landmark: Option<String>,
-    pub address_line1: String,
-    pub address_line2: Option<String>,
-    pub city: String,
-    pub state: String,
-    pub postal_code: String,
+    pub postal: PostalAddress,
     /// Asked to be the default. The store also makes a user's first address the default.
     pub is_default: bool,
 }
@@ -106,14 +90,16 @@ impl ValidAddress {
             return Err(AddressError::PinNotInState { state: state.name });
         }
         Ok(ValidAddress {
-            full_name,
-            phone,
-            landmark,
-            address_line1: line1,
-            address_line2: line2,
-            city,
-            state: state.name.to_string(),
-            postal_code: postal_code.as_str().to_string(),
+            postal: PostalAddress {
+                full_name,
+                phone: Some(phone),
+                landmark,
+                address_line1: line1,
+                address_line2: line2,
+                city,
+                state: state.name.to_string(),
+                postal_code: postal_code.as_str().to_string(),
+            },
             is_default: input.is_default.unwrap_or(false),
         })
     }

@@ -1,17 +1,19 @@
 use accounts::addresses::{Address, AddressInput};
+use kernel::PostalAddress;
 use serde::{Deserialize, Serialize};
 
 use super::user::Loose;
 
+/// A postal address as the API shows it: an address-book entry's and an order's.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AddressDto {
-    pub id: String,
-    pub user_id: String,
-    /// Who receives the parcel.
+pub struct PostalAddressDto {
+    /// Who receives the parcel (on orders placed before recipients were asked for: the
+    /// customer's name).
     pub full_name: String,
     /// The recipient's mobile as 10 digits (shown as +91-XXXXX-XXXXX); null only on an
-    /// address saved before phones were asked for, which must be completed before ordering.
+    /// address saved, or an order placed, before phones were asked for. Such an address must
+    /// be completed before ordering.
     pub phone: Option<String>,
     pub landmark: Option<String>,
     pub address_line1: String,
@@ -19,14 +21,11 @@ pub struct AddressDto {
     pub city: String,
     pub state: String,
     pub postal_code: String,
-    pub is_default: bool,
 }
 
-impl From<Address> for AddressDto {
-    fn from(a: Address) -> Self {
-        AddressDto {
-            id: a.id,
-            user_id: a.user_id,
+impl From<PostalAddress> for PostalAddressDto {
+    fn from(a: PostalAddress) -> Self {
+        PostalAddressDto {
             full_name: a.full_name,
             phone: a.phone,
             landmark: a.landmark,
@@ -35,8 +34,24 @@ impl From<Address> for AddressDto {
             city: a.city,
             state: a.state,
             postal_code: a.postal_code,
-            is_default: a.is_default,
         }
+    }
+}
+
+/// An address-book entry.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressDto {
+    pub id: String,
+    pub user_id: String,
+    #[serde(flatten)]
+    pub postal: PostalAddressDto,
+    pub is_default: bool,
+}
+
+impl From<Address> for AddressDto {
+    fn from(a: Address) -> Self {
+        AddressDto { id: a.id, user_id: a.user_id, postal: a.postal.into(), is_default: a.is_default }
     }
 }
 

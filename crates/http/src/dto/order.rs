@@ -1,3 +1,4 @@
+use super::address::PostalAddressDto;
 use super::timestamp;
 use orders::{Order, OrderItem, StatusChange, Viewer};
 use serde::{Deserialize, Serialize};
@@ -69,22 +70,6 @@ impl From<OrderItem> for OrderItemDto {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OrderAddressDto {
-    /// Who receives the parcel (on orders placed before recipients were asked for: the
-    /// customer's name).
-    pub full_name: String,
-    /// The recipient's mobile, 10 digits; null on orders placed before phones were asked for.
-    pub phone: Option<String>,
-    pub landmark: Option<String>,
-    pub address_line1: String,
-    pub address_line2: Option<String>,
-    pub city: String,
-    pub state: String,
-    pub postal_code: String,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct HistoryDto {
     pub from: Option<&'static str>,
     pub to: &'static str,
@@ -120,7 +105,7 @@ pub struct OrderDto {
     pub order_total: f64,
     pub subtotal: f64,
     pub discount: f64,
-    pub address: OrderAddressDto,
+    pub address: PostalAddressDto,
     /// YYYY-MM-DD
     pub expected_delivery_date: String,
     pub delivered_on: Option<String>,
@@ -172,16 +157,7 @@ impl OrderDto {
             order_total: o.total.to_rupees(),
             subtotal: o.subtotal.to_rupees(),
             discount: o.discount.to_rupees(),
-            address: OrderAddressDto {
-                full_name: o.address.full_name,
-                phone: o.address.phone,
-                landmark: o.address.landmark,
-                address_line1: o.address.address_line1,
-                address_line2: o.address.address_line2,
-                city: o.address.city,
-                state: o.address.state,
-                postal_code: o.address.postal_code,
-            },
+            address: o.address.into(),
             expected_delivery_date: o.expected_delivery_date.format("%Y-%m-%d").to_string(),
             delivered_on: o.delivered_on.map(timestamp),
             created_at: timestamp(o.created_at),

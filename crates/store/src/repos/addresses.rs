@@ -6,7 +6,7 @@ use kernel::{AddressId, StoreError, UserId};
 use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;
-use crate::rows::address::{AddressRow, NewAddressRow};
+use crate::rows::address::{AddressRow, NewAddressRow, PostalColumns};
 use crate::schema::addresses;
 
 /// Delivery addresses on SQLite or PostgreSQL. Every write is one transaction that keeps
@@ -68,17 +68,10 @@ impl AddressRepository for DieselAddressRepo {
             let row = NewAddressRow {
                 id,
                 user_id,
-                address_line1: &a.address_line1,
-                address_line2: a.address_line2.as_deref(),
-                city: &a.city,
-                state: &a.state,
-                postal_code: &a.postal_code,
+                postal: PostalColumns::from_domain(&a.postal),
                 is_default,
                 created_at: now.naive_utc(),
                 updated_at: now.naive_utc(),
-                full_name: &a.full_name,
-                phone: Some(&a.phone),
-                landmark: a.landmark.as_deref(),
             };
             diesel::insert_into(addresses::table).values(&row).execute(conn).map_err(store_error)?;
             find(conn, user_id, id)?
@@ -96,14 +89,7 @@ impl AddressRepository for DieselAddressRepo {
             }
             diesel::update(addresses::table.filter(addresses::id.eq(id)).filter(addresses::user_id.eq(user_id)))
                 .set((
-                    addresses::full_name.eq(&a.full_name),
-                    addresses::phone.eq(Some(&a.phone)),
-                    addresses::landmark.eq(a.landmark.as_deref()),
-                    addresses::address_line1.eq(&a.address_line1),
-                    addresses::address_line2.eq(a.address_line2.as_deref()),
-                    addresses::city.eq(&a.city),
-                    addresses::state.eq(&a.state),
-                    addresses::postal_code.eq(&a.postal_code),
+                    PostalColumns::from_domain(&a.postal),
                     addresses::is_default.eq(current.is_default || a.is_default),
                     addresses::updated_at.eq(now.naive_utc()),
                 ))

@@ -21,6 +21,7 @@ use super::tax_documents;
 use crate::conn::{raw_sql, DbConn, Prepared};
 use crate::db::Db;
 use crate::errors::store_error;
+use crate::rows::address::PostalColumns;
 use crate::rows::order::{HistoryRow, OrderItemRow, OrderRow};
 use crate::schema::{
     cart_items, confirmation_resends, order_customer_counts, order_day_counts, order_items, order_status_history, orders, users,
@@ -412,22 +413,8 @@ struct Settled {
 
 #[derive(QueryableByName)]
 struct SettledRow {
-    #[diesel(sql_type = Text)]
-    address_line1: String,
-    #[diesel(sql_type = Nullable<Text>)]
-    address_line2: Option<String>,
-    #[diesel(sql_type = Text)]
-    city: String,
-    #[diesel(sql_type = Text)]
-    state: String,
-    #[diesel(sql_type = Text)]
-    postal_code: String,
-    #[diesel(sql_type = Text)]
-    full_name: String,
-    #[diesel(sql_type = Nullable<Text>)]
-    phone: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
-    landmark: Option<String>,
+    #[diesel(embed)]
+    address: PostalColumns,
     #[diesel(embed)]
     rules: cod::JoinedRules,
     #[diesel(sql_type = Bool)]
@@ -475,16 +462,7 @@ fn read_settled(conn: &mut DbConn, request: &PlaceRequest, key: Option<&str>) ->
     key_used(row.key_used)?;
     let rules = row.rules.into_rules();
     Ok(Settled {
-        address: AddressSnapshot {
-            full_name: row.full_name,
-            phone: row.phone,
-            landmark: row.landmark,
-            address_line1: row.address_line1,
-            address_line2: row.address_line2,
-            city: row.city,
-            state: row.state,
-            postal_code: row.postal_code,
-        },
+        address: row.address.into_domain(),
         rules,
         pin_blocked: row.pin_blocked,
     })

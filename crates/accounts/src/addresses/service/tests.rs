@@ -41,14 +41,7 @@ impl AddressRepository for MemoryRepo {
         let address = Address {
             id: id.into(),
             user_id: user_id.into(),
-            full_name: v.full_name.clone(),
-            phone: Some(v.phone.clone()),
-            landmark: v.landmark.clone(),
-            address_line1: v.address_line1.clone(),
-            address_line2: v.address_line2.clone(),
-            city: v.city.clone(),
-            state: v.state.clone(),
-            postal_code: v.postal_code.clone(),
+            postal: v.postal.clone(),
             is_default,
             created_at: now,
             updated_at: now,
@@ -66,14 +59,7 @@ impl AddressRepository for MemoryRepo {
             rows.iter_mut().filter(|a| a.user_id == user_id).for_each(|a| a.is_default = false);
         }
         let Some(a) = rows.iter_mut().find(|a| a.id == id) else { return Ok(None) };
-        a.full_name = v.full_name.clone();
-        a.phone = Some(v.phone.clone());
-        a.landmark = v.landmark.clone();
-        a.address_line1 = v.address_line1.clone();
-        a.address_line2 = v.address_line2.clone();
-        a.city = v.city.clone();
-        a.state = v.state.clone();
-        a.postal_code = v.postal_code.clone();
+        a.postal = v.postal.clone();
         a.is_default = a.is_default || v.is_default;
         a.updated_at = now;
         Ok(Some(a.clone()))
@@ -157,10 +143,10 @@ fn phone_and_state_are_stored_normalised() {
     case.phone = Some("0 98765-43210".into());
     case.landmark = Some(" Opposite the fire station ".into());
     let saved = ok(svc.create(&"u1".into(), case));
-    assert_eq!(saved.phone.as_deref(), Some("9876543210"));
-    assert_eq!(saved.state, "Maharashtra");
-    assert_eq!(saved.landmark.as_deref(), Some("Opposite the fire station"));
-    assert_eq!(saved.full_name, "Asha Rao");
+    assert_eq!(saved.postal.phone.as_deref(), Some("9876543210"));
+    assert_eq!(saved.postal.state, "Maharashtra");
+    assert_eq!(saved.postal.landmark.as_deref(), Some("Opposite the fire station"));
+    assert_eq!(saved.postal.full_name, "Asha Rao");
 }
 
 #[test]
@@ -203,7 +189,7 @@ fn update_can_move_the_default_but_never_clear_it() {
     let first = ok(svc.create(&"u1".into(), input("1 MG Road", "Pune", "Maharashtra", "411001", false)));
     let second = ok(svc.create(&"u1".into(), input("2 MG Road", "Pune", "Maharashtra", "411002", false)));
     let moved = ok(svc.update(&"u1".into(), &second.id.as_str().into(), input("2A MG Road", "Pune", "Maharashtra", "411002", true)));
-    assert!(moved.is_default && moved.address_line1 == "2A MG Road");
+    assert!(moved.is_default && moved.postal.address_line1 == "2A MG Road");
     let kept = ok(svc.update(&"u1".into(), &second.id.as_str().into(), input("2A MG Road", "Pune", "Maharashtra", "411002", false)));
     assert!(kept.is_default, "the only default stays the default");
     let list = ok(svc.list(&"u1".into()));
