@@ -37,11 +37,19 @@ async function box(locator: Locator) {
 /** Counts every shift of the page the shopper did not cause, and notes a loader taking the first screen's place. */
 async function watchShifts(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const w = window as unknown as { shifts: number; moved: string[] };
     w.shifts = 0;
+    w.moved = [];
+    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+    const named = (n?: Node | null) =>
+      n instanceof Element ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].join('.')} "${(n.textContent ?? '').slice(0, 30)}"` : String(n?.nodeName);
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!e.hadRecentInput) w.shifts += e.value;
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: Source[] }[]) {
+        if (e.hadRecentInput) continue;
+        w.shifts += e.value;
+        // What moved, for the failure message: a shift on a slow machine is hard to see again.
+        for (const s of e.sources) w.moved.push(`${e.value.toFixed(4)} ${named(s.node)}: ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new MutationObserver(() => {
@@ -50,8 +58,15 @@ async function watchShifts(page: Page) {
   });
 }
 
-/** Opens `path` with the shifts watched and the app's scripts held back; the returned function lets them run. */
+/**
+ * Opens `path` with the shifts watched and the app's scripts held back; the returned function lets
+ * them run. The page runs on a CPU four times slower, as Lighthouse's phone does: the browser then
+ * paints while it is still reading the HTML, as a real phone does, and what it painted early must
+ * not move either.
+ */
 async function openWithAppHeld(page: Page, path: string): Promise<() => void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await watchShifts(page);
   const release = await holdScripts(page);
   await page.goto(path, { waitUntil: 'commit' });
@@ -71,7 +86,11 @@ async function expectSameBox(before: { x: number; y: number; width: number; heig
 }
 
 async function expectNoShiftNorLoader(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  const { shifts, moved } = await page.evaluate(() => {
+    const w = window as unknown as { shifts: number; moved: string[] };
+    return { shifts: w.shifts, moved: w.moved };
+  });
+  expect(shifts, `what moved: ${moved.join('; ')}`).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { loader?: boolean }).loader ?? false), 'a loader in between').toBe(false);
 }
 

@@ -40,7 +40,7 @@ pub const ELEMENT_ID: &str = "shop-first-screen";
 /// md 900px, lg 1200px); colours the theme's; sizes those of the components named.
 const STYLE: &str = "<style>\
 body{margin:0}\
-#shop-first-screen{display:flex;flex-direction:column;min-height:100vh;font:400 1rem/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;letter-spacing:.00938em;color:rgba(0,0,0,.87);background:#fff;-webkit-font-smoothing:antialiased;box-sizing:border-box;pointer-events:none;user-select:none}\
+#shop-first-screen{display:flex;flex-direction:column;min-height:100vh;font:400 1rem/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;letter-spacing:.00938em;color:rgba(0,0,0,.87);background:#fff;-webkit-font-smoothing:antialiased;box-sizing:border-box;pointer-events:none;user-select:none;visibility:hidden}\
 #shop-first-screen *{box-sizing:border-box}\
 #shop-first-screen p{margin:0}\
 #shop-first-screen .c{width:100%;margin:0 auto;padding:0 16px}\
@@ -168,8 +168,8 @@ pub fn add_to(html: &mut PageHtml, company: &CompanyDto, product: &ProductDto, s
     pictures(&mut out, product, sizes);
     out.push_str("</div>");
     info(&mut out, product);
-    out.push_str("</div></div></main></div>");
-    html.root(&out);
+    out.push_str("</div></div></main>");
+    finish(html, out);
 }
 
 /// Puts the home page's first screen into the page: the hero showing `first` of `count`
@@ -199,8 +199,8 @@ pub fn add_home(html: &mut PageHtml, company: &CompanyDto, first: &CategoryDto, 
         out.push_str(&"<span></span>".repeat(count - 1));
         out.push_str("</div>");
     }
-    out.push_str("</section></main></div>");
-    html.root(&out);
+    out.push_str("</section></main>");
+    finish(html, out);
 }
 
 /// Puts the shop's first screen into the page: the first cards of `listing` (page `name`), when
@@ -212,12 +212,24 @@ pub fn add_shop(html: &mut PageHtml, company: &CompanyDto, name: &str, listing: 
     let mut out = start(html, company);
     html.head(listing::STYLE);
     listing::main(&mut out, name, listing.pagination.total_items, &listing.data, sizes);
+    finish(html, out);
+}
+
+/// Ends the first screen's element and puts it into the page. The screen stays hidden until the
+/// browser has read all of it: a slow phone paints while it is still reading the HTML, and a
+/// screen drawn half-read would move as the rest comes in (the top bar's e-mail, right-aligned,
+/// moved left when its text followed its icon). Its last child shows it, in one paint.
+fn finish(html: &mut PageHtml, mut out: String) {
+    out.push_str(SHOW);
     out.push_str("</div>");
     html.root(&out);
 }
 
+/// The first screen's last child (see [`finish`]).
+const SHOW: &str = "<style>#shop-first-screen{visibility:visible}</style>";
+
 /// The common part of every first screen: its style, the deferred start of the app, the
-/// screen's element (left open) and the header.
+/// screen's element (left open: [`finish`] closes it) and the header.
 fn start(html: &mut PageHtml, company: &CompanyDto) -> String {
     html.head(STYLE);
     html.start_after_first_paint();
@@ -392,7 +404,9 @@ mod tests {
     #[test]
     fn the_first_screen_shows_the_picture_name_and_price_the_app_opens_on_escaped() {
         let (head, body) = render(&kurta(), &company(None));
-        assert!(head.contains("#shop-first-screen{display:flex;") && head.contains("pointer-events:none;user-select:none}") && head.contains("<noscript><style>#shop-first-screen{display:none}"), "{head}");
+        assert!(head.contains("#shop-first-screen{display:flex;") && head.contains("pointer-events:none;user-select:none;") && head.contains("<noscript><style>#shop-first-screen{display:none}"), "{head}");
+        // Hidden until the browser has read it all: its last child shows it.
+        assert!(head.contains(";visibility:hidden}") && body.ends_with("</em></div></div></div></div></main><style>#shop-first-screen{visibility:visible}</style></div></div></body>"), "{head}{body}");
         // Inside the root, a picture of the page: nothing for assistive technology or focus.
         assert!(body.contains(r#"<div id="root"><div id="shop-first-screen" aria-hidden="true">"#), "{body}");
         assert!(!body.contains("<a ") && !body.contains("<button") && !body.contains("<h1"), "{body}");
@@ -447,7 +461,7 @@ mod tests {
             "{body}"
         );
         assert!(body.contains(r#"<p class="title">Sarees &amp; &lt;Silk&gt;</p><p class="text">Woven by hand</p><span class="go">Explore Now</span>"#), "{body}");
-        assert!(body.contains(r#"<div class="dots"><span class="on"></span><span></span><span></span></div>"#), "{body}");
+        assert!(body.contains(r#"<div class="dots"><span class="on"></span><span></span><span></span></div></section></main><style>#shop-first-screen{visibility:visible}</style></div>"#), "{body}");
         // One category without words: no dots, and the button keeps its place.
         let (_, body) = render_home(&category("Kurtas", "", Some("k")), 1);
         assert!(body.contains(r#"<p class="title">Kurtas</p><span class="go alone">"#) && !body.contains("dots"), "{body}");
