@@ -188,7 +188,7 @@ test('SKU and price are edited inline, a used SKU is refused with its holder, lo
   await page.goto('/admin/product');
   await page.getByRole('textbox', { name: 'Search products' }).fill(name);
   await page.getByRole('button', { name: `Show variants of ${name}` }).click();
-  // 4 pieces: the yellow of SPEC.md's 1 to 10.
+  // 4 pieces: the yellow of 1 to 10 (docs/PRODUCT.md).
   await expect(page.getByLabel('Stock 4, low stock')).toHaveCSS('background-color', 'rgb(255, 214, 0)');
 
   // A SKU another variant holds is refused, naming it; the cell goes back. A free one is kept.

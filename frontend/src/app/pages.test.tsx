@@ -82,7 +82,7 @@ describe('static pages', () => {
     );
     await renderRoutes(routes, '/privacy-policy');
     expect(await screen.findByText('We never sell your data.')).toBeInTheDocument();
-    // A plain text is one section; every section SPEC.md requires is kept from the default text.
+    // A plain text is one section; every section a legal page must have (docs/PRODUCT.md) is kept from the default text.
     const contents = screen.getByRole('navigation', { name: 'Contents' });
     expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual(['Privacy Policy', ...PRIVACY_SECTIONS]);
   });
@@ -107,7 +107,7 @@ describe('static pages', () => {
     expect(await screen.findByText('Our promise.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Collecting Your Personal Data' })).toBeInTheDocument();
     const contents = screen.getByRole('navigation', { name: 'Contents' });
-    // The sections SPEC.md requires that the text lacks are the default text's, in their place.
+    // The required sections that the text lacks are the default text's, in their place.
     expect(within(contents).getAllByRole('button').map((b) => b.textContent)).toEqual(PRIVACY_SECTIONS);
     expect(screen.getByText('Write to privacy@test.shop.')).toBeInTheDocument();
     expect(screen.getByText('We').tagName).toBe('STRONG');
@@ -117,7 +117,7 @@ describe('static pages', () => {
     expect(screen.getByRole('link', { name: 'site' })).toHaveAttribute('rel', expect.stringContaining('noopener'));
   });
 
-  it('privacy without a saved text shows every section SPEC.md lists', async () => {
+  it('privacy without a saved text shows every section a privacy policy must have', async () => {
     await renderRoutes(routes, '/privacy-policy');
     const contents = await screen.findByRole('navigation', { name: 'Contents' });
     await waitFor(() => expect(within(contents).getAllByRole('button')).toHaveLength(8));

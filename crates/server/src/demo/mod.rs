@@ -256,7 +256,7 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
 }
 
 /// The demo's legal pages, in Markdown: each `##` heading is a section of the page's
-/// contents (the privacy policy's are the eight SPEC.md lists). Neither has a Contact Us
+/// contents (the privacy policy's are the eight docs/PRODUCT.md lists). Neither has a Contact Us
 /// section: the storefront adds its own, with the company details as they are now.
 const PRIVACY: &str = "Kapda Collective respects your privacy. This policy explains what we collect, why, and what you can ask of us.
 

@@ -21,7 +21,7 @@ export function Component() {
   if (!all && isLoading) return <PageLoader />;
   if (!all && !category) {
     return (
-      // The slug's own words as the title ('summer-sale' reads 'summer sale'), as SPEC.md asks.
+      // The slug's own words as the title ('summer-sale' reads 'summer sale'), as docs/PRODUCT.md says.
       <EmptyPage
         title={title}
         text="We have no category of this name. Browse all our products instead."

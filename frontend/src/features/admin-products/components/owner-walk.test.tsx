@@ -87,7 +87,7 @@ describe('owner walk: the product form', () => {
 });
 
 describe('owner walk: the stock badge', () => {
-  it('is yellow from 1 to 10 pieces, as SPEC.md says', () => {
+  it('is yellow from 1 to 10 pieces, as docs/PRODUCT.md says', () => {
     render(
       <>
         <StockBadge stock={10} />

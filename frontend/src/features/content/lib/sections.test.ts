@@ -33,7 +33,7 @@ describe('splitSections', () => {
 });
 
 describe('default texts', () => {
-  it('the privacy policy has every section SPEC.md lists', () => {
+  it('the privacy policy has every section it must have', () => {
     const ids = splitSections(defaultPrivacyMarkdown('Shop', 'a@b.in')).sections.map((s) => s.id);
     expect(ids).toEqual(['interpretation', 'collecting', 'tracking', 'usage', 'retention', 'security', 'children', 'contact']);
   });

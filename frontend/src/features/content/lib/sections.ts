@@ -55,7 +55,7 @@ export function splitSections(markdown: string): { intro: string; sections: Mark
 }
 
 /**
- * The sections SPEC.md requires of each legal page, by their ids in the default texts: an
+ * The sections each legal page must have (docs/PRODUCT.md), by their ids in the default texts: an
  * owner's text that lacks one still shows the default's (see `withRequiredSections`), so no
  * edit can take a required statement off the page.
  */
@@ -87,7 +87,7 @@ export function withRequiredSections(
 }
 
 /**
- * The privacy policy a shop shows until its owner saves one: every section SPEC.md lists
+ * The privacy policy a shop shows until its owner saves one: every section docs/PRODUCT.md lists
  * (interpretation, collecting, tracking, usage, retention, security, children, contact).
  */
 export function defaultPrivacyMarkdown(companyName: string, email: string): string {
@@ -132,7 +132,7 @@ If you have any questions about this Privacy Policy, you can contact us by e-mai
 `;
 }
 
-/** The terms a shop shows until its owner saves its own: every statement SPEC.md requires. */
+/** The terms a shop shows until its owner saves its own: every statement docs/PRODUCT.md requires. */
 export function defaultTermsMarkdown(companyName: string, email: string): string {
   return `Please read these terms carefully before using the services of ${companyName}.
 
