@@ -201,8 +201,8 @@ pub(crate) mod tests {
 
     #[test]
     fn the_local_folder_holds_the_contract() {
-        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let blobs = LocalBlobs::new(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let dir = tempfile::tempdir().unwrap();
+        let blobs = LocalBlobs::new(dir.path()).unwrap();
         holds_the_contract(&blobs);
         assert_eq!(blobs.local_dir(), Some(dir.path()));
         let names: Vec<String> = fs::read_dir(dir.path())
@@ -214,11 +214,11 @@ pub(crate) mod tests {
     #[test]
     fn an_object_store_holds_the_contract_under_its_prefix() {
         let memory = Arc::new(object_store::memory::InMemory::new());
-        let blobs = ObjectBlobs::new(memory.clone(), "/shop/media/").unwrap_or_else(|e| panic!("{e}"));
+        let blobs = ObjectBlobs::new(memory.clone(), "/shop/media/").unwrap();
         holds_the_contract(&blobs);
         assert_eq!(blobs.local_dir(), None);
         // The keys are the names under the prefix.
-        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap_or_else(|e| panic!("{e}"));
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let at_prefix = runtime.block_on(memory.get(&ObjectPath::from("shop/media/a-w400.jpg"))).is_ok();
         assert!(at_prefix);
     }

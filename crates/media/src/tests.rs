@@ -195,7 +195,7 @@ fn svg_logos_are_parsed_and_only_allowed_features_pass() {
 fn uploads_and_thumbnails_go_through(blobs: std::sync::Arc<dyn super::Blobs>) {
     let store = super::MediaFiles::on(blobs.clone());
     let bytes = encoded(1000, 500, image::ImageFormat::Png);
-    let stored = store.store(&IncomingFile { bytes: bytes.clone() }, &PHOTOS).unwrap_or_else(|e| panic!("{e}"));
+    let stored = store.store(&IncomingFile { bytes: bytes.clone() }, &PHOTOS).unwrap();
     assert_eq!(blobs.get(&stored.filename), Ok(Some(bytes)));
     let thumbs = kernel::thumbnails(&stored.filename, 1000);
     assert_eq!(thumbs.len(), 2);
@@ -210,10 +210,10 @@ fn uploads_and_thumbnails_go_through(blobs: std::sync::Arc<dyn super::Blobs>) {
 #[test]
 fn uploads_and_thumbnails_go_to_the_storage_port() {
     uploads_and_thumbnails_go_through(std::sync::Arc::new(
-        super::ObjectBlobs::new(std::sync::Arc::new(object_store::memory::InMemory::new()), "").unwrap_or_else(|e| panic!("{e}")),
+        super::ObjectBlobs::new(std::sync::Arc::new(object_store::memory::InMemory::new()), "").unwrap(),
     ));
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    uploads_and_thumbnails_go_through(std::sync::Arc::new(super::LocalBlobs::new(dir.path()).unwrap_or_else(|e| panic!("{e}"))));
+    let dir = tempfile::tempdir().unwrap();
+    uploads_and_thumbnails_go_through(std::sync::Arc::new(super::LocalBlobs::new(dir.path()).unwrap()));
 }
 
 /// On a real S3-compatible server when `SHOP_TEST_S3_URL` (`s3://BUCKET[/PREFIX]`, with
@@ -224,5 +224,5 @@ fn uploads_and_thumbnails_go_to_an_s3_server() {
         eprintln!("SHOP_TEST_S3_URL is not set: no S3 server to test against");
         return;
     };
-    uploads_and_thumbnails_go_through(std::sync::Arc::new(super::ObjectBlobs::from_url(&url).unwrap_or_else(|e| panic!("{e}"))));
+    uploads_and_thumbnails_go_through(std::sync::Arc::new(super::ObjectBlobs::from_url(&url).unwrap()));
 }
