@@ -138,7 +138,7 @@ fn deleting_a_category_checks_children_and_products_in_the_same_transaction() {
 fn products_round_trip_with_images_and_variants_in_order() {
     each_backend(|repo, _| {
         let (_, write) = stored_shirt(&repo, 3);
-        let loaded = repo.load_products(&[write.id.clone()]).unwrap();
+        let loaded = repo.load_products(std::slice::from_ref(&write.id)).unwrap();
         assert_eq!(loaded.len(), 1);
         let p = &loaded[0];
         assert_eq!((p.category_name.as_str(), p.images.len()), ("Men", 3));
@@ -159,7 +159,7 @@ fn products_round_trip_with_images_and_variants_in_order() {
 fn updating_a_product_updates_creates_and_removes_variants_and_images() {
     each_backend(|repo, _| {
         let (_, write) = stored_shirt(&repo, 2);
-        let before = repo.load_products(&[write.id.clone()]).unwrap().remove(0);
+        let before = repo.load_products(std::slice::from_ref(&write.id)).unwrap().remove(0);
         let keep = before.variants[0].id.clone();
         let removed_image = before.images[0].clone();
         let update = ProductWrite {
@@ -173,7 +173,7 @@ fn updating_a_product_updates_creates_and_removes_variants_and_images() {
         };
         let removed = repo.update_product(&update).unwrap();
         assert_eq!(removed, Some(vec![removed_image.image.filename.clone()]));
-        let after = repo.load_products(&[write.id.clone()]).unwrap().remove(0);
+        let after = repo.load_products(std::slice::from_ref(&write.id)).unwrap().remove(0);
         assert_eq!(after.name, "Linen Shirt Pro");
         // The kept picture is tagged red, the new one blue; both as the snapshot reads them.
         let colours: Vec<Option<&str>> = after.images.iter().map(|i| i.color.as_deref()).collect();
@@ -197,7 +197,7 @@ fn deleting_a_product_returns_its_files_and_cascades() {
         let (_, write) = stored_shirt(&repo, 2);
         let files = repo.delete_product(&write.id.as_str().into()).unwrap().unwrap_or_default();
         assert_eq!(files.len(), 2);
-        assert!(repo.load_products(&[write.id.clone()]).unwrap_or_default().is_empty());
+        assert!(repo.load_products(std::slice::from_ref(&write.id)).unwrap_or_default().is_empty());
         assert_eq!(repo.delete_product(&write.id.as_str().into()), Ok(None));
         // The variants went with it.
         use diesel::prelude::*;

@@ -50,10 +50,13 @@ struct Counter {
     home: String,
 }
 
+/// A product's name, its one variant (as `product` takes it) and the pieces in the cart.
+type CartLine<'a> = (&'a str, (&'a str, &'a str, i32, i64, i64), i32);
+
 impl Counter {
     /// For each `(name, variant, quantity)` a new product of that one variant (as `product`
     /// takes it), `quantity` pieces in asha's cart: the counter and the variant ids.
-    fn with_cart(t: &TestDb, lines: &[(&str, (&str, &str, i32, i64, i64), i32)]) -> (Counter, Vec<String>) {
+    fn with_cart(t: &TestDb, lines: &[CartLine]) -> (Counter, Vec<String>) {
         let asha = user(t, "asha");
         let home = address(t, &asha);
         let counter = Counter { store: DieselOrderStore::new(t.db.clone()), carts: DieselCartRepo::new(t.db.clone()), asha, home };
@@ -126,7 +129,7 @@ fn an_idempotency_key_is_used_once_per_customer() {
         let Counter { store, asha, home, .. } = &counter;
         let first = place(store, asha, home, Some("k1")).unwrap();
         counter.add(&v[0], 1);
-        assert!(matches!(place(&store, &asha, &home, Some("k1")), Err(OrdersError::Storage(StoreError::Conflict { .. }))));
+        assert!(matches!(place(store, asha, home, Some("k1")), Err(OrdersError::Storage(StoreError::Conflict { .. }))));
         assert_eq!((count(&t, "orders"), stock(&t, &v[0]), count(&t, "cart_items")), (1, 4, 1));
         assert_eq!(store.find_by_key(&UserId::new(asha.clone()), "k1").ok().flatten().map(|o| o.id), Some(first.id));
         assert_eq!(store.find_by_key(&UserId::new(asha.clone()), "k2").ok().flatten(), None);

@@ -106,7 +106,7 @@ mod tests {
             assert!(bytes <= 10_000, "{bytes} bytes held after {i} pages");
         }
         let (values, bytes) = memo.held();
-        assert!(values >= 1 && values < 10, "far fewer than the 4,096 values the count allows: {values}");
+        assert!((1..10).contains(&values), "far fewer than the 4,096 values the count allows: {values}");
         assert!(bytes > 1_000);
         // The latest page is kept: asked again, it is not made again.
         assert_eq!(memo.get_or(1, "/shop?page=99", || page(1)), page(1_000));

@@ -156,7 +156,7 @@ impl CatalogRepository for MemoryRepo {
     }
     fn update_product(&self, p: &ProductWrite) -> Result<Option<Vec<String>>, StoreError> {
         let removed = self.with(|m| {
-            let Some(stored) = m.products.iter_mut().find(|x| x.id == p.id) else { return None };
+            let stored = m.products.iter_mut().find(|x| x.id == p.id)?;
             let (gone, kept): (Vec<_>, Vec<_>) = stored.images.drain(..).partition(|i| p.removed_image_ids.contains(&i.id));
             stored.images = kept;
             for image in &mut stored.images {

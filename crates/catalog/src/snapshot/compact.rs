@@ -548,7 +548,7 @@ mod tests {
         let entry = Entry::assemble(Head::from(product.clone()), Some((0, &category)), images, variants);
         let mut expected = product.clone();
         expected.images.reverse(); // sorted by position
-        assert_eq!(entry.expand(&[category.clone()]), expected);
+        assert_eq!(entry.expand(std::slice::from_ref(&category)), expected);
         assert_eq!((entry.name(), entry.slug(), entry.description()), ("Festive Kurta", "festive-kurta", "Silk, for weddings"));
         assert_eq!(entry.name_lc(), "festive kurta");
         assert_eq!((entry.category_lc(), entry.colours_lc()), ("kurtas", " navy blue"));

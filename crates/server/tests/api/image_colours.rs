@@ -26,7 +26,7 @@ async fn stole(app: &TestApp, admin: &str, category: &str, picture_colours: serd
         text("productVariants", variants().to_string()),
         text("newImageColors", picture_colours.to_string()),
     ];
-    parts.extend((0..count).map(|i| file("images", &format!("{i}.png"), png())));
+    parts.extend((0..count).map(|i| file("images", format!("{i}.png"), png())));
     app.form("POST", "/api/products", Some(admin), parts).await
 }
 
