@@ -200,7 +200,9 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
               ))}
             </Box>
           )}
-          {pages > 1 && (
+          {/* The page numbers come once every card of the page is drawn: drawn under the first
+              row, they moved down as the others came (a layout shift on a wide screen). */}
+          {pages > 1 && cardsShown >= products.length && (
             <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
               <Pagination
                 count={pages}
