@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoShiftNorLoader, watchShifts } from './support';
 
 // The first screen of the home, shop and product pages comes in the server's HTML: a phone shows
 // the page's largest picture (and on a product page its name and price) before the app's
@@ -34,30 +35,6 @@ async function box(locator: Locator) {
   return b!;
 }
 
-/** Counts every shift of the page the shopper did not cause, and notes a loader taking the first screen's place. */
-async function watchShifts(page: Page) {
-  await page.addInitScript(() => {
-    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-    const w = window as unknown as { shifts: number; moved: string[] };
-    w.shifts = 0;
-    w.moved = [];
-    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
-    const named = (n?: Node | null) =>
-      n instanceof Element ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].join('.')} "${(n.textContent ?? '').slice(0, 30)}"` : String(n?.nodeName);
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: Source[] }[]) {
-        if (e.hadRecentInput) continue;
-        w.shifts += e.value;
-        // What moved, for the failure message: a shift on a slow machine is hard to see again.
-        for (const s of e.sources) w.moved.push(`${e.value.toFixed(4)} ${named(s.node)}: ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-    new MutationObserver(() => {
-      if (document.querySelector('[role="progressbar"]')) (window as unknown as { loader: boolean }).loader = true;
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
 /**
  * Opens `path` with the shifts watched and the app's scripts held back; the returned function lets
  * them run. The page runs on a CPU four times slower, as Lighthouse's phone does: the browser then
@@ -83,15 +60,6 @@ async function expectSameBox(before: { x: number; y: number; width: number; heig
   for (const side of ['x', 'y', 'width', 'height'] as const) {
     expect(Math.abs(b[side] - before[side]), `${what} ${side}`).toBeLessThanOrEqual(1);
   }
-}
-
-async function expectNoShiftNorLoader(page: Page) {
-  const { shifts, moved } = await page.evaluate(() => {
-    const w = window as unknown as { shifts: number; moved: string[] };
-    return { shifts: w.shifts, moved: w.moved };
-  });
-  expect(shifts, `what moved: ${moved.join('; ')}`).toBe(0);
-  expect(await page.evaluate(() => (window as unknown as { loader?: boolean }).loader ?? false), 'a loader in between').toBe(false);
 }
 
 async function loaded(img: Locator) {

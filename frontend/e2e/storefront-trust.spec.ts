@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PRIVACY_SECTIONS } from '../src/testing/legal';
-import { E2E_ADMIN, expectNoHorizontalScroll, notice, registerCustomer, signInAdmin, signInCustomer } from './support';
+import { E2E_ADMIN, expectNoHorizontalScroll, expectNoShift, notice, registerCustomer, signInAdmin, signInCustomer, watchShifts } from './support';
 
 // A privacy policy as an owner writes it (the demo's, with an HTML tag that must not render).
 const PRIVACY_MD = `We respect your privacy.
@@ -171,6 +171,7 @@ for (const screen of SCREENS) {
       const saved = await request.post('/api/legal-pages', { headers, data: { slug: 'privacy-policy', title: 'Privacy Policy', content: PRIVACY_MD } });
       expect(saved.status(), await saved.text()).toBe(200);
 
+      await watchShifts(page);
       await page.goto('/privacy-policy');
       const contents = page.getByRole('navigation', { name: 'Contents' });
       await expect(contents.getByRole('button')).toHaveText(PRIVACY_SECTIONS);
@@ -179,6 +180,8 @@ for (const screen of SCREENS) {
       await expect(page.locator('#usage strong')).toHaveText('We never sell your data.');
       await expect(page.locator('#collecting li')).toHaveCount(2);
       await expect(page.locator('main img[src="x"], main script')).toHaveCount(0);
+      // The owner's text is the first one drawn: not the default text, replaced (and moved) when it came.
+      await expectNoShift(page);
       await contents.getByRole('button', { name: "Children's Privacy" }).click();
       await expect(page.getByRole('heading', { level: 2, name: "Children's Privacy" })).toBeInViewport();
       await expectNoHorizontalScroll(page);

@@ -214,3 +214,42 @@ export function pdfText(pdf: Buffer): string {
   }
   return shown.join('\n');
 }
+
+/** Counts every shift of the page the shopper did not cause (and names what moved), and notes a loader shown in between. */
+export async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const w = window as unknown as { shifts: number; moved: string[] };
+    w.shifts = 0;
+    w.moved = [];
+    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+    const named = (n?: Node | null) =>
+      n instanceof Element ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].join('.')} "${(n.textContent ?? '').slice(0, 30)}"` : String(n?.nodeName);
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: Source[] }[]) {
+        if (e.hadRecentInput) continue;
+        w.shifts += e.value;
+        // What moved, for the failure message: a shift on a slow machine is hard to see again.
+        for (const s of e.sources) w.moved.push(`${e.value.toFixed(4)} ${named(s.node)}: ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver(() => {
+      if (document.querySelector('[role="progressbar"]')) (window as unknown as { loader: boolean }).loader = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Nothing moved on its own since the page was opened with [`watchShifts`]. */
+export async function expectNoShift(page: Page) {
+  const { shifts, moved } = await page.evaluate(() => {
+    const w = window as unknown as { shifts: number; moved: string[] };
+    return { shifts: w.shifts, moved: w.moved };
+  });
+  expect(shifts, `what moved: ${moved.join('; ')}`).toBe(0);
+}
+
+/** No shift, and no loader shown in between (a first screen goes straight to the page). */
+export async function expectNoShiftNorLoader(page: Page) {
+  await expectNoShift(page);
+  expect(await page.evaluate(() => (window as unknown as { loader?: boolean }).loader ?? false), 'a loader in between').toBe(false);
+}

@@ -17,7 +17,10 @@ export function LegalPageRoute({
   useDocumentTitle(title);
   const brandName = useBrandName();
   const company = useCompanyDetails();
-  const { page } = useLegalPage(slug);
+  const { page, isLoading } = useLegalPage(slug);
+  // The owner's text is the first one drawn: the default text shown while it loads was replaced,
+  // and the sections moved, when it came.
+  if (isLoading) return null;
   return (
     <Page
       companyName={brandName}
