@@ -241,6 +241,29 @@ for (const screen of SCREENS) {
       await expect(page).toHaveTitle(/^summer sale edit \| /);
     });
 
+    test('a shop page with filters in its address draws its filter panel once: nothing moves as the answers come', async ({ page }) => {
+      // The worst order: the category list (when the page asks for it) answers after the products.
+      let productsAnswered = () => {};
+      const answered = new Promise<void>((resolve) => (productsAnswered = resolve));
+      page.on('response', (r) => {
+        if (r.url().includes('/api/products?')) productsAnswered();
+      });
+      await page.route(/\/api\/categories$/, async (route) => {
+        await answered;
+        await route.continue();
+      });
+      // A phone's slower CPU, as Lighthouse's: the panel is drawn while the answers still come.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await watchShifts(page);
+      await page.goto('/shop?page=2');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      if (screen.viewport.width >= 900) {
+        await expect(page.getByRole('form', { name: 'Filters' }).getByRole('button', { name: /^Shirts \(\d+\)$/ })).toBeVisible();
+      }
+      await expectNoShift(page);
+    });
+
     test('back from a product returns to the same place in the listing', async ({ page }) => {
       await page.goto('/shop');
       const cards = page.getByRole('article');

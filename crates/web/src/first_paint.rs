@@ -59,20 +59,23 @@ const MAX_SLUG: usize = 200;
 
 impl<'c> FirstPaint<'c> {
     /// What `page` (requested with `query`, without `?`) needs first. Nothing for the back
-    /// office; only what every page gets for other storefront paths, for a page whose filters
-    /// are in its query string and for a slug the web app would write differently
-    /// percent-encoded; no answer where the API would answer an error (an unknown product: the
-    /// web app asks and shows "Product not found").
+    /// office; only what every page gets for other storefront paths and for a slug the web app
+    /// would write differently percent-encoded; for a page whose filters are in its query
+    /// string, all but the listing the filters change (its picture's request: the web app asks
+    /// for that one, and the page preloads no picture), so its filter panel draws the category
+    /// tree from the start instead of redrawing, and moving, when the tree came after the
+    /// products; no answer where the API would answer an error (an unknown product: the web app
+    /// asks and shows "Product not found").
     pub fn of(state: &AppState, pictures: &Pictures, contract: &'c Contract, page: Page<'c, '_>, query: &str) -> FirstPaint<'c> {
         let mut out = FirstPaint::default();
-        let own: Option<(&[Request], Option<&'c Picture>, &str)> = match page {
+        let own: Option<(&[Request], Option<&'c Picture>, &str, bool)> = match page {
             Page::BackOffice => return out,
             Page::Other => None,
             Page::Known { def, slug } => {
                 let slug = slug.unwrap_or("");
                 let plain = slug.is_empty() || (slug.len() <= MAX_SLUG && unreserved(slug));
                 let filtered = def.filters_in_query && !query.is_empty();
-                (plain && !filtered).then_some((def.requests.as_slice(), def.picture.as_ref(), slug))
+                plain.then_some((def.requests.as_slice(), def.picture.as_ref(), slug, filtered))
             }
         };
         let snapshot = state.catalog.snapshot();
@@ -80,9 +83,12 @@ impl<'c> FirstPaint<'c> {
         for request in &contract.every_page {
             out.add(&ctx, request, "", None);
         }
-        if let Some((requests, picture, slug)) = own {
+        if let Some((requests, picture, slug, filtered)) = own {
             for (i, request) in requests.iter().enumerate() {
                 let wanted = picture.filter(|p| p.request == i);
+                if filtered && wanted.is_some() {
+                    continue;
+                }
                 out.add(&ctx, request, slug, wanted);
             }
         }

@@ -208,6 +208,11 @@ async fn unknown_products_and_other_paths_behave_as_before() {
         assert!(p.data().get("/api/products?page=1&limit=24&sort=newest").is_none(), "{path}");
     }
     assert!(page(&app, "/admin/product").await.data_text().is_none());
+    // A shop page with filters in its address gets what the filters do not change: the category
+    // tree for its filter panel (drawn once), not the first page of products nor its picture.
+    let filtered = page(&app, "/shop?page=2").await;
+    assert!(filtered.data()["/api/categories"]["data"].is_array(), "{}", filtered.html);
+    assert!(filtered.preload().is_none());
 
     // Paths that are not pages keep their 404s.
     for path in ["/api/no-such", "/uploads/missing.png", "/assets/missing.js"] {
