@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoShiftNorLoader, watchShifts } from './support';
+import { expectNoShiftNorLoader, slowCpu, watchShifts } from './support';
 
 // The first screen of the home, shop and product pages comes in the server's HTML: a phone shows
 // the page's largest picture (and on a product page its name and price) before the app's
@@ -37,13 +37,10 @@ async function box(locator: Locator) {
 
 /**
  * Opens `path` with the shifts watched and the app's scripts held back; the returned function lets
- * them run. The page runs on a CPU four times slower, as Lighthouse's phone does: the browser then
- * paints while it is still reading the HTML, as a real phone does, and what it painted early must
- * not move either.
+ * them run, on a phone's slower CPU (`slowCpu`): what the browser paints early must not move either.
  */
 async function openWithAppHeld(page: Page, path: string): Promise<() => void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await slowCpu(page);
   await watchShifts(page);
   const release = await holdScripts(page);
   await page.goto(path, { waitUntil: 'commit' });

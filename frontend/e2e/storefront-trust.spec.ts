@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PRIVACY_SECTIONS } from '../src/testing/legal';
-import { E2E_ADMIN, expectNoHorizontalScroll, expectNoShift, notice, registerCustomer, signInAdmin, signInCustomer, watchShifts } from './support';
+import { E2E_ADMIN, expectNoHorizontalScroll, expectNoShift, notice, registerCustomer, signInAdmin, signInCustomer, slowCpu, watchShifts } from './support';
 
 // A privacy policy as an owner writes it (the demo's, with an HTML tag that must not render).
 const PRIVACY_MD = `We respect your privacy.
@@ -252,9 +252,8 @@ for (const screen of SCREENS) {
         await answered;
         await route.continue();
       });
-      // A phone's slower CPU, as Lighthouse's: the panel is drawn while the answers still come.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      // A phone's slower CPU: the panel is drawn while the answers still come.
+      await slowCpu(page);
       await watchShifts(page);
       await page.goto('/shop?page=2');
       await expect(page.getByRole('article').first()).toBeVisible();

@@ -215,6 +215,13 @@ export function pdfText(pdf: Buffer): string {
   return shown.join('\n');
 }
 
+/** Runs `page` on a CPU four times slower, as Lighthouse's phone does: the browser then paints
+ * while it is still reading the HTML and while answers still come, as a real phone does. */
+export async function slowCpu(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
 /** Counts every shift of the page the shopper did not cause (and names what moved), and notes a loader shown in between. */
 export async function watchShifts(page: Page) {
   await page.addInitScript(() => {

@@ -3,7 +3,7 @@ import { stockTone } from '../lib/variants';
 
 const WORD = { success: 'in stock', warning: 'low stock', error: 'out of stock' } as const;
 
-/** Yellow for 1 to 10 pieces (docs/PRODUCT.md) (the theme's warning colour is orange), with dark text to stay readable. */
+/** Yellow for 1 to 10 pieces, as docs/PRODUCT.md says (the theme's warning colour is orange), with dark text to stay readable. */
 export const STOCK_YELLOW = '#FFD600';
 
 /** Stock count coloured green above 10, yellow from 1 to 10, red at 0. */

@@ -94,7 +94,7 @@ export function PolicyLayout({
 /**
  * A legal page's sections from its Markdown: one per top heading, listed in the contents
  * sidebar. A text without headings (a plain text saved before pages were Markdown) is one
- * section titled `title`. The default text's sections named in `keep` (those a legal page must have, docs/PRODUCT.md)
+ * section titled `title`. The default text's sections named in `keep` (those docs/PRODUCT.md requires)
  * are added when the text lacks them.
  */
 export function markdownPolicy(
