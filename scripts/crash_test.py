@@ -6,6 +6,7 @@ checks, after every restart, that the database tells one consistent story:
 - for every variant: stock + units in non-cancelled orders = its initial stock;
 - orders really grew across the rounds (a run that placed nothing fails).
 """
+import http.client
 import json
 import os
 import random
@@ -122,17 +123,26 @@ def main():
             for token, _ in shoppers:
                 call("POST", "/api/cart/add", token, {"productVariantId": rng.choice(variants), "quantity": rng.randint(1, 2)})
             placed = []
+            answered = threading.Condition()
 
             def place(token, address):
                 try:
-                    placed.append(call("POST", "/api/orders/place", token, {"addressId": address, "paymentMethod": "COD"}, timeout=5)[0])
-                except OSError:
-                    placed.append("killed")
+                    status = call("POST", "/api/orders/place", token, {"addressId": address, "paymentMethod": "COD"}, timeout=30)[0]
+                except (OSError, http.client.HTTPException):
+                    status = "killed"
+                with answered:
+                    placed.append(status)
+                    answered.notify_all()
 
+            # The kill lands after a random number of answers, while the rest of the burst is still
+            # being placed (SQLite writes one order at a time). A fixed delay was a race: on a fast
+            # machine the whole burst was answered before it and the round killed an idle shop.
+            kill_after = rng.randint(1, CUSTOMERS // 2)
             threads = [threading.Thread(target=place, args=s) for s in shoppers]
             for t in threads:
                 t.start()
-            time.sleep(rng.uniform(0.002, 0.03))
+            with answered:
+                answered.wait_for(lambda: len(placed) >= kill_after, timeout=START_TIMEOUT)
             proc.send_signal(signal.SIGKILL)
             proc.wait()
             proc = None
