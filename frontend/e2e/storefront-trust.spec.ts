@@ -172,9 +172,15 @@ for (const screen of SCREENS) {
       expect(saved.status(), await saved.text()).toBe(200);
 
       await watchShifts(page);
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/legal-pages') asked.push(r.url());
+      });
       await page.goto('/privacy-policy');
       const contents = page.getByRole('navigation', { name: 'Contents' });
       await expect(contents.getByRole('button')).toHaveText(PRIVACY_SECTIONS);
+      // The page carried the owner's text: the app drew it without asking the API for it.
+      expect(asked).toEqual([]);
       // Markdown: a list and bold text, not literal asterisks; no raw HTML; the Contact Us
       // section (not in the saved text) is the shop's own, with the company details.
       await expect(page.locator('#usage strong')).toHaveText('We never sell your data.');

@@ -6,10 +6,10 @@
 use actix_web::web;
 use catalog::query::{self, ProductQuery};
 use catalog::CatalogSnapshot;
-use content::CompanyDetails;
+use content::{CompanyDetails, LegalPage};
 
 use crate::dto::catalog::{CategoryDto, ListingDto, ProductDto};
-use crate::dto::content::CompanyDto;
+use crate::dto::content::{CompanyDto, LegalPageDto};
 use crate::dto::{data, Envelope};
 use crate::error::ApiError;
 use crate::handlers::products::ListParams;
@@ -43,4 +43,9 @@ pub fn product(snapshot: &CatalogSnapshot, id_or_slug: &str) -> Result<Envelope<
 /// `GET /api/company-details`.
 pub fn company(details: &CompanyDetails) -> Envelope<CompanyDto> {
     data(CompanyDto::from(details))
+}
+
+/// `GET /api/legal-pages`: every legal page the owner saved.
+pub fn legal_pages(pages: &[LegalPage]) -> Envelope<Vec<LegalPageDto>> {
+    data(pages.iter().map(LegalPageDto::from).collect())
 }

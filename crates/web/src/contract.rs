@@ -66,6 +66,7 @@ pub enum Answer {
     CategoryTree,
     Listing,
     Product,
+    LegalPages,
 }
 
 impl Answer {
@@ -75,6 +76,7 @@ impl Answer {
             "/categories" => Answer::CategoryTree,
             "/products" => Answer::Listing,
             "/products/{slug}" => Answer::Product,
+            "/legal-pages" => Answer::LegalPages,
             _ => return None,
         })
     }

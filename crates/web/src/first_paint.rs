@@ -106,6 +106,10 @@ impl<'c> FirstPaint<'c> {
                 let body = serde_json::to_vec(&answers::company(&ctx.state.content.company())).ok().map(Body::Built);
                 (body, None)
             }
+            Answer::LegalPages => {
+                let body = serde_json::to_vec(&answers::legal_pages(&ctx.state.content.legal_pages())).ok().map(Body::Built);
+                (body, None)
+            }
             Answer::CategoryTree => ctx.cached(&key, want, || Ok(answers::category_tree(snapshot)), hero),
             Answer::Listing => ctx.cached(&key, want, || Ok(answers::listing(snapshot, &answers::listing_query(&request.query)?)), card),
             Answer::Product => ctx.cached(&key, want, || answers::product(snapshot, slug), product),

@@ -59,7 +59,9 @@ impl Meta {
                     Some(product) => product_meta(snapshot, shop, origin, &ProductDto::from(product.as_ref())),
                     None => Meta { canonical: None, ..site("Product not found", "", path) },
                 },
-                _ => site(shop, "", path),
+                ("privacy", _) => site("Privacy Policy", &format!("What {shop} collects about you, why, and what you can ask of us."), "/privacy-policy"),
+                ("terms", _) => site("Terms and Conditions", &format!("The terms of buying from {shop}."), "/terms-and-conditions"),
+                _ => site(&title_of_slug(path.trim_matches('/')), "", path),
             },
             Page::BackOffice => Meta { title: format!("Back office | {shop}"), kind: "website", ..Meta::default() },
             Page::Other if PRIVATE_PATHS.iter().any(|p| path == *p || path.starts_with(&format!("{p}/"))) => {

@@ -11,7 +11,7 @@ pub enum Page<'c, 'p> {
     /// A page of the contract, with the raw (still percent-encoded) `{slug}` segment when
     /// its path has one.
     Known { def: &'c PageDef, slug: Option<&'p str> },
-    /// Any other storefront path: cart, account, legal pages, not found...
+    /// Any other storefront path: cart, account, about, not found...
     Other,
 }
 

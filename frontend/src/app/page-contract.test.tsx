@@ -65,6 +65,8 @@ describe('the page contract', () => {
         pagination: { totalItems: 1, currentPage: 1, limit, totalPages: 1 },
         facets: { price: { min: 200, max: 200 }, colors: [], sizes: [], categories: [] },
       });
+      // The owner's legal texts read as the product's name, so every page shows the same words.
+      const legal = (slug: string) => ({ id: slug, title: slug, slug, content: item.name, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' });
       const answers: Record<string, unknown> = {};
       for (const request of [...PAGE_CONTRACT.everyPage, ...page.requests]) {
         const { path, params } = requests[request];
@@ -75,7 +77,9 @@ describe('the page contract', () => {
               ? { data: [category({ name: 'Sarees', imageUrl: '/uploads/s.jpg', imageSrcset: '/uploads/s-400.jpg 400w, /uploads/s.jpg 1200w' })] }
               : path === '/products'
                 ? listing(Number(params?.limit))
-                : { data: item };
+                : path === '/legal-pages'
+                  ? { data: [legal('privacy-policy'), legal('terms-conditions')] }
+                  : { data: item };
       }
       inlineFirstPaint(answers);
       const sent = recordUrls();

@@ -6,7 +6,7 @@ use content::{CompanyInput, LegalInput};
 
 use crate::auth::AdminUser;
 use crate::dto::content::{CompanyDto, LegalPageDto, LegalPageRequest};
-use crate::dto::{data, data_with_message};
+use crate::dto::data_with_message;
 use crate::error::{ApiError, ErrorBody};
 use super::ok;
 use crate::multipart::{read_form, FormLimits};
@@ -75,8 +75,7 @@ async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: 
 )]
 #[get("")]
 async fn legal_pages(state: web::Data<AppState>) -> HttpResponse {
-    let pages = state.content.legal_pages();
-    HttpResponse::Ok().json(data(pages.iter().map(LegalPageDto::from).collect::<Vec<_>>()))
+    HttpResponse::Ok().json(crate::answers::legal_pages(&state.content.legal_pages()))
 }
 
 #[utoipa::path(

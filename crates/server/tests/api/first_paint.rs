@@ -187,6 +187,30 @@ async fn an_edited_product_is_inlined_fresh_on_the_next_load() {
 }
 
 #[actix_web::test]
+async fn legal_pages_carry_the_owners_text_so_they_draw_it_first() {
+    let (app, _dir) = shop_with_web_app();
+    let admin = app.admin().await;
+    app.post("/api/legal-pages", Some(&admin), json!({ "slug": "privacy-policy", "content": "We keep <little>." })).await.expect(200);
+    for path in ["/privacy-policy", "/terms-and-conditions"] {
+        let page = page(&app, path).await;
+        assert_eq!(page.status, 200, "{path}");
+        let data = page.data();
+        // The very answer the API gives, with the owner's saved text.
+        assert_eq!(data["/api/legal-pages"], app.get("/api/legal-pages", None).await.expect(200).body, "{path}");
+        assert_eq!(data["/api/legal-pages"]["data"][0]["content"], "We keep <little>.", "{path}");
+        assert!(!page.data_text().unwrap_or_default().contains("<little>"), "{path}: escaped inside the data block");
+        assert!(data.get("/api/company-details").is_some(), "{path}: and what every page gets");
+        // The title the web app gives the page, from the first byte.
+        let title = if path == "/privacy-policy" { "Privacy Policy" } else { "Terms and Conditions" };
+        assert!(page.html.contains(&format!("<title>{title} | ")), "{path}: {}", page.html);
+        assert!(page.html.contains(&format!(r#"<link rel="canonical" href="{PUBLIC_URL}{path}">"#)), "{path}");
+    }
+    // Saved again: the next load carries the new text.
+    app.post("/api/legal-pages", Some(&admin), json!({ "slug": "privacy-policy", "content": "We keep less." })).await.expect(200);
+    assert_eq!(page(&app, "/privacy-policy").await.data()["/api/legal-pages"]["data"][0]["content"], "We keep less.");
+}
+
+#[actix_web::test]
 async fn unknown_products_and_other_paths_behave_as_before() {
     let (app, _dir) = shop_with_web_app();
     // An unknown product: the web app itself, without a product answer (it asks, and shows

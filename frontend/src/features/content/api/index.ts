@@ -1,16 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api';
+import { api, firstPaintAnswer, type Envelope } from '@/lib/api';
 import type { Company, LegalPage } from '@/lib/api-types';
+import { FIRST_REQUESTS } from '@/lib/first-paint';
 
 export type { Company, LegalPage };
 
+/** The legal pages' request is in the page contract: their pages carry its answer. */
+const LEGAL_PAGES_PATH = FIRST_REQUESTS.legalPages.path;
+
+const pagesOf = (body: Envelope<LegalPage[]> | undefined): LegalPage[] | undefined =>
+  body && Array.isArray(body.data) ? body.data : undefined;
+
 export async function fetchLegalPages(): Promise<LegalPage[]> {
-  const body = await api.get<Envelope<LegalPage[]>>('/legal-pages');
-  return Array.isArray(body?.data) ? body.data : [];
+  return pagesOf(await api.get<Envelope<LegalPage[]>>(LEGAL_PAGES_PATH)) ?? [];
 }
 
 export const legalPagesQuery = () =>
-  queryOptions({ queryKey: ['legal-pages'], queryFn: fetchLegalPages, staleTime: 10 * 60_000, retry: 1 });
+  queryOptions({
+    queryKey: ['legal-pages'],
+    queryFn: fetchLegalPages,
+    // Put into the page by the server for the first render (lib/first-paint.ts).
+    initialData: () => pagesOf(firstPaintAnswer<Envelope<LegalPage[]>>(LEGAL_PAGES_PATH)),
+    staleTime: 10 * 60_000,
+    retry: 1,
+  });
 
 /** Content of a legal page saved in the back office, when there is any. */
 export function useLegalPage(slug: 'privacy-policy' | 'terms-conditions') {
