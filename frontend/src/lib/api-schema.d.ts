@@ -4870,7 +4870,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only orders in this delivery status. */
-                status?: string;
+                status?: "PENDING" | "SHIPPED" | "DELIVERED" | "CANCELED";
                 /**
                  * @description The start of an order number (`#` optional), or part of the customer's name or
                  *     e-mail, or of their mobile number.

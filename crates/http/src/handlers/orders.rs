@@ -140,7 +140,7 @@ pub struct OrderListParams {
 #[derive(utoipa::ToSchema)]
 #[schema(rename_all = "UPPERCASE")]
 #[allow(dead_code)]
-enum DeliveryStatusParam {
+pub(crate) enum DeliveryStatusParam {
     Pending,
     Shipped,
     Delivered,

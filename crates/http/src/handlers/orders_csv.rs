@@ -13,7 +13,7 @@ use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::catalog_csv::{neutralised, BOM};
-use super::orders::OrderListParams;
+use super::orders::{DeliveryStatusParam, OrderListParams};
 use crate::auth::AdminUser;
 use crate::error::{blocking, ApiError};
 use crate::openapi::responses::{Invalid, RoleRequired, Unprocessable};
@@ -55,7 +55,7 @@ pub const COLUMNS: [&str; 24] = [
 #[into_params(parameter_in = Query)]
 pub struct ExportParams {
     /// Only orders in this delivery status.
-    #[param(value_type = Option<String>, pattern = "^(PENDING|SHIPPED|DELIVERED|CANCELED)$")]
+    #[param(value_type = Option<DeliveryStatusParam>, inline)]
     status: Option<String>,
     /// The start of an order number (`#` optional), or part of the customer's name or
     /// e-mail, or of their mobile number.
