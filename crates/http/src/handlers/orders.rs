@@ -104,21 +104,15 @@ pub struct PageParams {
 }
 
 impl PageParams {
-    fn read(&self) -> Result<PageRequest, ApiError> {
+    pub(crate) fn read(&self) -> Result<PageRequest, ApiError> {
         query_string::page(&self.page, &self.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
     }
 }
 
-/// The back office's order list: what it filters on and how it is sorted.
+/// What the back office's order list and its CSV export filter on.
 #[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct OrderListParams {
-    /// The page, from 1; a smaller number reads as 1.
-    #[param(value_type = Option<i64>)]
-    page: Option<String>,
-    /// Orders per page, 1 to 100 (20 when absent); a number outside reads as the nearer end.
-    #[param(value_type = Option<i64>)]
-    limit: Option<String>,
+pub struct OrderFilterParams {
     /// Only orders in this delivery status.
     #[param(value_type = Option<DeliveryStatusParam>, inline)]
     status: Option<String>,
@@ -132,6 +126,12 @@ pub struct OrderListParams {
     /// Last day of the order date, YYYY-MM-DD, India time (included); not before `from` (422).
     #[param(value_type = Option<String>, format = Date)]
     to: Option<String>,
+}
+
+/// How the back office's order list is sorted.
+#[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderSortParams {
     #[param(value_type = Option<OrderSortName>, inline)]
     sort: Option<String>,
 }
@@ -140,7 +140,7 @@ pub struct OrderListParams {
 #[derive(utoipa::ToSchema)]
 #[schema(rename_all = "UPPERCASE")]
 #[allow(dead_code)]
-pub(crate) enum DeliveryStatusParam {
+enum DeliveryStatusParam {
     Pending,
     Shipped,
     Delivered,
@@ -158,23 +158,23 @@ enum OrderSortName {
     TotalAsc,
 }
 
-impl OrderListParams {
-    /// The filters of an export: those of the list without paging or sort.
-    pub(crate) fn filters(status: Option<String>, q: Option<String>, from: Option<String>, to: Option<String>) -> OrderListParams {
-        OrderListParams { status, q, from, to, ..OrderListParams::default() }
-    }
-
-    pub(crate) fn into_search(self) -> Result<OrderSearch, ApiError> {
-        let page = query_string::page(&self.page, &self.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?;
+impl OrderFilterParams {
+    /// The search for `page` of the orders these filters select, sorted by `sort`.
+    pub(crate) fn into_search(self, page: PageRequest, sort: OrderSort) -> Result<OrderSearch, ApiError> {
         // Exactly the document's values: an empty or unknown name is a 400.
         let status = query_string::one_of(
             &self.status,
             |raw| DeliveryStatus::ALL.into_iter().find(|s| s.as_str() == raw),
             "status must be one of PENDING, SHIPPED, DELIVERED, CANCELED",
         )?;
-        let sort = query_string::one_of(&self.sort, OrderSort::parse, OrderSort::MESSAGE)?.unwrap_or(OrderSort::Newest);
         query_string::search_text(&self.q)?;
         Ok(OrderSearch { status, text: self.q, from: query_string::day(&self.from, "from")?, to: query_string::day(&self.to, "to")?, sort, page })
+    }
+}
+
+impl OrderSortParams {
+    fn read(&self) -> Result<OrderSort, ApiError> {
+        Ok(query_string::one_of(&self.sort, OrderSort::parse, OrderSort::MESSAGE)?.unwrap_or(OrderSort::Newest))
     }
 }
 
@@ -213,7 +213,7 @@ async fn cancel(
 
 #[utoipa::path(
     tag = "orders",
-    params(OrderListParams),
+    params(PageParams, OrderFilterParams, OrderSortParams),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of the orders matching the filters, with the count per status for the same filters without `status` (admin)", body = OrderListDto),
@@ -224,9 +224,12 @@ async fn cancel(
 async fn all_orders(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    params: web::Query<OrderListParams>,
+    page: web::Query<PageParams>,
+    filters: web::Query<OrderFilterParams>,
+    sort: web::Query<OrderSortParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let search = params.into_inner().into_search()?;
+    let (page, sort) = (page.read()?, sort.read()?);
+    let search = filters.into_inner().into_search(page, sort)?;
     let page = state.run(move |s| s.orders.list_orders(search)).await?;
     ok(OrderListDto::new(page, OrderDto::for_admin))
 }

@@ -8,12 +8,11 @@
 
 use actix_web::{get, web, HttpResponse};
 use orders::listing::{ExportCursor, EXPORT_BATCH, INDIA};
-use orders::{Order, OrderSearch};
-use serde::Deserialize;
+use orders::{Order, OrderSearch, OrderSort};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::catalog_csv::{neutralised, BOM};
-use super::orders::{DeliveryStatusParam, OrderListParams};
+use super::orders::{OrderFilterParams, PageParams};
 use crate::auth::AdminUser;
 use crate::error::{blocking, ApiError};
 use crate::openapi::responses::{Invalid, RoleRequired, Unprocessable};
@@ -49,25 +48,6 @@ pub const COLUMNS: [&str; 24] = [
     "Order discount (₹)",
     "Order total (₹)",
 ];
-
-/// The filters of the orders screen (paging and sort do not apply).
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ExportParams {
-    /// Only orders in this delivery status.
-    #[param(value_type = Option<DeliveryStatusParam>, inline)]
-    status: Option<String>,
-    /// The start of an order number (`#` optional), or part of the customer's name or
-    /// e-mail, or of their mobile number.
-    #[param(max_length = 100)]
-    q: Option<String>,
-    /// First day of the order date, YYYY-MM-DD, India time (included).
-    #[param(value_type = Option<String>, format = Date)]
-    from: Option<String>,
-    /// Last day of the order date, YYYY-MM-DD, India time (included); not before `from` (422).
-    #[param(value_type = Option<String>, format = Date)]
-    to: Option<String>,
-}
 
 /// The lines of some orders, each item a line, as CSV text (no header).
 pub fn order_lines(orders: &[Order]) -> Result<Vec<u8>, ApiError> {
@@ -147,7 +127,7 @@ async fn next_batch(progress: Progress) -> Option<(Result<web::Bytes, std::io::E
 
 #[utoipa::path(
     tag = "orders",
-    params(ExportParams),
+    params(OrderFilterParams),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Every order the filters select as CSV (UTF-8 with a byte-order mark), oldest first, one line per order item (admin)", content_type = "text/csv", body = String),
@@ -155,9 +135,9 @@ async fn next_batch(progress: Progress) -> Option<(Result<web::Bytes, std::io::E
     )
 )]
 #[get("/orders/export")]
-async fn export(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<ExportParams>) -> Result<HttpResponse, ApiError> {
-    let ExportParams { status, q, from, to } = params.into_inner();
-    let search = OrderListParams::filters(status, q, from, to).into_search()?;
+async fn export(state: web::Data<AppState>, _admin: AdminUser, filters: web::Query<OrderFilterParams>) -> Result<HttpResponse, ApiError> {
+    // Every order the filters select, oldest first in batches: the list's paging and sort do not apply.
+    let search = filters.into_inner().into_search(PageParams::default().read()?, OrderSort::Newest)?;
     // The filters' rules (a backwards date range) answer before the file starts.
     search.filter().map_err(ApiError::from)?;
     let day = (chrono::Utc::now() + chrono::Duration::minutes(330)).format("%Y-%m-%d");
