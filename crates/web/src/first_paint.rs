@@ -102,14 +102,8 @@ impl<'c> FirstPaint<'c> {
         let snapshot = ctx.snapshot;
         let want = picture.is_some();
         let (body, found) = match request.answer {
-            Answer::Company => {
-                let body = serde_json::to_vec(&answers::company(&ctx.state.content.company())).ok().map(Body::Built);
-                (body, None)
-            }
-            Answer::LegalPages => {
-                let body = serde_json::to_vec(&answers::legal_pages(&ctx.state.content.legal_pages())).ok().map(Body::Built);
-                (body, None)
-            }
+            Answer::Company => built(&answers::company(&ctx.state.content.company())),
+            Answer::LegalPages => built(&answers::legal_pages(&ctx.state.content.legal_pages())),
             Answer::CategoryTree => ctx.cached(&key, want, || Ok(answers::category_tree(snapshot)), hero),
             Answer::Listing => ctx.cached(&key, want, || Ok(answers::listing(snapshot, &answers::listing_query(&request.query)?)), card),
             Answer::Product => ctx.cached(&key, want, || answers::product(snapshot, slug), product),
@@ -183,6 +177,11 @@ impl Context<'_> {
         };
         (Some(Body::Cached(body)), found)
     }
+}
+
+/// An answer built for this page alone (content, not catalogue: no per-version cache, no picture).
+fn built<T: Serialize>(answer: &T) -> (Option<Body>, Option<Found>) {
+    (serde_json::to_vec(answer).ok().map(Body::Built), None)
 }
 
 /// The hero shows the first top-level category's picture.

@@ -104,7 +104,7 @@ pub struct PageParams {
 }
 
 impl PageParams {
-    pub(crate) fn read(&self) -> Result<PageRequest, ApiError> {
+    fn read(&self) -> Result<PageRequest, ApiError> {
         query_string::page(&self.page, &self.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)
     }
 }

@@ -8,11 +8,12 @@
 
 use actix_web::{get, web, HttpResponse};
 use orders::listing::{ExportCursor, EXPORT_BATCH, INDIA};
+use kernel::PageRequest;
 use orders::{Order, OrderSearch, OrderSort};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::catalog_csv::{neutralised, BOM};
-use super::orders::{OrderFilterParams, PageParams};
+use super::orders::OrderFilterParams;
 use crate::auth::AdminUser;
 use crate::error::{blocking, ApiError};
 use crate::openapi::responses::{Invalid, RoleRequired, Unprocessable};
@@ -137,7 +138,7 @@ async fn next_batch(progress: Progress) -> Option<(Result<web::Bytes, std::io::E
 #[get("/orders/export")]
 async fn export(state: web::Data<AppState>, _admin: AdminUser, filters: web::Query<OrderFilterParams>) -> Result<HttpResponse, ApiError> {
     // Every order the filters select, oldest first in batches: the list's paging and sort do not apply.
-    let search = filters.into_inner().into_search(PageParams::default().read()?, OrderSort::Newest)?;
+    let search = filters.into_inner().into_search(PageRequest::default(), OrderSort::Newest)?;
     // The filters' rules (a backwards date range) answer before the file starts.
     search.filter().map_err(ApiError::from)?;
     let day = (chrono::Utc::now() + chrono::Duration::minutes(330)).format("%Y-%m-%d");
