@@ -314,3 +314,42 @@ for (const screen of SCREENS) {
     });
   });
 }
+
+// The title a search engine and a link preview read (the server's) is the one the tab keeps once
+// the web app runs: the app never renames a page it was sent.
+test('every storefront page keeps the title the server sent it', async ({ page, request }) => {
+  const product = (await (await request.get('/api/products?limit=1')).json()).data[0] as { slug: string; name: string };
+  const category = (await (await request.get('/api/categories')).json()).data[0] as { slug: string; name: string };
+  const open = [
+    '/', '/shop', `/category/${category.slug}`, `/category/${encodeURIComponent(category.name.toUpperCase())}`,
+    '/category/summer-sale-edit', '/category/all-products', `/product/${product.slug}`, '/product/no-such-thing',
+    '/about', '/blog', '/privacy-policy', '/terms-and-conditions', '/refund-policy', '/login', '/reset-password', '/no-such-page',
+  ];
+  // A signed-in customer's own pages (signed out, the account area asks to sign in instead).
+  const own = ['/cart', '/checkout', '/wishlist', '/myaccount/dashboard', '/myaccount/order', '/myaccount/address', '/myaccount/account', '/myaccount/password'];
+  // Every title the app sets, in order.
+  await page.addInitScript(() => {
+    const own = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
+    const set: string[] = [];
+    (window as unknown as { titlesSet: string[] }).titlesSet = set;
+    Object.defineProperty(Document.prototype, 'title', {
+      configurable: true,
+      get() { return own.get!.call(this); },
+      set(value: string) { set.push(value); own.set!.call(this, value); },
+    });
+  });
+  const expectKept = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    const sent = /<title>([^<]*)<\/title>/.exec(html)?.[1].replaceAll('&amp;', '&').replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+    expect(sent, `${path}: the server sends a title`).toBeTruthy();
+    await page.goto(path);
+    // The page's screen is drawn (it sets its title when it is) and has nothing left to load.
+    await page.waitForFunction(() => (window as unknown as { titlesSet: string[] }).titlesSet.length > 0);
+    await page.waitForLoadState('networkidle');
+    const set = await page.evaluate(() => (window as unknown as { titlesSet: string[] }).titlesSet);
+    expect.soft(new Set(set), `${path}: the titles the app set`).toEqual(new Set([sent]));
+  };
+  for (const path of open) await expectKept(path);
+  await signInCustomer(page, await registerCustomer(request, 'titles'));
+  for (const path of own) await expectKept(path);
+});

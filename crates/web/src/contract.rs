@@ -29,6 +29,10 @@ pub struct Contract {
     pub data_element_id: String,
     /// Paths at or under it are the back office: they get no first-paint data.
     pub back_office: String,
+    /// The shop's name in titles until the owner saves one.
+    pub default_shop_name: String,
+    /// The title of a path no page has (the web app's not-found screen).
+    pub not_found_title: String,
     /// Requests every storefront page sends (the company details in the layout).
     pub every_page: Vec<Request>,
     pub pages: Vec<PageDef>,
@@ -47,6 +51,11 @@ pub struct PageDef {
     /// Its URL's query string holds filters that change its requests: with one, the page
     /// gets only what every page gets.
     pub filters_in_query: bool,
+    /// The words before ` | <shop name>` in its title; on a product page, those of a slug
+    /// that names no product, on a category page those of the whole shop (`all-products`).
+    pub title: String,
+    /// It holds a shopper's own things: not to be indexed.
+    pub private: bool,
 }
 
 /// A GET the web app sends first.
@@ -123,6 +132,8 @@ struct File {
     _comment: Option<String>,
     data_element_id: String,
     back_office: String,
+    default_shop_name: String,
+    not_found_title: String,
     requests: IndexMap<String, FileRequest>,
     pictures: FilePictures,
     every_page: Vec<String>,
@@ -168,6 +179,9 @@ struct FilePage {
     picture: Option<PictureKind>,
     #[serde(default)]
     filters_in_query: bool,
+    title: String,
+    #[serde(default)]
+    private: bool,
 }
 
 /// Characters that read the same in a URL whether percent-encoded or not.
@@ -241,9 +255,18 @@ impl Contract {
                 requests,
                 picture,
                 filters_in_query: def.filters_in_query,
+                title: def.title.clone(),
+                private: def.private,
             });
         }
-        Ok(Contract { data_element_id: file.data_element_id, back_office: file.back_office, every_page, pages })
+        Ok(Contract {
+            data_element_id: file.data_element_id,
+            back_office: file.back_office,
+            default_shop_name: file.default_shop_name,
+            not_found_title: file.not_found_title,
+            every_page,
+            pages,
+        })
     }
 
     pub fn page(&self, name: &str) -> Option<&PageDef> {
@@ -268,7 +291,9 @@ mod tests {
         for page in &contract.pages {
             assert!(page.module.starts_with("src/") && page.module.ends_with(".tsx"), "{}: {}", page.name, page.module);
             assert!(!page.paths.is_empty(), "{}", page.name);
+            assert!(!page.title.trim().is_empty(), "{}: a title", page.name);
         }
+        assert!(!contract.default_shop_name.is_empty() && !contract.not_found_title.is_empty());
     }
 
     #[test]

@@ -128,7 +128,7 @@ impl Site {
         let mut html = PageHtml::default();
         let shop = state.content.company().name.clone();
         let snapshot = state.catalog.snapshot();
-        meta::Meta::of(&snapshot, &shop, origin, page, path).add_to(&mut html);
+        meta::Meta::of(&snapshot, contract, &shop, origin, page, path).add_to(&mut html);
         if page.def().is_some() {
             let make = || plain::main(&snapshot, page, query).map(Arc::from);
             // Keys are the shopper's path: a long one is worked out, not kept.

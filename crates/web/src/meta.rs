@@ -8,14 +8,12 @@ use catalog::{CatalogSnapshot, Category};
 use http::dto::catalog::ProductDto;
 use serde_json::{json, Value};
 
+use crate::contract::Contract;
 use crate::html::{script_safe, Element, PageHtml};
 use crate::page::Page;
 
 /// The longest meta description: what search result pages show.
 const DESCRIPTION_CHARS: usize = 160;
-
-/// Paths of a shopper's own pages: never worth a search result.
-pub const PRIVATE_PATHS: &[&str] = &["/cart", "/checkout", "/wishlist", "/myaccount", "/login", "/reset-password"];
 
 /// The head of one page.
 #[derive(Debug, Default, PartialEq)]
@@ -33,41 +31,50 @@ pub struct Meta {
 
 impl Meta {
     /// The head of `page` at `path`, for a shop named `shop` served at `origin`
-    /// (`https://host`, no trailing slash).
-    pub fn of(snapshot: &CatalogSnapshot, shop: &str, origin: &str, page: Page<'_, '_>, path: &str) -> Meta {
-        let shop = if shop.trim().is_empty() { "Shop" } else { shop.trim() };
+    /// (`https://host`, no trailing slash). Its title is the one the web app gives the same
+    /// page (both read it from the page contract), so the tab never renames it.
+    pub fn of(snapshot: &CatalogSnapshot, contract: &Contract, shop: &str, origin: &str, page: Page<'_, '_>, path: &str) -> Meta {
+        let shop = if shop.trim().is_empty() { contract.default_shop_name.as_str() } else { shop.trim() };
+        let titled = |title: &str| if title.is_empty() { shop.to_string() } else { format!("{title} | {shop}") };
         let site = |title: &str, description: &str, at: &str| Meta {
-            title: format!("{title} | {shop}"),
+            title: titled(title),
             description: clip(description),
             canonical: Some(format!("{origin}{at}")),
             image: None,
             kind: "website",
             structured: Vec::new(),
         };
-        match page {
-            Page::Known { def, slug } => match (def.name.as_str(), slug.map(decoded)) {
-                ("home", _) => Meta { title: shop.to_string(), ..site(shop, &format!("Shop clothes and accessories online at {shop}."), "/") },
-                ("shop", _) => site("Shop all products", &format!("Every product of {shop}, with prices in rupees."), "/shop"),
-                ("category", Some(slug)) => match snapshot.find_category(&slug) {
-                    Some(c) => {
-                        let text = if c.description.trim().is_empty() { format!("{} at {shop}.", c.name) } else { c.description.clone() };
-                        site(&c.name, &text, &format!("/category/{}", c.slug))
-                    }
-                    None => site(&title_of_slug(&slug), &format!("Shop {} at {shop}.", title_of_slug(&slug)), path),
-                },
-                ("product", Some(slug)) => match snapshot.product(&slug) {
-                    Some(product) => product_meta(snapshot, shop, origin, &ProductDto::from(product.as_ref())),
-                    None => Meta { canonical: None, ..site("Product not found", "", path) },
-                },
-                ("privacy", _) => site("Privacy Policy", &format!("What {shop} collects about you, why, and what you can ask of us."), "/privacy-policy"),
-                ("terms", _) => site("Terms and Conditions", &format!("The terms of buying from {shop}."), "/terms-and-conditions"),
-                _ => site(&title_of_slug(path.trim_matches('/')), "", path),
+        let unlisted = |title: &str| Meta { title: titled(title), kind: "website", ..Meta::default() };
+        let Page::Known { def, slug } = page else {
+            return match page {
+                Page::BackOffice => unlisted("Back office"),
+                // The web app shows its not-found screen: nothing worth a search result.
+                _ => unlisted(&contract.not_found_title),
+            };
+        };
+        let title = def.title.as_str();
+        if def.private {
+            return unlisted(title);
+        }
+        let at = def.paths.first().map_or(path, String::as_str);
+        match (def.name.as_str(), slug.map(decoded)) {
+            ("home", _) => site(title, &format!("Shop clothes and accessories online at {shop}."), "/"),
+            ("shop", _) => site(title, &format!("Every product of {shop}, with prices in rupees."), "/shop"),
+            ("category", Some(slug)) if all_products(&slug) => site(title, &format!("Every product of {shop}, with prices in rupees."), path),
+            ("category", Some(slug)) => match category_of_page(snapshot, &slug) {
+                Some(c) => {
+                    let text = if c.description.trim().is_empty() { format!("{} at {shop}.", c.name) } else { c.description.clone() };
+                    site(&c.name, &text, &format!("/category/{}", c.slug))
+                }
+                None => site(&slug_words(&slug), &format!("Shop {} at {shop}.", slug_words(&slug)), path),
             },
-            Page::BackOffice => Meta { title: format!("Back office | {shop}"), kind: "website", ..Meta::default() },
-            Page::Other if PRIVATE_PATHS.iter().any(|p| path == *p || path.starts_with(&format!("{p}/"))) => {
-                Meta { title: shop.to_string(), kind: "website", ..Meta::default() }
-            }
-            Page::Other => site(&title_of_slug(path.trim_matches('/')), "", path),
+            ("product", Some(slug)) => match snapshot.product(&slug) {
+                Some(product) => product_meta(snapshot, shop, origin, &ProductDto::from(product.as_ref())),
+                None => Meta { canonical: None, ..site(title, "", path) },
+            },
+            ("privacy", _) => site(title, &format!("What {shop} collects about you, why, and what you can ask of us."), at),
+            ("terms", _) => site(title, &format!("The terms of buying from {shop}."), at),
+            _ => site(title, "", at),
         }
     }
 
@@ -202,16 +209,29 @@ pub(crate) fn decoded(slug: &str) -> String {
     percent_encoding::percent_decode_str(slug).decode_utf8_lossy().into_owned()
 }
 
-/// `men-shirts` as a title: `Men Shirts`.
-fn title_of_slug(slug: &str) -> String {
-    slug.split(['-', '/', ' '])
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The category a `/category/{slug}` page shows, found as the web app finds it (its
+/// `findCategory`): by id or slug, then by slug or name read with any case and with hyphens,
+/// underscores and spaces alike.
+pub(crate) fn category_of_page<'s>(snapshot: &'s CatalogSnapshot, slug: &str) -> Option<&'s Category> {
+    let wanted = loose(slug);
+    let all = snapshot.categories.iter();
+    snapshot.find_category(slug).or_else(|| all.clone().find(|c| loose(&c.slug) == wanted)).or_else(|| all.clone().find(|c| loose(&c.name) == wanted))
+}
+
+/// `All-Products` (any case, hyphens or spaces, with or without the s) is the whole shop, as
+/// the web app reads it.
+fn all_products(slug: &str) -> bool {
+    matches!(loose(slug).as_str(), "all product" | "all products")
+}
+
+fn loose(text: &str) -> String {
+    text.to_lowercase().split(|c: char| c == '-' || c == '_' || c.is_whitespace()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+/// A slug that names no category as its words, as the web app writes them (`summer-sale`
+/// reads `summer sale`).
+fn slug_words(slug: &str) -> String {
+    slug.replace('-', " ").trim().to_string()
 }
 
 #[cfg(test)]
@@ -228,7 +248,7 @@ mod tests {
 
     #[test]
     fn slugs_read_as_titles_and_names() {
-        assert_eq!(title_of_slug("men-shirts"), "Men Shirts");
+        assert_eq!(slug_words("summer-sale-edit "), "summer sale edit");
         assert_eq!(decoded("Woollen%20Muffler"), "Woollen Muffler");
         assert_eq!(rupees(1499.0), "₹1,499.00");
     }

@@ -11,7 +11,8 @@ pub enum Page<'c, 'p> {
     /// A page of the contract, with the raw (still percent-encoded) `{slug}` segment when
     /// its path has one.
     Known { def: &'c PageDef, slug: Option<&'p str> },
-    /// Any other storefront path: cart, account, about, not found...
+    /// Any other storefront path: the web app's not-found screen, or a path it redirects
+    /// (`/myaccount` to the account dashboard).
     Other,
 }
 
@@ -85,8 +86,10 @@ mod tests {
             ("/category/men-shirts", "category men-shirts"),
             ("/product/blue-kurta", "product blue-kurta"),
             ("/product/caf%C3%A9", "product caf%C3%A9"),
-            ("/cart", "other"),
-            ("/myaccount/order", "other"),
+            ("/cart", "cart"),
+            ("/myaccount/order", "accountOrders"),
+            ("/myaccount", "other"),
+            ("/myaccount/orders", "other"),
             ("/product/", "other"),
             ("/product/a/b", "other"),
             ("/shopping", "other"),

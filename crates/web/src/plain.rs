@@ -17,7 +17,7 @@ use http::answers;
 use http::dto::catalog::{ImageDto, ListingDto, ProductDto, VariantDto};
 
 use crate::html::{attribute, text, PageHtml};
-use crate::meta::{category_trail, decoded, rupees};
+use crate::meta::{category_of_page, category_trail, decoded, rupees};
 use crate::page::Page;
 use crate::per_version::PerVersion;
 
@@ -72,7 +72,7 @@ pub fn main(snapshot: &CatalogSnapshot, page: Page<'_, '_>, query: &str) -> Opti
         ("home", _) => Some(home(snapshot)),
         ("shop", _) => Some(listing_page(snapshot, &Scope { title: "Shop", description: "", category_id: None, path: "/shop" }, query)),
         ("category", Some(slug)) => {
-            let category = snapshot.find_category(&slug)?;
+            let category = category_of_page(snapshot, &slug)?;
             let path = format!("/category/{}", category.slug);
             let scope = Scope { title: &category.name, description: &category.description, category_id: Some(&category.id), path: &path };
             Some(listing_page(snapshot, &scope, query))

@@ -5,7 +5,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { useLocation } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { isAdmin, useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle, type PageName } from '@/lib/title';
 import { openLogin } from '@/lib/ui';
 import type { CustomerOnlyTexts } from './customer-only';
 
@@ -57,10 +57,10 @@ export function RequireCustomer({ guestText, adminText, children }: Props) {
   return <>{children}</>;
 }
 
-/** A route's screen (its lazy `Component`) for signed-in customers only, with the document title `title`. */
-export function customerScreen(title: string, guard: CustomerOnlyTexts, Screen: ComponentType) {
+/** A route's screen (its lazy `Component`) for signed-in customers only, titled as the contract's page `page`. */
+export function customerScreen(page: PageName, guard: CustomerOnlyTexts, Screen: ComponentType) {
   return function Component() {
-    useDocumentTitle(title);
+    usePageTitle(page);
     return (
       <RequireCustomer {...guard}>
         <Screen />

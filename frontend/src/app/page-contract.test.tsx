@@ -74,7 +74,7 @@ describe('the page contract', () => {
           path === '/company-details'
             ? { data: { name: 'Inline Shop', email: 'a@b.in', phone: '9876543210', address: 'x', pincode: '560001', logoUrl: null } }
             : path === '/categories'
-              ? { data: [category({ name: 'Sarees', imageUrl: '/uploads/s.jpg', imageSrcset: '/uploads/s-400.jpg 400w, /uploads/s.jpg 1200w' })] }
+              ? { data: [category({ name: 'Sarees', slug: SLUG, imageUrl: '/uploads/s.jpg', imageSrcset: '/uploads/s-400.jpg 400w, /uploads/s.jpg 1200w' })] }
               : path === '/products'
                 ? listing(Number(params?.limit))
                 : path === '/legal-pages'

@@ -321,7 +321,8 @@ async fn pages_tell_search_engines_and_link_previews_what_they_are() {
 
     let product = page(&app, "/product/oxford-shirt").await;
     assert_eq!(product.html.matches("<title>").count(), 1, "index.html's title is replaced");
-    assert!(product.html.contains("<title>Oxford Shirt | Shop</title>"), "{}", product.html);
+    // No company name is saved yet: the web app's default, from the page contract.
+    assert!(product.html.contains("<title>Oxford Shirt | Fashion Shop</title>"), "{}", product.html);
     assert!(product.html.contains(r#"<meta name="description" content="₹999.00 "#));
     let canonical = |html: &str| {
         let start = html.find(r#"<link rel="canonical" href=""#).map(|i| i + 28)?;
@@ -347,10 +348,23 @@ async fn pages_tell_search_engines_and_link_previews_what_they_are() {
     app.get("/api/products/Oxford%20Shirt", None).await.expect(200);
 
     let category = page(&app, "/category/men").await;
-    assert!(category.html.contains("<title>Men | Shop</title>"));
-    // A shopper's own pages ask not to be indexed and name no canonical address.
-    let cart = page(&app, "/cart").await;
-    assert!(cart.html.contains(r#"<meta name="robots" content="noindex">"#) && canonical(&cart.html).is_none());
+    assert!(category.html.contains("<title>Men | Fashion Shop</title>"));
+    // The category as the web app finds it: by its name in any case, hyphens read as spaces.
+    let by_name = page(&app, "/category/MEN").await;
+    assert!(by_name.html.contains("<title>Men | Fashion Shop</title>"), "{}", by_name.html);
+    assert_eq!(canonical(&by_name.html), Some(format!("{PUBLIC_URL}/category/men")));
+    assert!(page(&app, "/category/summer-sale").await.html.contains("<title>summer sale | Fashion Shop</title>"));
+    assert!(page(&app, "/category/All-Products").await.html.contains("<title>All Products | Fashion Shop</title>"));
+    // A shopper's own pages ask not to be indexed and name no canonical address; their titles
+    // are the web app's.
+    for (path, title) in [("/cart", "Cart"), ("/login", "Sign In"), ("/myaccount/order", "My Orders")] {
+        let own = page(&app, path).await;
+        assert!(own.html.contains(r#"<meta name="robots" content="noindex">"#) && canonical(&own.html).is_none(), "{path}");
+        assert!(own.html.contains(&format!("<title>{title} | Fashion Shop</title>")), "{path}: {}", own.html);
+    }
+    // A path no page has is the web app's not-found screen: not indexed either.
+    let missing = page(&app, "/no-such-page").await;
+    assert!(missing.html.contains("<title>Page not found | Fashion Shop</title>") && canonical(&missing.html).is_none(), "{}", missing.html);
 
     let (status, headers, body) = app.get_raw("/sitemap.xml", &[]).await;
     let sitemap = String::from_utf8(body).unwrap_or_default();
@@ -360,7 +374,10 @@ async fn pages_tell_search_engines_and_link_previews_what_they_are() {
         assert!(sitemap.contains(path), "{path} in {sitemap}");
     }
     let robots = String::from_utf8(app.get_raw("/robots.txt", &[]).await.2).unwrap_or_default();
-    assert!(robots.contains("Disallow: /checkout\n") && robots.contains("Disallow: /admin\n"), "{robots}");
+    for path in ["/checkout", "/admin", "/myaccount", "/login"] {
+        assert!(robots.contains(&format!("Disallow: {path}\n")), "{path} in {robots}");
+    }
+    assert_eq!(robots.matches("Disallow: /myaccount\n").count(), 1, "{robots}");
     assert!(robots.trim_end().ends_with(&format!("Sitemap: {PUBLIC_URL}/sitemap.xml")), "{robots}");
 }
 

@@ -1,9 +1,9 @@
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { useBrandName } from '@/lib/company';
 import { AboutPage } from '@/features/content/components/AboutPage';
 
 export function Component() {
-  useDocumentTitle('About Us');
+  usePageTitle('about');
   const brandName = useBrandName();
   return <AboutPage brandName={brandName} />;
 }

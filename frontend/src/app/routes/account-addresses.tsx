@@ -1,7 +1,7 @@
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { AddressBook } from '@/features/accounts/components/AddressBook';
 
 export function Component() {
-  useDocumentTitle('My Addresses');
+  usePageTitle('accountAddresses');
   return <AddressBook />;
 }

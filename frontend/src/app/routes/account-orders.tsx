@@ -1,7 +1,7 @@
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { OrderHistory } from '@/features/orders/components/OrderHistory';
 
 export function Component() {
-  useDocumentTitle('My Orders');
+  usePageTitle('accountOrders');
   return <OrderHistory />;
 }

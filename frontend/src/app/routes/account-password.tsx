@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { ChangePasswordForm } from '@/features/accounts/components/ChangePasswordForm';
 import { SignOutEverywhere } from '@/features/accounts/components/SignOutEverywhere';
 
 export function Component() {
-  useDocumentTitle('Change Password');
+  usePageTitle('accountPassword');
   const navigate = useNavigate();
   return (
     <>

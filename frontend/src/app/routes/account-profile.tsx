@@ -1,7 +1,7 @@
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { ProfilePanel } from '@/features/accounts/components/ProfilePanel';
 
 export function Component() {
-  useDocumentTitle('Account Details');
+  usePageTitle('accountDetails');
   return <ProfilePanel />;
 }

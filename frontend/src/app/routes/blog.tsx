@@ -1,7 +1,7 @@
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { BlogPage } from '@/features/content/components/BlogPage';
 
 export function Component() {
-  useDocumentTitle('Blog');
+  usePageTitle('blog');
   return <BlogPage />;
 }

@@ -27,4 +27,4 @@ function CartScreen() {
   return <CartView items={items} summary={summary} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />;
 }
 
-export const Component = customerScreen('Cart', CART_GUARD, CartScreen);
+export const Component = customerScreen('cart', CART_GUARD, CartScreen);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { EmptyPage } from '@/components/ShopPage';
 import { PageLoader } from '@/components/PageLoader';
-import { useDocumentTitle } from '@/lib/title';
+import { pageTitle, useDocumentTitle } from '@/lib/title';
 import { categoriesQuery } from '@/features/catalog/api';
 import { ProductListing } from '@/features/catalog/components/ProductListing';
 import { findCategory, isAllProducts } from '@/features/catalog/lib/categories';
@@ -14,8 +14,9 @@ export function Component() {
   const { data: categories = [], isLoading } = useQuery(categoriesQuery());
   const all = isAllProducts(slug);
   const category = all ? null : findCategory(categories, slug);
-  const title = all ? 'All Products' : category?.name ?? slugTitle(decodeURIComponent(slug));
-  useDocumentTitle(title);
+  const title = all ? pageTitle('category') : category?.name ?? slugTitle(decodeURIComponent(slug));
+  // While the categories load the tab keeps the title it has (the server's, on a first visit).
+  useDocumentTitle(!all && isLoading ? null : title);
   const renderProduct = useProductCardRenderer({ eagerFirst: 2 });
 
   if (!all && isLoading) return <PageLoader />;

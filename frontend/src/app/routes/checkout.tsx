@@ -126,4 +126,4 @@ function CheckoutScreen() {
   );
 }
 
-export const Component = customerScreen('Checkout', CART_GUARD, CheckoutScreen);
+export const Component = customerScreen('checkout', CART_GUARD, CheckoutScreen);

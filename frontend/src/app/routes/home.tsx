@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useStagedCount } from '@/lib/hooks';
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { categoriesQuery } from '@/features/catalog/api';
 import { CategoryCarousel } from '@/features/catalog/components/CategoryCarousel';
 import { FeaturedProducts } from '@/features/catalog/components/FeaturedProducts';
@@ -12,7 +12,7 @@ import { PromoBlock, ServiceStrip, StoryBlogBand } from '@/features/content/comp
 import { useProductCardRenderer } from '../shop-actions';
 
 export function Component() {
-  useDocumentTitle('Home');
+  usePageTitle('home');
   const brandName = useBrandName();
   const { data: categories = [] } = useQuery(categoriesQuery());
   const renderProduct = useProductCardRenderer();

@@ -1,20 +1,20 @@
 import type { ComponentType } from 'react';
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle, type PageName } from '@/lib/title';
 import { useBrandName, useCompanyDetails } from '@/lib/company';
 import { useLegalPage } from '@/features/content/api';
 import type { LegalPageProps } from '@/features/content/components/PolicyLayout';
 
-/** A legal page's route: its title, the company's name and e-mail, and the text saved for `slug`. */
+/** A legal page's route: its contract page's title, the company's name and e-mail, and the text saved for `slug`. */
 export function LegalPageRoute({
   slug,
-  title,
+  titledAs,
   Page,
 }: {
   slug: 'privacy-policy' | 'terms-conditions';
-  title: string;
+  titledAs: PageName;
   Page: ComponentType<LegalPageProps>;
 }) {
-  useDocumentTitle(title);
+  usePageTitle(titledAs);
   const brandName = useBrandName();
   const company = useCompanyDetails();
   const { page, isLoading } = useLegalPage(slug);

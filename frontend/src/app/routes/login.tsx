@@ -4,12 +4,12 @@ import Container from '@mui/material/Container';
 import { Navigate } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { isAdmin, useSession } from '@/lib/session';
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { openLogin } from '@/lib/ui';
 
 /** /login: where an account-area logout lands; opens the sign-in dialog. */
 export function Component() {
-  useDocumentTitle('Sign In');
+  usePageTitle('login');
   const session = useSession();
   const loggedIn = session.token !== null;
   useEffect(() => {

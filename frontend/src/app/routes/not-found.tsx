@@ -1,8 +1,8 @@
 import { EmptyPage } from '@/components/ShopPage';
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Page not found');
+  usePageTitle('notFound');
   return (
     <EmptyPage
       title="Page not found"

@@ -2,5 +2,5 @@ import { PrivacyPolicyPage } from '@/features/content/components/PrivacyPolicyPa
 import { LegalPageRoute } from './legal-page';
 
 export function Component() {
-  return <LegalPageRoute slug="privacy-policy" title="Privacy Policy" Page={PrivacyPolicyPage} />;
+  return <LegalPageRoute slug="privacy-policy" titledAs="privacy" Page={PrivacyPolicyPage} />;
 }

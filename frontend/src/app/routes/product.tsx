@@ -7,7 +7,7 @@ import { PageLoader } from '@/components/PageLoader';
 import { RouterLink } from '@/components/RouterLink';
 import { ApiError } from '@/lib/api';
 import type { Product } from '@/lib/api-types';
-import { useDocumentTitle } from '@/lib/title';
+import { pageTitle, useDocumentTitle } from '@/lib/title';
 import { productQuery } from '@/features/catalog/api';
 import { ProductDetail } from '@/features/catalog/components/ProductDetail';
 import { PincodeCheck } from '@/features/cod/components/PincodeCheck';
@@ -30,15 +30,16 @@ export function Component() {
   const { addToCart, toggleWishlist, isWishlisted } = useShopActions();
   const renderProduct = useProductCardRenderer();
   const product = query.data;
-  useDocumentTitle(product?.name ?? (query.isError ? 'Product not found' : 'Product'));
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  // While the product loads the tab keeps the title it has (the server's, on a first visit).
+  useDocumentTitle(product?.name ?? (missing ? pageTitle('product') : null));
 
   if (query.isLoading) return <PageLoader label="Loading product" />;
   if (!product) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Container>
         <EmptyState
-          title={missing ? 'Product not found' : 'Could not load this product'}
+          title={missing ? pageTitle('product') : 'Could not load this product'}
           text={missing ? 'The product you are looking for does not exist.' : 'Please check your connection and try again.'}
           action={
             missing ? (

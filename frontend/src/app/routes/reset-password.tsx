@@ -1,12 +1,12 @@
 import Container from '@mui/material/Container';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordForm } from '@/features/accounts/components/ResetPasswordForm';
-import { useDocumentTitle } from '@/lib/title';
+import { usePageTitle } from '@/lib/title';
 import { openLogin } from '@/lib/ui';
 
 /** /reset-password?token=...: where the e-mailed reset link leads. */
 export function Component() {
-  useDocumentTitle('Reset Password');
+  usePageTitle('resetPassword');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   return (

@@ -11,4 +11,4 @@ function WishlistScreen() {
   return <WishlistView items={wishlist.data?.items ?? []} renderProduct={renderProduct} />;
 }
 
-export const Component = customerScreen('Wishlist', WISHLIST_GUARD, WishlistScreen);
+export const Component = customerScreen('wishlist', WISHLIST_GUARD, WishlistScreen);
