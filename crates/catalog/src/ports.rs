@@ -148,13 +148,6 @@ pub struct CategoryWrite {
     pub now: DateTime<Utc>,
 }
 
-impl CategoryWrite {
-    /// The category's fields, with its image left as it is.
-    pub fn new(id: String, name: String, slug: String, description: String, parent_id: Option<String>, hsn_code: Option<String>, now: DateTime<Utc>) -> Self {
-        CategoryWrite { id, name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now }
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct ProductWrite {
     pub id: String,

@@ -189,7 +189,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         let id = kernel::new_id();
         let slug = Self::category_slug(&snapshot, &name, parent_id.as_deref(), None);
         let stored = self.store_files(&input.files)?;
-        let write = CategoryWrite::new(id.clone(), name, slug, description, parent_id, hsn_code, Utc::now());
+        let write = CategoryWrite { id: id.clone(), name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now: Utc::now() };
         self.write_category(write, stored, |w| self.repo.insert_category(w))?;
         self.reload()?;
         self.current().category(&id).cloned().ok_or(CatalogError::NotFound("Category not found"))
@@ -233,7 +233,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             current.slug.clone()
         };
         let stored = self.store_files(&input.files)?;
-        let write = CategoryWrite::new(id.to_string(), name, slug, description, parent_id, hsn_code, Utc::now());
+        let write = CategoryWrite { id: id.to_string(), name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now: Utc::now() };
         let replaced = self
             .write_category(write, stored, |w| self.repo.update_category(w))?
             .ok_or(CatalogError::NotFound("Category not found"))?;

@@ -314,7 +314,9 @@ impl<'a> CategoryPaths<'a> {
         let id = kernel::new_id();
         self.new_slugs.insert(slug.clone());
         self.new_slug_of.insert(id.clone(), slug.clone());
-        self.created.push(CategoryWrite::new(id.clone(), name.to_string(), slug, String::new(), parent.map(str::to_string), None, self.now));
+        let (name, description, parent_id, now) = (name.to_string(), String::new(), parent.map(str::to_string), self.now);
+        let write = CategoryWrite { id: id.clone(), name, slug, description, parent_id, hsn_code: None, new_image: None, clear_image: false, now };
+        self.created.push(write);
         id
     }
 }
