@@ -272,6 +272,25 @@ impl Contract {
     pub fn page(&self, name: &str) -> Option<&PageDef> {
         self.pages.iter().find(|p| p.name == name)
     }
+
+    /// The first segments of the private pages' paths (`/myaccount` for `/myaccount/order`),
+    /// each once: everything below one is a shopper's own (the web app sends other paths there
+    /// to the page it names, `/myaccount` to the account dashboard).
+    pub fn private_prefixes(&self) -> Vec<String> {
+        let mut prefixes: Vec<String> = Vec::new();
+        for path in self.pages.iter().filter(|p| p.private).flat_map(|p| &p.paths) {
+            let prefix = format!("/{}", path.split('/').nth(1).unwrap_or_default());
+            if !prefixes.contains(&prefix) {
+                prefixes.push(prefix);
+            }
+        }
+        prefixes
+    }
+
+    /// Whether `path` is at or below a private page's first segment.
+    pub fn is_private(&self, path: &str) -> bool {
+        self.private_prefixes().iter().any(|p| path == p || path.strip_prefix(p.as_str()).is_some_and(|rest| rest.starts_with('/')))
+    }
 }
 
 #[cfg(test)]
@@ -294,6 +313,18 @@ mod tests {
             assert!(!page.title.trim().is_empty(), "{}: a title", page.name);
         }
         assert!(!contract.default_shop_name.is_empty() && !contract.not_found_title.is_empty());
+    }
+
+    #[test]
+    fn the_shoppers_own_pages_are_private_with_everything_below_them() {
+        let contract = parsed();
+        for path in ["/cart", "/checkout", "/wishlist", "/login", "/myaccount", "/myaccount/order", "/myaccount/anything"] {
+            assert!(contract.is_private(path), "{path}");
+        }
+        for path in ["/", "/shop", "/myaccountant", "/product/cart", "/about"] {
+            assert!(!contract.is_private(path), "{path}");
+        }
+        assert_eq!(contract.private_prefixes().iter().filter(|p| *p == "/myaccount").count(), 1);
     }
 
     #[test]

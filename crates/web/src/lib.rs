@@ -76,11 +76,13 @@ async fn page(
     let (site, state) = (site.into_inner(), state.into_inner());
     let (path, query) = (req.path().to_string(), req.query_string().to_string());
     let origin = origin.0.clone();
-    let html = web::block(move || site.page(&state, &origin, &path, &query))
+    let (html, found) = web::block(move || site.page(&state, &origin, &path, &query))
         .await
         .map_err(actix_web::error::ErrorInternalServerError)?
         .map_err(|e| actix_web::error::ErrorNotFound(e.to_string()))?;
-    Ok(HttpResponse::Ok()
+    // The web app draws its not-found screen either way; the status tells crawlers.
+    let mut answer = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
+    Ok(answer
         .content_type("text/html; charset=utf-8")
         // The page names hashed assets and carries catalogue data: always revalidated, so a
         // new release or an edited product shows at once.
@@ -119,16 +121,17 @@ impl Site {
         Site { dir, loaded: Mutex::new(None), pictures: Pictures::default(), plain: plain::memo() }
     }
 
-    /// The HTML for `path` requested with `query`. Blocking: reads files when index.html
-    /// changed.
-    fn page(&self, state: &AppState, origin: &str, path: &str, query: &str) -> std::io::Result<String> {
+    /// The HTML for `path` requested with `query`, and whether the web app shows a page there
+    /// (not its not-found screen). Blocking: reads files when index.html changed.
+    fn page(&self, state: &AppState, origin: &str, path: &str, query: &str) -> std::io::Result<(String, bool)> {
         let loaded = self.load()?;
         let contract = contract();
         let page = Page::of(contract, path);
         let mut html = PageHtml::default();
         let shop = state.content.company().name.clone();
         let snapshot = state.catalog.snapshot();
-        meta::Meta::of(&snapshot, contract, &shop, origin, page, path).add_to(&mut html);
+        let meta = meta::Meta::of(&snapshot, contract, &shop, origin, page, path);
+        meta.add_to(&mut html);
         if page.def().is_some() {
             let make = || plain::main(&snapshot, page, query).map(Arc::from);
             // Keys are the shopper's path: a long one is worked out, not kept.
@@ -143,7 +146,7 @@ impl Site {
         if let Some(links) = page.def().and_then(|def| loaded.chunk_links.get(&def.name)) {
             html.preload(links);
         }
-        Ok(loaded.template.render(&html))
+        Ok((loaded.template.render(&html), !meta.not_found))
     }
 
     fn load(&self) -> std::io::Result<Arc<Loaded>> {

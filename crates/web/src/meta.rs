@@ -27,6 +27,9 @@ pub struct Meta {
     pub kind: &'static str,
     /// JSON-LD documents.
     pub structured: Vec<Value>,
+    /// The web app shows its not-found screen (a path no page has, a product that does not
+    /// exist): the page is answered with 404, so crawlers and link checkers see it too.
+    pub not_found: bool,
 }
 
 impl Meta {
@@ -43,13 +46,15 @@ impl Meta {
             image: None,
             kind: "website",
             structured: Vec::new(),
+            not_found: false,
         };
         let unlisted = |title: &str| Meta { title: titled(title), kind: "website", ..Meta::default() };
         let Page::Known { def, slug } = page else {
             return match page {
                 Page::BackOffice => unlisted("Back office"),
-                // The web app shows its not-found screen: nothing worth a search result.
-                _ => unlisted(&contract.not_found_title),
+                // A path the web app sends on to a private page.
+                _ if contract.is_private(path) => unlisted(""),
+                _ => Meta { not_found: true, ..unlisted(&contract.not_found_title) },
             };
         };
         let title = def.title.as_str();
@@ -70,7 +75,7 @@ impl Meta {
             },
             ("product", Some(slug)) => match snapshot.product(&slug) {
                 Some(product) => product_meta(snapshot, shop, origin, &ProductDto::from(product.as_ref())),
-                None => Meta { canonical: None, ..site(title, "", path) },
+                None => Meta { canonical: None, not_found: true, ..site(title, "", path) },
             },
             ("privacy", _) => site(title, &format!("What {shop} collects about you, why, and what you can ask of us."), at),
             ("terms", _) => site(title, &format!("The terms of buying from {shop}."), at),
@@ -152,6 +157,7 @@ fn product_meta(snapshot: &CatalogSnapshot, shop: &str, origin: &str, p: &Produc
         image,
         kind: "product",
         structured: vec![product, breadcrumbs(snapshot, origin, p, &url)],
+        not_found: false,
     }
 }
 

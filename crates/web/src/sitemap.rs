@@ -84,25 +84,9 @@ async fn sitemap_part(origin: web::Data<Origin>, state: web::Data<AppState>, n: 
     }
 }
 
-/// The first segments of the private pages' paths (`/myaccount` for `/myaccount/order`), each
-/// once: crawlers keep out of everything below them.
-fn private_prefixes() -> Vec<String> {
-    let mut prefixes: Vec<String> = Vec::new();
-    for def in contract().pages.iter().filter(|p| p.private) {
-        for path in &def.paths {
-            let first = path.split('/').nth(1).unwrap_or_default();
-            let prefix = format!("/{first}");
-            if !prefixes.contains(&prefix) {
-                prefixes.push(prefix);
-            }
-        }
-    }
-    prefixes
-}
-
 async fn robots(origin: web::Data<Origin>) -> HttpResponse {
     let mut body = String::from("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n");
-    for path in private_prefixes() {
+    for path in contract().private_prefixes() {
         body.push_str(&format!("Disallow: {path}\n"));
     }
     body.push_str(&format!("\nSitemap: {}/sitemap.xml\n", origin.0));

@@ -214,9 +214,9 @@ async fn legal_pages_carry_the_owners_text_so_they_draw_it_first() {
 async fn unknown_products_and_other_paths_behave_as_before() {
     let (app, _dir) = shop_with_web_app();
     // An unknown product: the web app itself, without a product answer (it asks, and shows
-    // "Product not found").
+    // "Product not found"), answered 404 so crawlers and link checkers see it is gone.
     let missing = page(&app, "/product/no-such-thing").await;
-    assert_eq!(missing.status, 200);
+    assert_eq!(missing.status, 404);
     assert!(missing.html.contains(r#"<div id="root"></div>"#));
     assert!(missing.data().get("/api/products/no-such-thing").is_none());
     assert!(missing.preload().is_none());
@@ -225,13 +225,23 @@ async fn unknown_products_and_other_paths_behave_as_before() {
     // Deep links still get the web app; the back office gets no catalogue data.
     for path in ["/shop?page=2", "/category/men", "/myaccount/order", "/admin/product", "/product/caf%C3%A9"] {
         let p = page(&app, path).await;
-        assert_eq!(p.status, 200, "{path}");
+        // This shop has no product café: the web app says so, under a 404.
+        assert_eq!(p.status, if path.starts_with("/product/") { 404 } else { 200 }, "{path}");
         // Only the shop has plain HTML here: no category men, no such product.
         let root = if path.starts_with("/shop") { r#"<div id="root"><div id="shop-plain">"# } else { r#"<div id="root"></div>"# };
         assert!(p.html.contains(root), "{path}");
         assert!(p.data().get("/api/products?page=1&limit=24&sort=newest").is_none(), "{path}");
     }
     assert!(page(&app, "/admin/product").await.data_text().is_none());
+    // A path no page has gets the web app's not-found screen, answered 404; a path the web app
+    // sends on to a page (the account area's) and a category the shop does not have (its
+    // words as the title, a link to the shop) are pages.
+    let nowhere = page(&app, "/no-such-page").await;
+    assert_eq!(nowhere.status, 404);
+    assert!(nowhere.html.contains(r#"<div id="root"></div>"#) && nowhere.html.contains(r#"<meta name="robots" content="noindex">"#));
+    for path in ["/myaccount", "/myaccount/no-such-tab", "/category/summer-sale"] {
+        assert_eq!(page(&app, path).await.status, 200, "{path}");
+    }
     // A shop page with filters in its address gets what the filters do not change: the category
     // tree for its filter panel (drawn once), not the first page of products nor its picture.
     let filtered = page(&app, "/shop?page=2").await;

@@ -47,9 +47,10 @@ async fn every_answer_carries_nosniff_referrer_policy_and_framing_protection() {
 async fn the_web_app_gets_a_self_only_content_security_policy() {
     let dir = web_app_dir();
     let app = TestApp::builder().web_app(dir.path()).spawn();
-    for path in ["/", "/product/some-kurta"] {
+    // A page, and the not-found screen of a product this shop does not have (404).
+    for (path, answered) in [("/", 200), ("/product/some-kurta", 404)] {
         let (status, headers) = head(&app, path, &[], "GET").await;
-        assert_eq!(status, 200, "{path}");
+        assert_eq!(status, answered, "{path}");
         let csp = get(&headers, "content-security-policy").unwrap_or("");
         assert_eq!(csp, CONTENT_SECURITY_POLICY);
         assert!(csp.contains("default-src 'self'") && csp.contains("script-src 'self';"), "{csp}");
