@@ -80,16 +80,17 @@ impl AccountService {
         (self.clock)()
     }
 
-    /// A new account (a fresh id, the password hashed, made now) without mobile or date of birth.
-    fn new_user(&self, username: &Username, email: Email, password: &Password, role: Role, (first_name, last_name): (String, String)) -> Result<NewUser, AccountsError> {
+    /// A new account (a fresh id, the password hashed, made now) without names, mobile or date
+    /// of birth: the caller names the ones it has (`NewUser { first_name, .. }`).
+    fn new_user(&self, username: &Username, email: Email, password: &Password, role: Role) -> Result<NewUser, AccountsError> {
         Ok(NewUser {
             id: kernel::new_id(),
             username: username.as_str().to_string(),
             email,
             password_hash: self.hash(password)?,
             role,
-            first_name,
-            last_name,
+            first_name: String::new(),
+            last_name: String::new(),
             mobile: None,
             dob: None,
             created_at: self.now(),
@@ -152,7 +153,8 @@ impl AccountService {
             .or_else(|_| Username::parse("admin"))
             .map_err(field("username"))?;
         let password = self.new_password(password, "password", &[username.as_str(), email.as_str(), &default_name])?;
-        let new_user = self.new_user(&username, email, &password, Role::Admin, ("Admin".into(), "User".into()))?;
+        let (first_name, last_name) = ("Admin".to_string(), "User".to_string());
+        let new_user = NewUser { first_name, last_name, ..self.new_user(&username, email, &password, Role::Admin)? };
         let user = self.users.insert(&new_user).map_err(conflict_to_error)?;
         Ok(AdminSetup { user, outcome: AdminOutcome::Created })
     }
@@ -239,8 +241,8 @@ impl AccountsApi for AccountService {
         if self.users.find_by_username(username.as_str())?.is_some() {
             return Err(AccountsError::UsernameTaken);
         }
-        let names = (first_name.as_str().to_string(), last_name.as_str().to_string());
-        let new_user = NewUser { mobile, dob, created_at: now, ..self.new_user(&username, email, &password, Role::Customer, names)? };
+        let (first_name, last_name) = (first_name.as_str().to_string(), last_name.as_str().to_string());
+        let new_user = NewUser { first_name, last_name, mobile, dob, created_at: now, ..self.new_user(&username, email, &password, Role::Customer)? };
         // A racing registration can still win between the checks and the insert.
         self.users.insert(&new_user).map_err(conflict_to_error)
     }

@@ -8,8 +8,8 @@
  * page contract (`page-contract.json`), which the server includes as it is: the code that sends
  * those requests and shows those pictures reads them from here, so the two cannot drift.
  */
-// Named imports: the bundle keeps only these parts of the file (the pages and module names are
-// the server's and the tests').
+// Named imports: the bundle keeps only the parts of the file its code reads (here the requests and
+// pictures; lib/title.ts reads the pages for their titles).
 import { dataElementId, pictures, requests } from './page-contract.json';
 
 export const FIRST_PAINT_ELEMENT_ID = dataElementId;
