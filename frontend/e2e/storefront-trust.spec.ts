@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PRIVACY_SECTIONS } from '../src/testing/legal';
 import { E2E_ADMIN, expectNoHorizontalScroll, expectNoShift, notice, registerCustomer, signInAdmin, signInCustomer, slowCpu, watchShifts } from './support';
 
@@ -315,6 +315,35 @@ for (const screen of SCREENS) {
   });
 }
 
+/** Records every title the app sets, in order (`window.titlesSet`). */
+async function recordTitles(page: Page) {
+  await page.addInitScript(() => {
+    const own = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
+    const set: string[] = [];
+    (window as unknown as { titlesSet: string[] }).titlesSet = set;
+    Object.defineProperty(Document.prototype, 'title', {
+      configurable: true,
+      get() { return own.get!.call(this); },
+      set(value: string) { set.push(value); own.set!.call(this, value); },
+    });
+  });
+}
+
+/** The app, opened at `path`, sets no title but the one in the server's HTML; a path of `missing` is answered 404. */
+async function expectTitleKept(page: Page, request: APIRequestContext, path: string, missing: string[] = []) {
+  const answer = await request.get(path);
+  expect.soft(answer.status(), `${path}: status`).toBe(missing.includes(path) ? 404 : 200);
+  const html = await answer.text();
+  const sent = /<title>([^<]*)<\/title>/.exec(html)?.[1].replaceAll('&amp;', '&').replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+  expect(sent, `${path}: the server sends a title`).toBeTruthy();
+  await page.goto(path);
+  // The page's screen is drawn (it sets its title when it is) and has nothing left to load.
+  await page.waitForFunction(() => (window as unknown as { titlesSet: string[] }).titlesSet.length > 0);
+  await page.waitForLoadState('networkidle');
+  const set = await page.evaluate(() => (window as unknown as { titlesSet: string[] }).titlesSet);
+  expect.soft(new Set(set), `${path}: the titles the app set`).toEqual(new Set([sent]));
+}
+
 // The title a search engine and a link preview read (the server's) is the one the tab keeps once
 // the web app runs: the app never renames a page it was sent.
 test('every storefront page keeps the title the server sent it', async ({ page, request }) => {
@@ -327,33 +356,24 @@ test('every storefront page keeps the title the server sent it', async ({ page, 
   ];
   // A signed-in customer's own pages (signed out, the account area asks to sign in instead).
   const own = ['/cart', '/checkout', '/wishlist', '/myaccount/dashboard', '/myaccount/order', '/myaccount/address', '/myaccount/account', '/myaccount/password'];
-  // Every title the app sets, in order.
-  await page.addInitScript(() => {
-    const own = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
-    const set: string[] = [];
-    (window as unknown as { titlesSet: string[] }).titlesSet = set;
-    Object.defineProperty(Document.prototype, 'title', {
-      configurable: true,
-      get() { return own.get!.call(this); },
-      set(value: string) { set.push(value); own.set!.call(this, value); },
-    });
-  });
   // The not-found screens are answered 404, so crawlers and link checkers see them as such.
   const missing = ['/product/no-such-thing', '/no-such-page'];
-  const expectKept = async (path: string) => {
-    const answer = await request.get(path);
-    expect.soft(answer.status(), `${path}: status`).toBe(missing.includes(path) ? 404 : 200);
-    const html = await answer.text();
-    const sent = /<title>([^<]*)<\/title>/.exec(html)?.[1].replaceAll('&amp;', '&').replaceAll('&#39;', "'").replaceAll('&quot;', '"');
-    expect(sent, `${path}: the server sends a title`).toBeTruthy();
-    await page.goto(path);
-    // The page's screen is drawn (it sets its title when it is) and has nothing left to load.
-    await page.waitForFunction(() => (window as unknown as { titlesSet: string[] }).titlesSet.length > 0);
-    await page.waitForLoadState('networkidle');
-    const set = await page.evaluate(() => (window as unknown as { titlesSet: string[] }).titlesSet);
-    expect.soft(new Set(set), `${path}: the titles the app set`).toEqual(new Set([sent]));
-  };
-  for (const path of open) await expectKept(path);
+  await recordTitles(page);
+  for (const path of open) await expectTitleKept(page, request, path, missing);
   await signInCustomer(page, await registerCustomer(request, 'titles'));
-  for (const path of own) await expectKept(path);
+  for (const path of own) await expectTitleKept(page, request, path);
+});
+
+test('every back-office screen keeps the title the server sent it', async ({ page, request }) => {
+  await recordTitles(page);
+  await signInAdmin(page);
+  // The app sends /admin and screens it does not have to the dashboard. Ids need not exist: the
+  // screen says so under its own title.
+  const id = '00000000-0000-4000-8000-000000000000';
+  const paths = [
+    '/admin', '/admin/dashboard', '/admin/category', '/admin/product', '/admin/order', `/admin/order/${id}/packing-slip`,
+    '/admin/returns', '/admin/company', '/admin/legal', '/admin/search', '/admin/settings', '/admin/reports',
+    '/admin/customers', `/admin/customers/${id}`, '/admin/audit', '/admin/no-such-screen',
+  ];
+  for (const path of paths) await expectTitleKept(page, request, path);
 });

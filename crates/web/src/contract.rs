@@ -27,8 +27,11 @@ pub fn contract() -> &'static Contract {
 pub struct Contract {
     /// The id of the data block (`<script type="application/json" id=…>`).
     pub data_element_id: String,
-    /// Paths at or under it are the back office: they get no first-paint data.
+    /// Paths at or under it are the back office: they get only what every page gets.
     pub back_office: String,
+    /// The back office's screens, by path, with their titles; the first is where the web app
+    /// sends a back-office path none of them has.
+    pub back_office_pages: Vec<BackOfficePage>,
     /// The shop's name in titles until the owner saves one.
     pub default_shop_name: String,
     /// The title of a path no page has (the web app's not-found screen).
@@ -56,6 +59,15 @@ pub struct PageDef {
     pub title: String,
     /// It holds a shopper's own things: not to be indexed.
     pub private: bool,
+}
+
+/// A screen of the back office.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackOfficePage {
+    /// Under the back office; `{slug}` stands for one segment (an id).
+    pub paths: Vec<String>,
+    pub title: String,
 }
 
 /// A GET the web app sends first.
@@ -132,6 +144,7 @@ struct File {
     _comment: Option<String>,
     data_element_id: String,
     back_office: String,
+    back_office_pages: IndexMap<String, BackOfficePage>,
     default_shop_name: String,
     not_found_title: String,
     requests: IndexMap<String, FileRequest>,
@@ -259,9 +272,20 @@ impl Contract {
                 private: def.private,
             });
         }
+        let back_office_pages: Vec<BackOfficePage> = file.back_office_pages.into_values().collect();
+        for path in back_office_pages.iter().flat_map(|p| &p.paths) {
+            let under = path.strip_prefix(file.back_office.as_str()).is_some_and(|rest| rest.starts_with('/'));
+            if !under || path.split('/').filter(|s| s.starts_with('{')).any(|s| s != "{slug}") {
+                return Err(format!("back office: bad path {path}"));
+            }
+        }
+        if back_office_pages.is_empty() {
+            return Err("back office: no screen".into());
+        }
         Ok(Contract {
             data_element_id: file.data_element_id,
             back_office: file.back_office,
+            back_office_pages,
             default_shop_name: file.default_shop_name,
             not_found_title: file.not_found_title,
             every_page,

@@ -58,8 +58,8 @@ impl Body {
 const MAX_SLUG: usize = 200;
 
 impl<'c> FirstPaint<'c> {
-    /// What `page` (requested with `query`, without `?`) needs first. Nothing for the back
-    /// office; only what every page gets for other storefront paths and for a slug the web app
+    /// What `page` (requested with `query`, without `?`) needs first. Only what every page gets
+    /// for the back office, for other storefront paths and for a slug the web app
     /// would write differently percent-encoded; for a page whose filters are in its query
     /// string, all but the listing the filters change (its picture's request: the web app asks
     /// for that one, and the page preloads no picture), so its filter panel draws the category
@@ -69,8 +69,9 @@ impl<'c> FirstPaint<'c> {
     pub fn of(state: &AppState, pictures: &Pictures, contract: &'c Contract, page: Page<'c, '_>, query: &str) -> FirstPaint<'c> {
         let mut out = FirstPaint::default();
         let own: Option<(&[Request], Option<&'c Picture>, &str, bool)> = match page {
-            Page::BackOffice => return out,
-            Page::Other => None,
+            // The back office loads its own data; it gets the company details (the shop's name
+            // in its title and header) like every page.
+            Page::BackOffice(_) | Page::Other => None,
             Page::Known { def, slug } => {
                 let slug = slug.unwrap_or("");
                 let plain = slug.is_empty() || (slug.len() <= MAX_SLUG && unreserved(slug));

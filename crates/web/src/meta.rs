@@ -51,7 +51,7 @@ impl Meta {
         let unlisted = |title: &str| Meta { title: titled(title), kind: "website", ..Meta::default() };
         let Page::Known { def, slug } = page else {
             return match page {
-                Page::BackOffice => unlisted("Back office"),
+                Page::BackOffice(screen) => unlisted(&screen.title),
                 // A path the web app sends on to a private page.
                 _ if contract.is_private(path) => unlisted(""),
                 _ => Meta { not_found: true, ..unlisted(&contract.not_found_title) },

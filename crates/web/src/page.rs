@@ -1,13 +1,14 @@
 //! Which storefront page a URL shows: the one place both the first-paint data and the chunk
 //! preloads follow.
 
-use crate::contract::{Contract, PageDef};
+use crate::contract::{BackOfficePage, Contract, PageDef};
 
 /// What a path of the web app is.
 #[derive(Debug, Clone, Copy)]
 pub enum Page<'c, 'p> {
-    /// The back office: it loads its own data, behind sign-in.
-    BackOffice,
+    /// A screen of the back office (the one the web app sends the path to): it loads its own
+    /// data, behind sign-in.
+    BackOffice(&'c BackOfficePage),
     /// A page of the contract, with the raw (still percent-encoded) `{slug}` segment when
     /// its path has one.
     Known { def: &'c PageDef, slug: Option<&'p str> },
@@ -21,7 +22,11 @@ impl<'c, 'p> Page<'c, 'p> {
         let path = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
         let office = contract.back_office.as_str();
         if !office.is_empty() && (path == office || path.strip_prefix(office).is_some_and(|rest| rest.starts_with('/'))) {
-            return Page::BackOffice;
+            let screens = &contract.back_office_pages;
+            let named = screens.iter().find(|s| s.paths.iter().any(|pattern| matches(pattern, path).is_some()));
+            if let Some(screen) = named.or(screens.first()) {
+                return Page::BackOffice(screen);
+            }
         }
         for def in &contract.pages {
             for pattern in &def.paths {
@@ -68,7 +73,7 @@ mod tests {
 
     fn name(path: &str) -> String {
         match Page::of(contract(), path) {
-            Page::BackOffice => "back office".into(),
+            Page::BackOffice(screen) => format!("back office {}", screen.title),
             Page::Known { def, slug: Some(slug) } => format!("{} {slug}", def.name),
             Page::Known { def, slug: None } => def.name.clone(),
             Page::Other => "other".into(),
@@ -93,9 +98,12 @@ mod tests {
             ("/product/", "other"),
             ("/product/a/b", "other"),
             ("/shopping", "other"),
-            ("/admin", "back office"),
-            ("/admin/", "back office"),
-            ("/admin/product", "back office"),
+            ("/admin", "back office Admin Dashboard"),
+            ("/admin/", "back office Admin Dashboard"),
+            ("/admin/product", "back office Products"),
+            ("/admin/order/7f1c/packing-slip", "back office Packing slip"),
+            ("/admin/customers/7f1c", "back office Customer"),
+            ("/admin/no-such-screen", "back office Admin Dashboard"),
             ("/administrator", "other"),
         ] {
             assert_eq!(name(path), page, "{path}");

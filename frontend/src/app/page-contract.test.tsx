@@ -50,6 +50,21 @@ describe('the page contract', () => {
     expect(matchRoutes(routes, PAGE_CONTRACT.backOffice)?.[0]?.route.path).toBe('/admin');
   });
 
+  it('names screens of the back office the router has, the first the one it sends other paths to', () => {
+    for (const [name, screen] of Object.entries(PAGE_CONTRACT.backOfficePages)) {
+      for (const path of screen.paths) {
+        const matched = matchRoutes(routes, withSlug(path, 'some-id')) ?? [];
+        const route = matched[matched.length - 1]?.route;
+        expect(route?.path, `${name}: ${path} is a screen, not the catch-all`).not.toBe('*');
+        expect(route?.lazy, `${name}: ${path}`).toBeTypeOf('function');
+      }
+    }
+    const [first] = Object.values(PAGE_CONTRACT.backOfficePages);
+    const other = matchRoutes(routes, `${PAGE_CONTRACT.backOffice}/no-such-screen`) ?? [];
+    const redirect = other[other.length - 1]?.route.element as { props?: { to?: string } } | undefined;
+    expect(redirect?.props?.to).toBe(first.paths[0]);
+  });
+
   it('the shop page without filters asks for the listing the contract names', () => {
     const listing = requests.listing;
     expect(apiPath(listing.path, toApiParams(EMPTY_FILTERS))).toBe(contractUrl('listing'));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useBrandName } from './company';
 // Named imports: the bundle keeps only these parts of the page contract.
-import { notFoundTitle, pages } from './page-contract.json';
+import { backOfficePages, notFoundTitle, pages } from './page-contract.json';
 
 /** A storefront page of the page contract: the server titles it the same from its first byte. */
 export type PageName = keyof typeof pages;
@@ -25,4 +25,12 @@ export function pageTitle(name: PageName | 'notFound'): string {
 /** Titles a route with its page's title from the page contract, as the server does. */
 export function usePageTitle(name: PageName | 'notFound'): void {
   useDocumentTitle(pageTitle(name));
+}
+
+/** A screen of the back office in the page contract. */
+export type BackOfficeScreen = keyof typeof backOfficePages;
+
+/** Titles a back-office screen with its title from the page contract, as the server does. */
+export function useBackOfficeTitle(screen: BackOfficeScreen): void {
+  useDocumentTitle(backOfficePages[screen].title);
 }

@@ -232,7 +232,13 @@ async fn unknown_products_and_other_paths_behave_as_before() {
         assert!(p.html.contains(root), "{path}");
         assert!(p.data().get("/api/products?page=1&limit=24&sort=newest").is_none(), "{path}");
     }
-    assert!(page(&app, "/admin/product").await.data_text().is_none());
+    // The back office gets only what every page gets (the shop's name for its header and
+    // title), and its screen's title.
+    let office = page(&app, "/admin/product").await;
+    let data = office.data();
+    assert_eq!(data.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()), Some(vec!["/api/company-details".to_string()]));
+    assert!(office.html.contains("<title>Products | Fashion Shop</title>"), "{}", office.html);
+    assert!(office.html.contains(r#"<meta name="robots" content="noindex">"#));
     // A path no page has gets the web app's not-found screen, answered 404; a path the web app
     // sends on to a page (the account area's) and a category the shop does not have (its
     // words as the title, a link to the shop) are pages.

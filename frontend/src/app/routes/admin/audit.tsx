@@ -1,7 +1,7 @@
 import { AuditLogPage } from '@/features/admin-audit/components/AuditLogPage';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Audit log');
+  useBackOfficeTitle('audit');
   return <AuditLogPage />;
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CategoriesPage } from '@/features/admin-categories/components/CategoriesPage';
 import { catalogKeys } from '@/features/catalog/api';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Categories');
+  useBackOfficeTitle('categories');
   const qc = useQueryClient();
   // The storefront's category data (hero, carousel, filters) follows the back office at once.
   return <CategoriesPage onChanged={() => void qc.invalidateQueries({ queryKey: catalogKeys.categories })} />;

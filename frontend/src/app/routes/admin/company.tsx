@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CompanyPage } from '@/features/admin-company/components/CompanyForm';
 import { companyQuery } from '@/lib/company';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Company');
+  useBackOfficeTitle('company');
   const qc = useQueryClient();
   return (
     <CompanyPage

@@ -6,10 +6,10 @@ import { adminCategoriesQuery } from '@/features/admin-categories/api';
 import { countCategories } from '@/features/admin-categories/lib/rules';
 import { pendingCountQuery } from '@/features/admin-orders/api';
 import { summaryQuery } from '@/features/admin-reports/api';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Admin Dashboard');
+  useBackOfficeTitle('dashboard');
   const categories = useQuery(adminCategoriesQuery());
   const pending = useQuery(pendingCountQuery());
   const summary = useQuery(summaryQuery());

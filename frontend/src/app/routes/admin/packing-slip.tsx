@@ -2,10 +2,10 @@ import { useParams } from 'react-router';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { PackingSlip } from '@/features/admin-orders/components/PackingSlip';
 import { useCompanyDetails } from '@/lib/company';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Packing slip');
+  useBackOfficeTitle('packingSlip');
   const { id = '' } = useParams();
   const company = useCompanyDetails().data;
   return (

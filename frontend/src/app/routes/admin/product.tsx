@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ProductsPage } from '@/features/admin-products/components/ProductsPage';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Products');
+  useBackOfficeTitle('products');
   const qc = useQueryClient();
   // The storefront's listings, product pages and categories (their counts, and those a
   // catalogue import created) show the change at once.

@@ -1,7 +1,7 @@
 import { ReportsPage } from '@/features/admin-reports/components/ReportsPage';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Reports');
+  useBackOfficeTitle('reports');
   return <ReportsPage />;
 }

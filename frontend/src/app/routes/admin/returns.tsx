@@ -1,7 +1,7 @@
 import { ReturnsPage } from '@/features/admin-returns/components/ReturnsPage';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Returns');
+  useBackOfficeTitle('returns');
   return <ReturnsPage />;
 }

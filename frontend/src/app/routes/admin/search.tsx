@@ -1,7 +1,7 @@
 import { SearchTools } from '@/features/admin-search/components/SearchTools';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Search');
+  useBackOfficeTitle('search');
   return <SearchTools />;
 }

@@ -1,7 +1,7 @@
 import { CodSettingsPage } from '@/features/cod/components/CodSettingsPage';
-import { useDocumentTitle } from '@/lib/title';
+import { useBackOfficeTitle } from '@/lib/title';
 
 export function Component() {
-  useDocumentTitle('Settings');
+  useBackOfficeTitle('settings');
   return <CodSettingsPage />;
 }
