@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import PAGE_CONTRACT from '../src/lib/page-contract.json' with { type: 'json' };
 import { PRIVACY_SECTIONS } from '../src/testing/legal';
 import { E2E_ADMIN, expectNoHorizontalScroll, expectNoShift, notice, registerCustomer, signInAdmin, signInCustomer, slowCpu, watchShifts } from './support';
 
@@ -315,12 +316,15 @@ for (const screen of SCREENS) {
   });
 }
 
-/** Records every title the app sets, in order (`window.titlesSet`). */
+/** The page's window with the titles the app set, in order (see `recordTitles`). */
+type TitleLog = { titlesSet: string[] };
+
+/** Records every title the app sets, in order. */
 async function recordTitles(page: Page) {
   await page.addInitScript(() => {
     const own = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
     const set: string[] = [];
-    (window as unknown as { titlesSet: string[] }).titlesSet = set;
+    (window as unknown as TitleLog).titlesSet = set;
     Object.defineProperty(Document.prototype, 'title', {
       configurable: true,
       get() { return own.get!.call(this); },
@@ -338,42 +342,53 @@ async function expectTitleKept(page: Page, request: APIRequestContext, path: str
   expect(sent, `${path}: the server sends a title`).toBeTruthy();
   await page.goto(path);
   // The page's screen is drawn (it sets its title when it is) and has nothing left to load.
-  await page.waitForFunction(() => (window as unknown as { titlesSet: string[] }).titlesSet.length > 0);
+  await page.waitForFunction(() => (window as unknown as TitleLog).titlesSet.length > 0);
   await page.waitForLoadState('networkidle');
-  const set = await page.evaluate(() => (window as unknown as { titlesSet: string[] }).titlesSet);
+  const set = await page.evaluate(() => (window as unknown as TitleLog).titlesSet);
   expect.soft(new Set(set), `${path}: the titles the app set`).toEqual(new Set([sent]));
 }
 
+/** The paths of the page contract's `pages`, with `slug` for their `{slug}`, split into open and private ones. */
+function contractPaths(slugs: Record<string, string>) {
+  const open: string[] = [];
+  const own: string[] = [];
+  for (const [name, page] of Object.entries(PAGE_CONTRACT.pages) as [string, { paths: string[]; private?: boolean }][]) {
+    for (const path of page.paths) {
+      if (path.includes('{slug}') && !slugs[name]) throw new Error(`no slug for the ${name} page: give one`);
+      (page.private ? own : open).push(path.replace('{slug}', slugs[name]));
+    }
+  }
+  return { open, own };
+}
+
 // The title a search engine and a link preview read (the server's) is the one the tab keeps once
-// the web app runs: the app never renames a page it was sent.
+// the web app runs: the app never renames a page it was sent. Every page of the contract, and
+// the cases of data: a category typed by name, unknown category and product slugs, all products,
+// and a path no page has.
 test('every storefront page keeps the title the server sent it', async ({ page, request }) => {
   const product = (await (await request.get('/api/products?limit=1')).json()).data[0] as { slug: string; name: string };
   const category = (await (await request.get('/api/categories')).json()).data[0] as { slug: string; name: string };
-  const open = [
-    '/', '/shop', `/category/${category.slug}`, `/category/${encodeURIComponent(category.name.toUpperCase())}`,
-    '/category/summer-sale-edit', '/category/all-products', `/product/${product.slug}`, '/product/no-such-thing',
-    '/about', '/blog', '/privacy-policy', '/terms-and-conditions', '/refund-policy', '/login', '/reset-password', '/no-such-page',
-  ];
-  // A signed-in customer's own pages (signed out, the account area asks to sign in instead).
-  const own = ['/cart', '/checkout', '/wishlist', '/myaccount/dashboard', '/myaccount/order', '/myaccount/address', '/myaccount/account', '/myaccount/password'];
-  // The not-found screens are answered 404, so crawlers and link checkers see them as such.
+  const { open, own } = contractPaths({ product: product.slug, category: category.slug });
   const missing = ['/product/no-such-thing', '/no-such-page'];
+  open.push(`/category/${encodeURIComponent(category.name.toUpperCase())}`, '/category/summer-sale-edit', '/category/all-products', ...missing);
+  // Private pages for a shopper who is not signed in: the app sends a signed-in one on to the account.
+  const signedOut = own.filter((path) => ['/login', '/reset-password'].includes(path));
   await recordTitles(page);
-  for (const path of open) await expectTitleKept(page, request, path, missing);
+  // The not-found screens are answered 404, so crawlers and link checkers see them as such.
+  for (const path of [...open, ...signedOut]) await expectTitleKept(page, request, path, missing);
+  // A signed-in customer's own pages (signed out, the account area asks to sign in instead).
   await signInCustomer(page, await registerCustomer(request, 'titles'));
-  for (const path of own) await expectTitleKept(page, request, path);
+  for (const path of own.filter((path) => !signedOut.includes(path))) await expectTitleKept(page, request, path);
 });
 
 test('every back-office screen keeps the title the server sent it', async ({ page, request }) => {
   await recordTitles(page);
   await signInAdmin(page);
-  // The app sends /admin and screens it does not have to the dashboard. Ids need not exist: the
-  // screen says so under its own title.
+  // Ids need not exist: the screen says so under its own title. The app sends the back office's
+  // own path and screens it does not have to the first screen.
   const id = '00000000-0000-4000-8000-000000000000';
-  const paths = [
-    '/admin', '/admin/dashboard', '/admin/category', '/admin/product', '/admin/order', `/admin/order/${id}/packing-slip`,
-    '/admin/returns', '/admin/company', '/admin/legal', '/admin/search', '/admin/settings', '/admin/reports',
-    '/admin/customers', `/admin/customers/${id}`, '/admin/audit', '/admin/no-such-screen',
-  ];
-  for (const path of paths) await expectTitleKept(page, request, path);
+  const screens = Object.values(PAGE_CONTRACT.backOfficePages).flatMap((s) => s.paths.map((p) => p.replace('{slug}', id)));
+  for (const path of [...screens, PAGE_CONTRACT.backOffice, `${PAGE_CONTRACT.backOffice}/no-such-screen`]) {
+    await expectTitleKept(page, request, path);
+  }
 });

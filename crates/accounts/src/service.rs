@@ -153,8 +153,7 @@ impl AccountService {
             .or_else(|_| Username::parse("admin"))
             .map_err(field("username"))?;
         let password = self.new_password(password, "password", &[username.as_str(), email.as_str(), &default_name])?;
-        let (first_name, last_name) = ("Admin".to_string(), "User".to_string());
-        let new_user = NewUser { first_name, last_name, ..self.new_user(&username, email, &password, Role::Admin)? };
+        let new_user = NewUser { first_name: "Admin".into(), last_name: "User".into(), ..self.new_user(&username, email, &password, Role::Admin)? };
         let user = self.users.insert(&new_user).map_err(conflict_to_error)?;
         Ok(AdminSetup { user, outcome: AdminOutcome::Created })
     }

@@ -314,9 +314,17 @@ impl<'a> CategoryPaths<'a> {
         let id = kernel::new_id();
         self.new_slugs.insert(slug.clone());
         self.new_slug_of.insert(id.clone(), slug.clone());
-        let (name, description, parent_id, now) = (name.to_string(), String::new(), parent.map(str::to_string), self.now);
-        let write = CategoryWrite { id: id.clone(), name, slug, description, parent_id, hsn_code: None, new_image: None, clear_image: false, now };
-        self.created.push(write);
+        self.created.push(CategoryWrite {
+            id: id.clone(),
+            name: name.to_string(),
+            slug,
+            description: String::new(),
+            parent_id: parent.map(str::to_string),
+            hsn_code: None,
+            new_image: None,
+            clear_image: false,
+            now: self.now,
+        });
         id
     }
 }

@@ -32,6 +32,10 @@ pub struct Contract {
     /// The back office's screens, by path, with their titles; the first is where the web app
     /// sends a back-office path none of them has.
     pub back_office_pages: Vec<BackOfficePage>,
+    /// The first segments of the private pages' paths (`/myaccount` for `/myaccount/order`),
+    /// each once: everything below one is a shopper's own (the web app sends other paths there
+    /// on to a page it has, `/myaccount` to the account dashboard).
+    pub private_prefixes: Vec<String>,
     /// The shop's name in titles until the owner saves one.
     pub default_shop_name: String,
     /// The title of a path no page has (the web app's not-found screen).
@@ -238,11 +242,8 @@ impl Contract {
         for (name, def) in &file.pages {
             let requests = def.requests.iter().map(request).collect::<Result<Vec<_>, _>>()?;
             for path in &def.paths {
-                let slugs = path.split('/').filter(|s| s.starts_with('{')).collect::<Vec<_>>();
-                if !path.starts_with('/') || slugs.iter().any(|s| *s != "{slug}") || slugs.len() > 1 {
-                    return Err(format!("{name}: bad path {path}"));
-                }
-                if slugs.is_empty() && requests.iter().any(|r| r.path.contains("{slug}")) {
+                let has_slug = path_pattern(path).map_err(|e| format!("{name}: {e}"))?;
+                if !has_slug && requests.iter().any(|r| r.path.contains("{slug}")) {
                     return Err(format!("{name}: {path} has no slug for its requests"));
                 }
             }
@@ -274,18 +275,27 @@ impl Contract {
         }
         let back_office_pages: Vec<BackOfficePage> = file.back_office_pages.into_values().collect();
         for path in back_office_pages.iter().flat_map(|p| &p.paths) {
-            let under = path.strip_prefix(file.back_office.as_str()).is_some_and(|rest| rest.starts_with('/'));
-            if !under || path.split('/').filter(|s| s.starts_with('{')).any(|s| s != "{slug}") {
-                return Err(format!("back office: bad path {path}"));
+            path_pattern(path).map_err(|e| format!("back office: {e}"))?;
+            if !at_or_below(path, &file.back_office) {
+                return Err(format!("back office: {path} is not under {}", file.back_office));
             }
         }
         if back_office_pages.is_empty() {
             return Err("back office: no screen".into());
         }
+        // The first segments of the private pages' paths (`/myaccount` for `/myaccount/order`).
+        let mut private_prefixes: Vec<String> = Vec::new();
+        for path in pages.iter().filter(|p: &&PageDef| p.private).flat_map(|p| &p.paths) {
+            let prefix = format!("/{}", path.split('/').nth(1).unwrap_or_default());
+            if !private_prefixes.contains(&prefix) {
+                private_prefixes.push(prefix);
+            }
+        }
         Ok(Contract {
             data_element_id: file.data_element_id,
             back_office: file.back_office,
             back_office_pages,
+            private_prefixes,
             default_shop_name: file.default_shop_name,
             not_found_title: file.not_found_title,
             every_page,
@@ -297,24 +307,26 @@ impl Contract {
         self.pages.iter().find(|p| p.name == name)
     }
 
-    /// The first segments of the private pages' paths (`/myaccount` for `/myaccount/order`),
-    /// each once: everything below one is a shopper's own (the web app sends other paths there
-    /// to the page it names, `/myaccount` to the account dashboard).
-    pub fn private_prefixes(&self) -> Vec<String> {
-        let mut prefixes: Vec<String> = Vec::new();
-        for path in self.pages.iter().filter(|p| p.private).flat_map(|p| &p.paths) {
-            let prefix = format!("/{}", path.split('/').nth(1).unwrap_or_default());
-            if !prefixes.contains(&prefix) {
-                prefixes.push(prefix);
-            }
-        }
-        prefixes
-    }
-
     /// Whether `path` is at or below a private page's first segment.
     pub fn is_private(&self, path: &str) -> bool {
-        self.private_prefixes().iter().any(|p| path == p || path.strip_prefix(p.as_str()).is_some_and(|rest| rest.starts_with('/')))
+        self.private_prefixes.iter().any(|prefix| at_or_below(path, prefix))
     }
+}
+
+/// Whether `path` is `prefix` or a path below it (`/admin/x` is below `/admin`, `/administrator`
+/// is not).
+pub fn at_or_below(path: &str, prefix: &str) -> bool {
+    !prefix.is_empty() && path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Checks a page's path pattern (absolute, at most one `{slug}` segment and no other
+/// placeholder); whether it has the slug.
+fn path_pattern(path: &str) -> Result<bool, String> {
+    let slugs = path.split('/').filter(|s| s.starts_with('{')).collect::<Vec<_>>();
+    if !path.starts_with('/') || slugs.iter().any(|s| *s != "{slug}") || slugs.len() > 1 {
+        return Err(format!("bad path {path}"));
+    }
+    Ok(!slugs.is_empty())
 }
 
 #[cfg(test)]
@@ -348,7 +360,7 @@ mod tests {
         for path in ["/", "/shop", "/myaccountant", "/product/cart", "/about"] {
             assert!(!contract.is_private(path), "{path}");
         }
-        assert_eq!(contract.private_prefixes().iter().filter(|p| *p == "/myaccount").count(), 1);
+        assert_eq!(contract.private_prefixes.iter().filter(|p| *p == "/myaccount").count(), 1);
     }
 
     #[test]

@@ -71,7 +71,7 @@ impl<'c> FirstPaint<'c> {
         let own: Option<(&[Request], Option<&'c Picture>, &str, bool)> = match page {
             // The back office loads its own data; it gets the company details (the shop's name
             // in its title and header) like every page.
-            Page::BackOffice(_) | Page::Other => None,
+            Page::BackOffice(_) | Page::Forwarded | Page::NotFound => None,
             Page::Known { def, slug } => {
                 let slug = slug.unwrap_or("");
                 let plain = slug.is_empty() || (slug.len() <= MAX_SLUG && unreserved(slug));

@@ -52,8 +52,8 @@ impl Meta {
         let Page::Known { def, slug } = page else {
             return match page {
                 Page::BackOffice(screen) => unlisted(&screen.title),
-                // A path the web app sends on to a private page.
-                _ if contract.is_private(path) => unlisted(""),
+                // The web app sends it on to a private page, which titles it.
+                Page::Forwarded => unlisted(""),
                 _ => Meta { not_found: true, ..unlisted(&contract.not_found_title) },
             };
         };
@@ -62,10 +62,11 @@ impl Meta {
             return unlisted(title);
         }
         let at = def.paths.first().map_or(path, String::as_str);
+        let every_product = format!("Every product of {shop}, with prices in rupees.");
         match (def.name.as_str(), slug.map(decoded)) {
             ("home", _) => site(title, &format!("Shop clothes and accessories online at {shop}."), "/"),
-            ("shop", _) => site(title, &format!("Every product of {shop}, with prices in rupees."), "/shop"),
-            ("category", Some(slug)) if all_products(&slug) => site(title, &format!("Every product of {shop}, with prices in rupees."), path),
+            ("shop", _) => site(title, &every_product, "/shop"),
+            ("category", Some(slug)) if all_products(&slug) => site(title, &every_product, path),
             ("category", Some(slug)) => match category_of_page(snapshot, &slug) {
                 Some(c) => {
                     let text = if c.description.trim().is_empty() { format!("{} at {shop}.", c.name) } else { c.description.clone() };

@@ -1,7 +1,7 @@
 //! Which storefront page a URL shows: the one place both the first-paint data and the chunk
 //! preloads follow.
 
-use crate::contract::{BackOfficePage, Contract, PageDef};
+use crate::contract::{at_or_below, BackOfficePage, Contract, PageDef};
 
 /// What a path of the web app is.
 #[derive(Debug, Clone, Copy)]
@@ -12,16 +12,17 @@ pub enum Page<'c, 'p> {
     /// A page of the contract, with the raw (still percent-encoded) `{slug}` segment when
     /// its path has one.
     Known { def: &'c PageDef, slug: Option<&'p str> },
-    /// Any other storefront path: the web app's not-found screen, or a path it redirects
-    /// (`/myaccount` to the account dashboard).
-    Other,
+    /// A path below a private page's first segment that no page has: the web app sends it on
+    /// to one (`/myaccount` to the account dashboard).
+    Forwarded,
+    /// Any other path: the web app's not-found screen.
+    NotFound,
 }
 
 impl<'c, 'p> Page<'c, 'p> {
     pub fn of(contract: &'c Contract, path: &'p str) -> Page<'c, 'p> {
         let path = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
-        let office = contract.back_office.as_str();
-        if !office.is_empty() && (path == office || path.strip_prefix(office).is_some_and(|rest| rest.starts_with('/'))) {
+        if at_or_below(path, &contract.back_office) {
             let screens = &contract.back_office_pages;
             let named = screens.iter().find(|s| s.paths.iter().any(|pattern| matches(pattern, path).is_some()));
             if let Some(screen) = named.or(screens.first()) {
@@ -35,7 +36,7 @@ impl<'c, 'p> Page<'c, 'p> {
                 }
             }
         }
-        Page::Other
+        if contract.is_private(path) { Page::Forwarded } else { Page::NotFound }
     }
 
     /// The page's contract entry, if it has one.
@@ -76,7 +77,8 @@ mod tests {
             Page::BackOffice(screen) => format!("back office {}", screen.title),
             Page::Known { def, slug: Some(slug) } => format!("{} {slug}", def.name),
             Page::Known { def, slug: None } => def.name.clone(),
-            Page::Other => "other".into(),
+            Page::Forwarded => "forwarded".into(),
+            Page::NotFound => "not found".into(),
         }
     }
 
@@ -93,18 +95,18 @@ mod tests {
             ("/product/caf%C3%A9", "product caf%C3%A9"),
             ("/cart", "cart"),
             ("/myaccount/order", "accountOrders"),
-            ("/myaccount", "other"),
-            ("/myaccount/orders", "other"),
-            ("/product/", "other"),
-            ("/product/a/b", "other"),
-            ("/shopping", "other"),
+            ("/myaccount", "forwarded"),
+            ("/myaccount/orders", "forwarded"),
+            ("/product/", "not found"),
+            ("/product/a/b", "not found"),
+            ("/shopping", "not found"),
             ("/admin", "back office Admin Dashboard"),
             ("/admin/", "back office Admin Dashboard"),
             ("/admin/product", "back office Products"),
             ("/admin/order/7f1c/packing-slip", "back office Packing slip"),
             ("/admin/customers/7f1c", "back office Customer"),
             ("/admin/no-such-screen", "back office Admin Dashboard"),
-            ("/administrator", "other"),
+            ("/administrator", "not found"),
         ] {
             assert_eq!(name(path), page, "{path}");
         }

@@ -86,7 +86,7 @@ async fn sitemap_part(origin: web::Data<Origin>, state: web::Data<AppState>, n: 
 
 async fn robots(origin: web::Data<Origin>) -> HttpResponse {
     let mut body = String::from("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n");
-    for path in contract().private_prefixes() {
+    for path in &contract().private_prefixes {
         body.push_str(&format!("Disallow: {path}\n"));
     }
     body.push_str(&format!("\nSitemap: {}/sitemap.xml\n", origin.0));
