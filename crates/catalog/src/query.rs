@@ -13,35 +13,21 @@ mod listing;
 #[cfg(test)]
 mod reference;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Sort {
-    #[default]
-    Newest,
-    PriceAsc,
-    PriceDesc,
-    Name,
-    /// The largest saving (percent off the MRP, of any variant) first.
-    Discount,
-    /// Best sellers first, each group newest first.
-    BestSellers,
-}
-
-impl Sort {
-    pub const MESSAGE: &'static str = "sort must be one of newest, price_asc, price_desc, name, discount, best_sellers";
-
-    /// Reads a sort name exactly; anything else is `None`.
-    pub fn parse(raw: &str) -> Option<Sort> {
-        match raw {
-            "newest" => Some(Sort::Newest),
-            "price_asc" => Some(Sort::PriceAsc),
-            "price_desc" => Some(Sort::PriceDesc),
-            "name" => Some(Sort::Name),
-            "discount" => Some(Sort::Discount),
-            "best_sellers" => Some(Sort::BestSellers),
-            _ => None,
-        }
+kernel::named_enum!(
+    /// How a listing is sorted; the names are the API's `sort` values.
+    #[derive(Default)]
+    pub enum Sort {
+        #[default]
+        Newest = "newest",
+        PriceAsc = "price_asc",
+        PriceDesc = "price_desc",
+        Name = "name",
+        /// The largest saving (percent off the MRP, of any variant) first.
+        Discount = "discount",
+        /// Best sellers first, each group newest first.
+        BestSellers = "best_sellers",
     }
-}
+);
 
 /// What a listing asks for. Variant filters (price, colour, size, in stock) must all hold
 /// for one and the same variant.
@@ -216,29 +202,21 @@ mod figures;
 /// and the dashboard's figure).
 pub const LOW_STOCK_MAX: i32 = 5;
 
-/// The back office's stock filter. The three overlap on purpose: each answers one question
-/// an owner asks of the list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StockStatus {
-    /// Every variant has at least one piece (no size is sold out).
-    In,
-    /// Some variant has 1 to [`LOW_STOCK_MAX`] pieces.
-    Low,
-    /// Some variant has none left (a sold-out size, or the whole product), or the product
-    /// has no variant at all.
-    Out,
-}
+kernel::named_enum!(
+    /// The back office's stock filter. The three overlap on purpose: each answers one question
+    /// an owner asks of the list.
+    pub enum StockStatus {
+        /// Every variant has at least one piece (no size is sold out).
+        In = "in",
+        /// Some variant has 1 to [`LOW_STOCK_MAX`] pieces.
+        Low = "low",
+        /// Some variant has none left (a sold-out size, or the whole product), or the product
+        /// has no variant at all.
+        Out = "out",
+    }
+);
 
 impl StockStatus {
-    pub fn parse(raw: &str) -> Option<StockStatus> {
-        match raw {
-            "in" => Some(StockStatus::In),
-            "low" => Some(StockStatus::Low),
-            "out" => Some(StockStatus::Out),
-            _ => None,
-        }
-    }
-
     fn holds(self, variants: &[CompactVariant]) -> bool {
         match self {
             StockStatus::In => !variants.is_empty() && variants.iter().all(|v| v.stock > 0),

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use kernel::{Email, IncomingFile, PostalCode};
+use kernel::{Email, IncomingFile, Named, PostalCode};
 
 use crate::error::ContentError;
 
@@ -141,8 +141,24 @@ pub struct LegalPage {
     pub updated_at: DateTime<Utc>,
 }
 
-/// The legal pages the shop has, with their default titles.
-pub const LEGAL_SLUGS: &[(&str, &str)] = &[("privacy-policy", "Privacy Policy"), ("terms-conditions", "Terms and Conditions")];
+kernel::named_enum!(
+    /// The legal pages the shop has; the names are their slugs.
+    pub enum LegalSlug {
+        PrivacyPolicy = "privacy-policy",
+        TermsConditions = "terms-conditions",
+    }
+);
+
+impl LegalSlug {
+    /// The title a page gets when the owner gives none.
+    pub fn default_title(self) -> &'static str {
+        match self {
+            LegalSlug::PrivacyPolicy => "Privacy Policy",
+            LegalSlug::TermsConditions => "Terms and Conditions",
+        }
+    }
+}
+
 pub const MAX_LEGAL_CHARS: usize = 100_000;
 
 #[derive(Debug, Clone, Default)]
@@ -163,8 +179,9 @@ pub struct LegalWrite {
 impl LegalInput {
     pub fn check(&self) -> Result<LegalWrite, ContentError> {
         let slug = trimmed(&self.slug);
-        let Some((slug, default_title)) = LEGAL_SLUGS.iter().find(|(s, _)| *s == slug) else {
-            return Err(ContentError::invalid("slug", "Unknown legal page: use privacy-policy or terms-conditions"));
+        let Some(slug) = LegalSlug::parse(slug) else {
+            let names: Vec<_> = LegalSlug::names().collect();
+            return Err(ContentError::invalid("slug", format!("Unknown legal page: use {}", names.join(" or "))));
         };
         let content = self.content.as_deref().unwrap_or("").trim();
         if content.is_empty() {
@@ -174,11 +191,11 @@ impl LegalInput {
             return Err(ContentError::TooLong { field: "content", message: format!("Content must be at most {MAX_LEGAL_CHARS} characters") });
         }
         let title = match trimmed(&self.title) {
-            "" => default_title.to_string(),
+            "" => slug.default_title().to_string(),
             t if t.chars().count() > 200 => return Err(ContentError::invalid("title", "Title must be at most 200 characters")),
             t => t.to_string(),
         };
-        Ok(LegalWrite { slug: slug.to_string(), title, content: content.to_string() })
+        Ok(LegalWrite { slug: slug.as_str().to_string(), title, content: content.to_string() })
     }
 }
 

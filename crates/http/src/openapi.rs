@@ -6,6 +6,7 @@
 //! `/api/openapi.json` with Swagger UI at `/api/docs` (its assets are compiled into the binary:
 //! nothing is loaded from the internet).
 
+pub mod names;
 pub mod responses;
 
 use std::collections::BTreeSet;

@@ -10,6 +10,7 @@ pub mod ids;
 pub mod mail;
 pub mod media;
 pub mod money;
+pub mod names;
 pub mod page;
 pub mod postal;
 pub mod price;
@@ -23,6 +24,7 @@ pub use ids::{is_uuid, new_id, AddressId, CartLineId, CategoryId, OrderId, Produ
 pub use mail::{escape_html, MailError, Mailer, OutgoingEmail};
 pub use media::{is_stored_name, public_upload_url, public_url_of, serve_uploads_from, upload_url, thumbnail_source, thumbnails, THUMBNAIL_WIDTHS, ImageFormat, IncomingFile, MediaError, MediaRules, MediaStore, StoredFile};
 pub use money::{Money, MoneyError};
+pub use names::Named;
 pub use page::{Page, PageRequest};
 pub use postal::PostalAddress;
 pub use price::{LineAmounts, Price, Totals};

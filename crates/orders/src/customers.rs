@@ -32,33 +32,19 @@ pub struct CustomerSummary {
     pub last_order: Option<DateTime<Utc>>,
 }
 
-/// How the customer list is sorted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CustomerSort {
-    /// Latest order first; customers who never ordered last, newest account first.
-    #[default]
-    LastOrder,
-    SpentDesc,
-    OrdersDesc,
-    Name,
-    Newest,
-}
-
-impl CustomerSort {
-    pub const MESSAGE: &'static str = "sort must be one of last_order, spent_desc, orders_desc, name, newest";
-
-    /// Reads a sort name exactly; anything else is `None`.
-    pub fn parse(raw: &str) -> Option<CustomerSort> {
-        match raw {
-            "last_order" => Some(CustomerSort::LastOrder),
-            "spent_desc" => Some(CustomerSort::SpentDesc),
-            "orders_desc" => Some(CustomerSort::OrdersDesc),
-            "name" => Some(CustomerSort::Name),
-            "newest" => Some(CustomerSort::Newest),
-            _ => None,
-        }
+kernel::named_enum!(
+    /// How the customer list is sorted; the names are the API's `sort` values.
+    #[derive(Default)]
+    pub enum CustomerSort {
+        /// Latest order first; customers who never ordered last, newest account first.
+        #[default]
+        LastOrder = "last_order",
+        SpentDesc = "spent_desc",
+        OrdersDesc = "orders_desc",
+        Name = "name",
+        Newest = "newest",
     }
-}
+);
 
 /// What the back office asks for.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -45,30 +45,17 @@ pub fn india_midnight(day: NaiveDate) -> DateTime<Utc> {
         .unwrap_or_else(|| start.and_utc() - Duration::minutes(330))
 }
 
-/// The orders a list can be sorted in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum OrderSort {
-    #[default]
-    Newest,
-    Oldest,
-    TotalDesc,
-    TotalAsc,
-}
-
-impl OrderSort {
-    pub const MESSAGE: &'static str = "sort must be one of newest, oldest, total_desc, total_asc";
-
-    /// Reads a sort name exactly; anything else is `None`.
-    pub fn parse(raw: &str) -> Option<OrderSort> {
-        match raw {
-            "newest" => Some(OrderSort::Newest),
-            "oldest" => Some(OrderSort::Oldest),
-            "total_desc" => Some(OrderSort::TotalDesc),
-            "total_asc" => Some(OrderSort::TotalAsc),
-            _ => None,
-        }
+kernel::named_enum!(
+    /// The orders a list can be sorted in; the names are the API's `sort` values.
+    #[derive(Default)]
+    pub enum OrderSort {
+        #[default]
+        Newest = "newest",
+        Oldest = "oldest",
+        TotalDesc = "total_desc",
+        TotalAsc = "total_asc",
     }
-}
+);
 
 /// Where an export goes on: after this order (by the time it was placed, then its id).
 #[derive(Debug, Clone, PartialEq, Eq)]

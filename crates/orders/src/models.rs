@@ -3,6 +3,8 @@ use std::fmt;
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{AddressId, CodRules, Money, OrderId, Price, UserId};
 
+use crate::error::OrdersError;
+
 /// Only cash on delivery is offered.
 pub const PAYMENT_METHOD_COD: &str = "COD";
 /// Days from the order date to the expected delivery date.
@@ -20,7 +22,6 @@ pub enum DeliveryStatus {
 impl DeliveryStatus {
     pub const ALL: [DeliveryStatus; 4] =
         [DeliveryStatus::Pending, DeliveryStatus::Shipped, DeliveryStatus::Delivered, DeliveryStatus::Canceled];
-    pub const MESSAGE: &'static str = "Delivery status must be one of PENDING, SHIPPED, DELIVERED, CANCELED";
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -29,6 +30,11 @@ impl DeliveryStatus {
             DeliveryStatus::Delivered => "DELIVERED",
             DeliveryStatus::Canceled => "CANCELED",
         }
+    }
+
+    /// The 422 of a name that is none of the statuses.
+    pub fn unknown() -> OrdersError {
+        OrdersError::invalid("deliveryStatus", format!("Delivery status must be one of {}", <Self as kernel::Named>::name_list()))
     }
 
     /// Reads a status name in any letter case; anything else is `None`.
@@ -40,6 +46,16 @@ impl DeliveryStatus {
     /// Reads the stored text; unknown text (impossible under the table's CHECK) reads as PENDING.
     pub fn from_stored(raw: &str) -> DeliveryStatus {
         Self::parse(raw).unwrap_or(DeliveryStatus::Pending)
+    }
+}
+
+impl kernel::Named for DeliveryStatus {
+    fn all() -> &'static [Self] {
+        &Self::ALL
+    }
+
+    fn name(self) -> &'static str {
+        self.as_str()
     }
 }
 

@@ -43,7 +43,7 @@ pub trait OrdersApi: Send + Sync {
     /// others (admin). Errors for the whole call: `Invalid` (unknown status, no ids, more
     /// than `MAX_BULK_ORDERS`).
     fn set_status_many(&self, admin_id: &UserId, order_ids: &[OrderId], status: &str) -> Result<Vec<BulkOutcome>, OrdersError> {
-        DeliveryStatus::parse(status).ok_or_else(|| OrdersError::invalid("deliveryStatus", DeliveryStatus::MESSAGE))?;
+        DeliveryStatus::parse(status).ok_or_else(DeliveryStatus::unknown)?;
         if order_ids.is_empty() || order_ids.len() > MAX_BULK_ORDERS {
             return Err(OrdersError::invalid("orderIds", format!("Choose 1 to {MAX_BULK_ORDERS} orders")));
         }

@@ -29,28 +29,15 @@ pub const MAX_NOTE_CHARS: usize = 500;
 pub const DEFAULT_PAGE_SIZE: u32 = 20;
 pub const MAX_PAGE_SIZE: u32 = 100;
 
+/// A [`kernel::named_enum!`] whose values also have the words shown to people.
 macro_rules! named_enum {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal, $label:literal;)* }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name { $($variant,)* }
+        kernel::named_enum!($(#[$m])* pub enum $name { $($variant = $text,)* });
 
         impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
-
-            /// The stored and JSON name.
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text,)* }
-            }
-
             /// The words shown to people.
             pub fn label(self) -> &'static str {
                 match self { $($name::$variant => $label,)* }
-            }
-
-            /// Exactly a stored name; anything else is `None`.
-            pub fn parse(raw: &str) -> Option<$name> {
-                Self::ALL.iter().copied().find(|v| v.as_str() == raw)
             }
         }
     };

@@ -321,7 +321,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
     }
 
     fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError> {
-        let to = DeliveryStatus::parse(status).ok_or_else(|| OrdersError::invalid("deliveryStatus", DeliveryStatus::MESSAGE))?;
+        let to = DeliveryStatus::parse(status).ok_or_else(DeliveryStatus::unknown)?;
         if !order_id.is_uuid() {
             return Err(OrdersError::NotFound);
         }

@@ -99,7 +99,7 @@ export interface ProductPage {
 /** The shop's company details (header, footer, legal pages, back office). */
 export type Company = Schemas['CompanyDto'];
 
-export type LegalSlug = 'privacy-policy' | 'terms-conditions';
+export type LegalSlug = Schemas['LegalSlug'];
 
 export type LegalPage = Schemas['LegalPageDto'];
 

@@ -78,11 +78,4 @@ pub struct LegalPageRequest {
     pub content: Option<String>,
 }
 
-/// The legal pages the shop has.
-#[derive(utoipa::ToSchema)]
-#[schema(rename_all = "kebab-case")]
-#[allow(dead_code)]
-pub enum LegalSlug {
-    PrivacyPolicy,
-    TermsConditions,
-}
+crate::openapi::names::named_list_schema!(pub LegalSlug = content::LegalSlug, "The legal pages the shop has.");

@@ -188,16 +188,7 @@ pub enum PaymentMethod {
     COD,
 }
 
-/// The delivery statuses an order moves through.
-#[derive(utoipa::ToSchema)]
-#[schema(rename_all = "UPPERCASE")]
-#[allow(dead_code)]
-pub enum DeliveryStatusName {
-    Pending,
-    Shipped,
-    Delivered,
-    Canceled,
-}
+crate::openapi::names::named_list_schema!(pub DeliveryStatusName = orders::DeliveryStatus, "The delivery statuses an order moves through.");
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -13,6 +13,7 @@ use crate::dto::{data_with_message, Envelope};
 use crate::error::ApiError;
 use super::{created, ok, Id};
 use crate::handlers::query_string;
+use crate::openapi::names;
 use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequired, Unprocessable};
 use crate::state::AppState;
 
@@ -45,21 +46,15 @@ pub struct AdminListParams {
     stock: Option<String>,
 }
 
-/// The stock filter: `in` every variant has at least one piece; `low` some variant has 1 to 5
-/// pieces; `out` some variant has none (or the product has no variant). They overlap.
-#[derive(utoipa::ToSchema)]
-#[schema(rename_all = "lowercase")]
-#[allow(dead_code)]
-enum StockFilter {
-    In,
-    Low,
-    Out,
-}
+names::named_list_schema!(
+    StockFilter = StockStatus,
+    "The stock filter: `in` every variant has at least one piece; `low` some variant has 1 to 5 pieces; `out` some variant has none (or the product has no variant). They overlap."
+);
 
 impl AdminListParams {
     fn into_query(self) -> Result<AdminProductQuery, ApiError> {
         let page = query_string::page(&self.page, &self.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
-        let stock = query_string::one_of(&self.stock, StockStatus::parse, "stock must be one of in, low, out")?;
+        let stock = query_string::named::<StockStatus>(&self.stock, "stock")?;
         query_string::search_text(&self.q)?;
         Ok(AdminProductQuery { search: self.q, category: self.category_id, stock, page })
     }

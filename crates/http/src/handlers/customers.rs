@@ -12,6 +12,7 @@ use crate::auth::AdminUser;
 use crate::dto::customers::{CustomerDetailDto, CustomerListDto};
 use crate::error::ApiError;
 use super::{ok, Id};
+use crate::openapi::names;
 use crate::openapi::responses::{Invalid, NotFound, RoleRequired};
 use crate::state::AppState;
 
@@ -19,17 +20,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(list).service(detail);
 }
 
-/// How the customer list is sorted (`last_order` when absent).
-#[derive(utoipa::ToSchema)]
-#[schema(rename_all = "snake_case")]
-#[allow(dead_code)]
-enum CustomerSortName {
-    LastOrder,
-    SpentDesc,
-    OrdersDesc,
-    Name,
-    Newest,
-}
+names::named_list_schema!(CustomerSortName = CustomerSort, "How the customer list is sorted (`last_order` when absent).");
 
 #[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -60,7 +51,7 @@ pub struct CustomerListParams {
 async fn list(state: web::Data<AppState>, _admin: AdminUser, params: web::Query<CustomerListParams>) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
     let page = query_string::page(&params.page, &params.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?;
-    let sort = query_string::one_of(&params.sort, CustomerSort::parse, CustomerSort::MESSAGE)?.unwrap_or_default();
+    let sort = query_string::named::<CustomerSort>(&params.sort, "sort")?.unwrap_or_default();
     query_string::search_text(&params.q)?;
     let found = state.run(move |s| s.customers.list(CustomerSearch { text: params.q, sort, page })).await?;
     ok(CustomerListDto::from(found))

@@ -20,6 +20,7 @@ use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 use crate::dto::docs::{ConfirmationSent, CountDto, ErrorBody};
 use crate::dto::Envelope;
+use crate::openapi::names;
 use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequired, Throttled, Unauthorized, Unprocessable};
 
 pub const PLACED_AND_MAILED: &str = "Order placed successfully! Confirmation email sent";
@@ -136,37 +137,14 @@ pub struct OrderSortParams {
     sort: Option<String>,
 }
 
-/// The delivery statuses (the list's `status` filter).
-#[derive(utoipa::ToSchema)]
-#[schema(rename_all = "UPPERCASE")]
-#[allow(dead_code)]
-enum DeliveryStatusParam {
-    Pending,
-    Shipped,
-    Delivered,
-    Canceled,
-}
-
-/// How the order list is sorted (`newest` when absent; ties newest first).
-#[derive(utoipa::ToSchema)]
-#[schema(rename_all = "snake_case")]
-#[allow(dead_code)]
-enum OrderSortName {
-    Newest,
-    Oldest,
-    TotalDesc,
-    TotalAsc,
-}
+names::named_list_schema!(DeliveryStatusParam = DeliveryStatus, "The delivery statuses (the list's `status` filter).");
+names::named_list_schema!(OrderSortName = OrderSort, "How the order list is sorted (`newest` when absent; ties newest first).");
 
 impl OrderFilterParams {
     /// The search for `page` of the orders these filters select, sorted by `sort`.
     pub(crate) fn into_search(self, page: PageRequest, sort: OrderSort) -> Result<OrderSearch, ApiError> {
         // Exactly the document's values: an empty or unknown name is a 400.
-        let status = query_string::one_of(
-            &self.status,
-            |raw| DeliveryStatus::ALL.into_iter().find(|s| s.as_str() == raw),
-            "status must be one of PENDING, SHIPPED, DELIVERED, CANCELED",
-        )?;
+        let status = query_string::named::<DeliveryStatus>(&self.status, "status")?;
         query_string::search_text(&self.q)?;
         Ok(OrderSearch { status, text: self.q, from: query_string::day(&self.from, "from")?, to: query_string::day(&self.to, "to")?, sort, page })
     }
@@ -174,7 +152,7 @@ impl OrderFilterParams {
 
 impl OrderSortParams {
     fn read(&self) -> Result<OrderSort, ApiError> {
-        Ok(query_string::one_of(&self.sort, OrderSort::parse, OrderSort::MESSAGE)?.unwrap_or(OrderSort::Newest))
+        Ok(query_string::named::<OrderSort>(&self.sort, "sort")?.unwrap_or(OrderSort::Newest))
     }
 }
 

@@ -21,6 +21,7 @@ use crate::ratelimit::{limit, Action};
 use crate::state::AppState;
 use crate::dto::docs::{DeletedProduct, DeletedProductAnswer, ProductForm};
 use crate::dto::Envelope;
+use crate::openapi::names;
 use crate::openapi::responses::{Conflict, FormBody, Invalid, NotFound, RoleRequired, Throttled, Unprocessable};
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -80,18 +81,7 @@ pub struct ListParams {
     q: Option<String>,
 }
 
-/// The orders a listing can be sorted in (`newest` when absent).
-#[derive(utoipa::ToSchema)]
-#[schema(rename_all = "snake_case")]
-#[allow(dead_code)]
-enum SortOrder {
-    Newest,
-    PriceAsc,
-    PriceDesc,
-    Name,
-    Discount,
-    BestSellers,
-}
+names::named_list_schema!(SortOrder = Sort, "The orders a listing can be sorted in (`newest` when absent).");
 
 /// A price bound of a listing, read exactly as its pattern in the document says: ASCII
 /// blanks around digits, at most one point. A bound beyond the largest price the shop takes
@@ -130,7 +120,7 @@ impl ListParams {
 
     pub(crate) fn into_query(self, default_limit: u32) -> Result<ProductQuery, ApiError> {
         let page = query_string::page(&self.page, &self.limit, default_limit, MAX_LIMIT)?;
-        let sort = query_string::one_of(&self.sort, Sort::parse, Sort::MESSAGE)?.unwrap_or_default();
+        let sort = query_string::named::<Sort>(&self.sort, "sort")?.unwrap_or_default();
         let (min_price, max_price) = (price(&self.min_price, "minPrice")?, price(&self.max_price, "maxPrice")?);
         if let (Some(lo), Some(hi)) = (min_price, max_price) {
             if lo > hi {

@@ -3,7 +3,7 @@
 //! descriptions differ: "orders per page", "requests per page"); what a value must be,
 //! and the 400 it answers when it is not, is written once here.
 
-use kernel::PageRequest;
+use kernel::{Named, PageRequest};
 
 use crate::error::ApiError;
 
@@ -42,11 +42,13 @@ pub(crate) fn search_text(q: &Option<String>) -> Result<(), ApiError> {
     }
 }
 
-/// A name from the document's list (a status, a sort): absent is "not given"; an empty or
-/// unknown name is a 400 with `message`, which lists the names.
-pub(crate) fn one_of<T>(raw: &Option<String>, parse: impl FnOnce(&str) -> Option<T>, message: &str) -> Result<Option<T>, ApiError> {
+/// A name from one of the domain's lists (a status, a sort): absent is "not given"; an empty
+/// or unknown name is a 400 that lists the names.
+pub(crate) fn named<T: Named>(raw: &Option<String>, name: &str) -> Result<Option<T>, ApiError> {
     match raw.as_deref() {
         None => Ok(None),
-        Some(raw) => parse(raw).map(Some).ok_or_else(|| ApiError::bad_request("invalid_query", message.to_string())),
+        Some(raw) => T::from_name(raw)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request("invalid_query", format!("{name} must be one of {}", T::name_list()))),
     }
 }

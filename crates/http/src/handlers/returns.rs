@@ -90,12 +90,7 @@ async fn all_returns(
 ) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
     let page = query_string::page(&params.page, &params.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?;
-    let status = query_string::one_of(
-        &params.status,
-        ReturnStatus::parse,
-        "status must be one of REQUESTED, APPROVED, REJECTED, PICKED_UP, RECEIVED, REFUNDED, EXCHANGE_SHIPPED",
-    )
-    .map_err(|e| e.on("status"))?;
+    let status = query_string::named::<ReturnStatus>(&params.status, "status").map_err(|e| e.on("status"))?;
     let found = state.run(move |s| s.returns.list(status, page)).await?;
     ok(ReturnListDto::from(found))
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LegalSlug } from '@/lib/api-types';
 import { usePageTitle, type PageName } from '@/lib/title';
 import { useBrandName, useCompanyDetails } from '@/lib/company';
 import { useLegalPage } from '@/features/content/api';
@@ -10,7 +11,7 @@ export function LegalPageRoute({
   titledAs,
   Page,
 }: {
-  slug: 'privacy-policy' | 'terms-conditions';
+  slug: LegalSlug;
   titledAs: PageName;
   Page: ComponentType<LegalPageProps>;
 }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, firstPaintAnswer, type Envelope } from '@/lib/api';
-import type { Company, LegalPage } from '@/lib/api-types';
+import type { Company, LegalPage, LegalSlug } from '@/lib/api-types';
 import { FIRST_REQUESTS } from '@/lib/first-paint';
 
 export type { Company, LegalPage };
@@ -26,7 +26,7 @@ export const legalPagesQuery = () =>
   });
 
 /** Content of a legal page saved in the back office, when there is any. */
-export function useLegalPage(slug: 'privacy-policy' | 'terms-conditions') {
+export function useLegalPage(slug: LegalSlug) {
   const q = useQuery(legalPagesQuery());
   const page = q.data?.find((p) => p.slug === slug && p.content?.trim());
   return { page: page ?? null, isLoading: q.isLoading };
