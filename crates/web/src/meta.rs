@@ -27,8 +27,9 @@ pub struct Meta {
     pub kind: &'static str,
     /// JSON-LD documents.
     pub structured: Vec<Value>,
-    /// The web app shows its not-found screen (a path no page has, a product that does not
-    /// exist): the page is answered with 404, so crawlers and link checkers see it too.
+    /// The web app shows its not-found screen (a path no page has, a product or a category
+    /// the shop does not have): the page is answered with 404, so crawlers and link checkers
+    /// see it too.
     pub not_found: bool,
 }
 
@@ -72,7 +73,8 @@ impl Meta {
                     let text = if c.description.trim().is_empty() { format!("{} at {shop}.", c.name) } else { c.description.clone() };
                     site(&c.name, &text, &format!("/category/{}", c.slug))
                 }
-                None => site(&slug_words(&slug), &format!("Shop {} at {shop}.", slug_words(&slug)), path),
+                // The app says "We have no category of this name" under the slug's words: gone.
+                None => Meta { canonical: None, not_found: true, ..site(&slug_words(&slug), "", path) },
             },
             ("product", Some(slug)) => match snapshot.product(&slug) {
                 Some(product) => product_meta(snapshot, shop, origin, &ProductDto::from(product.as_ref())),

@@ -225,8 +225,9 @@ async fn unknown_products_and_other_paths_behave_as_before() {
     // Deep links still get the web app; the back office gets no catalogue data.
     for path in ["/shop?page=2", "/category/men", "/myaccount/order", "/admin/product", "/product/caf%C3%A9"] {
         let p = page(&app, path).await;
-        // This shop has no product café: the web app says so, under a 404.
-        assert_eq!(p.status, if path.starts_with("/product/") { 404 } else { 200 }, "{path}");
+        // This shop has no product café and no category men: the web app says so, under a 404.
+        let gone = path.starts_with("/product/") || path.starts_with("/category/");
+        assert_eq!(p.status, if gone { 404 } else { 200 }, "{path}");
         // Only the shop has plain HTML here: no category men, no such product.
         let root = if path.starts_with("/shop") { r#"<div id="root"><div id="shop-plain">"# } else { r#"<div id="root"></div>"# };
         assert!(p.html.contains(root), "{path}");
@@ -239,13 +240,17 @@ async fn unknown_products_and_other_paths_behave_as_before() {
     assert_eq!(data.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()), Some(vec!["/api/company-details".to_string()]));
     assert!(office.html.contains("<title>Products | Fashion Shop</title>"), "{}", office.html);
     assert!(office.html.contains(r#"<meta name="robots" content="noindex">"#));
-    // A path no page has gets the web app's not-found screen, answered 404; a path the web app
-    // sends on to a page (the account area's) and a category the shop does not have (its
-    // words as the title, a link to the shop) are pages.
-    let nowhere = page(&app, "/no-such-page").await;
-    assert_eq!(nowhere.status, 404);
-    assert!(nowhere.html.contains(r#"<div id="root"></div>"#) && nowhere.html.contains(r#"<meta name="robots" content="noindex">"#));
-    for path in ["/myaccount", "/myaccount/no-such-tab", "/category/summer-sale"] {
+    // A path no page has gets the web app's not-found screen, answered 404, and so does a
+    // category the shop does not have (the app says "We have no category of this name" under
+    // the slug's words, with a link to the shop): crawlers see both as gone, not as pages. A
+    // path the web app sends on to a page (the account area's) is a page.
+    for path in ["/no-such-page", "/category/summer-sale"] {
+        let nowhere = page(&app, path).await;
+        assert_eq!(nowhere.status, 404, "{path}");
+        assert!(nowhere.html.contains(r#"<div id="root"></div>"#) && nowhere.html.contains(r#"<meta name="robots" content="noindex">"#), "{path}");
+        assert!(!nowhere.html.contains(r#"rel="canonical""#), "{path}");
+    }
+    for path in ["/myaccount", "/myaccount/no-such-tab"] {
         assert_eq!(page(&app, path).await.status, 200, "{path}");
     }
     // A shop page with filters in its address gets what the filters do not change: the category
