@@ -126,7 +126,8 @@ pub fn build_order(
         discount,
         total,
         address: checkout.address,
-        expected_delivery_date: (now + Duration::days(DELIVERY_DAYS)).date_naive(),
+        // Counted from the day of the order in India (an order at 00:40 IST is of that day).
+        expected_delivery_date: india_day(now) + Duration::days(DELIVERY_DAYS),
         delivered_on: None,
         created_at: now,
         updated_at: now,

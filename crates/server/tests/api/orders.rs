@@ -2,7 +2,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, TimeZone};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 use store::testing::TestDb;
@@ -71,7 +71,9 @@ async fn placing_an_order_snapshots_it_takes_stock_empties_the_cart_and_writes_t
         assert_eq!(order["address"]["postalCode"], "411001");
         assert_eq!((order["address"]["fullName"].as_str(), order["address"]["phone"].as_str()), (Some("Asha Rao"), Some("9876543210")));
         assert_eq!(order["deliveredOn"], Value::Null);
-        let ordered = order["orderDate"].as_str().and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok()).map(|d| d.date_naive());
+        // Seven days after the day of the order in India.
+        let india = chrono::FixedOffset::east_opt(5 * 3600 + 1800).expect("India's offset");
+        let ordered = order["orderDate"].as_str().and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok()).map(|d| d.with_timezone(&india).date_naive());
         let expected = order["expectedDeliveryDate"].as_str().and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
         assert_eq!(ordered.map(|d| d + chrono::Duration::days(7)), expected);
         assert_eq!(order["history"].as_array().map(Vec::len), Some(1));
@@ -522,5 +524,26 @@ async fn customers_see_who_changed_their_order_as_a_role_and_admins_see_names() 
         let all = app.get("/api/orders/all", Some(&admin)).await.expect(200);
         assert_eq!(labels(&by_id(&all.body, &first)), vec!["asha", "owner"]);
         assert_eq!(labels(&by_id(&all.body, &second)), vec!["asha", "asha"]);
+    }
+}
+
+/// An order placed at 00:40 in India (19:10 UTC the evening before) is promised for seven
+/// days after the India date, in the answer and in the confirmation e-mail.
+#[actix_web::test]
+async fn the_expected_delivery_date_counts_from_the_day_of_the_order_in_india() {
+    for backend in TestDb::backends() {
+        let clock = kernel::Clock::system();
+        let target = chrono::Utc.with_ymd_and_hms(2026, 11, 27, 19, 10, 0).single().expect("a moment");
+        clock.advance(target - clock.now());
+        let app = TestApp::builder().backend(backend).clock(clock).spawn();
+        relax_cod(&app);
+        let (_, v) = seed_product(&app, "Night Kurta", &[("M", "Indigo", 3, 999, 0)]);
+        let (asha, _) = app.customer("asha").await;
+        let address = app.address(&asha, "12 Residency Road").await;
+        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        let placed = app.post("/api/orders/place", Some(&asha), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
+        assert_eq!(placed.body["data"]["expectedDeliveryDate"], "2026-12-05", "28 November in India, plus seven days");
+        let mail = outbox_files(&app).into_iter().find(|m| m.contains("Night Kurta")).unwrap_or_default();
+        assert!(mail.contains("05 Dec 2026") && !mail.contains("04 Dec 2026"), "{mail}");
     }
 }
