@@ -11,7 +11,7 @@
 //! from the route's pattern and method (`PUT /api/products/{idOrSlug}` is
 //! `products.update`), the target from the path's values or else the answer's `data.id`,
 //! and the summary from the answer's `message` and the JSON request's top-level fields
-//! (short values; passwords and tokens never written). The entry is written right after
+//! (short values; passwords, tokens and payout accounts never written). The entry is written right after
 //! the change committed; if writing it fails the change stands and the failure is logged.
 
 use actix_web::body::{BodySize, BoxBody, MessageBody};
@@ -143,9 +143,11 @@ pub fn action_of(method: &Method, pattern: &str) -> (String, String) {
     (area, action)
 }
 
+/// Values the log never keeps: credentials, and a refund's payout account (the shop keeps
+/// only its masked form, docs/PRODUCT.md).
 fn secret(key: &str) -> bool {
     let key = key.to_ascii_lowercase();
-    ["password", "token", "secret"].iter().any(|s| key.contains(s))
+    ["password", "token", "secret", "accountnumber", "upiid"].iter().any(|s| key.contains(s))
 }
 
 fn short(value: &str) -> String {
@@ -223,12 +225,13 @@ mod tests {
 
     #[test]
     fn summaries_quote_short_values_and_hide_secrets() {
-        let request = json!({"deliveryStatus": "SHIPPED", "password": "hunter22", "orderIds": ["a", "b"], "content": "x".repeat(200)});
+        let request = json!({"deliveryStatus": "SHIPPED", "password": "hunter22", "orderIds": ["a", "b"], "content": "x".repeat(200), "upiId": "ravi@okaxis"});
         let answer = json!({"message": "Order status updated"});
         let summary = summary_of(Some(&request), Some(&answer), false);
         assert!(summary.starts_with("Order status updated — "), "{summary}");
         assert!(summary.contains("deliveryStatus: \"SHIPPED\""), "{summary}");
         assert!(summary.contains("password: (hidden)") && !summary.contains("hunter22"), "{summary}");
+        assert!(summary.contains("upiId: (hidden)") && !summary.contains("ravi@"), "{summary}");
         assert!(summary.contains("orderIds: 2 items"), "{summary}");
         assert!(summary.contains('…') && !summary.contains(&"x".repeat(VALUE_CHARS)), "{summary}");
     }

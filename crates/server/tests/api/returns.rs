@@ -194,6 +194,12 @@ async fn a_refund_records_the_amount_the_server_computes_and_only_a_masked_accou
             .await
             .expect(200);
         assert_eq!(paid.body["data"]["refund"], json!({ "amount": 1499.0, "method": "BANK", "account": "XXXXXX6789 · HDFC0001234" }));
+        // Nor does the audit log keep them: its entries of the refunds name the method only.
+        let log = app.get("/api/audit-log?area=returns", Some(&admin)).await.expect(200).body.to_string();
+        assert!(log.contains("Request marked refunded"), "{log}");
+        for full in ["ravi.kumar@okaxis", "50100123456789"] {
+            assert!(!log.contains(full), "the audit log keeps {full}: {log}");
+        }
     }
 }
 
