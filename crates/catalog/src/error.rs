@@ -20,6 +20,11 @@ pub enum CatalogError {
     CategoryNotEmpty { holds: Holds, message: String },
     #[error("{0}")]
     NotFound(&'static str),
+    /// The product is in orders not yet delivered: shipping one issues its tax invoice,
+    /// which needs the product's HSN code, so the product stays until they are delivered or
+    /// cancelled.
+    #[error("{}", in_open_orders_message(.product, *.orders))]
+    InOpenOrders { product: String, orders: u64 },
     /// An inline stock edit expected a stock the variant no longer has (an order took some
     /// meanwhile); `current` is what it holds now.
     #[error("The stock changed meanwhile: {current} left now. Please check and try again.")]
@@ -34,6 +39,13 @@ pub enum CatalogError {
     Media(#[from] MediaError),
     #[error(transparent)]
     Storage(#[from] StoreError),
+}
+
+fn in_open_orders_message(product: &str, orders: u64) -> String {
+    match orders {
+        1 => format!("{product} is in 1 order not yet delivered: deliver or cancel it before deleting the product"),
+        n => format!("{product} is in {n} orders not yet delivered: deliver or cancel them before deleting the product"),
+    }
 }
 
 /// The rules of the catalogue a well-formed request can break.

@@ -13,7 +13,7 @@ pub mod transfer;
 
 pub use error::{CatalogError, Holds, Rule as CatalogRule};
 pub use models::*;
-pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput, ProductWrite, SearchMiss, VariantPatch, VariantUpdate, VariantUpdated};
+pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductDelete, ProductInput, ProductWrite, SearchMiss, VariantPatch, VariantUpdate, VariantUpdated};
 pub use search::Synonyms;
 pub use service::{CatalogService, IMAGE_RULES, MAX_CATEGORY_IMAGES, MAX_PRODUCT_IMAGES};
 pub use snapshot::CatalogSnapshot;

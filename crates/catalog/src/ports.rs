@@ -206,6 +206,18 @@ pub enum CategoryDelete {
     HasProducts(usize),
 }
 
+/// What a product delete came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProductDelete {
+    /// Deleted; the file names of its images nothing else shows (no other product, no
+    /// placed order), to remove from disk.
+    Deleted { image_filenames: Vec<String> },
+    NotFound,
+    /// Kept: it is in this many orders not yet delivered (pending or shipped), whose tax
+    /// invoice reads its HSN code when they ship.
+    InOpenOrders(u64),
+}
+
 /// Outbound port: catalogue storage. Every write is one transaction.
 pub trait CatalogRepository: Send + Sync {
     /// The whole catalogue, compacted row by row as it is read.
@@ -222,9 +234,9 @@ pub trait CatalogRepository: Send + Sync {
     fn insert_product(&self, product: &ProductWrite) -> Result<(), StoreError>;
     /// Returns the file names of removed images; `None` when the product does not exist.
     fn update_product(&self, product: &ProductWrite) -> Result<Option<Vec<String>>, StoreError>;
-    /// Returns the file names of its images no other product shows; `None` when it does not
-    /// exist. Cart lines and wishlist entries go with it; placed orders keep their own copy.
-    fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError>;
+    /// Cart lines and wishlist entries go with it; placed orders keep their own copy (and
+    /// their picture). Refused while an order not yet delivered holds it.
+    fn delete_product(&self, id: &ProductId) -> Result<ProductDelete, StoreError>;
     /// In one transaction: records `adopted` uploads, inserts the plan's new categories (in
     /// order, parents first) and `creates`, and applies its `updates` (their pictures
     /// replaced by `shared_images`, their variants by the list). Returns the file names of

@@ -9,7 +9,7 @@ use crate::models::{
     Product, VariantDraft, VariantInput,
 };
 use crate::ports::{
-    CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductInput,
+    CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductDelete, ProductInput,
     ProductWrite, SearchMiss, StockWrite, VariantPatch, VariantUpdate, VariantUpdated,
 };
 use crate::search::Synonyms;
@@ -294,7 +294,11 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
 
     fn delete_product(&self, id: &ProductId) -> Result<Arc<Product>, CatalogError> {
         let product = self.current().product(id.as_str()).ok_or(CatalogError::NotFound("Product not found"))?;
-        let files = self.repo.delete_product(id)?.ok_or(CatalogError::NotFound("Product not found"))?;
+        let files = match self.repo.delete_product(id)? {
+            ProductDelete::Deleted { image_filenames } => image_filenames,
+            ProductDelete::NotFound => return Err(CatalogError::NotFound("Product not found")),
+            ProductDelete::InOpenOrders(orders) => return Err(CatalogError::InOpenOrders { product: product.name.clone(), orders }),
+        };
         for filename in files {
             self.media.remove(&filename);
         }

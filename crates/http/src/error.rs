@@ -203,7 +203,7 @@ impl From<OrdersError> for ApiError {
                 ApiError::not_found(message)
             }
             OrdersError::OutOfStock { .. } => ApiError::conflict("out_of_stock", message),
-            OrdersError::CannotCancel | OrdersError::State(_) => ApiError::conflict("invalid_state", message),
+            OrdersError::CannotCancel | OrdersError::HasOpenReturns | OrdersError::State(_) => ApiError::conflict("invalid_state", message),
             OrdersError::Busy => ApiError::conflict("busy", message),
             OrdersError::CancelledOrder => ApiError::conflict("order_cancelled", message),
             OrdersError::OrderResendLimit { retry_after_secs, .. } | OrdersError::AccountResendLimit { retry_after_secs, .. } => {
@@ -262,6 +262,7 @@ impl From<catalog::CatalogError> for ApiError {
             }
             C::NotFound(m) => ApiError::not_found(m),
             C::StockChanged { .. } => ApiError::conflict("stock_changed", message).on("stock"),
+            C::InOpenOrders { .. } => ApiError::conflict("product_in_open_orders", message),
             C::SkuTaken { .. } => ApiError::conflict("sku_taken", message).on("sku"),
             // The handler answers a refused import itself, with the list of rows.
             C::Import(_) => ApiError::unprocessable("invalid_rows", message),

@@ -45,6 +45,10 @@ pub enum OrdersError {
     State(String),
     #[error("Only pending orders can be cancelled")]
     CannotCancel,
+    /// The order has a return request still on its way (not rejected, refunded or shipped):
+    /// its pieces are the return's to put back into stock, so the order's status waits (409).
+    #[error("This order has an open return request: finish or reject it before changing the order's status")]
+    HasOpenReturns,
     /// Someone else kept changing the order while this change was tried.
     #[error("The order was changed at the same time. Please try again.")]
     Busy,

@@ -197,6 +197,21 @@ pub struct Order {
     pub credit_note: Option<DocumentRef>,
 }
 
+impl Order {
+    /// A cancelled order whose invoice a credit note cancelled stays cancelled: re-opened, its
+    /// goods would go out against an invoice whose tax the credit note took back (CGST Act,
+    /// section 34). The customer places a new order instead, which gets its own invoice.
+    pub fn may_reopen(&self) -> Result<(), OrdersError> {
+        match (self.delivery_status, &self.invoice, &self.credit_note) {
+            (DeliveryStatus::Canceled, Some(invoice), Some(note)) => Err(OrdersError::State(format!(
+                "This order's invoice {} was cancelled by credit note {}, so the order cannot be re-opened: the customer can place a new order",
+                invoice.number, note.number
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// A tax invoice or credit note as an order names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocumentRef {

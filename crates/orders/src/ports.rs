@@ -120,7 +120,10 @@ pub trait OrderStore: Send + Sync {
     fn daily_sales(&self, first: chrono::NaiveDate, last: chrono::NaiveDate) -> Result<Vec<DaySales>, StoreError>;
     /// ONE transaction: the guarded status update (only while the order is in
     /// `transition.from`), then the stock effect, then the history entry. `Stale` when the
-    /// order was not in `from`; `OutOfStock` (rolled back) when stock cannot be taken again.
+    /// order was not in `from`; `OutOfStock` (rolled back) when stock cannot be taken again;
+    /// `HasOpenReturns` (rolled back) when the order has a return request still on its way,
+    /// read under the same lock a new request takes, so the two cannot cross. The stock
+    /// effect leaves out the pieces finished returns took back (they were restocked then).
     fn transition(&self, transition: &Transition) -> Result<TransitionOutcome, OrdersError>;
     fn count_with_status(&self, status: DeliveryStatus) -> Result<u64, StoreError>;
     /// The order's document of that kind, if issued.

@@ -89,6 +89,17 @@ impl ReturnStatus {
             (S::Rejected | S::Refunded | S::ExchangeShipped, _) => &[],
         }
     }
+
+    /// Still on its way: its pieces are neither the order's any more nor settled.
+    pub fn is_open(self) -> bool {
+        !matches!(self, ReturnStatus::Rejected | ReturnStatus::Refunded | ReturnStatus::ExchangeShipped)
+    }
+
+    /// Finished with the pieces back with the shop (restocked when received, unless damaged):
+    /// a later cancellation of the order has no stock to give back for them.
+    pub fn took_pieces_back(self) -> bool {
+        matches!(self, ReturnStatus::Refunded | ReturnStatus::ExchangeShipped)
+    }
 }
 
 named_enum!(

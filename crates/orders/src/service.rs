@@ -331,6 +331,7 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             if order.delivery_status == to {
                 return Ok(order);
             }
+            order.may_reopen()?;
             let change = Transition::new(&order, to, admin_id, self.clock.now());
             match self.store.transition(&change)? {
                 TransitionOutcome::Applied(order) => return Ok(*order),

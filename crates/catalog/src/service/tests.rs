@@ -169,11 +169,11 @@ impl CatalogRepository for MemoryRepo {
         });
         Ok(removed)
     }
-    fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>, StoreError> {
+    fn delete_product(&self, id: &ProductId) -> Result<ProductDelete, StoreError> {
         let id = id.as_str();
-        Ok(self.with(|m| {
-            let pos = m.products.iter().position(|p| p.id == id)?;
-            Some(m.products.remove(pos).images.into_iter().map(|i| i.image.filename).collect())
+        Ok(self.with(|m| match m.products.iter().position(|p| p.id == id) {
+            Some(pos) => ProductDelete::Deleted { image_filenames: m.products.remove(pos).images.into_iter().map(|i| i.image.filename).collect() },
+            None => ProductDelete::NotFound,
         }))
     }
     fn save_synonyms(&self, text: &str) -> Result<(), StoreError> {

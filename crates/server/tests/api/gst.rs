@@ -257,12 +257,24 @@ async fn cancelling_an_invoiced_order_issues_a_credit_note_of_its_own_series() {
         let cancelled = set_status(&app, &admin, &shipped, "CANCELED").await.expect(200);
         assert_eq!(cancelled.body["data"]["creditNote"]["number"], "CN/26-27/1");
         assert_eq!(cancelled.body["data"]["invoice"]["number"], "KP/26-27/1", "the invoice stays");
-        // A pending order has no invoice, so its cancellation needs no credit note.
+        // A pending order has no invoice, so its cancellation needs no credit note, and it may
+        // be re-opened.
         set_status(&app, &admin, &pending, "CANCELED").await.expect(200);
-        // Re-opened and cancelled again: still one credit note.
-        set_status(&app, &admin, &shipped, "SHIPPED").await.expect(200);
-        set_status(&app, &admin, &shipped, "CANCELED").await.expect(200);
+        // An invoice cancelled by a credit note stays cancelled: re-opened, the goods would
+        // go out against an invoice whose tax the credit note took back.
+        for to in ["SHIPPED", "DELIVERED", "PENDING"] {
+            let refused = set_status(&app, &admin, &shipped, to).await;
+            assert_eq!(refused.error(), (409, "invalid_state", None), "{to}");
+            assert_eq!(
+                refused.message(),
+                "This order's invoice KP/26-27/1 was cancelled by credit note CN/26-27/1, so the order cannot be re-opened: the customer can place a new order",
+                "{to}"
+            );
+        }
         assert_eq!(count(&app, "tax_documents"), 2);
+        set_status(&app, &admin, &pending, "PENDING").await.expect(200);
+        set_status(&app, &admin, &pending, "SHIPPED").await.expect(200);
+        assert_eq!(count(&app, "tax_documents"), 3, "the re-opened order's own invoice");
 
         let (status, text) = pdf_text(&app, &format!("/api/orders/{shipped}/credit-note.pdf"), &asha).await;
         assert_eq!(status, 200);

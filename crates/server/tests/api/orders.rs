@@ -547,3 +547,38 @@ async fn the_expected_delivery_date_counts_from_the_day_of_the_order_in_india() 
         assert!(mail.contains("05 Dec 2026") && !mail.contains("04 Dec 2026"), "{mail}");
     }
 }
+
+/// A product in an order not yet delivered stays: shipping issues the order's tax invoice,
+/// which needs the product's HSN code (a deleted product left the order unshippable). Once
+/// the order is delivered the product may go, and the order keeps showing its picture.
+#[actix_web::test]
+async fn a_product_in_an_open_order_is_kept_and_placed_orders_keep_its_picture() {
+    for app in TestApp::all() {
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (product, v) = seed_product(&app, "Jute Bag", &[("Free", "Natural", 5, 499, 0)]);
+        let (asha, _) = app.customer("asha").await;
+        let address = app.address(&asha, "12 Residency Road").await;
+        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        let placed = app.post("/api/orders/place", Some(&asha), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
+        let order = placed.id();
+        let picture = placed.body["data"]["items"][0]["product"]["images"][0]["url"].as_str().unwrap_or_default().to_string();
+        assert!(picture.starts_with("/uploads/"), "{picture}");
+
+        for status in ["PENDING", "SHIPPED"] {
+            if status != "PENDING" {
+                app.put(&format!("/api/orders/{order}/status"), Some(&admin), json!({ "deliveryStatus": status })).await.expect(200);
+            }
+            let refused = app.delete(&format!("/api/products/{product}"), Some(&admin)).await;
+            assert_eq!(refused.error(), (409, "product_in_open_orders", None), "{status}");
+            assert_eq!(refused.message(), "Jute Bag is in 1 order not yet delivered: deliver or cancel it before deleting the product");
+            app.get(&format!("/api/products/{product}"), None).await.expect(200);
+        }
+        app.put(&format!("/api/orders/{order}/status"), Some(&admin), json!({ "deliveryStatus": "DELIVERED" })).await.expect(200);
+        app.delete(&format!("/api/products/{product}"), Some(&admin)).await.expect(200);
+        app.get(&format!("/api/products/{product}"), None).await.expect(404);
+        let history = app.get("/api/orders/my-orders", Some(&asha)).await.expect(200);
+        assert_eq!(history.body["data"][0]["items"][0]["product"]["images"][0]["url"].as_str(), Some(picture.as_str()));
+        assert_eq!(app.get(&picture, None).await.status.as_u16(), 200, "the picture the order shows is kept");
+    }
+}

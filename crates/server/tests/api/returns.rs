@@ -338,3 +338,52 @@ async fn fifty_parallel_exchange_approvals_for_the_last_piece_reserve_exactly_on
         assert_eq!(stock(&app, &v[0]), 1, "one M came back, once");
     }
 }
+
+/// Every piece goes back to stock once. A return still on its way holds the order's status
+/// (its pieces are the return's to put back); once it is finished, cancelling the order puts
+/// back only the pieces the return did not take back. A rejected request does not count.
+#[actix_web::test]
+async fn a_cancellation_after_returns_puts_each_piece_back_into_stock_once() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Henley Tee", &[("M", "Grey", 10, 749, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 3)]).await;
+        let order_id = order["id"].as_str().unwrap_or_default();
+        let refunded = ask(&app, &asha, &order, refund(&item(&order, 0), 1)).await.expect(201).id();
+        for step in ["APPROVED", "PICKED_UP", "RECEIVED"] {
+            move_to(&app, &admin, &refunded, json!({ "status": step })).await.expect(200);
+        }
+        move_to(&app, &admin, &refunded, json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "asha@okaxis" })).await.expect(200);
+        assert_eq!(stock(&app, &v[0]), 8, "7 after the order, the returned piece back");
+
+        // A second request on its way holds the order's status.
+        let open = ask(&app, &asha, &order, refund(&item(&order, 0), 1)).await.expect(201).id();
+        move_to(&app, &admin, &open, json!({ "status": "APPROVED" })).await.expect(200);
+        for to in ["CANCELED", "SHIPPED"] {
+            let refused = app.put(&format!("/api/orders/{order_id}/status"), Some(&admin), json!({ "deliveryStatus": to })).await;
+            assert_eq!(refused.error(), (409, "invalid_state", None), "{to}");
+            assert_eq!(refused.message(), "This order has an open return request: finish or reject it before changing the order's status");
+        }
+        let bulk = app.post("/api/orders/bulk-status", Some(&admin), json!({ "orderIds": [order_id], "deliveryStatus": "CANCELED" })).await.expect(200);
+        assert_eq!((bulk.body["failed"].as_u64(), bulk.body["data"][0]["error"]["code"].as_str()), (Some(1), Some("invalid_state")), "{}", bulk.body);
+        assert_eq!(stock(&app, &v[0]), 8);
+
+        // Finished, the request no longer holds the order: the cancellation puts back the
+        // piece no return took back, never the refunded ones (restocked or damaged).
+        move_to(&app, &admin, &open, json!({ "status": "PICKED_UP" })).await.expect(200);
+        move_to(&app, &admin, &open, json!({ "status": "RECEIVED", "restock": false })).await.expect(200);
+        move_to(&app, &admin, &open, json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "asha@okaxis" })).await.expect(200);
+        assert_eq!(stock(&app, &v[0]), 8, "the second piece came back damaged: not restocked");
+        app.put(&format!("/api/orders/{order_id}/status"), Some(&admin), json!({ "deliveryStatus": "CANCELED" })).await.expect(200);
+        assert_eq!(stock(&app, &v[0]), 9, "only the piece no return took back; was 11");
+
+        // A rejected request leaves the whole order to the cancellation.
+        let (ravi, second) = delivered(&app, &admin, "ravi", &[(&v[0], 2)]).await;
+        let no = ask(&app, &ravi, &second, refund(&item(&second, 0), 1)).await.expect(201).id();
+        move_to(&app, &admin, &no, json!({ "status": "REJECTED", "note": "Worn" })).await.expect(200);
+        let second_id = second["id"].as_str().unwrap_or_default();
+        app.put(&format!("/api/orders/{second_id}/status"), Some(&admin), json!({ "deliveryStatus": "CANCELED" })).await.expect(200);
+        assert_eq!(stock(&app, &v[0]), 9, "7 after the second order, both pieces back");
+    }
+}

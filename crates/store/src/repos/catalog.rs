@@ -4,7 +4,7 @@ use crate::versions::ChangeKind;
 use catalog::snapshot::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 use catalog::{
     SearchMiss,
-    CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductWrite, VariantDraft, VariantUpdate,
+    CatalogRepository, Category, CategoryDelete, CategoryWrite, Product, ProductDelete, ProductWrite, VariantDraft, VariantUpdate,
     VariantUpdated,
 };
 use diesel::connection::DefaultLoadingMode;
@@ -20,7 +20,8 @@ use crate::rows::catalog::{
     CategoryRow, NewCategoryRow, NewProductImageRow, NewProductRow, NewVariantRow, ProductChanges,
     ProductImageRow, ProductRow, UploadRefRow, UploadRow, VariantChanges, VariantRow,
 };
-use crate::schema::{categories, product_images, products, search_misses, search_synonyms, uploads, variants};
+use crate::schema::{categories, order_items, orders, product_images, products, search_misses, search_synonyms, uploads, variants};
+use ::orders::DeliveryStatus;
 
 /// The synonym list lives in one row with this id.
 const SYNONYMS_ROW: &str = "shop";
@@ -142,6 +143,8 @@ fn insert_variant(conn: &mut DbConn, product_id: &str, v: &VariantDraft, positio
 
 /// The uploads of `ids` that no product image shows any more (a duplicate shares its
 /// original's pictures: they go only with the last product showing them).
+/// Of these uploads, those nothing shows any more: no product, and no placed order (an
+/// order line keeps the address of its product's first picture).
 fn unshared(conn: &mut DbConn, ids: Vec<String>) -> Result<Vec<String>> {
     if ids.is_empty() {
         return Ok(ids);
@@ -151,7 +154,23 @@ fn unshared(conn: &mut DbConn, ids: Vec<String>) -> Result<Vec<String>> {
         .select(product_images::upload_id)
         .load(conn)
         .map_err(store_error)?;
-    Ok(ids.into_iter().filter(|id| !still.contains(id)).collect())
+    let candidates: Vec<(String, String)> = uploads::table
+        .filter(uploads::id.eq_any(ids.iter().filter(|id| !still.contains(id))))
+        .select((uploads::id, uploads::filename))
+        .load(conn)
+        .map_err(store_error)?;
+    let addresses: Vec<String> = candidates.iter().map(|(_, filename)| kernel::upload_url(filename)).collect();
+    let ordered: Vec<Option<String>> = order_items::table
+        .filter(order_items::image_url.eq_any(&addresses))
+        .select(order_items::image_url)
+        .distinct()
+        .load(conn)
+        .map_err(store_error)?;
+    Ok(candidates
+        .into_iter()
+        .filter(|(_, filename)| !ordered.iter().flatten().any(|shown| *shown == kernel::upload_url(filename)))
+        .map(|(id, _)| id)
+        .collect())
 }
 
 fn link_images(conn: &mut DbConn, product_id: &str, upload_ids: &[String], colors: &[Option<String>]) -> Result<()> {
@@ -497,9 +516,25 @@ impl CatalogRepository for DieselCatalogRepo {
         })
     }
 
-    fn delete_product(&self, id: &ProductId) -> Result<Option<Vec<String>>> {
+    fn delete_product(&self, id: &ProductId) -> Result<ProductDelete> {
         let id = id.as_str();
         self.db.write_changing(ChangeKind::Catalog, |conn| {
+            // Wait for an order being placed with one of its variants (it holds their rows), so
+            // that order is counted below (PostgreSQL; SQLite's write transaction runs alone).
+            if let DbConn::Postgres(pg) = conn {
+                variants::table.filter(variants::product_id.eq(id)).select(variants::id).for_update().load::<String>(pg).map_err(store_error)?;
+            }
+            let open: Vec<String> = order_items::table
+                .inner_join(orders::table)
+                .filter(order_items::product_id.eq(id))
+                .filter(orders::delivery_status.eq_any([DeliveryStatus::Pending.as_str(), DeliveryStatus::Shipped.as_str()]))
+                .select(orders::id)
+                .distinct()
+                .load(conn)
+                .map_err(store_error)?;
+            if !open.is_empty() {
+                return Ok(ProductDelete::InOpenOrders(open.len() as u64));
+            }
             let upload_ids: Vec<String> = product_images::table
                 .filter(product_images::product_id.eq(id))
                 .select(product_images::upload_id)
@@ -509,10 +544,10 @@ impl CatalogRepository for DieselCatalogRepo {
             // (ON DELETE CASCADE); order items keep their own copy.
             let deleted = diesel::delete(products::table.find(id)).execute(conn).map_err(store_error)?;
             if deleted == 0 {
-                return Ok(None);
+                return Ok(ProductDelete::NotFound);
             }
             let unused = unshared(conn, upload_ids)?;
-            delete_uploads(conn, &unused).map(Some)
+            Ok(ProductDelete::Deleted { image_filenames: delete_uploads(conn, &unused)? })
         })
     }
 

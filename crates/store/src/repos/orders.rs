@@ -872,12 +872,23 @@ impl OrderStore for DieselOrderStore {
             if changed != 1 {
                 return Ok(TransitionOutcome::Stale);
             }
+            // The update holds the order's row, which a new return request locks first
+            // (`returns::lock_order`): a request committed before is seen here.
+            let returned = super::returns::pieces_returned(conn, &t.order_id).map_err(store_error)?;
+            if returned.open {
+                return Err(OrdersError::HasOpenReturns);
+            }
+            // Each line's pieces still with the order: finished returns took theirs back.
             let items: Vec<(Option<String>, i32, String, String)> = order_items::table
                 .filter(order_items::order_id.eq(&t.order_id))
                 .order(order_items::position)
-                .select((order_items::variant_id, order_items::quantity, order_items::product_name, order_items::size))
-                .load(conn)
-                .map_err(store_error)?;
+                .select((order_items::id, order_items::variant_id, order_items::quantity, order_items::product_name, order_items::size))
+                .load::<(String, Option<String>, i32, String, String)>(conn)
+                .map_err(store_error)?
+                .into_iter()
+                .map(|(id, variant, quantity, product, size)| (variant, quantity - returned.taken_back.get(&id).copied().unwrap_or(0), product, size))
+                .filter(|(_, quantity, _, _)| *quantity > 0)
+                .collect();
             match t.stock {
                 StockEffect::None => {}
                 StockEffect::Return => {

@@ -211,6 +211,31 @@ pub(crate) fn lock_order(conn: &mut DbConn, order_id: &str) -> QueryResult<()> {
     Ok(())
 }
 
+/// What an order's return requests mean for its status changes.
+pub(crate) struct PiecesReturned {
+    /// A request is still on its way ([`ReturnStatus::is_open`]).
+    pub open: bool,
+    /// Per order line, the pieces finished requests took back ([`ReturnStatus::took_pieces_back`]).
+    pub taken_back: HashMap<String, i32>,
+}
+
+pub(crate) fn pieces_returned(conn: &mut DbConn, order_id: &str) -> QueryResult<PiecesReturned> {
+    let lines: Vec<(String, String, i32)> = return_lines::table
+        .inner_join(return_requests::table)
+        .filter(return_requests::order_id.eq(order_id))
+        .select((return_requests::status, return_lines::order_item_id, return_lines::quantity))
+        .load(conn)?;
+    let mut returned = PiecesReturned { open: false, taken_back: HashMap::new() };
+    for (status, item, quantity) in lines {
+        let status = ReturnStatus::parse(&status);
+        returned.open |= status.is_some_and(ReturnStatus::is_open);
+        if status.is_some_and(ReturnStatus::took_pieces_back) {
+            *returned.taken_back.entry(item).or_default() += quantity;
+        }
+    }
+    Ok(returned)
+}
+
 impl ReturnStore for DieselReturnStore {
     fn create(
         &self,

@@ -129,8 +129,8 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
         void qc.invalidateQueries({ queryKey: adminProductKeys.all });
       },
       onError: (err) => {
-        console.error('Failed to delete product', err);
-        notify.error(PRODUCT_MESSAGES.deleteFailed);
+        // A refusal says why (a product in orders not yet delivered stays).
+        notify.error(serverMessage(err, PRODUCT_MESSAGES.deleteFailed));
         setToDelete(null);
       },
     });

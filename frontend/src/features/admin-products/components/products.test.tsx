@@ -152,6 +152,16 @@ describe('admin products table', () => {
     await deleteRow(u, 'product', 'Item 1');
     expect(await screen.findByText('Failed to delete product')).toBeInTheDocument();
   });
+
+  it('a refused delete says why, in the words of the server', async () => {
+    serveProducts(() => many(1));
+    const why = 'Item 1 is in 1 order not yet delivered: deliver or cancel it before deleting the product';
+    server.use(http.delete('/api/products/:id', () => HttpResponse.json({ message: why, code: 'product_in_open_orders' }, { status: 409 })));
+    await openPage();
+    const u = userEvent.setup();
+    await deleteRow(u, 'product', 'Item 1');
+    expect(await screen.findByText(why)).toBeInTheDocument();
+  });
 });
 
 describe('admin products search, filters and inline edits', () => {
