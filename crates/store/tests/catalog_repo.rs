@@ -4,7 +4,7 @@
 // #[test] functions, not the helpers beside them.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use catalog::{CatalogRepository, CatalogSnapshot, CategoryDelete, CategoryWrite, ProductWrite, VariantDraft};
+use catalog::{CatalogRepository, CatalogSnapshot, CategoryDelete, CategoryWrite, ProductDelete, ProductWrite, VariantDraft};
 use chrono::Utc;
 use kernel::{ImageFormat, Money, Price, StoreError, StoredFile};
 use store::testing::TestDb;
@@ -195,10 +195,10 @@ fn updating_a_product_updates_creates_and_removes_variants_and_images() {
 fn deleting_a_product_returns_its_files_and_cascades() {
     each_backend(|repo, db| {
         let (_, write) = stored_shirt(&repo, 2);
-        let files = repo.delete_product(&write.id.as_str().into()).unwrap().unwrap_or_default();
-        assert_eq!(files.len(), 2);
+        let deleted = repo.delete_product(&write.id.as_str().into());
+        assert!(matches!(&deleted, Ok(ProductDelete::Deleted { image_filenames }) if image_filenames.len() == 2), "{deleted:?}");
         assert!(repo.load_products(std::slice::from_ref(&write.id)).unwrap_or_default().is_empty());
-        assert_eq!(repo.delete_product(&write.id.as_str().into()), Ok(None));
+        assert_eq!(repo.delete_product(&write.id.as_str().into()), Ok(ProductDelete::NotFound));
         // The variants went with it.
         use diesel::prelude::*;
         let mut conn = db.db.conn().unwrap();

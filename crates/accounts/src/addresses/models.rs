@@ -47,14 +47,14 @@ fn text(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
-fn bounded(
-    value: &str,
-    max: usize,
-    field: &'static str,
-    message: &'static str,
-) -> Result<String, AddressError> {
-    if value.chars().count() > max || value.chars().any(char::is_control) {
-        return Err(AddressError::invalid(field, message));
+/// A text field of at most `max` characters and no control characters (a line break, a NUL),
+/// which a courier's label cannot print; `label` names it in the message.
+fn bounded(value: &str, max: usize, field: &'static str, label: &str) -> Result<String, AddressError> {
+    if value.chars().count() > max {
+        return Err(AddressError::invalid(field, format!("{label} may hold up to {max} characters")));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(AddressError::invalid(field, format!("{label} cannot hold control characters")));
     }
     Ok(value.to_string())
 }
@@ -63,20 +63,20 @@ impl ValidAddress {
     pub fn parse(input: &AddressInput) -> Result<ValidAddress, AddressError> {
         let full_name = text(&input.full_name)
             .ok_or_else(|| AddressError::invalid("fullName", "Full name is required"))?;
-        let full_name = bounded(full_name, PLACE_MAX_CHARS, "fullName", "Full name may hold up to 100 characters")?;
+        let full_name = bounded(full_name, PLACE_MAX_CHARS, "fullName", "Full name")?;
         let phone = text(&input.phone).ok_or_else(|| AddressError::invalid("phone", "Phone number is required"))?;
         let phone = MobileNumber::parse(phone).map_err(|e| AddressError::invalid("phone", e.0))?.as_str().to_string();
         let landmark = text(&input.landmark)
-            .map(|l| bounded(l, LINE_MAX_CHARS, "landmark", "Landmark may hold up to 200 characters"))
+            .map(|l| bounded(l, LINE_MAX_CHARS, "landmark", "Landmark"))
             .transpose()?;
         let line1 = text(&input.address_line1)
             .ok_or_else(|| AddressError::invalid("addressLine1", "Address line 1 is required"))?;
-        let line1 = bounded(line1, LINE_MAX_CHARS, "addressLine1", "Address line 1 may hold up to 200 characters")?;
+        let line1 = bounded(line1, LINE_MAX_CHARS, "addressLine1", "Address line 1")?;
         let line2 = text(&input.address_line2)
-            .map(|l| bounded(l, LINE_MAX_CHARS, "addressLine2", "Address line 2 may hold up to 200 characters"))
+            .map(|l| bounded(l, LINE_MAX_CHARS, "addressLine2", "Address line 2"))
             .transpose()?;
         let city = text(&input.city).ok_or_else(|| AddressError::invalid("city", "City is required"))?;
-        let city = bounded(city, PLACE_MAX_CHARS, "city", "City may hold up to 100 characters")?;
+        let city = bounded(city, PLACE_MAX_CHARS, "city", "City")?;
         let state = text(&input.state).ok_or_else(|| AddressError::invalid("state", "State is required"))?;
         let state = STATES
             .iter()

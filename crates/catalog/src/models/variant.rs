@@ -100,8 +100,11 @@ pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError>
     let stock: i64 = stock_text
         .parse()
         .map_err(|_| CatalogError::invalid(VARIANTS, "Stock must be a whole number of 0 or more"))?;
-    if !(0..=MAX_STOCK).contains(&stock) {
+    if stock < 0 {
         return Err(CatalogError::invalid(VARIANTS, "Stock must be a whole number of 0 or more"));
+    }
+    if stock > MAX_STOCK {
+        return Err(CatalogError::invalid(VARIANTS, "Stock may be at most 10,00,000 pieces"));
     }
 
     let original_text = text(&input.original_price);
@@ -183,6 +186,8 @@ mod tests {
         assert_eq!(message(row("M", "red", "5", "100", "150")), "Discount Price cannot be greater than Original Price");
         assert_eq!(message(row("M", "red", "-1", "100", "0")), "Stock must be a whole number of 0 or more");
         assert_eq!(message(row("M", "red", "2.5", "100", "0")), "Stock must be a whole number of 0 or more");
+        assert_eq!(message(row("M", "red", "1000001", "100", "0")), "Stock may be at most 10,00,000 pieces");
+        assert!(parse_variant(&row("M", "red", "1000000", "100", "0")).is_ok());
         assert_eq!(message(row("M", "red", "1", "", "0")), "Original Price is required");
         assert_eq!(message(row("", "red", "1", "100", "0")), "Size is required");
         assert_eq!(message(row("M", "", "1", "100", "0")), "Colour is required");

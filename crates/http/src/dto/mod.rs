@@ -23,12 +23,16 @@ pub(crate) fn whole_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64
     enum Number {
         Int(i64),
         Float(f64),
+        /// Text, a list, ...: answered in the shop's words, not serde's.
+        Other(serde::de::IgnoredAny),
     }
     match Option::<Number>::deserialize(d)? {
         None => Ok(None),
         Some(Number::Int(n)) => Ok(Some(n)),
         Some(Number::Float(f)) if f.fract() == 0.0 && f.abs() < 9.0e15 => Ok(Some(f as i64)),
+        Some(Number::Float(f)) if f.fract() == 0.0 => Err(serde::de::Error::custom(format!("{f} is too large a number"))),
         Some(Number::Float(f)) => Err(serde::de::Error::custom(format!("{f} is not a whole number"))),
+        Some(Number::Other(_)) => Err(serde::de::Error::custom("expected a whole number")),
     }
 }
 
