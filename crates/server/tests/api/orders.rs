@@ -538,11 +538,10 @@ async fn the_expected_delivery_date_counts_from_the_day_of_the_order_in_india() 
         let app = TestApp::builder().backend(backend).clock(clock).spawn();
         relax_cod(&app);
         let (_, v) = seed_product(&app, "Night Kurta", &[("M", "Indigo", 3, 999, 0)]);
-        let (asha, _) = app.customer("asha").await;
-        let address = app.address(&asha, "12 Residency Road").await;
-        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
-        let placed = app.post("/api/orders/place", Some(&asha), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
-        assert_eq!(placed.body["data"]["expectedDeliveryDate"], "2026-12-05", "28 November in India, plus seven days");
+        let asha = app.shopper("asha", "Asha", "Rao", "9876543210").await;
+        app.order_cod(&asha, &v[0], 1).await;
+        let history = app.get("/api/orders/my-orders", Some(&asha.token)).await.expect(200);
+        assert_eq!(history.body["data"][0]["expectedDeliveryDate"], "2026-12-05", "28 November in India, plus seven days");
         let mail = outbox_files(&app).into_iter().find(|m| m.contains("Night Kurta")).unwrap_or_default();
         assert!(mail.contains("05 Dec 2026") && !mail.contains("04 Dec 2026"), "{mail}");
     }
@@ -557,12 +556,10 @@ async fn a_product_in_an_open_order_is_kept_and_placed_orders_keep_its_picture()
         relax_cod(&app);
         let admin = app.admin().await;
         let (product, v) = seed_product(&app, "Jute Bag", &[("Free", "Natural", 5, 499, 0)]);
-        let (asha, _) = app.customer("asha").await;
-        let address = app.address(&asha, "12 Residency Road").await;
-        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
-        let placed = app.post("/api/orders/place", Some(&asha), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
-        let order = placed.id();
-        let picture = placed.body["data"]["items"][0]["product"]["images"][0]["url"].as_str().unwrap_or_default().to_string();
+        let asha = app.shopper("asha", "Asha", "Rao", "9876543210").await;
+        let order = app.order_cod(&asha, &v[0], 1).await;
+        let picture_shown = |history: &Value| history["data"][0]["items"][0]["product"]["images"][0]["url"].as_str().map(str::to_string);
+        let picture = picture_shown(&app.get("/api/orders/my-orders", Some(&asha.token)).await.expect(200).body).unwrap_or_default();
         assert!(picture.starts_with("/uploads/"), "{picture}");
 
         for status in ["PENDING", "SHIPPED"] {
@@ -577,8 +574,7 @@ async fn a_product_in_an_open_order_is_kept_and_placed_orders_keep_its_picture()
         app.put(&format!("/api/orders/{order}/status"), Some(&admin), json!({ "deliveryStatus": "DELIVERED" })).await.expect(200);
         app.delete(&format!("/api/products/{product}"), Some(&admin)).await.expect(200);
         app.get(&format!("/api/products/{product}"), None).await.expect(404);
-        let history = app.get("/api/orders/my-orders", Some(&asha)).await.expect(200);
-        assert_eq!(history.body["data"][0]["items"][0]["product"]["images"][0]["url"].as_str(), Some(picture.as_str()));
+        assert_eq!(picture_shown(&app.get("/api/orders/my-orders", Some(&asha.token)).await.expect(200).body), Some(picture.clone()));
         assert_eq!(app.get(&picture, None).await.status.as_u16(), 200, "the picture the order shows is kept");
     }
 }
