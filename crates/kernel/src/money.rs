@@ -125,6 +125,11 @@ impl Money {
     }
 }
 
+/// A count with Indian digit grouping: `10,00,000`.
+pub fn indian_grouping(n: u64) -> String {
+    group_indian(&n.to_string())
+}
+
 fn group_indian(digits: &str) -> String {
     if digits.len() <= 3 {
         return digits.to_string();

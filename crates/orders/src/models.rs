@@ -22,6 +22,9 @@ pub enum DeliveryStatus {
 impl DeliveryStatus {
     pub const ALL: [DeliveryStatus; 4] =
         [DeliveryStatus::Pending, DeliveryStatus::Shipped, DeliveryStatus::Delivered, DeliveryStatus::Canceled];
+    /// An open order: neither delivered nor cancelled (cash on delivery's open-order limit
+    /// counts these; a product they hold cannot be deleted).
+    pub const OPEN: [DeliveryStatus; 2] = [DeliveryStatus::Pending, DeliveryStatus::Shipped];
 
     pub fn as_str(self) -> &'static str {
         match self {

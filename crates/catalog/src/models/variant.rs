@@ -104,7 +104,8 @@ pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError>
         return Err(CatalogError::invalid(VARIANTS, "Stock must be a whole number of 0 or more"));
     }
     if stock > MAX_STOCK {
-        return Err(CatalogError::invalid(VARIANTS, "Stock may be at most 10,00,000 pieces"));
+        let most = kernel::money::indian_grouping(MAX_STOCK.unsigned_abs());
+        return Err(CatalogError::invalid(VARIANTS, format!("Stock may be at most {most} pieces")));
     }
 
     let original_text = text(&input.original_price);

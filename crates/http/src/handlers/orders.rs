@@ -5,7 +5,7 @@ use kernel::{OrderId, UserId};
 
 use crate::auth::{AdminUser, CurrentUser};
 use crate::dto::order::{
-    BulkResultDto, BulkStatusAnswer, BulkStatusRequest, OrderDto, OrderListDto, PlaceOrderRequest, PlacedOrderAnswer,
+    BulkResultDto, BulkStatusAnswer, BulkStatusRequest, DeliveryStatusName, OrderDto, OrderListDto, PlaceOrderRequest, PlacedOrderAnswer,
     SendConfirmationRequest, StatusRequest,
 };
 use super::query_string;
@@ -115,7 +115,7 @@ impl PageParams {
 #[into_params(parameter_in = Query)]
 pub struct OrderFilterParams {
     /// Only orders in this delivery status.
-    #[param(value_type = Option<DeliveryStatusParam>, inline)]
+    #[param(value_type = Option<DeliveryStatusName>, inline)]
     status: Option<String>,
     /// The start of an order number (`#` optional), or part of the customer's name or
     /// e-mail, or of their mobile number.
@@ -137,7 +137,6 @@ pub struct OrderSortParams {
     sort: Option<String>,
 }
 
-names::named_list_schema!(DeliveryStatusParam = DeliveryStatus, "The delivery statuses (the list's `status` filter).");
 names::named_list_schema!(OrderSortName = OrderSort, "How the order list is sorted (`newest` when absent; ties newest first).");
 
 impl OrderFilterParams {
@@ -152,7 +151,7 @@ impl OrderFilterParams {
 
 impl OrderSortParams {
     fn read(&self) -> Result<OrderSort, ApiError> {
-        Ok(query_string::named::<OrderSort>(&self.sort, "sort")?.unwrap_or(OrderSort::Newest))
+        Ok(query_string::named::<OrderSort>(&self.sort, "sort")?.unwrap_or_default())
     }
 }
 

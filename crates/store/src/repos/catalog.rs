@@ -141,10 +141,9 @@ fn insert_variant(conn: &mut DbConn, product_id: &str, v: &VariantDraft, positio
         .map_err(store_error)
 }
 
-/// The uploads of `ids` that no product image shows any more (a duplicate shares its
-/// original's pictures: they go only with the last product showing them).
-/// Of these uploads, those nothing shows any more: no product, and no placed order (an
-/// order line keeps the address of its product's first picture).
+/// The uploads of `ids` that nothing shows any more: no product image (a duplicate shares its
+/// original's pictures: they go only with the last product showing them) and no placed order
+/// (an order line keeps the address of its product's first picture).
 fn unshared(conn: &mut DbConn, ids: Vec<String>) -> Result<Vec<String>> {
     if ids.is_empty() {
         return Ok(ids);
@@ -527,13 +526,13 @@ impl CatalogRepository for DieselCatalogRepo {
             let open: Vec<String> = order_items::table
                 .inner_join(orders::table)
                 .filter(order_items::product_id.eq(id))
-                .filter(orders::delivery_status.eq_any([DeliveryStatus::Pending.as_str(), DeliveryStatus::Shipped.as_str()]))
+                .filter(orders::delivery_status.eq_any(DeliveryStatus::OPEN.map(DeliveryStatus::as_str)))
                 .select(orders::id)
                 .distinct()
                 .load(conn)
                 .map_err(store_error)?;
             if !open.is_empty() {
-                return Ok(ProductDelete::InOpenOrders(open.len() as u64));
+                return Ok(ProductDelete::InOpenOrders(u64::try_from(open.len()).unwrap_or(u64::MAX)));
             }
             let upload_ids: Vec<String> = product_images::table
                 .filter(product_images::product_id.eq(id))

@@ -528,7 +528,8 @@ struct RecentRow {
     created_at: Option<NaiveDateTime>,
 }
 
-/// The customer's orders still PENDING or SHIPPED, and when their orders since `since` were
+/// The customer's open orders (PENDING or SHIPPED: `DeliveryStatus::OPEN`, written out in
+/// the prepared statement's text), and when their orders since `since` were
 /// placed (oldest first), in one statement: one row per recent order, or one without a time.
 fn recent_orders(conn: &mut DbConn, user_id: &str, since: NaiveDateTime) -> QueryResult<(u64, Vec<DateTime<Utc>>)> {
     let rows: Vec<RecentRow> = raw_sql!(
