@@ -85,8 +85,9 @@ async fn sitemap_part(origin: web::Data<Origin>, state: web::Data<AppState>, n: 
 }
 
 async fn robots(origin: web::Data<Origin>) -> HttpResponse {
-    let mut body = String::from("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n");
-    for path in &contract().private_prefixes {
+    let contract = contract();
+    let mut body = format!("User-agent: *\nAllow: /\nDisallow: {}\nDisallow: /api/\n", contract.back_office);
+    for path in &contract.private_prefixes {
         body.push_str(&format!("Disallow: {path}\n"));
     }
     body.push_str(&format!("\nSitemap: {}/sitemap.xml\n", origin.0));

@@ -153,23 +153,22 @@ fn unshared(conn: &mut DbConn, ids: Vec<String>) -> Result<Vec<String>> {
         .select(product_images::upload_id)
         .load(conn)
         .map_err(store_error)?;
+    // Each candidate with the address an order line would keep of it.
     let candidates: Vec<(String, String)> = uploads::table
         .filter(uploads::id.eq_any(ids.iter().filter(|id| !still.contains(id))))
         .select((uploads::id, uploads::filename))
-        .load(conn)
-        .map_err(store_error)?;
-    let addresses: Vec<String> = candidates.iter().map(|(_, filename)| kernel::upload_url(filename)).collect();
+        .load::<(String, String)>(conn)
+        .map_err(store_error)?
+        .into_iter()
+        .map(|(id, filename)| (id, kernel::upload_url(&filename)))
+        .collect();
     let ordered: Vec<Option<String>> = order_items::table
-        .filter(order_items::image_url.eq_any(&addresses))
+        .filter(order_items::image_url.eq_any(candidates.iter().map(|(_, address)| address)))
         .select(order_items::image_url)
         .distinct()
         .load(conn)
         .map_err(store_error)?;
-    Ok(candidates
-        .into_iter()
-        .filter(|(_, filename)| !ordered.iter().flatten().any(|shown| *shown == kernel::upload_url(filename)))
-        .map(|(id, _)| id)
-        .collect())
+    Ok(candidates.into_iter().filter(|(_, address)| !ordered.contains(&Some(address.clone()))).map(|(id, _)| id).collect())
 }
 
 fn link_images(conn: &mut DbConn, product_id: &str, upload_ids: &[String], colors: &[Option<String>]) -> Result<()> {
