@@ -387,3 +387,25 @@ async fn a_cancellation_after_returns_puts_each_piece_back_into_stock_once() {
         assert_eq!(stock(&app, &v[0]), 9, "7 after the second order, both pieces back");
     }
 }
+
+/// After a size exchange the shopper holds the replacement, not the piece they sent back:
+/// cancelling the order puts the replacement back into stock, and the exchanged piece
+/// (restocked when it came back) is not put back a second time.
+#[actix_web::test]
+async fn a_cancellation_after_an_exchange_puts_back_the_replacement_the_shopper_holds() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 2)]).await;
+        let id = ask(&app, &asha, &order, exchange(&item(&order, 0), 1, &v[1])).await.expect(201).id();
+        for step in ["APPROVED", "PICKED_UP", "RECEIVED", "EXCHANGE_SHIPPED"] {
+            move_to(&app, &admin, &id, json!({ "status": step })).await.expect(200);
+        }
+        assert_eq!((stock(&app, &v[0]), stock(&app, &v[1])), (4, 1), "the M came back, an L went out");
+
+        let order_id = order["id"].as_str().unwrap_or_default();
+        app.put(&format!("/api/orders/{order_id}/status"), Some(&admin), json!({ "deliveryStatus": "CANCELED" })).await.expect(200);
+        assert_eq!((stock(&app, &v[0]), stock(&app, &v[1])), (5, 2), "the M never exchanged and the L the shopper held");
+    }
+}

@@ -835,8 +835,8 @@ impl OrderStore for DieselOrderStore {
         // One indexed range per day (`orders_created_idx`): the day boundaries are India's,
         // which neither database's date functions read the same way.
         for day in first.iter_days().take_while(|d| *d <= last) {
-            let since = ::orders::listing::india_midnight(day).naive_utc();
-            let before = day.succ_opt().map(::orders::listing::india_midnight).map(|t| t.naive_utc()).unwrap_or(since);
+            let since = kernel::india_midnight(day).naive_utc();
+            let before = day.succ_opt().map(kernel::india_midnight).map(|t| t.naive_utc()).unwrap_or(since);
             let (orders, revenue): (i64, Option<i64>) = orders::table
                 .filter(orders::created_at.ge(since))
                 .filter(orders::created_at.lt(before))
@@ -879,15 +879,25 @@ impl OrderStore for DieselOrderStore {
             if returned.open {
                 return Err(OrdersError::HasOpenReturns);
             }
-            // Each line's pieces still with the order: finished returns took theirs back.
-            let items: Vec<(Option<String>, i32, String, String)> = order_items::table
+            // The pieces the shopper holds: each line's, less what finished returns took back,
+            // and the replacements shipped exchanges sent instead.
+            let lines: Vec<(String, Option<String>, i32, String, String)> = order_items::table
                 .filter(order_items::order_id.eq(&t.order_id))
                 .order(order_items::position)
                 .select((order_items::id, order_items::variant_id, order_items::quantity, order_items::product_name, order_items::size))
-                .load::<(String, Option<String>, i32, String, String)>(conn)
-                .map_err(store_error)?
-                .into_iter()
-                .map(|(id, variant, quantity, product, size)| (variant, quantity - returned.taken_back.get(&id).copied().unwrap_or(0), product, size))
+                .load(conn)
+                .map_err(store_error)?;
+            let product_of = |line: &str| lines.iter().find(|l| l.0 == line).map(|l| l.3.clone()).unwrap_or_default();
+            let replacements = returned
+                .replacements
+                .iter()
+                .map(|(line, variant, quantity, size)| (Some(variant.clone()), *quantity, product_of(line), size.clone()));
+            let items: Vec<(Option<String>, i32, String, String)> = lines
+                .iter()
+                .map(|(id, variant, quantity, product, size)| {
+                    (variant.clone(), quantity - returned.taken_back.get(id).copied().unwrap_or(0), product.clone(), size.clone())
+                })
+                .chain(replacements)
                 .filter(|(_, quantity, _, _)| *quantity > 0)
                 .collect();
             match t.stock {

@@ -217,20 +217,34 @@ pub(crate) struct PiecesReturned {
     pub open: bool,
     /// Per order line, the pieces finished requests took back ([`ReturnStatus::took_pieces_back`]).
     pub taken_back: HashMap<String, i32>,
+    /// The replacements shipped exchanges sent the shopper: (order line, variant, pieces, size).
+    /// The shopper holds these instead of the pieces sent back.
+    pub replacements: Vec<(String, String, i32, String)>,
 }
 
 pub(crate) fn pieces_returned(conn: &mut DbConn, order_id: &str) -> QueryResult<PiecesReturned> {
-    let lines: Vec<(String, String, i32)> = return_lines::table
+    type Line = (String, String, i32, Option<String>, Option<String>);
+    let lines: Vec<Line> = return_lines::table
         .inner_join(return_requests::table)
         .filter(return_requests::order_id.eq(order_id))
-        .select((return_requests::status, return_lines::order_item_id, return_lines::quantity))
+        .order((return_requests::created_at, return_lines::position))
+        .select((
+            return_requests::status,
+            return_lines::order_item_id,
+            return_lines::quantity,
+            return_lines::exchange_variant_id,
+            return_lines::exchange_size,
+        ))
         .load(conn)?;
-    let mut returned = PiecesReturned { open: false, taken_back: HashMap::new() };
-    for (status, item, quantity) in lines {
+    let mut returned = PiecesReturned { open: false, taken_back: HashMap::new(), replacements: Vec::new() };
+    for (status, item, quantity, replacement, size) in lines {
         let status = ReturnStatus::parse(&status);
         returned.open |= status.is_some_and(ReturnStatus::is_open);
         if status.is_some_and(ReturnStatus::took_pieces_back) {
-            *returned.taken_back.entry(item).or_default() += quantity;
+            *returned.taken_back.entry(item.clone()).or_default() += quantity;
+        }
+        if let (Some(ReturnStatus::ExchangeShipped), Some(variant)) = (status, replacement) {
+            returned.replacements.push((item, variant, quantity, size.unwrap_or_default()));
         }
     }
     Ok(returned)
