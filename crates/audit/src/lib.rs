@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use kernel::india_midnight;
 use kernel::{PageRequest, StoreError};
 
 /// Entries on a page when `limit` is not given, and the most a page may hold.
@@ -106,11 +107,6 @@ impl AuditService {
     }
 }
 
-/// India Standard Time, UTC+05:30: the log's days are India's.
-fn india_midnight(day: NaiveDate) -> DateTime<Utc> {
-    day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc() - chrono::Duration::minutes(330)
-}
-
 /// `text` cut to `SUMMARY_MAX_CHARS` characters (on a character boundary) with an ellipsis.
 pub fn shorten(text: &str) -> String {
     let text = text.trim();
@@ -159,11 +155,5 @@ mod tests {
         assert_eq!(cut.chars().count(), SUMMARY_MAX_CHARS);
         assert!(cut.ends_with('…'));
         assert_eq!(shorten(" short "), "short");
-    }
-
-    #[test]
-    fn india_days_start_at_half_past_six_the_evening_before_in_utc() {
-        let day = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
-        assert_eq!(india_midnight(day).to_rfc3339(), "2026-11-26T18:30:00+00:00");
     }
 }

@@ -1,6 +1,5 @@
 use std::sync::{Arc, Mutex, RwLock};
 
-use chrono::Utc;
 use kernel::{CategoryId, ImageFormat, IncomingFile, MediaRules, MediaStore, ProductId, StoreError, StoredFile};
 
 use crate::error::{CatalogError, Holds, Rule};
@@ -36,6 +35,8 @@ pub struct CatalogService<R, M> {
     /// Called after a full load (and after each engine build): hands the memory the build
     /// freed back to the system (see [`CatalogService::releasing_memory_with`]).
     release: fn(),
+    /// The shop's time: what writes stamp, and today's date in India.
+    clock: kernel::Clock,
 }
 
 impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
@@ -55,9 +56,17 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             rebuild: Mutex::new(()),
             search: SearchBuilder::start(release),
             release,
+            clock: kernel::Clock::system(),
         };
         service.reload()?;
         Ok(service)
+    }
+
+    /// Stamps writes with `clock`'s time (a test moves it instead of waiting).
+    #[must_use]
+    pub fn with_clock(mut self, clock: kernel::Clock) -> Self {
+        self.clock = clock;
+        self
     }
 
     fn current(&self) -> Arc<CatalogSnapshot> {
@@ -189,7 +198,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         let id = kernel::new_id();
         let slug = Self::category_slug(&snapshot, &name, parent_id.as_deref(), None);
         let stored = self.store_files(&input.files)?;
-        let write = CategoryWrite { id: id.clone(), name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now: Utc::now() };
+        let write = CategoryWrite { id: id.clone(), name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now: self.clock.now() };
         self.write_category(write, stored, |w| self.repo.insert_category(w))?;
         self.reload()?;
         self.current().category(&id).cloned().ok_or(CatalogError::NotFound("Category not found"))
@@ -233,7 +242,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             current.slug.clone()
         };
         let stored = self.store_files(&input.files)?;
-        let write = CategoryWrite { id: id.to_string(), name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now: Utc::now() };
+        let write = CategoryWrite { id: id.to_string(), name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now: self.clock.now() };
         let replaced = self
             .write_category(write, stored, |w| self.repo.update_category(w))?
             .ok_or(CatalogError::NotFound("Category not found"))?;
@@ -331,7 +340,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
                 .iter()
                 .map(|v| VariantDraft { id: None, stock: 0, sku: None, ..VariantDraft::from(v) })
                 .collect(),
-            now: Utc::now(),
+            now: self.clock.now(),
         };
         self.repo.insert_product(&write)?;
         self.reload()?;
@@ -388,7 +397,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             stock: patch.stock.is_some().then_some((draft.stock, expected)),
             price: price_edited.then_some(draft.price),
             sku: patch.sku.is_some().then(|| draft.sku.clone()),
-            now: Utc::now(),
+            now: self.clock.now(),
         };
         if update.stock.is_none() && update.price.is_none() && update.sku.is_none() {
             return Ok(current);
@@ -430,7 +439,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
                 }
             }
         }
-        let plan = transfer::plan(&snapshot, &rows, &uploads, Utc::now()).map_err(CatalogError::Import)?;
+        let plan = transfer::plan(&snapshot, &rows, &uploads, self.clock.now()).map_err(CatalogError::Import)?;
         // Only the adopted files some product will show.
         let used: std::collections::HashSet<&String> =
             plan.creates.iter().chain(&plan.updates).flat_map(|p| p.shared_images.iter()).collect();
@@ -503,11 +512,11 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         if query.is_empty() {
             return Ok(());
         }
-        Ok(self.repo.record_search_miss(&query, india_today())?)
+        Ok(self.repo.record_search_miss(&query, self.clock.india_today())?)
     }
 
     fn search_misses(&self, days: u32, limit: usize) -> Result<Vec<SearchMiss>, CatalogError> {
-        let since = india_today() - chrono::Days::new(u64::from(days.max(1)) - 1);
+        let since = self.clock.india_today() - chrono::Days::new(u64::from(days.max(1)) - 1);
         Ok(self.repo.search_misses(since, limit)?)
     }
 }
@@ -534,11 +543,6 @@ fn lowered<'a>(product: &Product, writes: impl Iterator<Item = &'a StockWrite>) 
 const MAX_SYNONYM_TEXT: usize = 50_000;
 /// A missed search is kept to this many characters.
 const MAX_MISS_CHARS: usize = 100;
-
-/// Today's date in India (UTC+05:30 all year: India keeps no daylight saving).
-fn india_today() -> chrono::NaiveDate {
-    (Utc::now() + chrono::Duration::minutes(5 * 60 + 30)).date_naive()
-}
 
 impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
     /// Checks a product form against the rules and the current catalogue. Nothing is
@@ -625,7 +629,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
             removed_image_ids: input.deleted_image_ids.clone(),
             image_colors,
             variants,
-            now: Utc::now(),
+            now: self.clock.now(),
         })
     }
 }

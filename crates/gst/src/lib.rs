@@ -25,7 +25,7 @@ mod states;
 
 pub use gstin::{Gstin, GstinError};
 pub use hsn::{HsnCode, HsnError};
-pub use numbering::{document_number, india_date, FinancialYear, NumberingError, SeriesPrefix};
+pub use numbering::{document_number, FinancialYear, NumberingError, SeriesPrefix};
 pub use pin::pin_belongs_to;
 pub use rates::{Rate, RateRule, RateTable, Slab, SlabChoice};
 pub use split::{split_line, Supply, TaxSplit};

@@ -3,18 +3,7 @@
 //! A document number is `PREFIX/YY-YY/N`: at most 16 characters of letters, digits, `/`
 //! and `-`, unique and consecutive within its series and year (CGST Rules, rule 46(b)).
 
-use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, Utc};
-
-/// India Standard Time: UTC+05:30, no daylight saving.
-const IST_SECONDS: i32 = 5 * 3600 + 30 * 60;
-
-/// The calendar day in India at an instant.
-pub fn india_date(at: DateTime<Utc>) -> NaiveDate {
-    match FixedOffset::east_opt(IST_SECONDS) {
-        Some(ist) => at.with_timezone(&ist).date_naive(),
-        None => at.date_naive(),
-    }
-}
+use chrono::{Datelike, NaiveDate};
 
 /// The financial year that starts on 1 April of `start_year`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -83,7 +72,7 @@ pub fn document_number(prefix: &SeriesPrefix, year: FinancialYear, sequence: u64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::TimeZone;
+    use chrono::{TimeZone, Utc};
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).expect("a day")
@@ -95,8 +84,8 @@ mod tests {
         assert_eq!(FinancialYear::of(day(2027, 4, 1)).label(), "27-28");
         // 31 March 2027 19:00 UTC is already 1 April 00:30 in India.
         let instant = Utc.with_ymd_and_hms(2027, 3, 31, 19, 0, 0).single().expect("an instant");
-        assert_eq!(india_date(instant), day(2027, 4, 1));
-        assert_eq!(FinancialYear::of(india_date(instant)), FinancialYear { start_year: 2027 });
+        assert_eq!(kernel::india_day(instant), day(2027, 4, 1));
+        assert_eq!(FinancialYear::of(kernel::india_day(instant)), FinancialYear { start_year: 2027 });
         let year = FinancialYear { start_year: 2099 };
         assert_eq!((year.label().as_str(), year.first_day(), year.last_day()), ("99-00", day(2099, 4, 1), day(2100, 3, 31)));
     }

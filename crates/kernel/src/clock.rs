@@ -22,6 +22,11 @@ impl Clock {
         Utc::now() + Duration::milliseconds(self.offset_ms.load(Ordering::Relaxed))
     }
 
+    /// Today's date in India ([`crate::india`]).
+    pub fn india_today(&self) -> chrono::NaiveDate {
+        crate::india::india_day(self.now())
+    }
+
     /// Moves this clock (and every clone of it) forward.
     pub fn advance(&self, by: Duration) {
         self.offset_ms.fetch_add(by.num_milliseconds(), Ordering::Relaxed);

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use gst::{
-    document_number, india_date, split_line, FinancialYear, HsnCode, Rate, RateTable, SeriesPrefix, State,
+    document_number, split_line, FinancialYear, HsnCode, Rate, RateTable, SeriesPrefix, State,
     Supply, TaxSplit,
 };
 use kernel::Money;
@@ -184,7 +184,7 @@ pub fn number_for(series: &str, year: FinancialYear, sequence: i64) -> Result<St
 
 /// The financial year a document issued at `at` belongs to (India's date).
 pub fn financial_year(at: DateTime<Utc>) -> FinancialYear {
-    FinancialYear::of(india_date(at))
+    FinancialYear::of(kernel::india_day(at))
 }
 
 /// The lines' parts added up. Every line is part of an order whose total fits (placing
@@ -220,7 +220,7 @@ pub fn build_invoice(
     at: DateTime<Utc>,
     sequence: i64,
 ) -> Result<TaxDocument, OrdersError> {
-    let day = india_date(at);
+    let day = kernel::india_day(at);
     let year = FinancialYear::of(day);
     let series = supplier.series();
     let number = number_for(&series, year, sequence)?;

@@ -2,8 +2,8 @@
 //! history, and the day's figures. Dates are India's calendar days (Asia/Kolkata, which
 //! has no daylight saving: always UTC+05:30).
 
-use chrono::{DateTime, Duration, FixedOffset, NaiveDate, TimeZone, Utc};
-use kernel::{Money, PageRequest};
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::{india_day, india_midnight, Money, PageRequest};
 
 use crate::error::OrdersError;
 use crate::models::{DeliveryStatus, Order};
@@ -19,31 +19,6 @@ pub const LOW_STOCK_MAX: i32 = 5;
 pub const EXPORT_BATCH: u32 = 500;
 /// The most orders one bulk status change may name.
 pub const MAX_BULK_ORDERS: usize = 100;
-
-/// India Standard Time, UTC+05:30.
-pub const INDIA: FixedOffset = match FixedOffset::east_opt(5 * 3600 + 30 * 60) {
-    Some(offset) => offset,
-    None => panic!("UTC+05:30 is a valid offset"),
-};
-
-pub fn india() -> FixedOffset {
-    INDIA
-}
-
-/// The calendar day in India at `at`.
-pub fn india_day(at: DateTime<Utc>) -> NaiveDate {
-    at.with_timezone(&india()).date_naive()
-}
-
-/// The instant an India calendar day starts.
-pub fn india_midnight(day: NaiveDate) -> DateTime<Utc> {
-    let start = day.and_hms_opt(0, 0, 0).unwrap_or_default();
-    india()
-        .from_local_datetime(&start)
-        .single()
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or_else(|| start.and_utc() - Duration::minutes(330))
-}
 
 kernel::named_enum!(
     /// The orders a list can be sorted in; the names are the API's `sort` values.
@@ -238,16 +213,10 @@ pub struct BulkOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::TimeZone;
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
-    }
-
-    #[test]
-    fn an_india_day_starts_at_half_past_six_the_evening_before_in_utc() {
-        assert_eq!(india_midnight(day(2026, 4, 1)).to_rfc3339(), "2026-03-31T18:30:00+00:00");
-        let late_evening_utc = Utc.with_ymd_and_hms(2026, 3, 31, 19, 0, 0).unwrap();
-        assert_eq!(india_day(late_evening_utc), day(2026, 4, 1));
     }
 
     #[test]

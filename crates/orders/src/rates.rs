@@ -5,7 +5,7 @@
 //! invoice's line another rule than the one it was issued under is refused.
 
 use chrono::NaiveDate;
-use gst::{india_date, HsnCode, Rate, RateRule, RateTable, SlabChoice};
+use gst::{HsnCode, Rate, RateRule, RateTable, SlabChoice};
 use kernel::{Clock, Money, StoreError};
 
 use crate::error::OrdersError;
@@ -202,7 +202,7 @@ impl<S: GstRateStore> GstRatesApi for GstRatesService<S> {
 
     fn rate(&self, hsn: &HsnCode, price_per_piece: Money) -> Result<RateAnswer, OrdersError> {
         let table = self.store.table()?;
-        let rule = table.rule_for(hsn, india_date(self.clock.now()));
+        let rule = table.rule_for(hsn, self.clock.india_today());
         let choice = rule.and_then(|r| r.choose(price_per_piece));
         let keep_below = match (rule, choice) {
             (Some(rule), Some(c)) if c.between_slabs => rule.highest_price_below(price_per_piece),

@@ -15,7 +15,7 @@ use kernel::{Clock, Money, OrderId, PageRequest, StoreError, UserId};
 
 use crate::email::escape_html;
 use crate::error::OrdersError;
-use crate::listing::india_day;
+use kernel::india_day;
 use crate::invoice::{DocumentKind, TaxDocument};
 use crate::models::{DeliveryStatus, DocumentRef, Order, OutgoingEmail};
 use crate::ports::DocumentPrinter;

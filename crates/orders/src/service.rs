@@ -1,11 +1,12 @@
 use chrono::{DateTime, Duration, Utc};
 use gst::{pin_belongs_to, State};
+use kernel::india_day;
 use kernel::{AddressId, Clock, MobileNumber, OrderId, PostalCode, StoreError, Totals, UserId};
 
 use crate::email;
 use crate::error::OrdersError;
 use crate::listing::{
-    india_day, OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, CHART_DAYS,
+    OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, CHART_DAYS,
 };
 use crate::models::{
     AddressSnapshot, Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,

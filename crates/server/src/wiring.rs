@@ -125,7 +125,9 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
         .map_err(|e| WiringError(e.to_string()))?;
     let media = || MediaFiles::on(settings.uploads.clone());
-    let catalog = CatalogService::releasing_memory_with(DieselCatalogRepo::new(db.clone()), media(), crate::memory::give_back).map_err(|e| WiringError(e.to_string()))?;
+    let catalog = CatalogService::releasing_memory_with(DieselCatalogRepo::new(db.clone()), media(), crate::memory::give_back)
+        .map_err(|e| WiringError(e.to_string()))?
+        .with_clock(settings.clock.clone());
     let content = ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
     let returns = orders::returns::ReturnService::new(DieselReturnStore::new(db.clone()), mailer.clone())
         .with_clock(settings.clock.clone())

@@ -108,7 +108,7 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<ImportRow>, Vec<RowError>> {
 async fn export(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let snapshot = state.catalog.snapshot();
     let text = blocking(move || write_csv(&transfer::export_rows(&snapshot))).await?;
-    let day = (chrono::Utc::now() + chrono::Duration::minutes(330)).format("%Y-%m-%d");
+    let day = kernel::india_day(chrono::Utc::now()).format("%Y-%m-%d");
     Ok(super::attachment("text/csv; charset=utf-8", &format!("catalogue-{day}.csv")).body(text))
 }
 

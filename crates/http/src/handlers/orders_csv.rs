@@ -7,7 +7,8 @@
 //! time while it is sent: 100,000 orders never sit in memory at once.
 
 use actix_web::{get, web, HttpResponse};
-use orders::listing::{ExportCursor, EXPORT_BATCH, INDIA};
+use kernel::INDIA;
+use orders::listing::{ExportCursor, EXPORT_BATCH};
 use kernel::PageRequest;
 use orders::{Order, OrderSearch, OrderSort};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -141,7 +142,7 @@ async fn export(state: web::Data<AppState>, _admin: AdminUser, filters: web::Que
     let search = filters.into_inner().into_search(PageRequest::default(), OrderSort::Newest)?;
     // The filters' rules (a backwards date range) answer before the file starts.
     search.filter().map_err(ApiError::from)?;
-    let day = (chrono::Utc::now() + chrono::Duration::minutes(330)).format("%Y-%m-%d");
+    let day = kernel::india_day(chrono::Utc::now()).format("%Y-%m-%d");
     let head = futures_util::stream::once(std::future::ready(header().map(web::Bytes::from).map_err(|e| std::io::Error::other(e.to_string()))));
     let first = Progress { state, search, after: None };
     let body = futures_util::stream::unfold(Some(first), |progress| async move {

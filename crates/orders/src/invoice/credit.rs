@@ -9,7 +9,7 @@
 //! up to the line and never above it.
 
 use chrono::{DateTime, Utc};
-use gst::{india_date, split_line, HsnCode, RateTable, Supply, TaxSplit};
+use gst::{split_line, HsnCode, RateTable, Supply, TaxSplit};
 use kernel::Money;
 
 use super::{financial_year, number_for, rate_for, sum, DocumentKind, DocumentLine, Supplier, TaxDocument, CREDIT_NOTE_PREFIX};
@@ -117,7 +117,7 @@ fn issue_against(
         series: series.to_string(),
         financial_year: year.start_year,
         sequence,
-        issued_on: india_date(at),
+        issued_on: kernel::india_day(at),
         issued_at: at,
         totals: sum(lines.iter().map(|l| l.split)),
         total: Money::from_paise(lines.iter().map(|l| l.total.paise()).sum()),
@@ -156,7 +156,7 @@ pub fn replacement_invoice(
     at: DateTime<Utc>,
     sequence: i64,
 ) -> Result<TaxDocument, OrdersError> {
-    let day = india_date(at);
+    let day = kernel::india_day(at);
     let home = supplier.home_state()?;
     let place_code = invoice.place_of_supply_code.parse::<u8>().unwrap_or(home.code);
     let supply = Supply::between(home.code, place_code);

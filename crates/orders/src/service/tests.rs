@@ -152,7 +152,7 @@ impl OrderStore for MemoryStore {
                     .orders
                     .iter()
                     .map(|(o, _)| o)
-                    .filter(|o| crate::listing::india_day(o.created_at) == day && o.delivery_status != DeliveryStatus::Canceled)
+                    .filter(|o| kernel::india_day(o.created_at) == day && o.delivery_status != DeliveryStatus::Canceled)
                     .collect();
                 crate::DaySales {
                     day,

@@ -144,7 +144,7 @@ async fn every_successful_admin_write_is_in_the_audit_log_and_nothing_else_is() 
         let actor = entries[0]["actorId"].as_str().unwrap_or_default().to_string();
         assert_eq!(app.get(&format!("/api/audit-log?actorId={actor}"), Some(&admin)).await.expect(200).body["pagination"]["totalItems"], 7);
         assert_eq!(app.get("/api/audit-log?actorId=someone-else", Some(&admin)).await.expect(200).body["pagination"]["totalItems"], 0);
-        let today = orders::listing::india_day(clock.now());
+        let today = kernel::india_day(clock.now());
         let day = |d: chrono::NaiveDate| d.format("%Y-%m-%d").to_string();
         let tomorrow = today.succ_opt().unwrap();
         let yesterday = today.pred_opt().unwrap();

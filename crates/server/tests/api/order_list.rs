@@ -17,7 +17,7 @@ async fn list(app: &TestApp, admin: &str, query: &str) -> Reply {
 
 /// India's calendar day `days` from the clock's today, as the API writes it.
 fn india_date(clock: &kernel::Clock, days: i64) -> String {
-    orders::listing::india_day(clock.now() + Duration::days(days)).format("%Y-%m-%d").to_string()
+    kernel::india_day(clock.now() + Duration::days(days)).format("%Y-%m-%d").to_string()
 }
 
 #[actix_web::test]
@@ -245,7 +245,7 @@ async fn the_orders_csv_has_a_line_per_item_of_every_order_the_filters_select() 
         let lines: Vec<&str> = text.trim_start_matches('\u{feff}').split("\r\n").filter(|l| !l.is_empty()).collect();
         assert_eq!(lines[0], "Order,Order ID,Placed (India time),Status,Payment method,Payment status,Customer,E-mail,Deliver to,Phone,Address,Landmark,City,State,PIN code,Product,Size,Colour,Quantity,Price (₹),Line total (₹),Order MRP total (₹),Order discount (₹),Order total (₹)");
         assert_eq!(lines.len(), 3, "{text}");
-        let placed = orders::listing::india_day(clock.now() - Duration::days(1)).format("%Y-%m-%d").to_string();
+        let placed = kernel::india_day(clock.now() - Duration::days(1)).format("%Y-%m-%d").to_string();
         let number = format!("#{}", a1[..8].to_uppercase());
         let listed = list(&app, &admin, "q=asha").await;
         let total = format!(",{:.2}", listed.body["data"][0]["orderTotal"].as_f64().unwrap_or(-1.0));

@@ -244,3 +244,31 @@ async fn a_product_is_duplicated_with_its_pictures_shared_and_no_stock_or_skus()
         assert_eq!(app.post(&format!("/api/products/{id}/duplicate"), Some(&admin), json!({})).await.status, 404);
     }
 }
+
+/// A variant's price, stock or SKU is part of the product's page: editing one marks the
+/// product modified, so the sitemap tells search engines to fetch the page again.
+#[actix_web::test]
+async fn an_inline_variant_edit_marks_the_product_modified_for_the_sitemap() {
+    for backend in store::testing::TestDb::backends() {
+        let clock = kernel::Clock::system();
+        // The sitemap is the web app's: the shop serves it beside the app's page.
+        let web = tempfile::tempdir().expect("a folder");
+        std::fs::write(web.path().join("index.html"), r#"<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>"#)
+            .expect("index.html");
+        let app = TestApp::builder().backend(backend).clock(clock.clone()).web_app(web.path()).spawn();
+        let admin = app.admin().await;
+        let (p, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 10, 1_000, 200)]);
+        let sitemap = || async { String::from_utf8(app.get_raw("/sitemap.xml", &[]).await.2).unwrap_or_default() };
+        for body in [json!({ "originalPrice": 900 }), json!({ "stock": 4 }), json!({ "sku": "LS-M" })] {
+            // A day later each time, so each edit has to move the mark itself.
+            clock.advance(chrono::Duration::days(1));
+            let day = clock.now().format("%Y-%m-%d").to_string();
+            assert!(!sitemap().await.contains(&format!("<lastmod>{day}</lastmod>")), "{body}");
+            patch(&app, &admin, &p, &v[0], body.clone()).await.expect(200);
+            let updated = app.get(&format!("/api/products/{p}"), None).await.expect(200).body["data"]["updatedAt"].clone();
+            assert!(updated.as_str().unwrap_or_default().starts_with(&day), "{body}: {updated}");
+            let map = sitemap().await;
+            assert!(map.contains(&format!("linen-shirt</loc><lastmod>{day}</lastmod>")), "{body}: {map}");
+        }
+    }
+}

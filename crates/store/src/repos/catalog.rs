@@ -662,6 +662,14 @@ impl CatalogRepository for DieselCatalogRepo {
                     return Err(Stop::Missing);
                 }
             }
+            // The variant is part of the product's page: its sitemap date moves with it.
+            // (Orders taking stock do not touch the product row, so checkouts never queue on it.)
+            if u.stock.is_some() || u.sku.is_some() || u.price.is_some() {
+                diesel::update(products::table.find(&u.product_id))
+                    .set(products::updated_at.eq(now))
+                    .execute(conn)
+                    .map_err(store_error)?;
+            }
             Ok(())
         });
         match outcome {
