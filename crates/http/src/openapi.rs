@@ -46,18 +46,24 @@ impl Modify for BearerScheme {
     }
 }
 
-/// `security(())` on a handler gives `[{}]` ("anonymous allowed"); a public call is written
-/// `security: []`, which says plainly that it needs no credentials.
-struct PublicMeansNoSecurity;
+/// Which calls need the bearer token is said once, by the answers a handler names: a call
+/// that can answer [`responses::SIGN_IN_REQUIRED`] (the [`responses::Unauthorized`] and
+/// [`responses::RoleRequired`] sets) needs it; every other call is public, written
+/// `security: []` (needs no credentials). A handler never writes `security(...)` itself.
+struct SecurityFromAnswers;
 
-impl Modify for PublicMeansNoSecurity {
+impl Modify for SecurityFromAnswers {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::SecurityRequirement;
+        use utoipa::openapi::RefOr;
         for item in openapi.paths.paths.values_mut() {
             for op in operations_mut(item) {
-                if let Some(security) = op.security.as_mut() {
-                    let empty = utoipa::openapi::security::SecurityRequirement::default();
-                    security.retain(|s| *s != empty);
-                }
+                let signed_in = matches!(
+                    op.responses.responses.get("401"),
+                    Some(RefOr::T(answer)) if answer.description == responses::SIGN_IN_REQUIRED
+                );
+                op.security =
+                    Some(if signed_in { vec![SecurityRequirement::new("bearer", Vec::<String>::new())] } else { Vec::new() });
             }
         }
     }
@@ -76,7 +82,7 @@ pub fn document() -> &'static utoipa::openapi::OpenApi {
         let (_, mut doc) =
             actix_web::App::new().into_utoipa_app().openapi(ApiDoc::openapi()).service(crate::api()).split_for_parts();
         BearerScheme.modify(&mut doc);
-        PublicMeansNoSecurity.modify(&mut doc);
+        SecurityFromAnswers.modify(&mut doc);
         doc
     })
 }

@@ -17,7 +17,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     tag = "addresses",
-    security(("bearer" = [])),
     responses((status = 200, description = "The caller's addresses", body = Envelope<Vec<AddressDto>>), Unauthorized)
 )]
 #[get("/addresses")]
@@ -29,7 +28,6 @@ async fn list(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
 #[utoipa::path(
     tag = "addresses",
     request_body = AddressRequest,
-    security(("bearer" = [])),
     responses((status = 201, description = "Address added", body = Envelope<AddressDto>), JsonBody, Unauthorized, Unprocessable)
 )]
 #[post("/addresses")]
@@ -46,7 +44,6 @@ async fn create(
     tag = "addresses",
     params(("id" = uuid::Uuid, Path, description = "Address id (the caller's own)")),
     request_body = AddressRequest,
-    security(("bearer" = [])),
     responses((status = 200, description = "Address updated", body = Envelope<AddressDto>), JsonBody, Unauthorized, NotFound, Unprocessable)
 )]
 #[put("/addresses/{id}")]
@@ -63,7 +60,6 @@ async fn update(
 #[utoipa::path(
     tag = "addresses",
     params(("id" = uuid::Uuid, Path, description = "Address id (the caller's own)")),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Address deleted; the remaining addresses", body = Envelope<Vec<AddressDto>>),
         Invalid, Unauthorized, NotFound, Conflict

@@ -63,7 +63,6 @@ impl AdminListParams {
 #[utoipa::path(
     tag = "products",
     params(AdminListParams),
-    security(("bearer" = [])),
     responses((status = 200, description = "A page of products, newest first (admin)", body = AdminProductListDto), Invalid, RoleRequired)
 )]
 #[get("/admin/products")]
@@ -110,7 +109,6 @@ fn rupees(value: Option<f64>) -> Option<String> {
         ("variantId" = uuid::Uuid, Path, description = "Variant id (of this product)")
     ),
     request_body = VariantPatchRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Variant updated; the whole product as it is now (admin)", body = Envelope<ProductDto>),
         JsonBody, RoleRequired, NotFound, Conflict, Unprocessable
@@ -142,7 +140,6 @@ async fn update_variant(
 #[utoipa::path(
     tag = "products",
     params(("productId" = uuid::Uuid, Path, description = "Product id")),
-    security(("bearer" = [])),
     responses(
         (status = 201, description = "The copy, to edit: \"… (copy)\", same category, pictures and variants, stock 0 and no SKUs (admin)", body = Envelope<ProductDto>),
         Invalid, RoleRequired, NotFound

@@ -56,7 +56,6 @@ fn text(raw: Option<String>, name: &str) -> Result<Option<String>, ApiError> {
 #[utoipa::path(
     tag = "audit",
     params(AuditParams),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of the audit log, newest first", body = AuditListDto),
         Invalid, RoleRequired, Unprocessable

@@ -44,7 +44,6 @@ pub struct LoginAnswer {
 #[utoipa::path(
     tag = "auth",
     request_body = RegisterRequest,
-    security(()),
     responses(
         (status = 201, description = "Account created and signed in", body = Envelope<Session>),
         JsonBody,
@@ -63,7 +62,6 @@ async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) 
 #[utoipa::path(
     tag = "auth",
     request_body = LoginRequest,
-    security(()),
     responses(
         (status = 200, description = "Signed in", body = LoginAnswer),
         JsonBody,
@@ -88,7 +86,6 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
 
 #[utoipa::path(
     tag = "auth",
-    security(("bearer" = [])),
     responses((status = 200, description = "The signed-in user", body = Envelope<UserData>), Unauthorized)
 )]
 #[get("/auth/me")]
@@ -98,7 +95,6 @@ async fn me(CurrentUser(user): CurrentUser) -> HttpResponse {
 
 #[utoipa::path(
     tag = "auth",
-    security(("bearer" = [])),
     responses((status = 200, description = "This token no longer works", body = MessageOnly), Unauthorized)
 )]
 #[post("/auth/logout")]
@@ -109,7 +105,6 @@ async fn logout(state: web::Data<AppState>, session: CurrentSession) -> Result<H
 
 #[utoipa::path(
     tag = "auth",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Every token of the account, this one included, no longer works", body = MessageOnly),
         Unauthorized
@@ -124,7 +119,6 @@ async fn logout_all(state: web::Data<AppState>, CurrentUser(user): CurrentUser) 
 #[utoipa::path(
     tag = "auth",
     request_body = ForgotPasswordRequest,
-    security(()),
     responses(
         (status = 202, description = "The same answer whether or not an account has this address; when one has, a reset link is e-mailed to it", body = MessageOnly),
         JsonBody,
@@ -152,7 +146,6 @@ async fn forgot_password(
 #[utoipa::path(
     tag = "auth",
     request_body = ResetPasswordRequest,
-    security(()),
     responses(
         (status = 200, description = "Password changed; every session of the account has ended", body = MessageOnly),
         JsonBody,

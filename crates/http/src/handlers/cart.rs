@@ -18,7 +18,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     tag = "cart",
-    security(("bearer" = [])),
     responses((status = 200, description = "The caller's cart", body = Envelope<CartDto>), RoleRequired)
 )]
 #[get("/cart")]
@@ -30,7 +29,6 @@ async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
 #[utoipa::path(
     tag = "cart",
     request_body = AddToCartRequest,
-    security(("bearer" = [])),
     responses(
         (status = 201, description = "New cart line", body = Envelope<CartDto>),
         (status = 200, description = "Existing line grew", body = Envelope<CartDto>),
@@ -60,7 +58,6 @@ async fn add(
 #[utoipa::path(
     tag = "cart",
     request_body = UpdateQuantityRequest,
-    security(("bearer" = [])),
     responses((status = 200, description = "Cart updated", body = Envelope<CartDto>), JsonBody, RoleRequired, NotFound, Conflict, Unprocessable)
 )]
 #[put("/cart/update-quantity")]
@@ -80,7 +77,6 @@ async fn update_quantity(
 #[utoipa::path(
     tag = "cart",
     params(("id" = uuid::Uuid, Path, description = "Cart line id (the caller's own)")),
-    security(("bearer" = [])),
     responses((status = 200, description = "Line removed", body = Envelope<CartDto>), Invalid, RoleRequired, NotFound)
 )]
 #[delete("/cart/remove/{id}")]

@@ -98,7 +98,6 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<ImportRow>, Vec<RowError>> {
 
 #[utoipa::path(
     tag = "products",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The catalogue as CSV (UTF-8 with a byte-order mark), one row per variant, products by slug (admin)", content_type = "text/csv", body = String),
         RoleRequired
@@ -151,7 +150,6 @@ fn refusal(errors: Vec<RowError>) -> HttpResponse {
 #[utoipa::path(
     tag = "products",
     request_body(content = String, content_type = "text/csv", description = "A catalogue file as the export writes it (at most 32 MB)"),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Every row imported in one transaction: products created or updated by `product_slug`, and the categories of paths that did not exist created (admin)", body = Envelope<ImportReportDto>),
         (status = 400, description = "The upload broke off and could not be read", body = crate::error::ErrorBody),

@@ -26,7 +26,6 @@ const LIMITS: FormLimits = FormLimits::files(&catalog::IMAGE_RULES, catalog::MAX
 
 #[utoipa::path(
     tag = "categories",
-    security(()),
     responses((status = 200, description = "The category tree", body = Envelope<Vec<CategoryDto>>))
 )]
 #[get("/categories")]
@@ -56,7 +55,6 @@ fn input(form: &Form, on_update: bool) -> CategoryInput {
 #[utoipa::path(
     tag = "categories",
     request_body(content = CategoryForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
     responses((status = 201, description = "Category saved", body = Envelope<CategoryDto>), FormBody, RoleRequired, NotFound, Conflict, Unprocessable)
 )]
 #[post("/categories")]
@@ -71,7 +69,6 @@ async fn create(state: web::Data<AppState>, _admin: AdminUser, payload: Multipar
     tag = "categories",
     params(("id" = uuid::Uuid, Path, description = "Category id")),
     request_body(content = CategoryForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
     responses((status = 200, description = "Category updated", body = Envelope<CategoryDto>), FormBody, RoleRequired, NotFound, Conflict, Unprocessable)
 )]
 #[put("/categories/{id}")]
@@ -91,7 +88,6 @@ async fn update(
 #[utoipa::path(
     tag = "categories",
     params(("id" = uuid::Uuid, Path, description = "Category id")),
-    security(("bearer" = [])),
     responses((status = 200, description = "Category deleted", body = DeletedCategoryAnswer), Invalid, RoleRequired, NotFound, Conflict)
 )]
 #[delete("/categories/{id}")]

@@ -20,7 +20,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     tag = "cod",
-    security(("bearer" = [])),
     responses((status = 200, description = "The cash-on-delivery settings", body = Envelope<CodSettingsDto>), RoleRequired)
 )]
 #[get("/settings/cod")]
@@ -32,7 +31,6 @@ async fn settings(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpR
 #[utoipa::path(
     tag = "cod",
     request_body = CodSettingsRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Settings saved; fields left out kept their values", body = Envelope<CodSettingsDto>),
         JsonBody, RoleRequired, Unprocessable
@@ -51,7 +49,6 @@ async fn update_settings(
 #[utoipa::path(
     tag = "cod",
     params(("pincode" = String, Path, pattern = r"^[1-9][0-9]{5}$", description = "A 6-digit PIN code")),
-    security(()),
     responses((status = 200, description = "Whether the shop delivers there, and with cash on delivery", body = Envelope<PincodeCheckDto>), Invalid)
 )]
 #[get("/delivery/{pincode}")]
@@ -75,7 +72,6 @@ pub struct CodCheckParams {
 #[utoipa::path(
     tag = "cod",
     params(CodCheckParams),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Whether placing the cart now, to that address, would be accepted for cash on delivery", body = Envelope<CodCheckDto>),
         Invalid, Unauthorized, NotFound

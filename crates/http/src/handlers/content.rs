@@ -35,7 +35,6 @@ const LOGO_LIMITS: FormLimits = FormLimits::files(&content::LOGO_RULES, 1);
 
 #[utoipa::path(
     tag = "content",
-    security(()),
     responses((status = 200, description = "The company details", body = Envelope<CompanyDto>))
 )]
 #[get("/company-details")]
@@ -46,7 +45,6 @@ async fn company(state: web::Data<AppState>) -> HttpResponse {
 #[utoipa::path(
     tag = "content",
     request_body(content = CompanyForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
     responses((status = 200, description = "Company details saved", body = Envelope<CompanyDto>), FormBody, Unprocessable, RoleRequired)
 )]
 #[put("/company-details")]
@@ -70,7 +68,6 @@ async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: 
 
 #[utoipa::path(
     tag = "content",
-    security(()),
     responses((status = 200, description = "Every legal page", body = Envelope<Vec<LegalPageDto>>))
 )]
 #[get("")]
@@ -81,7 +78,6 @@ async fn legal_pages(state: web::Data<AppState>) -> HttpResponse {
 #[utoipa::path(
     tag = "content",
     request_body = LegalPageRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Page saved (created or replaced by slug)", body = Envelope<LegalPageDto>),
         JsonBody,

@@ -41,7 +41,6 @@ pub struct CustomerListParams {
 #[utoipa::path(
     tag = "customers",
     params(CustomerListParams),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of customers with their order count, total spent (orders not CANCELED) and last order date", body = CustomerListDto),
         Invalid, RoleRequired
@@ -71,7 +70,6 @@ pub struct CustomerOrdersParams {
 #[utoipa::path(
     tag = "customers",
     params(("id" = uuid::Uuid, Path, description = "The customer's account id"), CustomerOrdersParams),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The customer with their figures and a page of their orders, newest first", body = CustomerDetailDto),
         Invalid, RoleRequired, NotFound

@@ -11,7 +11,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     tag = "health",
-    security(()),
     responses(
         (status = 200, description = "The shop and its database answer", body = HealthDto),
         (status = 503, description = "The database does not answer", body = ErrorBody)

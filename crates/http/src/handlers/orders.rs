@@ -48,7 +48,6 @@ fn customer(user: &accounts::User) -> Customer {
     tag = "orders",
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retried placement answer the first order")),
     request_body = PlaceOrderRequest,
-    security(("bearer" = [])),
     responses(
         (status = 201, description = "Order placed from the cart", body = PlacedOrderAnswer),
         (status = 200, description = "A retry with the same Idempotency-Key: the first order", body = PlacedOrderAnswer),
@@ -158,7 +157,6 @@ impl OrderSortParams {
 #[utoipa::path(
     tag = "orders",
     params(PageParams),
-    security(("bearer" = [])),
     responses((status = 200, description = "A page of the caller's orders, newest first", body = OrderListDto), Invalid, Unauthorized)
 )]
 #[get("/orders/my-orders")]
@@ -175,7 +173,6 @@ async fn my_orders(
 #[utoipa::path(
     tag = "orders",
     params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own)")),
-    security(("bearer" = [])),
     responses((status = 200, description = "Order cancelled", body = Envelope<OrderDto>), Invalid, Unauthorized, NotFound, Conflict)
 )]
 #[put("/orders/{id}/cancel")]
@@ -191,7 +188,6 @@ async fn cancel(
 #[utoipa::path(
     tag = "orders",
     params(PageParams, OrderFilterParams, OrderSortParams),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of the orders matching the filters, with the count per status for the same filters without `status` (admin)", body = OrderListDto),
         Invalid, RoleRequired, Unprocessable
@@ -214,7 +210,6 @@ async fn all_orders(
 #[utoipa::path(
     tag = "orders",
     request_body = BulkStatusRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Each order moved as `PUT /orders/{id}/status` would move it: one result per order (admin)", body = BulkStatusAnswer),
         JsonBody, RoleRequired
@@ -255,7 +250,6 @@ async fn bulk_status(
     tag = "orders",
     params(("id" = uuid::Uuid, Path, description = "Order id")),
     request_body = StatusRequest,
-    security(("bearer" = [])),
     responses((status = 200, description = "Status changed (into SHIPPED the first time, a GST-registered shop issues the tax invoice; into CANCELED an invoiced order gets its credit note)", body = Envelope<OrderDto>), JsonBody, RoleRequired, NotFound, Conflict)
 )]
 #[put("/orders/{id}/status")]
@@ -273,7 +267,6 @@ async fn set_status(
 
 #[utoipa::path(
     tag = "orders",
-    security(("bearer" = [])),
     responses((status = 200, description = "How many orders wait for processing", body = Envelope<CountDto>), RoleRequired)
 )]
 #[get("/orders/pending-count")]
@@ -285,7 +278,6 @@ async fn pending_count(state: web::Data<AppState>, _admin: AdminUser) -> Result<
 #[utoipa::path(
     tag = "orders",
     params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own, or any for an admin)")),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The order's tax invoice (CGST Rules, rule 46)", content_type = "application/pdf", body = Vec<u8>),
         Invalid, Unauthorized,
@@ -300,7 +292,6 @@ async fn invoice_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentUser,
 #[utoipa::path(
     tag = "orders",
     params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own, or any for an admin)")),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The credit note of a cancelled invoiced order (CGST Rules, rule 53)", content_type = "application/pdf", body = Vec<u8>),
         Invalid, Unauthorized,
@@ -315,7 +306,6 @@ async fn credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): CurrentU
 #[utoipa::path(
     tag = "orders",
     request_body = SendConfirmationRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Confirmation re-sent to the account's address", body = ConfirmationSent),
         JsonBody,

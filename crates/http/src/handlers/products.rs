@@ -145,7 +145,6 @@ impl ListParams {
 #[utoipa::path(
     tag = "products",
     params(ListParams),
-    security(()),
     responses((status = 200, description = "A page of products with facets", body = ListingDto), Invalid, Unprocessable)
 )]
 #[get("/products")]
@@ -160,7 +159,6 @@ async fn list(req: HttpRequest, state: web::Data<AppState>, params: web::Query<L
 #[utoipa::path(
     tag = "products",
     params(("categoryId" = String, Path, description = "Category id or slug"), ListParams),
-    security(()),
     responses(
         (status = 200, description = "A page of the category's products (and its subcategories')", body = ListingDto),
         Invalid, NotFound, Unprocessable
@@ -200,7 +198,6 @@ struct SearchParams {
 #[utoipa::path(
     tag = "products",
     params(SearchParams),
-    security(()),
     responses((status = 200, description = "Matching products; when none, perhaps a corrected query", body = SearchDto), Invalid, Throttled)
 )]
 #[get("/products/search", wrap = "limit(Action::Search)")]
@@ -236,7 +233,6 @@ fn found_nothing(json: &[u8]) -> bool {
 #[utoipa::path(
     tag = "products",
     params(("idOrSlug" = String, Path, description = "Product id or slug")),
-    security(()),
     responses((status = 200, description = "One product", body = Envelope<ProductDto>), NotFound)
 )]
 #[get("/products/{idOrSlug}")]
@@ -314,7 +310,6 @@ async fn save(state: &web::Data<AppState>, id: Option<String>, form: Form) -> Re
 #[utoipa::path(
     tag = "products",
     request_body(content = ProductForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
     responses(
         (status = 201, description = "Product created", body = Envelope<ProductDto>),
         (status = 200, description = "Product updated (the form named its id)", body = Envelope<ProductDto>),
@@ -334,7 +329,6 @@ async fn create_or_update(state: web::Data<AppState>, _admin: AdminUser, payload
     tag = "products",
     params(("idOrSlug" = uuid::Uuid, Path, description = "Product id")),
     request_body(content = ProductForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
     responses((status = 200, description = "Product updated", body = Envelope<ProductDto>), FormBody, RoleRequired, NotFound, Conflict, Unprocessable)
 )]
 #[put("/products/{idOrSlug}")]
@@ -346,7 +340,6 @@ async fn update(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Str
 #[utoipa::path(
     tag = "products",
     params(("idOrSlug" = uuid::Uuid, Path, description = "Product id")),
-    security(("bearer" = [])),
     responses((status = 200, description = "Product deleted", body = DeletedProductAnswer), RoleRequired, NotFound, Conflict)
 )]
 #[delete("/products/{idOrSlug}")]

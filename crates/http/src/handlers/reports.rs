@@ -18,7 +18,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     tag = "reports",
-    security(("bearer" = [])),
     responses((status = 200, description = "The back office's figures (admin)", body = Envelope<FiguresDto>), RoleRequired)
 )]
 #[get("/reports/summary")]

@@ -29,7 +29,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
     tag = "returns",
     params(("id" = uuid::Uuid, Path, description = "Order id (the caller's own)")),
     request_body = ReturnCreateRequest,
-    security(("bearer" = [])),
     responses(
         (status = 201, description = "Request made (status REQUESTED; the shopper gets an e-mail). Only a DELIVERED order, within 7 days (India's calendar) after the day of delivery", body = Envelope<ReturnDto>),
         JsonBody, RoleRequired,
@@ -52,7 +51,6 @@ async fn create(
 
 #[utoipa::path(
     tag = "returns",
-    security(("bearer" = [])),
     responses((status = 200, description = "The caller's return and exchange requests, newest first", body = Envelope<Vec<ReturnDto>>), Unauthorized)
 )]
 #[get("/returns/my")]
@@ -79,7 +77,6 @@ pub struct ReturnListParams {
 #[utoipa::path(
     tag = "returns",
     params(ReturnListParams),
-    security(("bearer" = [])),
     responses((status = 200, description = "A page of every request, newest first (admin)", body = ReturnListDto), Invalid, RoleRequired)
 )]
 #[get("/returns")]
@@ -99,7 +96,6 @@ async fn all_returns(
     tag = "returns",
     params(("id" = uuid::Uuid, Path, description = "Return request id")),
     request_body = ReturnStatusRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Moved one step (admin); the shopper gets an e-mail. APPROVED on an exchange reserves the replacement pieces; RECEIVED puts the returned pieces back into stock unless `restock` is false; REFUNDED records the amount the server computed and the masked payout account. When the order has a tax invoice, REFUNDED issues a credit note for the returned pieces and EXCHANGE_SHIPPED a credit note for them and a tax invoice for the replacement (`creditNote`, `replacementInvoice`)", body = Envelope<ReturnDto>),
         JsonBody, RoleRequired, NotFound,
@@ -131,7 +127,6 @@ fn mailed(answer: orders::returns::ReturnAnswer) -> ReturnDto {
 #[utoipa::path(
     tag = "returns",
     params(("id" = uuid::Uuid, Path, description = "Return request id (the caller's own, or any for an admin)")),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The credit note for the returned pieces (CGST Act 2017, section 34; CGST Rules, rule 53): issued when the refund is recorded or the exchange ships, for an order with a tax invoice", content_type = "application/pdf", body = Vec<u8>),
         Invalid, Unauthorized,
@@ -146,7 +141,6 @@ async fn return_credit_note_pdf(state: web::Data<AppState>, CurrentUser(user): C
 #[utoipa::path(
     tag = "returns",
     params(("id" = uuid::Uuid, Path, description = "Return request id (the caller's own, or any for an admin)")),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The tax invoice of an exchange's replacement pieces (CGST Rules, rule 46): issued when the exchange ships, for an order with a tax invoice", content_type = "application/pdf", body = Vec<u8>),
         Invalid, Unauthorized,

@@ -57,7 +57,6 @@ struct MissesParams {
 
 #[utoipa::path(
     tag = "search",
-    security(("bearer" = [])),
     responses((status = 200, description = "The synonym list search reads", body = Envelope<SynonymsDto>), RoleRequired)
 )]
 #[get("/search/synonyms")]
@@ -68,7 +67,6 @@ async fn synonyms(state: web::Data<AppState>, _admin: AdminUser) -> HttpResponse
 #[utoipa::path(
     tag = "search",
     request_body = SynonymsRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Saved; every instance searches with it within a second", body = Envelope<SynonymsDto>),
         JsonBody, Unprocessable, RoleRequired
@@ -88,7 +86,6 @@ async fn save_synonyms(
 #[utoipa::path(
     tag = "search",
     params(MissesParams),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The 50 searches that found nothing most often in the window", body = Envelope<Vec<SearchMissDto>>),
         Invalid, RoleRequired

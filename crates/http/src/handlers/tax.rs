@@ -20,7 +20,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     tag = "gst",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The GST rate table: every rule by HSN prefix, then effective date", body = Envelope<Vec<GstRateRuleDto>>),
         RoleRequired
@@ -35,7 +34,6 @@ async fn rates(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResp
 #[utoipa::path(
     tag = "gst",
     request_body = GstRatesRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The table replaced; changes apply to documents issued from their effective date, issued documents keep their rates", body = Envelope<Vec<GstRateRuleDto>>),
         JsonBody, RoleRequired, Unprocessable
@@ -78,7 +76,6 @@ fn rupees(paise: i64) -> String {
 #[utoipa::path(
     tag = "gst",
     params(PeriodParams),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "CSV: one row per tax invoice (positive) and credit note (negative) and rate, with the place of supply; then an HSN summary; then the net totals, equal to the invoices less the credit notes", content_type = "text/csv", body = String),
         Invalid, RoleRequired,
@@ -138,7 +135,6 @@ pub struct StateDto {
 
 #[utoipa::path(
     tag = "gst",
-    security(()),
     responses((status = 200, description = "The 36 states and union territories with their GST state codes, in code order", body = Envelope<Vec<StateDto>>))
 )]
 #[get("/gst/states")]
@@ -174,7 +170,6 @@ pub struct RateDto {
 #[utoipa::path(
     tag = "gst",
     params(RateParams),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The GST rate of one piece at this price today", body = Envelope<RateDto>),
         Invalid,

@@ -19,7 +19,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 #[utoipa::path(
     tag = "users",
     request_body = ProfileRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Profile saved", body = Envelope<UserData>),
         JsonBody,
@@ -49,7 +48,6 @@ async fn update_profile(
 #[utoipa::path(
     tag = "users",
     request_body = ChangePasswordRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Password changed; every earlier session has ended and `token` starts a new one", body = PasswordChanged),
         JsonBody,

@@ -17,7 +17,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     tag = "wishlist",
-    security(("bearer" = [])),
     responses((status = 200, description = "The caller's wishlist", body = Envelope<WishlistData>), RoleRequired)
 )]
 #[get("/wishlist")]
@@ -29,7 +28,6 @@ async fn view(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Res
 #[utoipa::path(
     tag = "wishlist",
     params(("productId" = uuid::Uuid, Path, description = "Product id")),
-    security(("bearer" = [])),
     responses((status = 200, description = "Added (or already there)", body = Envelope<WishlistData>), Invalid, RoleRequired, NotFound)
 )]
 #[post("/wishlist/{productId}")]
@@ -45,7 +43,6 @@ async fn add(
 #[utoipa::path(
     tag = "wishlist",
     params(("productId" = String, Path, description = "Product id; removing what is not there answers the list as it is")),
-    security(("bearer" = [])),
     responses((status = 200, description = "Removed", body = Envelope<WishlistData>), RoleRequired, NotFound)
 )]
 #[delete("/wishlist/{productId}")]

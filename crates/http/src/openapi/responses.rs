@@ -19,6 +19,10 @@ macro_rules! one_error {
     };
 }
 
+/// The 401 of a call that needs `Authorization: Bearer <token>`. Naming a set that holds it
+/// is what marks the call with the bearer scheme in the document (see `openapi.rs`).
+pub const SIGN_IN_REQUIRED: &str = "Not signed in, or the session has expired";
+
 one_error! {
     /// 401: the call needs `Authorization: Bearer <token>`.
     Unauthorized = 401, "Not signed in, or the session has expired"
@@ -78,3 +82,21 @@ one_error! {
     headers(("Retry-After" = u64, description = "Seconds to wait"))
 )]
 pub struct Throttled(#[allow(dead_code)] ErrorBody);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use utoipa::openapi::RefOr;
+
+    /// The sets a signed-in call names carry the 401 that marks it with the bearer scheme.
+    #[test]
+    fn the_sign_in_sets_answer_the_sign_in_401() {
+        for set in [Unauthorized::responses(), RoleRequired::responses()] {
+            let described = match set.get("401") {
+                Some(RefOr::T(answer)) => answer.description.clone(),
+                _ => String::new(),
+            };
+            assert_eq!(described, SIGN_IN_REQUIRED);
+        }
+    }
+}
