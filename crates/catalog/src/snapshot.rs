@@ -249,7 +249,7 @@ impl CatalogSnapshot {
         let index = self
             .index_of_id(&Id::new(id_or_slug))
             .or_else(|| self.index_of_slug(id_or_slug))
-            .or_else(|| self.index_of_slug(&crate::models::slugify(id_or_slug)))?;
+            .or_else(|| crate::models::slug_of(id_or_slug).and_then(|slug| self.index_of_slug(&slug)))?;
         self.entries.get(index)
     }
 

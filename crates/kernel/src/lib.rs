@@ -16,6 +16,7 @@ pub mod page;
 pub mod postal;
 pub mod price;
 pub mod role;
+pub mod text;
 pub mod store_error;
 
 pub use clock::Clock;

@@ -27,17 +27,16 @@ impl Username {
     }
 }
 
-/// A first or last name: 1 to 50 characters of letters, spaces, dots, hyphens, apostrophes.
+/// A first or last name: 1 to 50 characters of letters (with their marks, in any script:
+/// [`kernel::text`]), spaces, dots, hyphens, apostrophes; stored composed (NFC).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonName(String);
 
 impl PersonName {
     pub fn parse(raw: &str, what: &'static str) -> Result<PersonName, InvalidValue> {
-        let text = raw.trim();
+        let text = kernel::text::composed(raw.trim());
         let length = text.chars().count();
-        let allowed = text
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '.' | '-' | '\'' | '_'));
+        let allowed = kernel::text::letters_and(&text, |c| matches!(c, ' ' | '.' | '-' | '\'' | '_'));
         if length == 0 {
             return Err(InvalidValue(match what {
                 "first" => "First name is required",
@@ -50,7 +49,7 @@ impl PersonName {
                 _ => "Last name may hold up to 50 letters, spaces, dots, hyphens or apostrophes",
             }));
         }
-        Ok(PersonName(text.to_string()))
+        Ok(PersonName(text))
     }
 
     pub fn as_str(&self) -> &str {

@@ -5,5 +5,5 @@ mod variant;
 
 pub use colour::{parse_colour, parse_hex, Colour};
 pub use entities::{Category, CategoryNode, ImageRef, Product, ProductImage, Variant};
-pub use names::{category_name, category_slug, description, product_name, slugify, unique_slug};
+pub use names::{category_name, category_slug, description, product_name, slug_of, slugify, unique_slug};
 pub use variant::{check_variants, parse_sku, parse_variant, sku_key, VariantDraft, VariantInput, MAX_SKU_CHARS, MAX_STOCK};

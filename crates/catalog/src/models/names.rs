@@ -1,12 +1,14 @@
 use crate::error::CatalogError;
 
-/// A category name: required, letters, digits and spaces only, at most 50 characters.
+/// A category name: required, letters (with their marks, in any script: [`kernel::text`]),
+/// digits and spaces only, at most 50 characters; stored composed (NFC).
 pub fn category_name(raw: Option<&str>) -> Result<String, CatalogError> {
-    let text = raw.map(str::trim).unwrap_or("");
+    let text = kernel::text::composed(raw.map(str::trim).unwrap_or(""));
+    let text = text.as_str();
     if text.is_empty() {
         return Err(CatalogError::invalid("name", "Please fill the category name."));
     }
-    if !text.chars().all(|c| c.is_alphanumeric() || c == ' ') {
+    if !kernel::text::letters_and(text, |c| c == ' ') {
         return Err(CatalogError::invalid("name", "Category name may contain only letters, digits and spaces"));
     }
     if text.chars().count() > 50 {
@@ -41,21 +43,36 @@ fn collapse_spaces(text: &str) -> String {
 }
 
 /// URL-safe form of a name: lower case ASCII letters and digits joined by single hyphens.
+/// A name in another script is spelt in Latin letters first (`deunicode`: कुर्ता → kurtaa), so
+/// its address is one a shopper can read and share; a name with nothing to spell is `item`.
 pub fn slugify(text: &str) -> String {
+    slug_of(text).unwrap_or_else(|| "item".to_string())
+}
+
+/// The slug `text` spells, if it spells any: `!!!` and `---` spell none.
+pub fn slug_of(text: &str) -> Option<String> {
     let mut slug = String::new();
     for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            slug.push(c.to_ascii_lowercase());
+        // Letter by letter, so a vowel sign joins its consonant (साड़ी → saaddii).
+        let spelt: String = match c {
+            c if c.is_ascii() => c.to_string(),
+            // Letters and their marks only: an emoji or a symbol is no part of an address.
+            c if c.is_alphanumeric() || kernel::text::is_attached(c) => {
+                deunicode::deunicode_char(c).unwrap_or_default().chars().filter(char::is_ascii_alphanumeric).collect()
+            }
+            _ => String::new(),
+        };
+        if spelt.is_empty() && kernel::text::is_attached(c) {
+            continue; // a halant or a nukta spells nothing of its own
+        }
+        if spelt.chars().any(|c| c.is_ascii_alphanumeric()) {
+            slug.extend(spelt.chars().map(|c| c.to_ascii_lowercase()));
         } else if !slug.ends_with('-') && !slug.is_empty() {
             slug.push('-');
         }
     }
-    let slug = slug.trim_end_matches('-').to_string();
-    if slug.is_empty() {
-        "item".to_string()
-    } else {
-        slug
-    }
+    let slug = slug.trim_end_matches('-');
+    (!slug.is_empty()).then(|| slug.to_string())
 }
 
 /// `base`, or `base-2`, `base-3`, ... whichever `taken` does not contain.
@@ -100,7 +117,11 @@ mod tests {
     fn product_names_and_slugs() {
         assert_eq!(message(product_name(Some(""))), "Please fill Product Name");
         assert_eq!(slugify("Classic Oxford Shirt (Blue)"), "classic-oxford-shirt-blue");
-        assert_eq!(slugify("₹ !!"), "item");
+        assert_eq!(slugify("!! --"), "item");
+        assert_eq!(slug_of("!! --"), None);
+        assert_eq!(slugify("कुर्ता"), "kurtaa");
+        assert_eq!(slugify("रेशमी साड़ी 🌸"), "reshmii-saaddii");
+        assert_eq!(slugify("Zoë's Café"), "zoe-s-cafe");
         let taken = ["shirt", "shirt-2"];
         assert_eq!(unique_slug("shirt", |s| taken.contains(&s)), "shirt-3");
         assert_eq!(unique_slug("dress", |s| taken.contains(&s)), "dress");

@@ -216,3 +216,33 @@ async fn admin_bootstrap_signs_in_as_admin() {
         assert_eq!(me.body["data"]["user"]["userType"], "ADMIN");
     }
 }
+
+/// Indian names are written in Indian scripts: a halant (अर्जुन), a nukta, a vowel sign, a
+/// zero-width joiner are part of the name, and a name typed with a separate accent is kept
+/// in its composed form. Category names follow the same letters.
+#[actix_web::test]
+async fn names_in_indian_scripts_and_with_accents_are_names() {
+    for app in TestApp::all() {
+        let (token, _) = app.customer("asha").await;
+        for (first, last) in [("अर्जुन", "शर्मा"), ("प्रिया", "कृष्ण"), ("முருகன்", "ராம்"), ("ਗੁਰਪ੍ਰੀਤ", "ಶ್ರೀ"), ("José\u{301}", "O'Brien")] {
+            let reply = app.put("/api/users/profile", Some(&token), json!({ "firstName": first, "lastName": last })).await.expect(200);
+            assert_eq!(reply.body["data"]["user"]["lastName"].as_str(), Some(last), "{first} {last}");
+        }
+        // Decomposed "José" (e + U+0301) is stored composed (é), as every other José.
+        let reply = app.put("/api/users/profile", Some(&token), json!({ "firstName": "Jose\u{301}" })).await.expect(200);
+        assert_eq!(reply.body["data"]["user"]["firstName"].as_str(), Some("Jos\u{e9}"));
+        // A mark with no letter to sit on is not a name.
+        let refused = app.put("/api/users/profile", Some(&token), json!({ "firstName": "\u{94d}\u{94d}" })).await.expect(422);
+        assert_eq!(refused.message(), "First name may hold up to 50 letters, spaces, dots, hyphens or apostrophes");
+
+        let registered = app
+            .post("/api/auth/register", None, json!({ "firstName": "अर्जुन", "lastName": "शर्मा", "email": "arjun@example.in", "password": PASSWORD, "username": "arjun" }))
+            .await;
+        assert_eq!(registered.status, 201, "{}", registered.body);
+
+        let admin = app.admin().await;
+        let category = app.form("POST", "/api/categories", Some(&admin), vec![crate::helpers::text("name", "कुर्ता"), crate::helpers::file("media", "a.png", crate::helpers::png())]).await;
+        assert_eq!(category.status, 201, "{}", category.body);
+        assert_eq!(category.body["data"]["name"].as_str(), Some("कुर्ता"));
+    }
+}

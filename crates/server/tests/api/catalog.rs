@@ -516,3 +516,26 @@ async fn product_images_come_with_thumbnails_for_srcset() {
         }
     }
 }
+
+/// A name in an Indian script gets a slug a shopper can read and share (its Latin spelling),
+/// not a placeholder; an address made of punctuation names no product.
+#[actix_web::test]
+async fn names_without_latin_letters_get_readable_slugs_and_junk_addresses_find_nothing() {
+    for app in TestApp::all() {
+        let (kurta, _) = crate::helpers::seed_product(&app, "कुर्ता", &[("M", "Indigo", 5, 999, 0)]);
+        let (saree, _) = crate::helpers::seed_product(&app, "रेशमी साड़ी", &[("Free", "Wine", 2, 4_999, 0)]);
+        let mut slugs = Vec::new();
+        for (id, name) in [(&kurta, "कुर्ता"), (&saree, "रेशमी साड़ी")] {
+            let product = app.get(&format!("/api/products/{id}"), None).await.expect(200);
+            let slug = product.body["data"]["slug"].as_str().unwrap_or_default().to_string();
+            assert!(!slug.starts_with("item") && slug.len() >= 3, "{name}: {slug}");
+            assert!(slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'), "{slug}");
+            assert_eq!(app.get(&format!("/api/products/{slug}"), None).await.expect(200).body["data"]["name"], name);
+            slugs.push(slug);
+        }
+        assert_ne!(slugs[0], slugs[1]);
+        for junk in ["%21%21%21", "---", "%E2%9D%A4", "item"] {
+            assert_eq!(app.get(&format!("/api/products/{junk}"), None).await.status, 404, "{junk}");
+        }
+    }
+}

@@ -15,6 +15,12 @@ describe('category name filtering', () => {
     expect(filterCategoryName('Summer 24')).toBe('Summer 24');
     expect(filterCategoryName('<script>')).toBe('script');
   });
+
+  it('keeps the marks Indian scripts write letters with', () => {
+    // The halant in कुर्ता and the vowel signs are part of the word, as the server takes it.
+    expect(filterCategoryName('कुर्ता सेट!')).toBe('कुर्ता सेट');
+    expect(filterCategoryName('முருகன்')).toBe('முருகன்');
+  });
 });
 
 describe('category validation', () => {

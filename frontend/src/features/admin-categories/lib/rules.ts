@@ -15,9 +15,12 @@ export const CATEGORY_MESSAGES = {
   fetchFailed: 'Failed to fetch categories',
 } as const;
 
-/** A category name holds letters, digits and spaces only: anything else is dropped while typing. */
+/**
+ * A category name holds letters (with the marks and joiners Indian scripts write them with),
+ * digits and spaces only: anything else is dropped while typing. The server has the last word.
+ */
 export function filterCategoryName(raw: string): string {
-  return raw.replace(/[^\p{L}\p{N} ]/gu, '');
+  return raw.replace(/[^\p{L}\p{M}\p{N} \u200C\u200D]/gu, '');
 }
 
 export interface CategoryCheck {

@@ -1,0 +1,62 @@
+//! Letters as people write them. Indian scripts write a name with marks on its letters: a
+//! halant joins consonants (अर्जुन), a nukta, a vowel sign, a zero-width joiner; Latin names
+//! may carry an accent typed separately (e + ◌́). These are part of the name, not symbols.
+
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
+const ZERO_WIDTH_NON_JOINER: char = '\u{200C}';
+const ZERO_WIDTH_JOINER: char = '\u{200D}';
+
+/// `text` in its composed form (NFC), so a name typed with a separate accent is stored as
+/// every other copy of it.
+pub fn composed(text: &str) -> String {
+    text.nfc().collect()
+}
+
+/// A mark or joiner: written on the character before it, never on its own.
+pub fn is_attached(c: char) -> bool {
+    is_combining_mark(c) || matches!(c, ZERO_WIDTH_JOINER | ZERO_WIDTH_NON_JOINER)
+}
+
+/// Every character is a letter or digit, a mark or joiner on the character before it, or
+/// one `also` allows. A mark with nothing to sit on is not writing.
+pub fn letters_and(text: &str, also: impl Fn(char) -> bool) -> bool {
+    let mut previous_writes = false;
+    text.chars().all(|c| {
+        let attached = is_attached(c);
+        let fits = c.is_alphanumeric() || (attached && previous_writes) || (!attached && also(c));
+        previous_writes = c.is_alphanumeric() || attached;
+        fits
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(text: &str) -> bool {
+        letters_and(text, |c| c == ' ')
+    }
+
+    #[test]
+    fn names_in_indian_scripts_are_letters() {
+        for name in ["अर्जुन शर्मा", "प्रिया", "कृष्ण", "श्री", "முருகன்", "ਗੁਰਪ੍ਰੀਤ", "ಶ್ರೀ", "র‍্যাব", "José", "Jose\u{301}"] {
+            assert!(plain(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn marks_need_a_letter_and_symbols_stay_out() {
+        for text in ["\u{94d}", " \u{301}", "Asha!", "a\u{200D}", "<b>"] {
+            assert_eq!(plain(text), text == "a\u{200D}", "{text:?}");
+        }
+        assert!(!plain("-\u{301}"));
+    }
+
+    #[test]
+    fn a_separate_accent_is_composed() {
+        assert_eq!(composed("Jose\u{301}"), "Jos\u{e9}");
+        assert_eq!(composed("अर्जुन"), "अर्जुन");
+    }
+}
