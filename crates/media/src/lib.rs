@@ -91,6 +91,9 @@ fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<Decoded, MediaError
         _ => image::ImageFormat::Jpeg,
     };
     let damaged = || MediaError::Invalid("The image file is damaged and cannot be read".into());
+    if format == ImageFormat::Jpeg && !jpeg_reaches_its_end(bytes) {
+        return Err(damaged());
+    }
     let (width, height) = ImageReader::with_format(Cursor::new(bytes), image_format)
         .into_dimensions()
         .map_err(|_| damaged())?;
@@ -114,6 +117,15 @@ fn check_raster(bytes: &[u8], format: ImageFormat) -> Result<Decoded, MediaError
     let place = DECODES.acquire_blocking();
     let image = reader.decode().map_err(|_| damaged())?;
     Ok(Decoded { image, _place: place })
+}
+
+/// Whether a JPEG's last scan is followed by its end-of-image marker. The decoder fills a
+/// file cut short with grey rather than failing; scan data never holds `FF D9` (an `FF` in it
+/// is followed by `00` or a restart marker), so a cut file has no end marker after its last
+/// start-of-scan. Bytes a camera appends after the end are allowed.
+fn jpeg_reaches_its_end(bytes: &[u8]) -> bool {
+    let last_scan = bytes.windows(2).rposition(|m| m == [0xFF, 0xDA]);
+    last_scan.is_some_and(|at| bytes[at..].windows(2).any(|m| m == [0xFF, 0xD9]))
 }
 
 /// Writes the JPEG thumbnails of an image; on failure removes those already written.

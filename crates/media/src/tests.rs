@@ -67,6 +67,22 @@ fn content_decides_not_the_name() {
     assert_eq!(files_in(&dir), 0, "nothing refused reaches the disk");
 }
 
+/// A JPEG cut short (an upload that broke off) decodes leniently into a grey band: it is
+/// refused like a cut PNG, at every length; a whole JPEG with bytes after its end passes.
+#[test]
+fn a_truncated_jpeg_is_damaged() {
+    let (dir, store) = store();
+    let whole = encoded(120, 90, image::ImageFormat::Jpeg);
+    for cut in [whole.len() / 4, whole.len() / 2, whole.len() - 2] {
+        let refused = store.store(&IncomingFile { bytes: whole[..cut].to_vec() }, &PHOTOS);
+        assert_eq!(refused, Err(MediaError::Invalid("The image file is damaged and cannot be read".into())), "cut at {cut}");
+    }
+    assert_eq!(files_in(&dir), 0);
+    let mut trailing = whole.clone();
+    trailing.extend_from_slice(b"\0\0camera trailer");
+    assert!(store.store(&IncomingFile { bytes: trailing }, &PHOTOS).is_ok());
+}
+
 #[test]
 fn huge_dimensions_are_refused_before_decoding() {
     let (dir, store) = store();
