@@ -2,22 +2,36 @@
 //! rule 53 for credit notes): the supplier's name, address and GSTIN; the number and date;
 //! the recipient's name, address, state and state code; the place of supply; per line the
 //! description, HSN code, quantity, unit, taxable value, rate and CGST/SGST or IGST; the
-//! totals; "Authorised signatory". Drawn with `printpdf` in DejaVu Sans (embedded, it has
-//! the rupee sign; licence in `fonts/`).
+//! totals; "Authorised signatory". Drawn with `printpdf`.
+//!
+//! Fonts (embedded, cut down to the glyphs a document uses; licences in `fonts/`): DejaVu Sans
+//! for Latin text, figures and the rupee sign, and Noto Sans Devanagari, Bengali, Gurmukhi,
+//! Gujarati, Oriya, Tamil, Telugu, Kannada and Malayalam, because names and addresses are
+//! written in those scripts and rule 46 wants them on the invoice: DejaVu has none of them.
+//! Every text is cut into runs by script (module `text`): Latin runs are written as they are; Indic
+//! runs are shaped with `rustybuzz` (conjuncts such as र्ज, the i-matra drawn before its
+//! consonant, reph, mark positions) and each glyph is placed where the shaper says. Widths for
+//! right alignment and wrapping come from the same advances. Words wider than their column are
+//! broken between grapheme clusters (never inside a conjunct); every page says "Page n of m",
+//! and every page after the first repeats the document's title and number.
 
 use orders::{DocumentKind, DocumentPrinter, TaxDocument};
-use printpdf::{IndirectFontRef, Line, Mm, PdfDocument, PdfLayerReference, Point};
+use printpdf::{Line, Mm, PdfDocument, PdfDocumentReference, PdfLayerReference, Point};
 
-/// DejaVu Sans 2.37 (Debian's fonts-dejavu-core): Bitstream Vera licence, see fonts/.
-const FONT: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+mod text;
+use text::Fonts;
 
 const PAGE_W: f32 = 210.0;
 const PAGE_H: f32 = 297.0;
 const MARGIN: f32 = 12.0;
 /// Where a page's table rows stop and the next page begins.
 const BOTTOM: f32 = 40.0;
-/// One point in millimetres.
-const PT: f32 = 0.352_778;
+/// The baseline of "Page n of m".
+const FOOTER: f32 = 7.0;
+/// The baseline of "Authorised signatory"; the supplier's name stands above it.
+const SIGNATORY: f32 = 16.0;
+/// The first baseline of a page.
+const TOP: f32 = PAGE_H - MARGIN - 4.0;
 
 /// The PDF adapter of the orders' [`DocumentPrinter`] port.
 #[derive(Debug, Default, Clone, Copy)]
@@ -29,38 +43,29 @@ impl DocumentPrinter for PdfPrinter {
     }
 }
 
-/// Text widths from the font's own advances, to right-align figures.
-struct Metrics<'a> {
-    face: ttf_parser::Face<'a>,
-}
-
-impl Metrics<'_> {
-    fn width_mm(&self, text: &str, size: f32) -> f32 {
-        let units = f32::from(self.face.units_per_em());
-        let advance: f32 = text
-            .chars()
-            .map(|c| {
-                self.face.glyph_index(c).and_then(|g| self.face.glyph_hor_advance(g)).map(f32::from).unwrap_or(units / 2.0)
-            })
-            .sum();
-        advance / units * size * PT
-    }
-}
-
 struct Pen<'a> {
     layer: PdfLayerReference,
-    font: &'a IndirectFontRef,
-    metrics: &'a Metrics<'a>,
+    fonts: &'a Fonts,
 }
 
 impl Pen<'_> {
     fn text(&self, text: &str, size: f32, x: f32, y: f32) {
-        self.layer.use_text(text, size, Mm(x), Mm(y), self.font);
+        self.fonts.draw(&self.layer, text, size, x, y);
     }
 
     /// Text whose right edge is at `right`.
     fn right(&self, text: &str, size: f32, right: f32, y: f32) {
-        self.text(text, size, right - self.metrics.width_mm(text, size), y);
+        self.text(text, size, right - self.fonts.width_mm(text, size), y);
+    }
+
+    /// Wrapped text from `y` down; returns the baseline below its last line.
+    fn paragraph(&self, text: &str, size: f32, x: f32, y: f32, width: f32, leading: f32) -> f32 {
+        let mut y = y;
+        for line in self.fonts.wrap(text, size, width) {
+            self.text(&line, size, x, y);
+            y -= leading;
+        }
+        y
     }
 
     fn rule(&self, y: f32) {
@@ -71,6 +76,40 @@ impl Pen<'_> {
     }
 }
 
+/// The pages drawn so far; a new page repeats the document's title and number.
+struct Pages<'a> {
+    pdf: &'a PdfDocumentReference,
+    layers: Vec<PdfLayerReference>,
+    current: PdfLayerReference,
+    heading: String,
+}
+
+impl Pages<'_> {
+    /// Starts a continuation page; returns the baseline below its heading.
+    fn next(&mut self, fonts: &Fonts) -> f32 {
+        let (page, layer) = self.pdf.add_page(Mm(PAGE_W), Mm(PAGE_H), "page");
+        let layer = self.pdf.get_page(page).get_layer(layer);
+        fonts.draw(&layer, &format!("{} (continued)", self.heading), 11.0, MARGIN, TOP);
+        self.layers.push(layer.clone());
+        self.current = layer;
+        TOP - 9.0
+    }
+
+    fn pen<'f>(&self, fonts: &'f Fonts) -> Pen<'f> {
+        Pen { layer: self.current.clone(), fonts }
+    }
+
+    /// "Page n of m" at the foot of every page, once m is known.
+    fn number(&self, fonts: &Fonts) {
+        let m = self.layers.len();
+        for (n, layer) in self.layers.iter().enumerate() {
+            let label = format!("Page {} of {m}", n + 1);
+            let x = (PAGE_W - fonts.width_mm(&label, 8.0)) / 2.0;
+            fonts.draw(layer, &label, 8.0, x, FOOTER);
+        }
+    }
+}
+
 /// Rupees as the invoice prints them: `₹1,23,456.00`.
 fn inr(m: kernel::Money) -> String {
     m.format_inr()
@@ -78,24 +117,6 @@ fn inr(m: kernel::Money) -> String {
 
 fn date(d: chrono::NaiveDate) -> String {
     d.format("%d-%m-%Y").to_string()
-}
-
-/// Splits `text` into lines of at most `width` millimetres at `size`.
-fn wrap(metrics: &Metrics<'_>, text: &str, size: f32, width: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut current = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
-        if metrics.width_mm(&candidate, size) <= width || current.is_empty() {
-            current = candidate;
-        } else {
-            lines.push(std::mem::replace(&mut current, word.to_string()));
-        }
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
-    lines
 }
 
 /// The table's columns: title, right edge (mm) and whether figures align right.
@@ -136,25 +157,30 @@ fn table_head(pen: &Pen<'_>, y: f32) -> f32 {
 pub fn render(doc: &TaxDocument) -> Result<Vec<u8>, String> {
     let title = format!("{} {}", doc.kind.title(), doc.number);
     let (pdf, page, layer) = PdfDocument::new(title.as_str(), Mm(PAGE_W), Mm(PAGE_H), "page");
-    let font = pdf.add_external_font(FONT).map_err(|e| e.to_string())?;
-    let face = ttf_parser::Face::parse(FONT, 0).map_err(|e| e.to_string())?;
-    let metrics = Metrics { face };
-    let mut pen = Pen { layer: pdf.get_page(page).get_layer(layer), font: &font, metrics: &metrics };
+    let fonts = Fonts::new(&pdf)?;
+    let first = pdf.get_page(page).get_layer(layer);
+    let mut pages = Pages { pdf: &pdf, layers: vec![first.clone()], current: first, heading: title };
 
-    let mut y = PAGE_H - MARGIN - 4.0;
+    let y = parties(&pages.pen(&fonts), doc);
+    let y = lines(&mut pages, &fonts, doc, y);
+    totals(&mut pages, &fonts, doc, y);
+    pages.number(&fonts);
+    pdf.save_to_bytes().map_err(|e| e.to_string())
+}
+
+/// The heading, the supplier, the number and date, the recipient and the place of supply;
+/// returns the baseline below them.
+fn parties(pen: &Pen<'_>, doc: &TaxDocument) -> f32 {
+    let mut y = TOP;
     pen.text(doc.kind.title(), 16.0, MARGIN, y);
     pen.right("Original for recipient", 8.0, PAGE_W - MARGIN, y);
     y -= 9.0;
 
-    // Supplier (left) and the document's number and date (right).
+    // Supplier (left, up to the right column) and the document's number and date (right).
     let right_x = 120.0;
-    pen.text(&doc.supplier.name, 11.0, MARGIN, y);
+    let mut left = pen.paragraph(&doc.supplier.name, 11.0, MARGIN, y, right_x - MARGIN - 4.0, 5.0);
     pen.text(&format!("{} No: {}", doc.kind.title(), doc.number), 9.0, right_x, y);
-    let mut left = y - 5.0;
-    for line in wrap(&metrics, &doc.supplier.address, 9.0, 100.0) {
-        pen.text(&line, 9.0, MARGIN, left);
-        left -= 4.5;
-    }
+    left = pen.paragraph(&doc.supplier.address, 9.0, MARGIN, left, 100.0, 4.5);
     pen.text(&format!("GSTIN: {}", doc.supplier.gstin), 9.0, MARGIN, left);
     left -= 4.5;
     pen.text(&format!("State: {}, Code: {}", doc.supplier.state, doc.supplier.state_code), 9.0, MARGIN, left);
@@ -169,34 +195,31 @@ pub fn render(doc: &TaxDocument) -> Result<Vec<u8>, String> {
     y = left.min(right) - 8.0;
 
     // Recipient and place of supply.
+    let full = PAGE_W - 2.0 * MARGIN;
     pen.text("Bill to / Ship to", 8.0, MARGIN, y);
-    y -= 5.0;
-    pen.text(&doc.recipient.name, 10.0, MARGIN, y);
-    y -= 4.5;
-    for line in wrap(&metrics, &doc.recipient.address, 9.0, 120.0) {
-        pen.text(&line, 9.0, MARGIN, y);
-        y -= 4.5;
-    }
-    pen.text(&format!("State: {}, Code: {}", doc.recipient.state, doc.recipient.state_code), 9.0, MARGIN, y);
-    y -= 4.5;
-    pen.text(&format!("Place of supply: {} ({})", doc.place_of_supply, doc.place_of_supply_code), 9.0, MARGIN, y);
-    y -= 4.5;
+    y = pen.paragraph(&doc.recipient.name, 10.0, MARGIN, y - 5.0, full, 4.5);
+    y = pen.paragraph(&doc.recipient.address, 9.0, MARGIN, y, 120.0, 4.5);
+    y = pen.paragraph(&format!("State: {}, Code: {}", doc.recipient.state, doc.recipient.state_code), 9.0, MARGIN, y, full, 4.5);
+    let place = format!("Place of supply: {} ({})", doc.place_of_supply, doc.place_of_supply_code);
+    y = pen.paragraph(&place, 9.0, MARGIN, y, full, 4.5);
     if doc.place_assumed {
-        pen.text("The delivery address names no GST state: the supplier's state is taken as the place of supply.", 7.5, MARGIN, y);
-        y -= 4.5;
+        let note = "The delivery address names no GST state: the supplier's state is taken as the place of supply.";
+        y = pen.paragraph(note, 7.5, MARGIN, y, full, 4.5);
     }
-    y -= 6.0;
+    y - 6.0
+}
 
-    // Lines.
-    y = table_head(&pen, y);
+/// The table of lines, going on to new pages as needed; returns the baseline below it.
+fn lines(pages: &mut Pages<'_>, fonts: &Fonts, doc: &TaxDocument, y: f32) -> f32 {
+    let mut y = table_head(&pages.pen(fonts), y);
     for (n, line) in doc.lines.iter().enumerate() {
-        let description = wrap(&metrics, &line.description, 8.0, COLUMNS[1].1 - column_left(1) - 1.0);
+        let description = fonts.wrap(&line.description, 8.0, COLUMNS[1].1 - column_left(1) - 1.0);
         let height = 4.0 * description.len().max(1) as f32 + 2.0;
         if y - height < BOTTOM {
-            let (next_page, next_layer) = pdf.add_page(Mm(PAGE_W), Mm(PAGE_H), "page");
-            pen = Pen { layer: pdf.get_page(next_page).get_layer(next_layer), ..pen };
-            y = table_head(&pen, PAGE_H - MARGIN - 4.0);
+            let top = pages.next(fonts);
+            y = table_head(&pages.pen(fonts), top);
         }
+        let pen = pages.pen(fonts);
         pen.text(&(n + 1).to_string(), 8.0, column_left(0), y);
         for (i, text) in description.iter().enumerate() {
             pen.text(text, 8.0, column_left(1), y - 4.0 * i as f32);
@@ -210,11 +233,20 @@ pub fn render(doc: &TaxDocument) -> Result<Vec<u8>, String> {
         pen.right(&inr(line.split.igst), 8.0, COLUMNS[8].1, y);
         y -= height;
     }
-    pen.rule(y + 3.0);
+    pages.pen(fonts).rule(y + 3.0);
+    y
+}
 
-    // Totals.
-    y -= 2.0;
+/// The totals, the GST note and the signature; on a new page when they would run into the
+/// signature or the page number.
+fn totals(pages: &mut Pages<'_>, fonts: &Fonts, doc: &TaxDocument, y: f32) {
     let label_x = 120.0;
+    let signed = fonts.wrap(&format!("For {}", doc.supplier.name), 9.0, PAGE_W - MARGIN - label_x);
+    // The signature block's top: one line per name line above "Authorised signatory".
+    let signature_top = SIGNATORY + 12.0 + 4.5 * signed.len().saturating_sub(1) as f32 + 4.0;
+    // The totals take 34 mm below `y` down to the GST note's descenders.
+    let mut y = if y - 34.0 < signature_top { pages.next(fonts) } else { y - 2.0 };
+    let pen = pages.pen(fonts);
     let totals = [
         ("Total taxable value", doc.totals.taxable),
         ("Total CGST", doc.totals.cgst),
@@ -233,12 +265,13 @@ pub fn render(doc: &TaxDocument) -> Result<Vec<u8>, String> {
     pen.text(total_label, 11.0, label_x, y);
     pen.right(&inr(doc.total), 11.0, PAGE_W - MARGIN, y);
     y -= 6.0;
-    pen.text("Prices include GST: the tax shown is inside the total, not added to it.", 7.5, MARGIN, y);
+    pen.paragraph("Prices include GST: the tax shown is inside the total, not added to it.", 7.5, MARGIN, y, PAGE_W - 2.0 * MARGIN, 4.0);
 
-    // Signature.
-    pen.right(&format!("For {}", doc.supplier.name), 9.0, PAGE_W - MARGIN, 28.0);
-    pen.right("Authorised signatory", 9.0, PAGE_W - MARGIN, 16.0);
-    pdf.save_to_bytes().map_err(|e| e.to_string())
+    // Signature: the supplier's name (wrapped, upwards) 12 mm above "Authorised signatory".
+    for (i, line) in signed.iter().rev().enumerate() {
+        pen.right(line, 9.0, PAGE_W - MARGIN, SIGNATORY + 12.0 + 4.5 * i as f32);
+    }
+    pen.right("Authorised signatory", 9.0, PAGE_W - MARGIN, SIGNATORY);
 }
 
 #[cfg(test)]
