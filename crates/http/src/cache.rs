@@ -14,7 +14,7 @@ use std::hash::{Hash, Hasher};
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, HeaderValue};
+use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, EntityTag, HeaderValue, IfNoneMatch};
 use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse};
 use serde::Serialize;
@@ -154,11 +154,15 @@ fn takes_gzip(req: &HttpRequest) -> bool {
     req.get_header::<AcceptEncoding>().and_then(|accept| accept.negotiate(offered.iter())) == Some(Encoding::gzip())
 }
 
-fn not_modified(req: &HttpRequest, etag: &str) -> bool {
-    req.headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|candidate| candidate.trim() == etag || candidate.trim() == "*"))
+/// Whether the client already has the answer tagged `etag` (`W/"…"` or `"…"`): If-None-Match
+/// compares weakly (RFC 9110, 13.1.2), so `"x"` and `W/"x"` match each other; `*` matches any.
+pub fn not_modified(req: &HttpRequest, etag: &str) -> bool {
+    let Ok(ours) = etag.parse::<EntityTag>() else { return false };
+    match req.get_header::<IfNoneMatch>() {
+        Some(IfNoneMatch::Any) => true,
+        Some(IfNoneMatch::Items(theirs)) => theirs.iter().any(|tag| tag.weak_eq(&ours)),
+        None => false,
+    }
 }
 
 /// Sends a cached JSON answer: 304 when the client has it, the gzip copy when the client

@@ -71,7 +71,7 @@ async fn serve(req: HttpRequest, name: web::Path<String>, store: web::Data<Uploa
             response.insert_header((header::CONTENT_TYPE, content_type));
             // A name never changes content: the name is a strong validator.
             if let Ok(etag) = HeaderValue::from_str(&format!("\"{name}\"")) {
-                if req.headers().get(header::IF_NONE_MATCH).is_some_and(|v| v == etag) {
+                if http::cache::not_modified(&req, &format!("\"{name}\"")) {
                     return Ok(with_file_headers(HttpResponse::NotModified().insert_header((header::ETAG, etag)).finish(), content_type));
                 }
                 response.insert_header((header::ETAG, etag));

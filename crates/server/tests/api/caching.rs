@@ -37,6 +37,13 @@ async fn gzip_and_plain_answers_are_the_same_and_304_needs_the_current_etag() {
         assert!(etag.starts_with("W/\""), "{etag}");
         let (status, _, body) = app.get_raw("/api/products?limit=50", &[("If-None-Match", etag.as_str())]).await;
         assert_eq!((status, body.len()), (304, 0));
+        // If-None-Match compares weakly (RFC 9110, 13.1.2): the same tag without `W/`, or
+        // among others, matches too.
+        let strong = etag.trim_start_matches("W/").to_string();
+        for sent in [strong.clone(), format!("\"other\", {strong}"), format!("\"other\",{etag}"), "*".to_string()] {
+            let (status, _, _) = app.get_raw("/api/products?limit=50", &[("If-None-Match", sent.as_str())]).await;
+            assert_eq!(status, 304, "{sent}");
+        }
         // Another query has another tag.
         let (status, _, _) = app.get_raw("/api/products?limit=5", &[("If-None-Match", etag.as_str())]).await;
         assert_eq!(status, 200);
