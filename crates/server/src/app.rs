@@ -2,7 +2,8 @@ use std::path::PathBuf;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header;
+use actix_web::dev::Service;
+use actix_web::http::{header, Method};
 use actix_web::middleware::{DefaultHeaders, ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, App};
 use http::{ApiError, AppState};
@@ -65,6 +66,14 @@ pub fn make_app(
     let web_app = paths.static_dir.filter(|dir| dir.join("index.html").is_file());
     let mut app = App::new()
         .app_data(web::Data::new(state))
+        // HEAD is answered wherever GET is (RFC 9110, 9.3.2): routed as a GET, and actix sends
+        // the headers without the body because the request it read was a HEAD.
+        .wrap_fn(|mut req, srv| {
+            if req.method() == Method::HEAD {
+                req.head_mut().method = Method::GET;
+            }
+            srv.call(req)
+        })
         // The one compression rule (see `http::cache`): gzip or brotli for every answer the
         // client accepts compressed, except answers that already carry a Content-Encoding
         // (the cached catalogue answers' gzip copies), which pass as they are. Raster

@@ -60,7 +60,7 @@ pub fn routes(dir: PathBuf, public_url: &str) -> impl FnOnce(&mut web::ServiceCo
             )
             .configure(sitemap::routes)
             // The home page is a client route too: it gets its first-paint data like the others.
-            .service(web::resource("/").route(web::get().to(page)).route(web::head().to(page)))
+            .service(web::resource("/").route(web::get().to(page)))
             .service(Files::new("/", &dir).default_handler(web::to(page)));
     }
 }

@@ -457,3 +457,20 @@ async fn pages_read_without_javascript_show_products_escaped() {
         assert!(!page(&app, path).await.html.contains("shop-plain"), "{path}");
     }
 }
+
+/// Wherever a GET answers, a HEAD answers the same headers without the body (RFC 9110, 9.3.2):
+/// crawlers and uptime monitors check the sitemap, robots.txt and the API this way.
+#[actix_web::test]
+async fn head_answers_wherever_get_does() {
+    let (app, _dir) = shop_with_web_app();
+    for path in ["/sitemap.xml", "/robots.txt", "/", "/shop", "/api/products", "/api/categories", "/api/openapi.json", "/api/health"] {
+        let (get_status, get_headers, _) = app.get_raw(path, &[]).await;
+        let (status, headers, body) = app.head(path).await;
+        assert_eq!((status, get_status), (200, 200), "{path}");
+        assert!(body.is_empty(), "{path}");
+        assert_eq!(headers.get("content-type"), get_headers.get("content-type"), "{path}");
+    }
+    let (status, headers, _) = app.head("/api/no-such-thing").await;
+    assert_eq!(status, 404);
+    assert!(headers.get("content-type").is_some());
+}

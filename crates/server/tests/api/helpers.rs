@@ -304,6 +304,13 @@ impl TestApp {
         (response.status().as_u16(), response.headers().clone(), body)
     }
 
+    /// A HEAD request: (status, headers, the body bytes that came anyway).
+    pub async fn head(&self, path: &str) -> (u16, HeaderMap, Vec<u8>) {
+        let mut response = self.server.head(path).send().await.unwrap_or_else(|e| panic!("{path}: {e}"));
+        let body = response.body().await.map(|b| b.to_vec()).unwrap_or_default();
+        (response.status().as_u16(), response.headers().clone(), body)
+    }
+
     /// The raw bytes of an answer (images).
     pub async fn get_bytes(&self, path: &str) -> Vec<u8> {
         let mut response = self.server.get(path).send().await.unwrap_or_else(|e| panic!("{path}: {e}"));
