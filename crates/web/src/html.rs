@@ -16,6 +16,8 @@ pub struct Template {
     root: usize,
     /// index.html's own `<title>…</title>`, which a page's title replaces.
     title: Option<(usize, usize)>,
+    /// index.html's own `<meta name="description" …>`, which a page's description replaces.
+    description: Option<(usize, usize)>,
     /// The app's entry script in the head (`<script type="module" … src=…></script>`): where it
     /// is and its address.
     entry: Option<(usize, usize, String)>,
@@ -29,6 +31,7 @@ pub struct PageHtml {
     head: String,
     root: String,
     title: Option<String>,
+    description: Option<String>,
     after_first_paint: bool,
     /// Preloads of the app's own files (see [`PageHtml::preload`]).
     preloads: String,
@@ -53,6 +56,11 @@ impl PageHtml {
     /// The page's own title, in place of index.html's.
     pub fn title(&mut self, text: &str) {
         self.title = Some(text.to_string());
+    }
+
+    /// The page's own meta description, in place of index.html's (a search engine reads one).
+    pub fn description(&mut self, text: &str) {
+        self.description = Some(text.to_string());
     }
 
     /// Preloads of the app's files (the route's chunks and styles): at the end of the head, or,
@@ -98,6 +106,10 @@ impl Template {
             let end = lower[start..head_end].find("</title>")? + start + "</title>".len();
             Some((start, end))
         });
+        let description = lower[..head_end].find("<meta name=\"description\"").and_then(|start| {
+            let end = lower[start..head_end].find('>')? + start + 1;
+            Some((start, end))
+        });
         let entry = lower[early..head_end].starts_with("<script").then(|| {
             let end = lower[early..head_end].find("</script>")? + early + "</script>".len();
             let tag = &html[early..end];
@@ -106,7 +118,7 @@ impl Template {
             let plain = src.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/'));
             (module && plain).then(|| (early, end, src.to_string()))
         });
-        Template { html, early, head_end, root, title, entry: entry.flatten() }
+        Template { html, early, head_end, root, title, description, entry: entry.flatten() }
     }
 
     /// The page: index.html with `page`'s additions in their places (and its title in
@@ -119,6 +131,12 @@ impl Template {
             vec![(self.early, self.early, &page.early), (self.head_end, self.head_end, &page.head), (self.root, self.root, &page.root)];
         if let (Some((start, end)), Some(title)) = (self.title, title.as_deref()) {
             cuts.push((start, end, title));
+        }
+        let description = page.description.as_ref().map(|d| Element::new("meta").attr("name", "description").attr("content", d).void());
+        match (self.description, description.as_deref()) {
+            (Some((start, end)), Some(tag)) => cuts.push((start, end, tag)),
+            (None, Some(tag)) => cuts.push((self.head_end, self.head_end, tag)),
+            _ => {}
         }
         let deferred = self.entry.as_ref().filter(|_| page.after_first_paint).map(|(start, end, src)| {
             let script = Element::new("script").attr("src", AFTER_FIRST_PAINT).attr("data-entry", src).flag("defer").void();

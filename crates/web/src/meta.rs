@@ -93,7 +93,7 @@ impl Meta {
         let property = |name: &str, content: &str| Element::new("meta").attr("property", name).attr("content", content).void();
         let mut head = String::new();
         if !self.description.is_empty() {
-            head.push_str(&meta("description", &self.description));
+            html.description(&self.description);
         }
         match &self.canonical {
             Some(url) => {

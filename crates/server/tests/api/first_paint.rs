@@ -12,6 +12,7 @@ const INDEX: &str = r#"<!doctype html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
+    <meta name="description" content="Online fashion shop" />
     <title>Shop</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
   </head>
@@ -345,6 +346,12 @@ async fn pages_tell_search_engines_and_link_previews_what_they_are() {
     // No company name is saved yet: the web app's default, from the page contract.
     assert!(product.html.contains("<title>Oxford Shirt | Fashion Shop</title>"), "{}", product.html);
     assert!(product.html.contains(r#"<meta name="description" content="₹999.00 "#));
+    // The page's description replaces index.html's: a search engine reads one.
+    for path in ["/product/oxford-shirt", "/", "/shop", "/category/men"] {
+        let html = page(&app, path).await.html;
+        assert_eq!(html.matches(r#"<meta name="description""#).count(), 1, "{path}: {html}");
+        assert!(!html.contains("Online fashion shop"), "{path}");
+    }
     let canonical = |html: &str| {
         let start = html.find(r#"<link rel="canonical" href=""#).map(|i| i + 28)?;
         Some(html[start..start + html[start..].find('"')?].to_string())
