@@ -80,6 +80,8 @@ pub fn make_app(
         // images are left alone by Compress itself (by their content type).
         .wrap(actix_web::middleware::Compress::default())
         .wrap(ErrorHandlers::new().default_handler(json_error_body))
+        .wrap(crate::cors::cors(&security.cors_origins))
+        // Outside CORS, so its own refusals (a preflight from a foreign origin) carry them too.
         .wrap(
             DefaultHeaders::new()
                 .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -92,7 +94,6 @@ pub fn make_app(
             security.hsts,
             DefaultHeaders::new().add((header::STRICT_TRANSPORT_SECURITY, HSTS)),
         ))
-        .wrap(crate::cors::cors(&security.cors_origins))
         .wrap(tracing_actix_web::TracingLogger::default())
         .app_data(web::Data::new(crate::uploads::UploadsStore(paths.uploads.clone())))
         .configure(http::config)
@@ -103,6 +104,17 @@ pub fn make_app(
         app = app.configure(::web::routes(dir, &paths.public_url));
     }
     app
+}
+
+/// A storefront GET the web app's file server answered with its own plain-text 400 or 404
+/// (a path segment no file name can have, a folder): a page address, not a file.
+fn refused_by_the_file_server<B>(res: &ServiceResponse<B>) -> bool {
+    let path = res.request().path();
+    let plain = res.headers().get(header::CONTENT_TYPE).is_none_or(|v| v.as_bytes().starts_with(b"text/plain"));
+    res.request().method() == Method::GET
+        && matches!(res.status().as_u16(), 400 | 404)
+        && plain
+        && !["/uploads/", "/assets/"].iter().any(|prefix| path.starts_with(prefix))
 }
 
 /// Every error answer under `/api` is JSON, including those actix makes itself
@@ -116,6 +128,15 @@ fn json_error_body<B: MessageBody + 'static>(
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
+    if !is_api && refused_by_the_file_server(&res) {
+        let req = res.request().clone();
+        return Ok(ErrorHandlerResponse::Future(Box::pin(async move {
+            Ok(match ::web::page_for(req.clone()).await {
+                Some(page) => ServiceResponse::new(req, page).map_into_right_body(),
+                None => res.map_into_left_body(),
+            })
+        })));
+    }
     if !is_api || is_json {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }

@@ -90,6 +90,16 @@ async fn page(
         .body(html))
 }
 
+/// The page for a storefront address the web app's files refused (`/product/%3E`,
+/// `/product/.env`: characters no file name has): the web app's page for it, with the status
+/// it earns, instead of the file server's plain-text error. `None` without a web app.
+pub async fn page_for(req: HttpRequest) -> Option<HttpResponse> {
+    let site = req.app_data::<web::Data<Site>>()?.clone();
+    let state = req.app_data::<web::Data<AppState>>()?.clone();
+    let origin = req.app_data::<web::Data<Origin>>()?.clone();
+    page(req, site, state, origin).await.ok()
+}
+
 /// The shop's public address (`SHOP_PUBLIC_URL`, without a trailing slash): canonical URLs,
 /// link previews and the sitemap are absolute, and never built from a request's `Host`,
 /// which a client chooses.

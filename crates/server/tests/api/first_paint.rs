@@ -481,3 +481,20 @@ async fn head_answers_wherever_get_does() {
     assert_eq!(status, 404);
     assert!(headers.get("content-type").is_some());
 }
+
+/// A storefront address with characters no file name has is still a page the web app draws
+/// (its not-found screen, with a 404 for crawlers), never the file server's plain-text error.
+#[actix_web::test]
+async fn odd_storefront_addresses_get_the_not_found_page() {
+    let (app, _dir) = shop_with_web_app();
+    // A shopper's own pages answer 200 for any path below them (the web app moves on to a
+    // page it has); the others have no such product or category.
+    for (path, status) in [("/product/%3E", 404), ("/product/a%2Fb", 404), ("/product/.env", 404), ("/category/%2e%2e/assets/", 404), ("/myaccount/%3Cx%3E", 200)] {
+        let answer = page(&app, path).await;
+        assert_eq!(answer.status, status, "{path}: {}", answer.html);
+        let kind = answer.headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        assert!(kind.starts_with("text/html"), "{path}: {kind}");
+        assert!(answer.html.contains(r#"<meta name="robots" content="noindex">"#), "{path}: {}", answer.html);
+        assert!(answer.headers.get("x-content-type-options").is_some(), "{path}");
+    }
+}

@@ -89,6 +89,8 @@ async fn cors_answers_only_listed_origins_and_never_a_wildcard() {
         let (status, h) = head(&app, "/api/orders/place", &[("Origin", evil), ("Access-Control-Request-Method", "POST")], "OPTIONS").await;
         assert!(!(200..300).contains(&status), "{evil}: {status}");
         assert!(get(&h, "access-control-allow-origin").is_none(), "{evil}");
+        // The refusal carries the security headers every answer carries.
+        assert_eq!(get(&h, "x-content-type-options"), Some("nosniff"), "{evil}");
     }
 }
 
