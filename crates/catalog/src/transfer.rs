@@ -136,6 +136,8 @@ pub struct RowError {
 pub struct ImportReport {
     pub created: usize,
     pub updated: usize,
+    /// Products the file names exactly as they are: left alone, not even marked modified.
+    pub unchanged: usize,
     pub variants: usize,
     /// Categories the file's paths named that did not exist.
     pub categories: usize,
@@ -232,6 +234,8 @@ pub struct ImportPlan {
     pub categories: Vec<CategoryWrite>,
     pub creates: Vec<ProductWrite>,
     pub updates: Vec<ProductWrite>,
+    /// Products the file names exactly as they are (see [`leaves_as_is`]).
+    pub unchanged: usize,
 }
 
 impl ImportPlan {
@@ -239,6 +243,7 @@ impl ImportPlan {
         ImportReport {
             created: self.creates.len(),
             updated: self.updates.len(),
+            unchanged: self.unchanged,
             variants: self.creates.iter().chain(&self.updates).map(|p| p.variants.len()).sum(),
             categories: self.categories.len(),
         }
@@ -337,6 +342,18 @@ struct Group<'a> {
 /// Checks every row against the catalogue's rules and turns the file into writes; nothing is
 /// written here. `uploads` gives the upload id of each image file name the shop knows.
 /// Every row is checked: the answer lists each bad line (up to [`MAX_ERRORS`]), in order.
+/// Whether writing `w` would leave `p` as it is: the same fields, the same pictures in the
+/// same order, the same variants (ids, sizes, colours, stock, prices, SKUs) in the same order.
+fn leaves_as_is(w: &ProductWrite, p: &Product) -> bool {
+    w.name == p.name
+        && w.description == p.description
+        && w.category_id == p.category_id
+        && w.hsn_code == p.hsn_code
+        && w.is_best_seller == p.is_best_seller
+        && w.shared_images.iter().eq(p.images.iter().map(|i| &i.image.upload_id))
+        && w.variants.iter().cloned().eq(p.variants.iter().map(VariantDraft::from))
+}
+
 pub fn plan(
     snapshot: &CatalogSnapshot,
     rows: &[ImportRow],
@@ -489,7 +506,10 @@ pub fn plan(
             variants: drafts,
             now,
         };
-        if existing.is_some() {
+        if existing.as_ref().is_some_and(|p| leaves_as_is(&write, p)) {
+            // Re-importing an exported file must not mark every product modified.
+            plan.unchanged += 1;
+        } else if existing.is_some() {
             plan.updates.push(write);
         } else {
             plan.creates.push(write);

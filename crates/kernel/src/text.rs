@@ -19,6 +19,24 @@ pub fn is_attached(c: char) -> bool {
     is_combining_mark(c) || matches!(c, ZERO_WIDTH_JOINER | ZERO_WIDTH_NON_JOINER)
 }
 
+/// A letter (or its mark) spelt in lower-case Latin letters and digits, for an address a
+/// shopper can read and share (`deunicode`: क → `k`, ा → `aa`, é → `e`); a halant, a symbol
+/// or an emoji spells nothing.
+pub fn latin_spelling(c: char) -> String {
+    if c.is_ascii_alphanumeric() {
+        return c.to_ascii_lowercase().to_string();
+    }
+    if !(c.is_alphanumeric() || is_attached(c)) {
+        return String::new();
+    }
+    deunicode::deunicode_char(c)
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
 /// Every character is a letter or digit, a mark or joiner on the character before it, or
 /// one `also` allows. A mark with nothing to sit on is not writing.
 pub fn letters_and(text: &str, also: impl Fn(char) -> bool) -> bool {

@@ -1570,6 +1570,8 @@ export interface components {
                 /** @description Categories created for paths the catalogue did not have (every missing level). */
                 categories: number;
                 created: number;
+                /** @description Products the file names exactly as they are: left alone, not marked modified. */
+                unchanged: number;
                 updated: number;
                 variants: number;
             };
@@ -1994,6 +1996,8 @@ export interface components {
             /** @description Categories created for paths the catalogue did not have (every missing level). */
             categories: number;
             created: number;
+            /** @description Products the file names exactly as they are: left alone, not marked modified. */
+            unchanged: number;
             updated: number;
             variants: number;
         };

@@ -54,19 +54,11 @@ pub fn slug_of(text: &str) -> Option<String> {
     let mut slug = String::new();
     for c in text.chars() {
         // Letter by letter, so a vowel sign joins its consonant (साड़ी → saaddii).
-        let spelt: String = match c {
-            c if c.is_ascii() => c.to_string(),
-            // Letters and their marks only: an emoji or a symbol is no part of an address.
-            c if c.is_alphanumeric() || kernel::text::is_attached(c) => {
-                deunicode::deunicode_char(c).unwrap_or_default().chars().filter(char::is_ascii_alphanumeric).collect()
-            }
-            _ => String::new(),
-        };
-        if spelt.is_empty() && kernel::text::is_attached(c) {
+        let spelt = kernel::text::latin_spelling(c);
+        if !spelt.is_empty() {
+            slug.push_str(&spelt);
+        } else if kernel::text::is_attached(c) {
             continue; // a halant or a nukta spells nothing of its own
-        }
-        if spelt.chars().any(|c| c.is_ascii_alphanumeric()) {
-            slug.extend(spelt.chars().map(|c| c.to_ascii_lowercase()));
         } else if !slug.ends_with('-') && !slug.is_empty() {
             slug.push('-');
         }

@@ -130,6 +130,8 @@ pub struct ImportRefusal {
 pub struct ImportReportDto {
     pub created: usize,
     pub updated: usize,
+    /// Products the file names exactly as they are: left alone, not marked modified.
+    pub unchanged: usize,
     pub variants: usize,
     /// Categories created for paths the catalogue did not have (every missing level).
     pub categories: usize,
@@ -177,13 +179,16 @@ async fn import(state: web::Data<AppState>, _admin: AdminUser, mut payload: web:
     match web::block(move || catalog.import_catalog(rows)).await.map_err(ApiError::internal)? {
         Err(catalog::CatalogError::Import(errors)) => Ok(refusal(errors)),
         Ok(report) => {
+            let products = report.created + report.updated + report.unchanged;
             let mut message = format!(
-                "Imported {} product{}: {} new, {} updated",
-                report.created + report.updated,
-                if report.created + report.updated == 1 { "" } else { "s" },
+                "Imported {products} product{}: {} new, {} updated",
+                if products == 1 { "" } else { "s" },
                 report.created,
                 report.updated
             );
+            if report.unchanged > 0 {
+                message.push_str(&format!(", {} unchanged", report.unchanged));
+            }
             if report.categories > 0 {
                 message.push_str(&format!(
                     "; {} new categor{}",
@@ -195,6 +200,7 @@ async fn import(state: web::Data<AppState>, _admin: AdminUser, mut payload: web:
                 ImportReportDto {
                     created: report.created,
                     updated: report.updated,
+                    unchanged: report.unchanged,
                     variants: report.variants,
                     categories: report.categories,
                 },

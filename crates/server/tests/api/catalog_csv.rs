@@ -85,7 +85,7 @@ async fn the_catalogue_goes_out_and_back_in_unchanged_with_devanagari_emoji_and_
         ]
         .join("\r\n");
         let done = import(&a, &admin, &file).await.expect(200);
-        assert_eq!(done.body["data"], json!({ "created": 2, "updated": 0, "variants": 3, "categories": 0 }), "{}", done.body);
+        assert_eq!(done.body["data"], json!({ "created": 2, "updated": 0, "unchanged": 0, "variants": 3, "categories": 0 }), "{}", done.body);
         assert_eq!(done.message(), "Imported 2 products: 2 new, 0 updated");
         // A name without Latin letters gets its Latin spelling as its slug.
         let saree = a.get("/api/products/reshmii-saaddii", None).await.expect(200);
@@ -105,10 +105,25 @@ async fn the_catalogue_goes_out_and_back_in_unchanged_with_devanagari_emoji_and_
         categories(&b, &admin_b).await;
         import(&b, &admin_b, &first).await.expect(200);
         assert_eq!(export(&b, &admin_b).await, first);
-        // The same file again into the same shop updates, changing nothing.
+        // The same file again into the same shop changes nothing and touches nothing: no
+        // product is marked modified (the sitemap's lastmod, the caches' tags).
+        let stamps = || async {
+            let mut stamps = Vec::new();
+            for slug in ["oxford-shirt", "reshmii-saaddii"] {
+                stamps.push(b.get(&format!("/api/products/{slug}"), None).await.expect(200).body["data"]["updatedAt"].clone());
+            }
+            stamps
+        };
+        let before = stamps().await;
         let again = import(&b, &admin_b, &first).await.expect(200);
-        assert_eq!(again.body["data"]["updated"], 3);
+        assert_eq!((again.body["data"]["updated"].as_u64(), again.body["data"]["unchanged"].as_u64()), (Some(0), Some(3)), "{}", again.body);
+        assert_eq!(again.message(), "Imported 3 products: 0 new, 0 updated, 3 unchanged");
+        assert_eq!(stamps().await, before);
         assert_eq!(export(&b, &admin_b).await, first);
+        // One changed price updates that product only.
+        let cheaper = first.replacen("1299.50", "1199.50", 1);
+        let changed = import(&b, &admin_b, &cheaper).await.expect(200);
+        assert_eq!((changed.body["data"]["updated"].as_u64(), changed.body["data"]["unchanged"].as_u64()), (Some(1), Some(2)), "{}", changed.body);
     }
 }
 
@@ -163,7 +178,7 @@ async fn an_import_with_bad_rows_names_each_line_and_changes_nothing() {
         // The first row alone updates the product by its slug, keeping its variant.
         let file = [HEADER.to_string(), row(&slug, "Linen Shirt", "Men", "", &picture, "M", 50, "999", "0", "LS-M")].join("\n");
         let done = import(&app, &admin, &file).await.expect(200);
-        assert_eq!(done.body["data"], json!({ "created": 0, "updated": 1, "variants": 1, "categories": 0 }));
+        assert_eq!(done.body["data"], json!({ "created": 0, "updated": 1, "unchanged": 0, "variants": 1, "categories": 0 }));
         assert_eq!(stock(&app, &variant), 50);
 
         // Not a catalogue file; not an admin.
@@ -193,7 +208,7 @@ async fn an_import_creates_the_categories_its_paths_name_with_every_missing_leve
         ]
         .join("\n");
         let done = import(&app, &admin, &file).await.expect(200);
-        assert_eq!(done.body["data"], json!({ "created": 4, "updated": 0, "variants": 4, "categories": 5 }), "{}", done.body);
+        assert_eq!(done.body["data"], json!({ "created": 4, "updated": 0, "unchanged": 0, "variants": 4, "categories": 5 }), "{}", done.body);
         assert_eq!(done.message(), "Imported 4 products: 4 new, 0 updated; 5 new categories");
         assert_eq!(count(&app, "categories"), before + 5);
         // The new categories are the storefront's, each product in its own.
