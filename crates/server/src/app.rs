@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::dev::Service;
-use actix_web::http::{header, Method};
+use actix_web::http::{header, ConnectionType, Method, StatusCode};
 use actix_web::middleware::{DefaultHeaders, ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, App};
 use http::{ApiError, AppState};
@@ -31,7 +31,14 @@ pub struct WebSecurity {
     /// The origin of SHOP_UPLOADS_PUBLIC_URL, when uploads are served from a CDN: the
     /// Content-Security-Policy lets pages load images from it.
     pub images_from: Option<String>,
+    /// How long a request body may stop arriving before the request gets a 408 and the
+    /// connection closes; `None`: [`BODY_IDLE`].
+    pub body_idle: Option<std::time::Duration>,
 }
+
+/// A request body that stops arriving for this long is given up (nginx's `client_body_timeout`
+/// waits 60 s; a phone on a weak connection sends more often than this).
+pub const BODY_IDLE: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// Only the shop's own origin: scripts, styles (plus inline styles, which MUI/emotion
 /// inject), images (plus data: and blob: previews), API calls; no framing, no plugins.
@@ -64,8 +71,28 @@ pub fn make_app(
     >,
 > {
     let web_app = paths.static_dir.filter(|dir| dir.join("index.html").is_file());
+    let body_idle = security.body_idle.unwrap_or(BODY_IDLE);
     let mut app = App::new()
         .app_data(web::Data::new(state))
+        // A body that stops arriving: 408 and the connection closes (see `slow_body`).
+        .wrap_fn(move |mut req, srv| {
+            let stalled = crate::slow_body::watch(&mut req, body_idle);
+            let answer = srv.call(req);
+            async move {
+                let answer = answer.await;
+                if !stalled.is_some_and(|flag| flag.get()) {
+                    return answer.map(ServiceResponse::map_into_left_body);
+                }
+                // Whoever read the body answered its error in their own words: the answer is a 408.
+                let error = ApiError::new(StatusCode::REQUEST_TIMEOUT, "request_timeout", crate::slow_body::MESSAGE);
+                let mut response = actix_web::ResponseError::error_response(&error);
+                response.head_mut().set_connection_type(ConnectionType::Close);
+                match answer {
+                    Ok(res) => Ok(ServiceResponse::new(res.into_parts().0, response).map_into_right_body()),
+                    Err(_) => Err(actix_web::error::InternalError::from_response(crate::slow_body::MESSAGE, response).into()),
+                }
+            }
+        })
         // HEAD is answered wherever GET is (RFC 9110, 9.3.2): routed as a GET, and actix sends
         // the headers without the body because the request it read was a HEAD.
         .wrap_fn(|mut req, srv| {

@@ -259,7 +259,7 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         tracing::warn!(dir = %config.static_dir.display(), "no built web app found: serving the API only");
     }
     let images_from = config.uploads_public_url.as_deref().and_then(crate::config::origin_of);
-    let security = WebSecurity { cors_origins: config.cors_origins.clone(), hsts: config.hsts, images_from };
+    let security = WebSecurity { cors_origins: config.cors_origins.clone(), hsts: config.hsts, images_from, body_idle: None };
     let server = HttpServer::new(move || make_app(state.clone(), paths.clone(), security.clone()))
         .shutdown_timeout(10)
         .bind(&config.bind)

@@ -9,6 +9,7 @@ pub mod cors;
 pub mod demo;
 pub mod memory;
 pub mod secret;
+pub mod slow_body;
 pub mod sync;
 pub mod uploads;
 pub mod wiring;

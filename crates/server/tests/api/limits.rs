@@ -144,3 +144,30 @@ fn defaults_are_realistic() {
     assert_eq!(server::config::DEFAULT_ORDERS_PER_MINUTE, 30);
     assert!(d.trusted_proxies.is_empty());
 }
+
+/// A client that announces a body and stops sending it (a slow-body attack, needing no
+/// account) does not hold its connection for ever: after the idle time it gets a 408 and the
+/// connection closes, as behind a proxy's body timeout.
+#[actix_web::test]
+async fn a_body_that_stops_arriving_gets_408_and_the_connection_closes() {
+    use std::io::{Read, Write};
+    let security = server::app::WebSecurity { body_idle: Some(std::time::Duration::from_millis(300)), ..Default::default() };
+    let app = TestApp::builder().security(security).spawn();
+    let address = app.server.addr();
+    let answer = actix_web::rt::task::spawn_blocking(move || {
+        let mut stream = std::net::TcpStream::connect(address).expect("connect");
+        // A deadline for the test itself, far beyond the shop's idle time.
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).expect("timeout");
+        let head = "POST /api/auth/login HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"identifier\":";
+        stream.write_all(head.as_bytes()).expect("send");
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+    })
+    .await
+    .unwrap_or_default();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("The request body stopped arriving"), "{answer}");
+    // Bodies that arrive are answered as ever.
+    app.post("/api/auth/login", None, json!({ "identifier": "nobody", "password": PASSWORD })).await.expect(401);
+}
