@@ -117,7 +117,11 @@ pub fn allowed_methods(path: &str) -> Option<String> {
         Some(_) => literal.collect(),
         None => table.iter().filter(|(pattern, _)| fits(pattern, path)).collect(),
     };
-    let methods: BTreeSet<&str> = fitting.iter().flat_map(|(_, m)| m.iter().map(String::as_str)).collect();
+    let mut methods: BTreeSet<&str> = fitting.iter().flat_map(|(_, m)| m.iter().map(String::as_str)).collect();
+    // HEAD is answered wherever GET is (a HEAD is routed as a GET at the app's edge).
+    if methods.contains("GET") {
+        methods.insert("HEAD");
+    }
     (!methods.is_empty()).then(|| methods.into_iter().collect::<Vec<_>>().join(", "))
 }
 
@@ -137,10 +141,10 @@ mod tests {
         let id = "3f1c1a52-8a4e-4d1e-9c53-0c8d1f2b7a10";
         assert_eq!(allowed_methods(&format!("/api/addresses/{id}")).as_deref(), Some("DELETE, PUT"));
         assert_eq!(allowed_methods(&format!("/api/wishlist/{id}")).as_deref(), Some("DELETE, POST"));
-        assert_eq!(allowed_methods("/api/legal-pages").as_deref(), Some("GET, POST"));
+        assert_eq!(allowed_methods("/api/legal-pages").as_deref(), Some("GET, HEAD, POST"));
         // A literal path answers alone, though `search` would fit a product's `{idOrSlug}`.
-        assert_eq!(allowed_methods("/api/products/search").as_deref(), Some("GET"));
-        assert_eq!(allowed_methods("/api/products/kurta").as_deref(), Some("DELETE, GET, PUT"));
+        assert_eq!(allowed_methods("/api/products/search").as_deref(), Some("GET, HEAD"));
+        assert_eq!(allowed_methods("/api/products/kurta").as_deref(), Some("DELETE, GET, HEAD, PUT"));
         assert_eq!(allowed_methods("/api/nothing"), None);
         assert_eq!(allowed_methods("/api/addresses/"), None);
     }

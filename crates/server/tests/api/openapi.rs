@@ -139,15 +139,20 @@ async fn the_document_covers_exactly_the_routes_the_api_answers() {
             let reply = app.send(method, &path, None, None).await;
             assert!(!unknown_route(&reply), "{method} {pattern} is documented but not answered: {} {}", reply.status, reply.body);
         }
-        // A method the path does not have is a 405 naming exactly the documented methods: of
+        // A method the path does not have is a 405 naming exactly the documented methods (and
+        // HEAD with GET): of
         // the path itself when it has no parameters (`/api/products/search`, though it would
         // fit `/api/products/{idOrSlug}`), else of every pattern it fits.
         let literal = !pattern.contains('{');
-        let allowed: std::collections::BTreeSet<&str> = paths
+        let mut allowed: std::collections::BTreeSet<&str> = paths
             .iter()
             .filter(|(p, _)| if literal { p == pattern } else { fits(p, &path) })
             .flat_map(|(_, m)| m.iter().map(String::as_str))
             .collect();
+        // HEAD is answered wherever GET is.
+        if allowed.contains("GET") {
+            allowed.insert("HEAD");
+        }
         // A method the path has not (PATCH is rare in this API: a variant's inline edit).
         let probe = ["PATCH", "PUT", "DELETE", "POST"].into_iter().find(|m| !allowed.contains(m)).unwrap_or("PATCH");
         let reply = app.send(probe, &path, None, None).await.expect(405);
