@@ -45,7 +45,7 @@ impl DocumentPrinter for PdfPrinter {
 
 struct Pen<'a> {
     layer: PdfLayerReference,
-    fonts: &'a Fonts,
+    fonts: &'a Fonts<'a>,
 }
 
 impl Pen<'_> {
@@ -95,7 +95,7 @@ impl Pages<'_> {
         TOP - 9.0
     }
 
-    fn pen<'f>(&self, fonts: &'f Fonts) -> Pen<'f> {
+    fn pen<'f>(&self, fonts: &'f Fonts<'f>) -> Pen<'f> {
         Pen { layer: self.current.clone(), fonts }
     }
 

@@ -211,6 +211,27 @@ fn scripts_get_their_fonts_and_neighbours_stay_with_them() {
     assert_eq!(fonts.runs_for_test("क्\u{200D}ष"), ["0:क्\u{200D}ष"]);
 }
 
+/// Each bundled Noto font is added to a document the first time its script is drawn, and
+/// only then: an all-Latin document carries DejaVu alone, one with every script all ten.
+#[test]
+fn a_script_font_joins_the_document_when_its_script_is_drawn() {
+    let words = ["कुर्ता", "কুর্তা", "ਕੁੜਤਾ", "કુર્તા", "କୁର୍ତ୍ତା", "குர்தா", "కుర్తా", "ಕುರ್ತಾ", "കുർത്ത"];
+    let drawn = |texts: &[&str]| {
+        let (pdf, page, layer) = PdfDocument::new("scripts", Mm(PAGE_W), Mm(PAGE_H), "page");
+        let fonts = text::Fonts::new(&pdf).expect("the fonts");
+        let layer = pdf.get_page(page).get_layer(layer);
+        for (i, text) in texts.iter().enumerate() {
+            fonts.draw(&layer, text, 10.0, MARGIN, TOP - 6.0 * i as f32);
+        }
+        drop(fonts);
+        embedded_fonts(&pdf.save_to_bytes().expect("a PDF"))
+    };
+    assert_eq!(drawn(&["Kurta, ₹999"]), ["DejaVu Sans"]);
+    let all = drawn(&[&["Kurta"][..], &words[..]].concat());
+    assert_eq!(all.len(), 10, "{all:?}");
+    assert!(all.iter().filter(|f| f.starts_with("Noto Sans")).count() == 9, "{all:?}");
+}
+
 #[test]
 fn words_break_between_clusters_only() {
     let pdf = PdfDocument::empty("wrap");

@@ -8,6 +8,9 @@ use printpdf::{IndirectFontRef, Mm, PdfDocumentReference, PdfLayerReference, Pt,
 use rustybuzz::ttf_parser;
 use unicode_segmentation::UnicodeSegmentation;
 
+use std::cell::RefCell;
+use std::sync::LazyLock;
+
 /// One point in millimetres.
 const PT: f32 = 0.352_778;
 
@@ -97,32 +100,54 @@ pub(crate) struct Glyph {
     pub(crate) y_offset: i32,
 }
 
-/// The document's fonts: parsed faces for measuring and shaping, and their PDF references.
-pub(crate) struct Fonts {
+/// The faces, parsed once for the process (read-only, shared by every document).
+struct Faces {
     latin: ttf_parser::Face<'static>,
-    latin_ref: IndirectFontRef,
     indic: Vec<rustybuzz::Face<'static>>,
-    indic_refs: Vec<IndirectFontRef>,
 }
 
-impl Fonts {
-    /// Adds every font to `pdf`; printpdf embeds only those a page uses, cut down to their glyphs.
-    pub(crate) fn new(pdf: &PdfDocumentReference) -> Result<Self, String> {
-        let latin = ttf_parser::Face::parse(DEJAVU, 0).map_err(|e| e.to_string())?;
+static FACES: LazyLock<Result<Faces, String>> = LazyLock::new(|| {
+    let latin = ttf_parser::Face::parse(DEJAVU, 0).map_err(|e| e.to_string())?;
+    let indic = SCRIPTS
+        .iter()
+        .map(|script| rustybuzz::Face::from_slice(script.font, 0).ok_or_else(|| "an unreadable Noto font".to_string()))
+        .collect::<Result<_, _>>()?;
+    Ok(Faces { latin, indic })
+});
+
+/// A document's fonts: the shared faces for measuring and shaping, and their PDF references.
+pub(crate) struct Fonts<'d> {
+    faces: &'static Faces,
+    pdf: &'d PdfDocumentReference,
+    latin_ref: IndirectFontRef,
+    /// A Noto font is added to the document when a run of its script is first drawn: most
+    /// documents are all Latin, and adding a font copies and parses the whole file.
+    indic_refs: RefCell<Vec<Option<IndirectFontRef>>>,
+}
+
+impl<'d> Fonts<'d> {
+    /// Adds DejaVu Sans to `pdf` (every document uses it); printpdf embeds the fonts a page
+    /// uses, cut down to their glyphs.
+    pub(crate) fn new(pdf: &'d PdfDocumentReference) -> Result<Self, String> {
+        let faces = FACES.as_ref().map_err(Clone::clone)?;
         let latin_ref = pdf.add_external_font(DEJAVU).map_err(|e| e.to_string())?;
-        let mut indic = Vec::with_capacity(SCRIPTS.len());
-        let mut indic_refs = Vec::with_capacity(SCRIPTS.len());
-        for script in &SCRIPTS {
-            indic.push(rustybuzz::Face::from_slice(script.font, 0).ok_or("an unreadable Noto font")?);
-            indic_refs.push(pdf.add_external_font(script.font).map_err(|e| e.to_string())?);
+        Ok(Self { faces, pdf, latin_ref, indic_refs: RefCell::new(vec![None; SCRIPTS.len()]) })
+    }
+
+    /// The document's reference to a script's font, added on first use (`None`: it could not be
+    /// added, which the bundled fonts never give: see the tests).
+    fn indic_ref(&self, script: usize) -> Option<IndirectFontRef> {
+        let mut refs = self.indic_refs.borrow_mut();
+        if refs[script].is_none() {
+            refs[script] = self.pdf.add_external_font(SCRIPTS[script].font).ok();
         }
-        Ok(Self { latin, latin_ref, indic, indic_refs })
+        refs[script].clone()
     }
 
     fn has_glyph(&self, font: FontId, c: char) -> bool {
         match font {
-            FontId::Latin => self.latin.glyph_index(c).is_some(),
-            FontId::Indic(i) => self.indic[i].glyph_index(c).is_some(),
+            FontId::Latin => self.faces.latin.glyph_index(c).is_some(),
+            FontId::Indic(i) => self.faces.indic[i].glyph_index(c).is_some(),
         }
     }
 
@@ -141,7 +166,7 @@ impl Fonts {
         if self.has_glyph(FontId::Latin, c) {
             return FontId::Latin;
         }
-        (0..self.indic.len()).map(FontId::Indic).find(|f| self.has_glyph(*f, c)).unwrap_or(FontId::Latin)
+        (0..self.faces.indic.len()).map(FontId::Indic).find(|f| self.has_glyph(*f, c)).unwrap_or(FontId::Latin)
     }
 
     /// `text` cut into runs of one font each.
@@ -178,7 +203,7 @@ impl Fonts {
     /// control characters are left out.
     fn latin_text(&self, text: &str) -> String {
         text.chars()
-            .filter_map(|c| match self.latin.glyph_index(c) {
+            .filter_map(|c| match self.faces.latin.glyph_index(c) {
                 Some(_) => Some(c),
                 None if c.is_whitespace() => Some(' '),
                 None if ignorable(c) || c.is_control() => None,
@@ -188,11 +213,11 @@ impl Fonts {
     }
 
     fn latin_width_mm(&self, text: &str, size: f32) -> f32 {
-        let units = f32::from(self.latin.units_per_em());
+        let units = f32::from(self.faces.latin.units_per_em());
         let advance: f32 = text
             .chars()
-            .filter_map(|c| self.latin.glyph_index(c))
-            .filter_map(|g| self.latin.glyph_hor_advance(g))
+            .filter_map(|c| self.faces.latin.glyph_index(c))
+            .filter_map(|g| self.faces.latin.glyph_hor_advance(g))
             .map(f32::from)
             .sum();
         advance / units * size * PT
@@ -203,7 +228,7 @@ impl Fonts {
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.guess_segment_properties();
-        let shaped = rustybuzz::shape(&self.indic[script], &[], buffer);
+        let shaped = rustybuzz::shape(&self.faces.indic[script], &[], buffer);
         shaped
             .glyph_infos()
             .iter()
@@ -220,7 +245,7 @@ impl Fonts {
 
     /// Millimetres per font unit of an Indic font at `size` points.
     fn indic_scale(&self, script: usize, size: f32) -> f32 {
-        size * PT / self.indic[script].units_per_em() as f32
+        size * PT / self.faces.indic[script].units_per_em() as f32
     }
 
     fn run_width_mm(&self, run: Run<'_>, size: f32) -> f32 {
@@ -249,7 +274,15 @@ impl Fonts {
                     layer.use_text(latin.as_str(), size, Mm(x), Mm(y), &self.latin_ref);
                     x += self.latin_width_mm(&latin, size);
                 }
-                FontId::Indic(i) => x += self.draw_indic(layer, i, run.text, size, x, y),
+                FontId::Indic(i) => match self.indic_ref(i) {
+                    Some(font) => x += self.draw_indic(layer, i, &font, run.text, size, x, y),
+                    // Visibly missing (U+FFFD), never dropped.
+                    None => {
+                        let missing = self.latin_text(run.text);
+                        layer.use_text(missing.as_str(), size, Mm(x), Mm(y), &self.latin_ref);
+                        x += self.latin_width_mm(&missing, size);
+                    }
+                },
             }
         }
     }
@@ -257,12 +290,13 @@ impl Fonts {
     /// Draws a shaped Indic run glyph by glyph, each placed absolutely (text matrix) at the
     /// shaper's position, inside an ActualText span so that readers that honour it copy the
     /// logical text rather than the glyphs' visual order. Returns the run's width.
-    fn draw_indic(&self, layer: &PdfLayerReference, script: usize, text: &str, size: f32, x: f32, y: f32) -> f32 {
+    #[allow(clippy::too_many_arguments)]
+    fn draw_indic(&self, layer: &PdfLayerReference, script: usize, font: &IndirectFontRef, text: &str, size: f32, x: f32, y: f32) -> f32 {
         let scale = self.indic_scale(script, size);
         let mut pen = 0i32;
         layer.add_operation(actual_text(text));
         layer.begin_text_section();
-        layer.set_font(&self.indic_refs[script], size);
+        layer.set_font(font, size);
         for glyph in self.shape(script, text) {
             let gx = x + (pen + glyph.x_offset) as f32 * scale;
             let gy = y + glyph.y_offset as f32 * scale;
