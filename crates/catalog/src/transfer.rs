@@ -339,9 +339,6 @@ struct Group<'a> {
     rows: Vec<&'a ImportRow>,
 }
 
-/// Checks every row against the catalogue's rules and turns the file into writes; nothing is
-/// written here. `uploads` gives the upload id of each image file name the shop knows.
-/// Every row is checked: the answer lists each bad line (up to [`MAX_ERRORS`]), in order.
 /// Whether writing `w` would leave `p` as it is: the same fields, the same pictures in the
 /// same order, the same variants (ids, sizes, colours, stock, prices, SKUs) in the same order.
 fn leaves_as_is(w: &ProductWrite, p: &Product) -> bool {
@@ -351,9 +348,13 @@ fn leaves_as_is(w: &ProductWrite, p: &Product) -> bool {
         && w.hsn_code == p.hsn_code
         && w.is_best_seller == p.is_best_seller
         && w.shared_images.iter().eq(p.images.iter().map(|i| &i.image.upload_id))
-        && w.variants.iter().cloned().eq(p.variants.iter().map(VariantDraft::from))
+        && w.variants.len() == p.variants.len()
+        && w.variants.iter().zip(&p.variants).all(|(draft, stored)| *draft == VariantDraft::from(stored))
 }
 
+/// Checks every row against the catalogue's rules and turns the file into writes; nothing is
+/// written here. `uploads` gives the upload id of each image file name the shop knows.
+/// Every row is checked: the answer lists each bad line (up to [`MAX_ERRORS`]), in order.
 pub fn plan(
     snapshot: &CatalogSnapshot,
     rows: &[ImportRow],
