@@ -10,7 +10,7 @@
 //! - [`split_line`]: the taxable value and CGST/SGST or IGST inside a GST-inclusive line.
 //! - [`FinancialYear`] and [`document_number`]: the 1 April to 31 March year in India time
 //!   and the `PREFIX/YY-YY/N` numbers of invoices and credit notes.
-//! - [`pin_belongs_to`]: whether a 6-digit PIN code lies in a state's postal circle.
+//! - [`pin_belongs_to`]: whether a 6-digit PIN code lies in a state's postal circle; [`is_army_postal`]: a field post office's code.
 
 // Paise are written as rupees_paise (`2_500_00` is Rs 2,500.00).
 #![allow(clippy::inconsistent_digit_grouping)]
@@ -26,7 +26,7 @@ mod states;
 pub use gstin::{Gstin, GstinError};
 pub use hsn::{HsnCode, HsnError};
 pub use numbering::{document_number, FinancialYear, NumberingError, SeriesPrefix};
-pub use pin::pin_belongs_to;
+pub use pin::{is_army_postal, pin_belongs_to};
 pub use rates::{Rate, RateRule, RateTable, Slab, SlabChoice};
 pub use split::{split_line, Supply, TaxSplit};
 pub use states::{State, STATES};

@@ -119,6 +119,12 @@ pub fn pin_belongs_to(pin: &PostalCode, state: State) -> bool {
         .is_some_and(|(_, states)| states.contains(&state.code))
 }
 
+/// True for the Army Postal Service's codes (first digit 9, India Post's ninth zone): field
+/// post offices that belong to no state.
+pub fn is_army_postal(pin: &PostalCode) -> bool {
+    pin.as_str().starts_with('9')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -152,7 +152,9 @@ impl From<AddressError> for ApiError {
         let message = e.to_string();
         match e {
             AddressError::Invalid { field, .. } => ApiError::unprocessable("invalid_value", message).on(field),
-            AddressError::PinNotInState { .. } => ApiError::unprocessable("pin_not_in_state", message).on("postalCode"),
+            AddressError::PinNotInState { .. } | AddressError::ArmyPostalPin => {
+                ApiError::unprocessable("pin_not_in_state", message).on("postalCode")
+            }
             AddressError::NotFound => ApiError::not_found(message),
             AddressError::DefaultCannotBeDeleted => ApiError::conflict("default_address", message),
             AddressError::Storage(store) => store.into(),

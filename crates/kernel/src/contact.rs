@@ -87,20 +87,26 @@ impl MobileNumber {
     }
 }
 
-/// A 6-digit Indian PIN code; the first digit is 1 to 9.
+/// A 6-digit Indian PIN code; the first digit is 1 to 9. Kept as its six digits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PostalCode(String);
 
 impl PostalCode {
     pub const MESSAGE: &'static str = "PIN code must be 6 digits and cannot start with 0";
 
+    /// Also takes the code as India Post prints it, `400 001`: one space after the third
+    /// digit (the first three name the sorting district).
     pub fn parse(raw: &str) -> Result<PostalCode, InvalidValue> {
         let text = raw.trim();
+        let text = match text.split_once(' ') {
+            Some((district, office)) if district.len() == 3 && office.len() == 3 => format!("{district}{office}"),
+            _ => text.to_string(),
+        };
         let ok = text.len() == 6
             && text.bytes().all(|b| b.is_ascii_digit())
             && !text.starts_with('0');
         if ok {
-            Ok(PostalCode(text.to_string()))
+            Ok(PostalCode(text))
         } else {
             Err(InvalidValue(Self::MESSAGE))
         }
@@ -138,7 +144,8 @@ mod tests {
     fn pin_code_is_six_digits_not_starting_with_zero() {
         assert!(PostalCode::parse("560001").is_ok());
         assert!(PostalCode::parse(" 110001 ").is_ok());
-        for bad in ["060001", "56001", "5600011", "56a001", ""] {
+        assert_eq!(PostalCode::parse("400 001").map(|p| p.as_str().to_string()), Ok("400001".into()));
+        for bad in ["060001", "56001", "5600011", "56a001", "", "4000 01", "400  001", "060 001", "400 0 1"] {
             assert!(PostalCode::parse(bad).is_err(), "{bad} should be refused");
         }
     }

@@ -9,6 +9,9 @@ pub enum AddressError {
     /// The PIN code is well formed but India Post gives it to another state.
     #[error("This PIN code is not in {state}")]
     PinNotInState { state: &'static str },
+    /// An Army Postal Service PIN code (first digit 9), which no state holds.
+    #[error("This is an Army Postal Service PIN code: we deliver only to civil addresses")]
+    ArmyPostalPin,
     /// No such address, or it belongs to someone else (never told apart).
     #[error("Address not found")]
     NotFound,

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use gst::{pin_belongs_to, STATES};
+use gst::{is_army_postal, pin_belongs_to, STATES};
 use kernel::{MobileNumber, PostalAddress, PostalCode};
 
 use super::error::AddressError;
@@ -86,6 +86,9 @@ impl ValidAddress {
         let postal_code = text(&input.postal_code)
             .ok_or_else(|| AddressError::invalid("postalCode", "Postal code is required"))?;
         let postal_code = PostalCode::parse(postal_code).map_err(|e| AddressError::invalid("postalCode", e.0))?;
+        if is_army_postal(&postal_code) {
+            return Err(AddressError::ArmyPostalPin);
+        }
         if !pin_belongs_to(&postal_code, state) {
             return Err(AddressError::PinNotInState { state: state.name });
         }

@@ -80,7 +80,7 @@ pub struct AddressRequest {
     #[schema(value_type = StateName, required = true)]
     pub state: Option<String>,
     /// The 6-digit PIN code (forms sometimes send it as a number).
-    #[schema(value_type = String, required = true, pattern = r"^\s*[1-9][0-9]{5}\s*$")]
+    #[schema(value_type = String, required = true, pattern = r"^\s*[1-9][0-9]{2} ?[0-9]{3}\s*$")]
     pub postal_code: Option<Loose>,
     /// `true`/`false`, also as the text "true"/"false".
     pub is_default: Option<LooseFlag>,

@@ -87,7 +87,7 @@ pub struct Pincode(pub String);
 impl utoipa::PartialSchema for Pincode {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ObjectBuilder, Type};
-        ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^\s*[1-9][0-9]{5}\s*$")).into()
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^\s*[1-9][0-9]{2} ?[0-9]{3}\s*$")).into()
     }
 }
 

@@ -129,7 +129,7 @@ pub struct CompanyForm {
     #[schema(max_length = 300)]
     pub address: Option<String>,
     /// Empty, or the 6-digit PIN code.
-    #[schema(pattern = r"^\s*([1-9][0-9]{5})?\s*$")]
+    #[schema(pattern = r"^\s*([1-9][0-9]{2} ?[0-9]{3})?\s*$")]
     pub pincode: Option<String>,
     /// The registered name printed on tax invoices.
     #[schema(max_length = 100)]

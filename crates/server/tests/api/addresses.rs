@@ -146,7 +146,7 @@ async fn an_address_names_its_recipient_and_their_mobile_stored_as_ten_digits() 
 async fn a_pin_code_of_another_state_is_refused_with_422_naming_the_state() {
     for app in TestApp::all() {
         let (asha, _) = app.customer("asha").await;
-        for (state, pin) in [("Tamil Nadu", "560001"), ("Maharashtra", "403001"), ("Haryana", "110001"), ("Delhi", "900001")] {
+        for (state, pin) in [("Tamil Nadu", "560001"), ("Maharashtra", "403001"), ("Haryana", "110001")] {
             let mut b = body("1 MG Road", false);
             b["state"] = json!(state);
             b["postalCode"] = json!(pin);
@@ -154,6 +154,13 @@ async fn a_pin_code_of_another_state_is_refused_with_422_naming_the_state() {
             assert_eq!(reply.error(), (422, "pin_not_in_state", Some("postalCode")));
             assert_eq!(reply.message(), format!("This PIN code is not in {state}"));
         }
+        // PIN codes from 9 belong to no state: the Army Postal Service's field post offices.
+        let mut b = body("1 MG Road", false);
+        b["state"] = json!("Delhi");
+        b["postalCode"] = json!("900001");
+        let reply = app.post("/api/addresses", Some(&asha), b).await.expect(422);
+        assert_eq!(reply.error(), (422, "pin_not_in_state", Some("postalCode")));
+        assert_eq!(reply.message(), "This is an Army Postal Service PIN code: we deliver only to civil addresses");
         assert_eq!(count(&app, "addresses"), 0);
         // An edit is held to the same rule, and the stored address does not change.
         let id = app.address(&asha, "1 MG Road").await;
@@ -168,6 +175,26 @@ async fn a_pin_code_of_another_state_is_refused_with_422_naming_the_state() {
             b["state"] = json!(state);
             b["postalCode"] = json!(pin);
             app.post("/api/addresses", Some(&asha), b).await.expect(201);
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_pin_code_written_as_india_post_prints_it_is_accepted_and_stored_as_six_digits() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        let mut b = body("1 Marine Drive", false);
+        b["state"] = json!("Maharashtra");
+        b["postalCode"] = json!(" 400 001 ");
+        let created = app.post("/api/addresses", Some(&asha), b).await.expect(201);
+        assert_eq!(created.body["data"]["postalCode"].as_str(), Some("400001"));
+        // One space between the third and fourth digits only: other splits stay refused.
+        for bad in ["4000 01", "400  001", "40 0001", "400-001"] {
+            let mut b = body("2 Marine Drive", false);
+            b["state"] = json!("Maharashtra");
+            b["postalCode"] = json!(bad);
+            let reply = app.post("/api/addresses", Some(&asha), b).await.expect(422);
+            assert_eq!(reply.message(), "PIN code must be 6 digits and cannot start with 0", "{bad}");
         }
     }
 }

@@ -20,6 +20,10 @@ describe('blocked PIN codes from a CSV file', () => {
     expect(pincodesFromCsv(csv)).toEqual({ pincodes: ['560001', '110001'], skipped: 5 });
     expect(mergePincodes(['560001'], ['110001', '560001'])).toEqual(['110001', '560001']);
   });
+
+  it('reads a PIN code written as India Post prints it, with a space after the third digit', () => {
+    expect(pincodesFromCsv('400 001\n"411 001"\n4000 01\n')).toEqual({ pincodes: ['400001', '411001'], skipped: 1 });
+  });
 });
 
 describe('product page PIN check', () => {
