@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::{DateTime, Utc};
 
 use crate::models::{
-    category_name, category_slug, check_variants, description, parse_variant, product_name, sku_key, slugify, Product,
+    category_name, category_slug, check_variants_at, description, parse_variant, product_name, sku_key, slugify, Product,
     VariantDraft, VariantInput,
 };
 use crate::ports::{CategoryWrite, ProductWrite};
@@ -413,10 +413,16 @@ pub fn plan(
             other => Err(format!("best_seller must be yes or no, not {other}")),
         };
         let mut images = Vec::new();
+        let mut repeated = Vec::new();
         for file in split_images(&first.images) {
             match uploads.get(file) {
                 Some(id) if !images.contains(id) => images.push(id.clone()),
-                Some(_) => errors.push(RowError { line, message: format!("Image {file} is listed twice") }),
+                // Said once, however often the picture is repeated.
+                Some(id) if !repeated.contains(&id) => {
+                    repeated.push(id);
+                    errors.push(RowError { line, message: format!("Image {file} is listed twice") });
+                }
+                Some(_) => {}
                 None => errors.push(RowError { line, message: format!("Image {file} is not in the shop's uploads") }),
             }
         }
@@ -469,8 +475,8 @@ pub fn plan(
             }
         }
         if drafts.len() == group.rows.len() {
-            if let Err(e) = check_variants(&drafts) {
-                errors.push(RowError { line, message: e.to_string() });
+            if let Err((at, e)) = check_variants_at(&drafts) {
+                errors.push(RowError { line: group.rows[at].line, message: e.to_string() });
             }
         }
         if errors.len() > before {

@@ -55,6 +55,9 @@ impl Money {
         if text.starts_with('-') {
             return Err(MoneyError::Negative);
         }
+        if let Some((mantissa, exponent)) = text.split_once(['e', 'E']) {
+            return Money::parse_rupees(&plain_decimal(mantissa, exponent)?);
+        }
         let (whole, fraction) = match text.split_once('.') {
             Some((w, f)) => (w, f),
             None => (text, ""),
@@ -125,6 +128,24 @@ impl Money {
     }
 }
 
+/// `1.5e3` as `1500`: a number in exponent form, as spreadsheets write large values, spelt
+/// out exactly so the plain rules (two decimals, the largest amount) judge it. Exponents past
+/// 40 are cut to 40: the value is too large or too precise either way.
+fn plain_decimal(mantissa: &str, exponent: &str) -> Result<String, MoneyError> {
+    let exponent: i32 = exponent.parse().map_err(|_| MoneyError::NotANumber)?;
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(MoneyError::NotANumber);
+    }
+    let point = whole.len() as i32 + exponent.clamp(-40, 40);
+    Ok(match usize::try_from(point) {
+        Ok(at) if at >= digits.len() => format!("{digits}{}", "0".repeat(at - digits.len())),
+        Ok(at) => format!("{}.{}", &digits[..at], &digits[at..]),
+        Err(_) => format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize)),
+    })
+}
+
 /// A count with Indian digit grouping: `10,00,000`.
 pub fn indian_grouping(n: u64) -> String {
     group_indian(&n.to_string())
@@ -179,7 +200,17 @@ mod tests {
         assert_eq!(Money::parse_rupees("abc"), Err(MoneyError::NotANumber));
         assert_eq!(Money::parse_rupees(""), Err(MoneyError::NotANumber));
         assert_eq!(Money::parse_rupees("."), Err(MoneyError::NotANumber));
-        assert_eq!(Money::parse_rupees("1e5"), Err(MoneyError::NotANumber));
+        // Exponent form, as a spreadsheet writes large numbers.
+        assert_eq!(Money::parse_rupees("1e5"), Ok(Money::from_paise(10_000_000)));
+        assert_eq!(Money::parse_rupees("1.2995E+3"), Ok(Money::from_paise(129_950)));
+        assert_eq!(Money::parse_rupees("5e-1"), Ok(Money::from_paise(50)));
+        assert_eq!(Money::parse_rupees("1e20"), Err(MoneyError::TooLarge));
+        assert_eq!(Money::parse_rupees("1e999999"), Err(MoneyError::TooLarge));
+        assert_eq!(Money::parse_rupees("1e-3"), Err(MoneyError::TooPrecise));
+        assert_eq!(Money::parse_rupees("0e99"), Ok(Money::ZERO));
+        for bad in ["e5", "1e", "1e5e2", "1.2.3e1", "-1e2x", "1e+", "ee"] {
+            assert!(Money::parse_rupees(bad).is_err(), "{bad}");
+        }
         assert_eq!(Money::parse_rupees("99999999999"), Err(MoneyError::TooLarge));
     }
 

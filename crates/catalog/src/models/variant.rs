@@ -134,24 +134,29 @@ pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError>
 
 /// Rules across the rows: at least one, at most 100, each size once per colour, no id twice.
 pub fn check_variants(drafts: &[VariantDraft]) -> Result<(), CatalogError> {
+    check_variants_at(drafts).map_err(|(_, e)| e)
+}
+
+/// [`check_variants`], also naming the row at fault: the one that repeats a size and colour
+/// or an id, the 101st, or the first of none (a file's import points at its line).
+pub fn check_variants_at(drafts: &[VariantDraft]) -> Result<(), (usize, CatalogError)> {
+    const MOST: usize = 100;
     if drafts.is_empty() {
-        return Err(CatalogError::invalid(VARIANTS, "Please add at least one variant"));
+        return Err((0, CatalogError::invalid(VARIANTS, "Please add at least one variant")));
     }
-    if drafts.len() > 100 {
-        return Err(CatalogError::invalid(VARIANTS, "A product can have at most 100 variants"));
+    if drafts.len() > MOST {
+        return Err((MOST, CatalogError::invalid(VARIANTS, format!("A product can have at most {MOST} variants"))));
     }
     let mut seen = HashSet::new();
     let mut ids = HashSet::new();
-    for d in drafts {
+    for (at, d) in drafts.iter().enumerate() {
         if !seen.insert((d.color.to_lowercase(), d.size.to_lowercase())) {
-            return Err(CatalogError::rule(Rule::DuplicateVariant, VARIANTS, format!(
-                "Size {} is listed more than once for the colour {}",
-                d.size, d.color
-            )));
+            let message = format!("Size {} is listed more than once for the colour {}", d.size, d.color);
+            return Err((at, CatalogError::rule(Rule::DuplicateVariant, VARIANTS, message)));
         }
         if let Some(id) = &d.id {
             if !ids.insert(id.clone()) {
-                return Err(CatalogError::rule(Rule::DuplicateVariant, VARIANTS, "The same variant is listed twice"));
+                return Err((at, CatalogError::rule(Rule::DuplicateVariant, VARIANTS, "The same variant is listed twice")));
             }
         }
     }

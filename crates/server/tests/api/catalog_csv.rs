@@ -190,6 +190,42 @@ async fn an_import_with_bad_rows_names_each_line_and_changes_nothing() {
 }
 
 #[actix_web::test]
+async fn an_import_names_the_line_that_repeats_a_size_and_each_fault_once() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        categories(&app, &admin).await;
+        let men = app.get("/api/categories", None).await.body["data"][0]["id"].as_str().unwrap_or("").to_string();
+        let shirt = app.product(&admin, "Linen Shirt", &men, json!([{ "size": "M", "color": "White", "stock": 4, "originalPrice": 999 }])).await;
+        let picture = image_of(&shirt);
+        let thrice = [picture.as_str(); 3].join("|");
+        let file = [
+            HEADER.to_string(),
+            row("kurta", "Kurta", "Sarees", "", &picture, "M", 1, "500", "0", ""),
+            row("kurta", "", "", "", "", "L", 1, "500", "0", ""),
+            row("kurta", "", "", "", "", "M", 1, "500", "0", ""),
+            row("dupatta", "Dupatta", "Sarees", "", &thrice, "M", 1, "500", "0", ""),
+            row("stole", "Stole", "Sarees", "", &picture, "M", 1, "1e20", "0", ""),
+        ]
+        .join("\n");
+        let refused = import(&app, &admin, &file).await.expect(422);
+        let errors: Vec<(u64, String)> = refused.body["errors"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|e| (e["line"].as_u64().unwrap_or(0), e["message"].as_str().unwrap_or("").to_string()))
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                (4, "Size M is listed more than once for the colour White".to_string()),
+                (5, format!("Image {picture} is listed twice")),
+                (6, "Original Price is too large".to_string()),
+            ]
+        );
+    }
+}
+
+#[actix_web::test]
 async fn an_import_creates_the_categories_its_paths_name_with_every_missing_level() {
     for app in TestApp::all() {
         let admin = app.admin().await;
