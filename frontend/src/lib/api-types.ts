@@ -26,6 +26,11 @@ export interface User {
 
 export type Upload = Schemas['UploadDto'];
 
+/** What a saved catalogue file did (counts of products created, updated and left unchanged). */
+export type ImportReport = Schemas['ImportReportDto'];
+/** One line of a refused catalogue file. */
+export type RowError = Schemas['RowErrorDto'];
+
 export interface Category {
   id: string;
   name: string;

@@ -1,15 +1,11 @@
 import { apiUrl } from '@/lib/api';
+import type { ImportReport, RowError } from '@/lib/api-types';
 import { STORAGE_KEYS, readString } from '@/lib/storage';
 
-/** One line of a refused catalogue file. */
-export interface RowError {
-  line: number;
-  message: string;
-}
+export type { RowError };
 
-export type ImportOutcome =
-  | { ok: true; message: string; created: number; updated: number; variants: number }
-  | { ok: false; message: string; errors: RowError[] };
+/** The server's report of a saved file, or the lines that kept it from being saved. */
+export type ImportOutcome = { ok: true; message: string; report: ImportReport } | { ok: false; message: string; errors: RowError[] };
 
 function authHeader(): Record<string, string> {
   const token = readString(STORAGE_KEYS.authToken);
@@ -51,8 +47,7 @@ export function importCatalog(file: Blob, onProgress: (sent: number) => void): P
       }
       const message = typeof body.message === 'string' ? body.message : 'Failed to import the catalogue';
       if (xhr.status === 200) {
-        const data = (body.data ?? {}) as { created?: number; updated?: number; variants?: number };
-        resolve({ ok: true, message, created: data.created ?? 0, updated: data.updated ?? 0, variants: data.variants ?? 0 });
+        resolve({ ok: true, message, report: body.data as ImportReport });
       } else if (xhr.status === 422 && Array.isArray(body.errors)) {
         resolve({ ok: false, message, errors: body.errors as RowError[] });
       } else {
