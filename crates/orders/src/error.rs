@@ -49,6 +49,10 @@ pub enum OrdersError {
     /// its pieces are the return's to put back into stock, so the order's status waits (409).
     #[error("This order has an open return request: finish or reject it before changing the order's status")]
     HasOpenReturns,
+    /// The order's status is not the one the admin decided on (someone changed it since):
+    /// nothing was changed (409).
+    #[error("This order was changed meanwhile and is now {now}: look at it again before changing it")]
+    StatusChanged { now: crate::DeliveryStatus },
     /// Someone else kept changing the order while this change was tried.
     #[error("The order was changed at the same time. Please try again.")]
     Busy,

@@ -215,6 +215,22 @@ impl Order {
     }
 }
 
+/// An admin's change of an order's status: the status wanted and, when the admin's screen
+/// showed one, the status seen there (`expectedStatus`), so that a change made meanwhile (the
+/// customer cancelled, another admin shipped) is refused rather than overruled.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NewStatus {
+    pub to: String,
+    pub seen: Option<String>,
+}
+
+impl NewStatus {
+    /// A change to `status` that names no status seen.
+    pub fn to(status: &str) -> NewStatus {
+        NewStatus { to: status.to_string(), seen: None }
+    }
+}
+
 /// A tax invoice or credit note as an order names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocumentRef {

@@ -10,7 +10,7 @@ use kernel::PageRequest;
 use crate::invoice::{DocumentKind, TaxDocument};
 use crate::models::{
     Checkout, Customer, DeliveryStatus, NewOrder, Order, PlaceOrderInput, PlaceRequest, Placed, PlacedOrder,
-    Resend, ResendAttempt, Transition, TransitionOutcome,
+    NewStatus, Resend, ResendAttempt, Transition, TransitionOutcome,
 };
 
 /// Inbound port: the order use cases. Admin-only calls are guarded by the HTTP layer's
@@ -35,23 +35,27 @@ pub trait OrdersApi: Send + Sync {
     /// batch); fewer at the end (admin export). Errors: `Rule` (`from` after `to`), `Storage`.
     fn export_orders(&self, search: &OrderSearch, after: Option<&crate::listing::ExportCursor>) -> Result<Vec<Order>, OrdersError>;
     /// Moves an order to any status (admin). Errors: `Invalid` (unknown status),
-    /// `NotFound`, `OutOfStock` (leaving CANCELED without the stock), `Busy`, `Storage`.
-    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError>;
+    /// `NotFound`, `OutOfStock` (leaving CANCELED without the stock), `StatusChanged` (not
+    /// the status seen, or changed while this change was made), `State`, `Storage`.
+    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, change: &NewStatus) -> Result<Order, OrdersError>;
     /// Moves each order to `status` through this API's own [`OrdersApi::set_status`] (so
     /// every rule and effect of a single change applies, also those a wrapper adds), one
-    /// result per distinct id in the given order; one order's refusal does not stop the
-    /// others (admin). Errors for the whole call: `Invalid` (unknown status, no ids, more
-    /// than `MAX_BULK_ORDERS`).
-    fn set_status_many(&self, admin_id: &UserId, order_ids: &[OrderId], status: &str) -> Result<Vec<BulkOutcome>, OrdersError> {
+    /// result per distinct id in the given order, each with the status the admin saw it in
+    /// when given; one order's refusal does not stop the others (admin). Errors for the
+    /// whole call: `Invalid` (unknown status, no ids, more than `MAX_BULK_ORDERS`).
+    fn set_status_many(&self, admin_id: &UserId, orders: &[(OrderId, Option<String>)], status: &str) -> Result<Vec<BulkOutcome>, OrdersError> {
         DeliveryStatus::parse(status).ok_or_else(DeliveryStatus::unknown)?;
-        if order_ids.is_empty() || order_ids.len() > MAX_BULK_ORDERS {
+        if orders.is_empty() || orders.len() > MAX_BULK_ORDERS {
             return Err(OrdersError::invalid("orderIds", format!("Choose 1 to {MAX_BULK_ORDERS} orders")));
         }
-        let mut seen = std::collections::HashSet::new();
-        Ok(order_ids
+        let mut distinct = std::collections::HashSet::new();
+        Ok(orders
             .iter()
-            .filter(|id| seen.insert(id.as_str().to_string()))
-            .map(|id| BulkOutcome { order_id: id.to_string(), result: self.set_status(admin_id, id, status) })
+            .filter(|(id, _)| distinct.insert(id.as_str().to_string()))
+            .map(|(id, seen)| {
+                let change = NewStatus { to: status.to_string(), seen: seen.clone() };
+                BulkOutcome { order_id: id.to_string(), result: self.set_status(admin_id, id, &change) }
+            })
             .collect())
     }
     /// How many orders are PENDING (admin dashboard).

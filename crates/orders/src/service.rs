@@ -9,7 +9,7 @@ use crate::listing::{
     OrderFilter, OrderPage, OrderSearch, OrderSort, SalesFigures, CHART_DAYS,
 };
 use crate::models::{
-    AddressSnapshot, Checkout, Customer, DeliveryStatus, NewOrder, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
+    AddressSnapshot, Checkout, Customer, DeliveryStatus, NewOrder, NewStatus, Order, OrderItem, PaymentStatus, PlaceOrderInput, PlaceRequest,
     Placed, PlacedOrder, Resend, ResendAttempt, StatusChange, Transition, TransitionOutcome, DELIVERY_DAYS, ORDER_LIMIT_WINDOW_SECONDS, PAYMENT_METHOD_COD,
     RESENDS_PER_ACCOUNT, RESENDS_PER_ORDER, RESEND_WINDOW_MINUTES,
 };
@@ -322,24 +322,34 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         Ok(SalesFigures { today: today_sales, days, pending: self.store.count_with_status(DeliveryStatus::Pending)? })
     }
 
-    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError> {
-        let to = DeliveryStatus::parse(status).ok_or_else(DeliveryStatus::unknown)?;
+    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, change: &NewStatus) -> Result<Order, OrdersError> {
+        let to = DeliveryStatus::parse(&change.to).ok_or_else(DeliveryStatus::unknown)?;
+        let seen = change
+            .seen
+            .as_deref()
+            .map(|s| DeliveryStatus::parse(s).ok_or_else(|| OrdersError::invalid("expectedStatus", DeliveryStatus::unknown().to_string())))
+            .transpose()?;
         if !order_id.is_uuid() {
             return Err(OrdersError::NotFound);
         }
-        for _ in 0..ATTEMPTS {
-            let order = self.store.find(order_id)?.ok_or(OrdersError::NotFound)?;
-            if order.delivery_status == to {
-                return Ok(order);
-            }
-            order.may_reopen()?;
-            let change = Transition::new(&order, to, admin_id, self.clock.now());
-            match self.store.transition(&change)? {
-                TransitionOutcome::Applied(order) => return Ok(*order),
-                TransitionOutcome::Stale => continue,
+        let order = self.store.find(order_id)?.ok_or(OrdersError::NotFound)?;
+        if order.delivery_status == to {
+            return Ok(order);
+        }
+        if seen.is_some_and(|seen| seen != order.delivery_status) {
+            return Err(OrdersError::StatusChanged { now: order.delivery_status });
+        }
+        order.may_reopen()?;
+        let transition = Transition::new(&order, to, admin_id, self.clock.now());
+        match self.store.transition(&transition)? {
+            TransitionOutcome::Applied(order) => Ok(*order),
+            // The admin decided on the status read above; another status (a customer's
+            // cancel, say) is never overruled by a retry that re-opens the order.
+            TransitionOutcome::Stale => {
+                let now = self.store.find(order_id)?.ok_or(OrdersError::NotFound)?;
+                Err(OrdersError::StatusChanged { now: now.delivery_status })
             }
         }
-        Err(OrdersError::Busy)
     }
 
     fn pending_count(&self) -> Result<u64, OrdersError> {

@@ -72,8 +72,8 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         self.inner.sales_figures()
     }
 
-    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, status: &str) -> Result<Order, OrdersError> {
-        let order = self.inner.set_status(admin_id, order_id, status)?;
+    fn set_status(&self, admin_id: &UserId, order_id: &OrderId, change: &orders::NewStatus) -> Result<Order, OrdersError> {
+        let order = self.inner.set_status(admin_id, order_id, change)?;
         self.refresh(&order);
         Ok(order)
     }

@@ -1114,6 +1114,13 @@ export interface components {
         /** @description Moves several orders to one status. */
         BulkStatusRequest: {
             deliveryStatus: components["schemas"]["DeliveryStatusName"];
+            /**
+             * @description By order id, the status the admin saw each order in (a list goes stale): an order no
+             *     longer in it is left as it is, its result 409 `status_changed`.
+             */
+            expectedStatuses?: {
+                [key: string]: components["schemas"]["DeliveryStatusName"];
+            } | null;
             /** @description 1 to 100 orders; a repeated id counts once. */
             orderIds: string[];
         };
@@ -2511,6 +2518,7 @@ export interface components {
         };
         StatusRequest: {
             deliveryStatus: components["schemas"]["DeliveryStatusName"];
+            expectedStatus?: null | components["schemas"]["DeliveryStatusName"];
         };
         SummaryDto: {
             /** Format: double */

@@ -203,6 +203,16 @@ pub struct PlacedOrderAnswer {
 pub struct StatusRequest {
     #[schema(value_type = DeliveryStatusName, required = true)]
     pub delivery_status: Option<String>,
+    /// The status the admin saw the order in: when it is no longer that (the customer
+    /// cancelled meanwhile, say), nothing changes and the answer is 409 `status_changed`.
+    #[schema(value_type = Option<DeliveryStatusName>)]
+    pub expected_status: Option<String>,
+}
+
+impl StatusRequest {
+    pub fn into_change(self) -> orders::NewStatus {
+        orders::NewStatus { to: self.delivery_status.unwrap_or_default(), seen: self.expected_status }
+    }
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -273,6 +283,10 @@ pub struct BulkStatusRequest {
     pub order_ids: Vec<uuid::Uuid>,
     #[schema(value_type = DeliveryStatusName, required = true)]
     pub delivery_status: Option<String>,
+    /// By order id, the status the admin saw each order in (a list goes stale): an order no
+    /// longer in it is left as it is, its result 409 `status_changed`.
+    #[schema(value_type = Option<HashMap<uuid::Uuid, DeliveryStatusName>>)]
+    pub expected_statuses: Option<std::collections::HashMap<uuid::Uuid, String>>,
 }
 
 /// What happened to one order of a bulk change.

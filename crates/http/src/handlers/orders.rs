@@ -223,10 +223,11 @@ async fn bulk_status(
     AdminUser(admin): AdminUser,
     body: web::Json<BulkStatusRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let BulkStatusRequest { order_ids, delivery_status } = body.into_inner();
-    let ids: Vec<OrderId> = order_ids.iter().map(|id| OrderId::new(id.to_string())).collect();
+    let BulkStatusRequest { order_ids, delivery_status, expected_statuses } = body.into_inner();
+    let seen = expected_statuses.unwrap_or_default();
+    let orders: Vec<(OrderId, Option<String>)> = order_ids.iter().map(|id| (OrderId::new(id.to_string()), seen.get(id).cloned())).collect();
     let status = delivery_status.unwrap_or_default();
-    let outcomes = state.run(move |s| s.orders.set_status_many(&UserId::new(admin.id), &ids, &status)).await?;
+    let outcomes = state.run(move |s| s.orders.set_status_many(&UserId::new(admin.id), &orders, &status)).await?;
     let data: Vec<BulkResultDto> = outcomes
         .into_iter()
         .map(|o| match o.result {
@@ -259,8 +260,8 @@ async fn set_status(
     Id(id): Id<OrderId>,
     body: web::Json<StatusRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let status = body.into_inner().delivery_status.unwrap_or_default();
-    let order = state.run(move |s| s.orders.set_status(&UserId::new(admin.id), &id, &status)).await?;
+    let change = body.into_inner().into_change();
+    let order = state.run(move |s| s.orders.set_status(&UserId::new(admin.id), &id, &change)).await?;
     let message = format!("Status updated to {}", order.delivery_status);
     ok(data_with_message(OrderDto::for_admin(order), message))
 }

@@ -24,6 +24,8 @@ struct State {
     orders: Vec<(Order, Option<String>)>,
     /// (user, re-send)
     resends: Vec<(String, Resend)>,
+    /// The customer's cancel lands between the next status change's read and its write.
+    cancel_before_next_transition: bool,
 }
 
 #[derive(Default)]
@@ -165,6 +167,9 @@ impl OrderStore for MemoryStore {
     fn transition(&self, t: &Transition) -> Result<TransitionOutcome, OrdersError> {
         let mut s = self.state.lock().map_err(backend)?;
         let Some(index) = s.orders.iter().position(|(o, _)| o.id == t.order_id) else { return Ok(TransitionOutcome::Stale) };
+        if std::mem::take(&mut s.cancel_before_next_transition) {
+            s.orders[index].0.delivery_status = DeliveryStatus::Canceled;
+        }
         if s.orders[index].0.delivery_status != t.from {
             return Ok(TransitionOutcome::Stale);
         }
@@ -369,26 +374,51 @@ fn cancel_is_for_the_owner_while_pending_and_returns_stock_once() {
 fn admin_status_changes_keep_stock_true_and_mark_delivery_as_paid() {
     let svc = service(false);
     let order = ok(svc.place(&asha(), cod(None))).order;
-    assert_eq!(message(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "LOST")), "Delivery status must be one of PENDING, SHIPPED, DELIVERED, CANCELED");
-    let delivered = ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "delivered"));
+    assert_eq!(message(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), &NewStatus::to("LOST"))), "Delivery status must be one of PENDING, SHIPPED, DELIVERED, CANCELED");
+    let delivered = ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), &NewStatus::to("delivered")));
     assert_eq!(delivered.payment_status, PaymentStatus::Paid);
     assert!(delivered.delivered_on.is_some());
-    ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "CANCELED"));
+    ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), &NewStatus::to("CANCELED")));
     assert_eq!(svc.store.stock("v1"), 5);
     // Someone else bought the last dupatta: the order cannot leave CANCELED.
     svc.store.with(|s| {
         s.stock.insert("v2".into(), 0);
     });
-    assert_eq!(message(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "PENDING")), "Silk Dupatta (size M) is out of stock");
+    assert_eq!(message(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), &NewStatus::to("PENDING"))), "Silk Dupatta (size M) is out of stock");
     assert_eq!(svc.store.stock("v1"), 5);
     svc.store.with(|s| {
         s.stock.insert("v2".into(), 1);
     });
-    let reopened = ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), "SHIPPED"));
+    let reopened = ok(svc.set_status(&UserId::from("admin"), &OrderId::new(order.id.clone()), &NewStatus::to("SHIPPED")));
     assert_eq!((reopened.delivery_status, reopened.payment_status, reopened.delivered_on), (DeliveryStatus::Shipped, PaymentStatus::Pending, None));
     assert_eq!((svc.store.stock("v1"), svc.store.stock("v2")), (3, 0));
     assert_eq!(reopened.history.len(), 4);
     assert_eq!(ok(svc.pending_count()), 0);
+}
+
+#[test]
+fn an_admin_change_never_overrules_a_change_made_since_the_admin_looked() {
+    let svc = service(false);
+    let admin = UserId::from("admin");
+    let id = OrderId::new(ok(svc.place(&asha(), cod(None))).order.id);
+    // The customer cancels while the owner's "ship" is between its read and its write.
+    svc.store.with(|s| s.cancel_before_next_transition = true);
+    let refused = svc.set_status(&admin, &id, &NewStatus::to("SHIPPED"));
+    assert_eq!(message(refused), "This order was changed meanwhile and is now CANCELED: look at it again before changing it");
+    assert_eq!(svc.store.find(&id).ok().flatten().map(|o| o.delivery_status), Some(DeliveryStatus::Canceled));
+    svc.store.with(|s| {
+        // The cancel put its pieces back.
+        s.stock.insert("v1".into(), 5);
+        s.stock.insert("v2".into(), 1);
+    });
+    // A change that names the status the owner saw is refused once the order moved on ...
+    let seen_pending = NewStatus { to: "SHIPPED".into(), seen: Some("PENDING".into()) };
+    assert!(matches!(svc.set_status(&admin, &id, &seen_pending), Err(OrdersError::StatusChanged { now: DeliveryStatus::Canceled })));
+    // ... and goes ahead when the owner saw the order as it is (re-opening a cancelled order).
+    let seen_cancelled = NewStatus { to: "SHIPPED".into(), seen: Some("CANCELED".into()) };
+    assert_eq!(ok(svc.set_status(&admin, &id, &seen_cancelled)).delivery_status, DeliveryStatus::Shipped);
+    let unknown = NewStatus { to: "SHIPPED".into(), seen: Some("LOST".into()) };
+    assert!(matches!(svc.set_status(&admin, &id, &unknown), Err(OrdersError::Invalid { field: "expectedStatus", .. })));
 }
 
 #[test]

@@ -397,6 +397,36 @@ async fn bulk_status_changes_each_order_as_a_single_change_would_with_one_result
 }
 
 #[actix_web::test]
+async fn a_status_change_naming_the_status_the_owner_saw_never_reopens_an_order_cancelled_meanwhile() {
+    for app in TestApp::all() {
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 5, 1_000, 0)]);
+        let asha = app.shopper("asha", "Asha", "Rao", "9876543210").await;
+        let first = app.order_cod(&asha, &v[0], 1).await;
+        let second = app.order_cod(&asha, &v[0], 1).await;
+        // The owner's list shows both PENDING; the customer then cancels both.
+        for id in [&first, &second] {
+            app.put(&format!("/api/orders/{id}/cancel"), Some(&asha.token), json!({})).await.expect(200);
+        }
+        let single = json!({ "deliveryStatus": "SHIPPED", "expectedStatus": "PENDING" });
+        let refused = app.put(&format!("/api/orders/{first}/status"), Some(&admin), single).await.expect(409);
+        assert_eq!(refused.error(), (409, "status_changed", None));
+        assert_eq!(refused.message(), "This order was changed meanwhile and is now CANCELED: look at it again before changing it");
+        let bulk = json!({ "orderIds": [first, second], "deliveryStatus": "SHIPPED", "expectedStatuses": { &first: "PENDING", &second: "PENDING" } });
+        let reply = app.post("/api/orders/bulk-status", Some(&admin), bulk).await.expect(200);
+        let codes: Vec<_> = reply.body["data"].as_array().into_iter().flatten().map(|r| (r["status"].as_u64(), r["error"]["code"].clone())).collect();
+        assert_eq!(codes, vec![(Some(409), json!("status_changed")); 2]);
+        assert_eq!(stock(&app, &v[0]), 5, "nothing was taken from stock again");
+        // Seen as cancelled, the owner may re-open it; an unknown status seen is a 400.
+        let reopen = json!({ "deliveryStatus": "SHIPPED", "expectedStatus": "CANCELED" });
+        assert_eq!(app.put(&format!("/api/orders/{first}/status"), Some(&admin), reopen).await.expect(200).body["data"]["deliveryStatus"], "SHIPPED");
+        let unknown = json!({ "deliveryStatus": "DELIVERED", "expectedStatus": "LOST" });
+        app.put(&format!("/api/orders/{first}/status"), Some(&admin), unknown).await.expect(400);
+    }
+}
+
+#[actix_web::test]
 async fn the_summary_counts_today_and_the_last_30_india_days_pending_orders_and_stock() {
     for backend in TestDb::backends() {
         let (app, clock) = shop_with_clock(backend);

@@ -62,9 +62,16 @@ export async function fetchPendingCount(): Promise<number> {
   return Number(body?.data?.count ?? 0);
 }
 
-export async function updateOrderStatus(input: { id: string; deliveryStatus: DeliveryStatus }): Promise<Envelope<AdminOrder>> {
+/** `expectedStatus`: the status the owner saw; changed meanwhile (the customer cancelled),
+ * the server changes nothing and answers 409. */
+export async function updateOrderStatus(input: {
+  id: string;
+  deliveryStatus: DeliveryStatus;
+  expectedStatus?: DeliveryStatus;
+}): Promise<Envelope<AdminOrder>> {
   return api.put<Envelope<AdminOrder>>(`/orders/${encodeURIComponent(input.id)}/status`, {
     deliveryStatus: input.deliveryStatus,
+    expectedStatus: input.expectedStatus,
   });
 }
 
@@ -82,8 +89,17 @@ export interface BulkAnswer {
   message: string;
 }
 
-export async function bulkUpdateStatus(input: { ids: string[]; deliveryStatus: DeliveryStatus }): Promise<BulkAnswer> {
-  return api.post<BulkAnswer>('/orders/bulk-status', { orderIds: input.ids, deliveryStatus: input.deliveryStatus });
+/** `expectedStatuses`: by order id, the status the owner saw each order in (the list may be stale). */
+export async function bulkUpdateStatus(input: {
+  ids: string[];
+  deliveryStatus: DeliveryStatus;
+  expectedStatuses?: Record<string, DeliveryStatus>;
+}): Promise<BulkAnswer> {
+  return api.post<BulkAnswer>('/orders/bulk-status', {
+    orderIds: input.ids,
+    deliveryStatus: input.deliveryStatus,
+    expectedStatuses: input.expectedStatuses,
+  });
 }
 
 export const ordersQuery = (params: OrderListParams) =>
@@ -122,6 +138,8 @@ export function useUpdateOrderStatus(onChanged?: () => void) {
       if (res?.data) changed([{ ...res.data, id: input.id, deliveryStatus: res.data.deliveryStatus ?? input.deliveryStatus }]);
       else changed([]);
     },
+    // Refused because the order changed meanwhile (or any other reason): show it as it is now.
+    onError: () => changed([]),
   });
 }
 

@@ -178,7 +178,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
   function applyOne(order: AdminOrder, status: DeliveryStatus) {
     markBusy([order.id], true);
     update.mutate(
-      { id: order.id, deliveryStatus: status },
+      { id: order.id, deliveryStatus: status, expectedStatus: order.deliveryStatus },
       {
         onSuccess: (res) => notify.success(ORDER_MESSAGES.updated(res?.data?.deliveryStatus ?? status)),
         onError: (err) => notify.error(serverMessage(err, ORDER_MESSAGES.updateFailed)),
@@ -191,7 +191,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
     const ids = targets.map((o) => o.id);
     markBusy(ids, true);
     bulk.mutate(
-      { ids, deliveryStatus: status },
+      { ids, deliveryStatus: status, expectedStatuses: Object.fromEntries(targets.map((o) => [o.id, o.deliveryStatus])) },
       {
         onSuccess: (res) => {
           const refused = (res?.data ?? []).filter((r) => !r.order);

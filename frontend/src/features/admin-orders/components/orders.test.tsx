@@ -123,7 +123,7 @@ describe('admin orders', () => {
     const { row } = await openAndChooseStatus('SHIPPED');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(row.getByRole('combobox', { name: /Status of order/ })).toHaveAttribute('aria-disabled', 'true'));
-    expect(body).toEqual({ deliveryStatus: 'SHIPPED' });
+    expect(body).toEqual({ deliveryStatus: 'SHIPPED', expectedStatus: 'PENDING' });
     release();
     expect(await screen.findByText('Status updated to SHIPPED')).toBeInTheDocument();
     await waitFor(() => expect(row.getByRole('combobox', { name: /Status of order/ })).not.toHaveAttribute('aria-disabled'));
@@ -149,7 +149,7 @@ describe('admin orders', () => {
     await chooseStatus(u, row, 'CANCELED');
     dialog = await screen.findByRole('dialog', { name: 'Change this order?' });
     await u.click(within(dialog).getByRole('button', { name: 'Yes, mark CANCELED' }));
-    await waitFor(() => expect(sent).toEqual([{ deliveryStatus: 'CANCELED' }]));
+    await waitFor(() => expect(sent).toEqual([{ deliveryStatus: 'CANCELED', expectedStatus: 'PENDING' }]));
     expect(await screen.findByText('Status updated to CANCELED')).toBeInTheDocument();
   });
 
@@ -194,7 +194,12 @@ describe('admin orders', () => {
     expect(within(toolbar).getByText('2 selected')).toBeInTheDocument();
     await u.click(within(toolbar).getByRole('button', { name: 'Mark shipped' }));
     await waitFor(() =>
-      expect(body).toEqual({ orderIds: ['abcdef12-3456-7890-aaaa-bbbbccccdddd', '99999999-0000-0000-0000-000000000000'], deliveryStatus: 'SHIPPED' }),
+      expect(body).toEqual({
+        orderIds: ['abcdef12-3456-7890-aaaa-bbbbccccdddd', '99999999-0000-0000-0000-000000000000'],
+        deliveryStatus: 'SHIPPED',
+        // What the owner saw: an order changed since is refused, not overruled.
+        expectedStatuses: { 'abcdef12-3456-7890-aaaa-bbbbccccdddd': 'PENDING', '99999999-0000-0000-0000-000000000000': 'PENDING' },
+      }),
     );
     expect(await screen.findByText(/1 orders updated, 1 could not be changed: #99999999 Linen Shirt \(size M\) is out of stock/)).toBeInTheDocument();
     // The refused order stays selected for another try.
