@@ -258,7 +258,8 @@ pub struct ReturnStatusInput {
     pub payout: Option<PayoutInput>,
 }
 
-/// A catalogue variant a request may name as an exchange target, read in the transaction.
+/// A catalogue variant a request names as an exchange target, or the variant of an order
+/// line, read in the transaction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VariantStock {
     pub id: String,
@@ -266,6 +267,8 @@ pub struct VariantStock {
     pub size: String,
     pub color: String,
     pub stock: i32,
+    /// What a piece sells at now.
+    pub price: Money,
 }
 
 /// What the store reads inside the creating transaction.
@@ -274,7 +277,8 @@ pub struct ReturnContext {
     pub order: Order,
     /// Per order line, the pieces already in requests that were not rejected.
     pub already: HashMap<String, i32>,
-    /// The variants the input named as exchange targets (those that exist).
+    /// The variants the input named as exchange targets and those of the order's lines
+    /// (those that exist).
     pub targets: Vec<VariantStock>,
 }
 
@@ -459,6 +463,23 @@ pub fn build_request(
                     .ok_or_else(|| {
                         OrdersError::rule("lines", "exchange_target_invalid", format!("Choose another size or colour of {}", item.product_name))
                     })?;
+                // The replacement ships at the price paid, so it must sell at the price of the
+                // size it replaces (as that sells now: a sale since ended moves both alike).
+                let replaced = ctx.targets.iter().find(|v| item.variant_id.as_deref() == Some(v.id.as_str()));
+                let same_price = replaced.map_or(item.price_at_purchase, |v| v.price);
+                if target.price != same_price {
+                    return Err(OrdersError::rule(
+                        "lines",
+                        "exchange_price_differs",
+                        format!(
+                            "Size {} of {} sells at {}, not {} like yours: an exchange is for a size or colour at the same price",
+                            target.size,
+                            item.product_name,
+                            target.price.format_inr(),
+                            same_price.format_inr()
+                        ),
+                    ));
+                }
                 if target.stock < wanted.quantity {
                     return Err(OrdersError::OutOfStock { product: item.product_name.clone(), size: target.size.clone(), available: target.stock });
                 }
@@ -814,11 +835,25 @@ mod tests {
     }
 
     fn context(already: &[(&str, i32)]) -> ReturnContext {
-        let variant = |id: &str, size: &str, stock: i32| VariantStock { id: id.into(), product_id: "kurta".into(), size: size.into(), color: "Indigo".into(), stock };
+        let variant = |id: &str, size: &str, stock: i32, price: i64| VariantStock {
+            id: id.into(),
+            product_id: "kurta".into(),
+            size: size.into(),
+            color: "Indigo".into(),
+            stock,
+            price: Money::from_paise(price),
+        };
         ReturnContext {
             order: order(),
             already: already.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-            targets: vec![variant("kurta-l", "L", 1), variant("kurta-s", "S", 0), variant("kurta-m", "M", 9)],
+            // The sale the second line was bought in has ended: M2 sells at 999 again, like L.
+            targets: vec![
+                variant("kurta-l", "L", 1, 99_900),
+                variant("kurta-s", "S", 0, 99_900),
+                variant("kurta-m", "M", 9, 99_900),
+                variant("kurta-m2", "M", 9, 99_900),
+                variant("kurta-xxl", "XXL", 5, 1_49_900),
+            ],
         }
     }
 
@@ -853,6 +888,9 @@ mod tests {
         assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, Some("kurta-m")), &[], now), "exchange_target_invalid");
         assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, Some("scarf")), &[], now), "exchange_target_invalid");
         assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, None), &[], now), "exchange_target_required");
+        // A size that sells at another price is not an exchange (it would ship at the price paid).
+        assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, Some("kurta-xxl")), &[], now), "exchange_price_differs");
+        assert_eq!(build(&asha, input(ReturnKind::Exchange, "sale", 1, Some("kurta-xxl")), &[], now), "exchange_price_differs");
         assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 2, Some("kurta-l")), &[], now), "OutOfStock");
         assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 1, Some("kurta-l")), &[], now), "exchange_for_refund");
         assert_eq!(build(&asha, input(ReturnKind::Refund, "other", 1, None), &[], now), "unknown_item");

@@ -208,7 +208,7 @@ async fn every_broken_rule_gets_a_clear_answer_and_changes_nothing() {
     for backend in TestDb::backends() {
         let (app, clock) = shop_on(backend);
         let admin = app.admin().await;
-        let (kurta, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0), ("S", "Indigo", 0, 999, 0)]);
+        let (kurta, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0), ("S", "Indigo", 0, 999, 0), ("XXL", "Indigo", 5, 2_400, 0)]);
         let (_, sale) = seed_product(&app, "Sale Dress", &[("M", "Red", 5, 799, 200), ("L", "Red", 5, 799, 200)]);
         let (_, other) = seed_product(&app, "Silk Scarf", &[("Free", "Gold", 5, 499, 0)]);
         let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 2), (&sale[0], 1)]).await;
@@ -232,6 +232,10 @@ async fn every_broken_rule_gets_a_clear_answer_and_changes_nothing() {
         assert_eq!(refused(ask(&app, &asha, &order, exchange(&kurta_line, 1, &other[0])).await), (422, "exchange_target_invalid".into()));
         assert_eq!(refused(ask(&app, &asha, &order, exchange(&kurta_line, 1, &v[0])).await), (422, "exchange_target_invalid".into()));
         assert_eq!(refused(ask(&app, &asha, &order, exchange(&kurta_line, 1, &v[2])).await), (409, "out_of_stock".into()));
+        // A size at another price: the replacement would ship at the price paid.
+        let dearer = ask(&app, &asha, &order, exchange(&kurta_line, 1, &v[3])).await;
+        assert_eq!(dearer.error(), (422, "exchange_price_differs", Some("lines")));
+        assert_eq!(dearer.message(), "Size XXL of Cotton Kurta sells at ₹2,400.00, not ₹999.00 like yours: an exchange is for a size or colour at the same price");
         assert_eq!(refused(ask(&app, &asha, &order, json!({ "kind": "EXCHANGE", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": kurta_line, "quantity": 1 }] })).await), (422, "exchange_target_required".into()));
         assert_eq!(refused(ask(&app, &asha, &order, json!({ "kind": "REFUND", "reason": "SIZE_TOO_LARGE", "lines": [{ "orderItemId": kernel::new_id(), "quantity": 1 }] })).await), (422, "unknown_item".into()));
         // What the document does not allow is a 400.

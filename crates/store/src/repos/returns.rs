@@ -277,13 +277,14 @@ impl ReturnStore for DieselReturnStore {
             for (item, quantity) in taken {
                 *already.entry(item).or_default() += quantity;
             }
+            let named = targets.iter().cloned().chain(order.items.iter().filter_map(|i| i.variant_id.clone()));
             let targets: Vec<VariantStock> = variants::table
-                .filter(variants::id.eq_any(targets))
-                .select((variants::id, variants::product_id, variants::size, variants::color, variants::stock))
-                .load::<(String, String, String, String, i32)>(conn)
+                .filter(variants::id.eq_any(named.collect::<Vec<_>>()))
+                .select((variants::id, variants::product_id, variants::size, variants::color, variants::stock, variants::original_price_paise))
+                .load::<(String, String, String, String, i32, i64)>(conn)
                 .map_err(store_error)?
                 .into_iter()
-                .map(|(id, product_id, size, color, stock)| VariantStock { id, product_id, size, color, stock })
+                .map(|(id, product_id, size, color, stock, price)| VariantStock { id, product_id, size, color, stock, price: Money::from_paise(price) })
                 .collect();
             let request = build(ReturnContext { order, already, targets })?;
             diesel::insert_into(return_requests::table)

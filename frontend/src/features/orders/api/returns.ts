@@ -35,6 +35,8 @@ export interface ProductVariantStock {
   size: string;
   color: string;
   stock: number;
+  /** What a piece sells at now (rupees). */
+  originalPrice: number;
 }
 
 /** The product's variants today (for the sizes and colours an exchange can offer). */

@@ -8,9 +8,11 @@ import { orderItem } from '@/testing/fixtures';
 import { ReturnDialog } from './ReturnDialog';
 
 const variants = [
-  { id: 'v-m', size: 'M', color: 'Indigo', stock: 4 },
-  { id: 'v-l', size: 'L', color: 'Indigo', stock: 1 },
-  { id: 'v-s', size: 'S', color: 'Indigo', stock: 0 },
+  { id: 'v-m', size: 'M', color: 'Indigo', stock: 4, originalPrice: 999 },
+  { id: 'v-l', size: 'L', color: 'Indigo', stock: 1, originalPrice: 999 },
+  { id: 'v-s', size: 'S', color: 'Indigo', stock: 0, originalPrice: 999 },
+  // Another price: an exchange would ship it at the price paid, so the server refuses it.
+  { id: 'v-xxl', size: 'XXL', color: 'Indigo', stock: 5, originalPrice: 2400 },
 ];
 
 function serveProduct() {
@@ -37,7 +39,7 @@ function openAcceptedRequest() {
 }
 
 describe('return or exchange form', () => {
-  it('offers only other sizes in stock and sends an exchange with the chosen one', async () => {
+  it('offers only other sizes in stock at the same price and sends an exchange with the chosen one', async () => {
     serveProduct();
     const { sent, onClose } = openAcceptedRequest();
     await choose('Reason', 'Size too small');

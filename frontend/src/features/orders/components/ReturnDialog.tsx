@@ -32,7 +32,8 @@ interface Props {
 
 /**
  * 'Return or exchange' for one line of a delivered order: the pieces, a reason, and a refund
- * or another size or colour of the same product (only those in stock are offered). A sale
+ * or another size or colour of the same product (only those in stock at the same price are
+ * offered). A sale
  * item is exchange only. The server checks every rule again.
  */
 export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
@@ -43,7 +44,11 @@ export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
   const [target, setTarget] = useState('');
   const [tried, setTried] = useState(false);
   const variants = useVariants(item.product.id, kind === 'EXCHANGE');
-  const options = (variants.data ?? []).filter((v) => v.id !== item.variantId && v.stock >= quantity);
+  // The replacement ships at the price paid: only sizes at the price of the one replaced (as
+  // it sells now; the price paid when it is gone) are offered, as the server requires.
+  const own = variants.data?.find((v) => v.id === item.variantId);
+  const samePrice = own?.originalPrice ?? item.priceAtPurchase;
+  const options = (variants.data ?? []).filter((v) => v.id !== item.variantId && v.stock >= quantity && v.originalPrice === samePrice);
   const create = useCreateReturn();
 
   const reasonMissing = reason === '';
@@ -123,7 +128,7 @@ export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
               (variants.isLoading ? (
                 <Typography variant="body2">Loading sizes…</Typography>
               ) : options.length === 0 ? (
-                <Alert severity="info">No other size or colour of this product is in stock right now.</Alert>
+                <Alert severity="info">No other size or colour of this product at the same price is in stock right now.</Alert>
               ) : (
                 <TextField
                   select
