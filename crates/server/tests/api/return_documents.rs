@@ -232,6 +232,30 @@ async fn shipping_an_exchange_credits_the_returned_piece_and_invoices_the_replac
 }
 
 #[actix_web::test]
+async fn cancelling_after_a_shipped_exchange_credits_the_replacement_invoice_too() {
+    for backend in TestDb::backends() {
+        let Sale { app, admin, asha, order, item, large } = Sale::delivered(backend, 2, true).await;
+        let id = received(&app, &admin, &asha, &order, exchange(&item, &large)).await;
+        app.put(&format!("/api/returns/{id}/status"), Some(&admin), json!({ "status": "EXCHANGE_SHIPPED" })).await.expect(200);
+        // KP/26-27/1: 2 M; CN/26-27/1: the M sent back; KP/26-27/2: the L sent instead.
+        let cancelled = app.put(&format!("/api/orders/{order}/status"), Some(&admin), json!({ "deliveryStatus": "CANCELED" })).await.expect(200);
+        assert_eq!(cancelled.body["data"]["creditNote"]["number"], "CN/26-27/2", "the order's own credit note");
+        assert_eq!(lines(&app, "CN/26-27/2"), vec![("Cotton Kurta (M, Indigo)".to_string(), 1, 999_00, 47_57, 500, 0)]);
+        assert_eq!(lines(&app, "CN/26-27/3"), vec![("Cotton Kurta (L, Indigo)".to_string(), 1, 999_00, 47_57, 500, 0)]);
+        assert_eq!(figure(&app, "COUNT(*)", "CN/26-27/3"), 1);
+        // Every piece is back: what was invoiced for the order is credited to the paisa.
+        let net = |column: &str| {
+            number(
+                &app,
+                &format!("SELECT CAST(SUM(CASE WHEN kind = 'INVOICE' THEN {column} ELSE -{column} END) AS BIGINT) AS n FROM tax_documents WHERE order_id = '{order}'"),
+            )
+        };
+        assert_eq!((net("total_paise"), net("taxable_paise"), net("igst_paise")), (0, 0, 0));
+        assert_eq!(count(&app, "tax_documents"), 5);
+    }
+}
+
+#[actix_web::test]
 async fn an_order_without_an_invoice_gets_no_documents_for_its_returns() {
     for backend in TestDb::backends() {
         // Not GST-registered: the order ships without an invoice.

@@ -2,8 +2,9 @@
 //! repository calls [`issue`] in its transaction) or a return's (the returns repository
 //! calls [`issue_for_return`]), read back whole or as an order's or a request's refs.
 //!
-//! An order's own documents (its invoice, the credit note of its cancellation) have no
-//! `return_id`; each return request may add a credit note and an invoice of its own.
+//! An order's own documents (its invoice, the credit notes of its cancellation: one for its
+//! invoice and one for each replacement invoice still to credit) have no `return_id`; each
+//! return request may add a credit note and an invoice of its own.
 
 use std::collections::HashMap;
 
@@ -162,14 +163,22 @@ pub fn issue(conn: &mut DbConn, documents: Documents, order: &Order, at: chrono:
             let Some(invoice) = load(conn, &order.id, DocumentKind::Invoice).map_err(store_error)? else {
                 return Ok(());
             };
+            // The order's invoice first (its credit note is the order's), then the invoice of
+            // each replacement a shipped exchange sent: every piece the shopper held comes back.
+            let mut invoices = vec![invoice];
+            invoices.extend(replacement_invoices(conn, &order.id).map_err(store_error)?);
             // Whatever returns have not credited already.
-            let earlier = credit_notes(conn, &order.id).map_err(store_error)?;
-            let lines = credit_lines(&invoice, &earlier, None);
-            if lines.is_empty() {
-                return Ok(());
+            let mut earlier = credit_notes(conn, &order.id).map_err(store_error)?;
+            for invoice in &invoices {
+                let lines = credit_lines(invoice, &earlier, None);
+                if lines.is_empty() {
+                    continue;
+                }
+                let sequence = next_number(conn, CREDIT_NOTE_PREFIX, financial_year(at).start_year).map_err(store_error)?;
+                let note = credit_note(invoice, lines, None, at, sequence)?;
+                write(conn, &note).map_err(store_error)?;
+                earlier.push(note);
             }
-            let sequence = next_number(conn, CREDIT_NOTE_PREFIX, financial_year(at).start_year).map_err(store_error)?;
-            write(conn, &credit_note(&invoice, lines, None, at, sequence)?).map_err(store_error)?;
             Ok(())
         }
     }
@@ -266,6 +275,18 @@ fn with_lines(conn: &mut DbConn, rows: Vec<DocumentRow>) -> QueryResult<Vec<TaxD
         .collect())
 }
 
+/// The invoices of the replacements the order's shipped exchanges sent, oldest first, whole.
+fn replacement_invoices(conn: &mut DbConn, order_id: &str) -> QueryResult<Vec<TaxDocument>> {
+    let rows = tax_documents::table
+        .filter(tax_documents::order_id.eq(order_id))
+        .filter(tax_documents::kind.eq(DocumentKind::Invoice.as_str()))
+        .filter(tax_documents::return_id.is_not_null())
+        .order(tax_documents::issued_at)
+        .select(DocumentRow::as_select())
+        .load(conn)?;
+    with_lines(conn, rows)
+}
+
 /// Every credit note of the order (its cancellation's and its returns'), whole.
 fn credit_notes(conn: &mut DbConn, order_id: &str) -> QueryResult<Vec<TaxDocument>> {
     let rows = tax_documents::table
@@ -295,12 +316,14 @@ pub fn load_for_return(conn: &mut DbConn, return_id: &str, kind: DocumentKind) -
     whole(conn, row)
 }
 
-/// The order's own document of that kind (not a return's), whole.
+/// The order's own document of that kind (not a return's), whole: of a cancellation's
+/// credit notes, the first (the one of the order's invoice).
 pub fn load(conn: &mut DbConn, order_id: &str, kind: DocumentKind) -> QueryResult<Option<TaxDocument>> {
     let row = tax_documents::table
         .filter(tax_documents::order_id.eq(order_id))
         .filter(tax_documents::kind.eq(kind.as_str()))
         .filter(tax_documents::return_id.is_null())
+        .order((tax_documents::issued_at, tax_documents::financial_year, tax_documents::sequence))
         .select(DocumentRow::as_select())
         .first(conn)
         .optional()?;
@@ -327,15 +350,17 @@ pub fn refs(conn: &mut DbConn, order_ids: &[String]) -> QueryResult<HashMap<Stri
     let rows: Vec<(String, String, String, chrono::NaiveDate)> = tax_documents::table
         .filter(tax_documents::order_id.eq_any(order_ids))
         .filter(tax_documents::return_id.is_null())
+        .order((tax_documents::issued_at, tax_documents::financial_year, tax_documents::sequence))
         .select((tax_documents::order_id, tax_documents::kind, tax_documents::number, tax_documents::issued_on))
         .load(conn)?;
     let mut out: HashMap<String, OrderDocuments> = HashMap::new();
     for (order_id, kind, number, issued_on) in rows {
         let entry = out.entry(order_id).or_default();
         let doc = Some(DocumentRef { number, issued_on });
+        // The first of each kind, as `load` reads it.
         match DocumentKind::from_stored(&kind) {
-            DocumentKind::Invoice => entry.0 = doc,
-            DocumentKind::CreditNote => entry.1 = doc,
+            DocumentKind::Invoice => entry.0 = entry.0.take().or(doc),
+            DocumentKind::CreditNote => entry.1 = entry.1.take().or(doc),
         }
     }
     Ok(out)
