@@ -57,6 +57,15 @@ pub struct CompanyFields {
 /// The prefix of the credit notes' own series; an invoice series may not use it.
 pub const CREDIT_NOTE_PREFIX: &str = "CN";
 
+/// What the tax invoices print must read as typed ([`kernel::text::is_printable`]).
+fn printable(text: &str, field: &'static str, label: &str) -> Result<(), ContentError> {
+    if kernel::text::is_printable(text) {
+        Ok(())
+    } else {
+        Err(ContentError::invalid(field, format!("{label} may hold only printable characters")))
+    }
+}
+
 fn trimmed(v: &Option<String>) -> &str {
     v.as_deref().map(str::trim).unwrap_or("")
 }
@@ -70,6 +79,7 @@ impl CompanyInput {
         if name.chars().count() > 100 {
             return Err(ContentError::invalid("name", "Company name must be at most 100 characters"));
         }
+        printable(name, "name", "Company name")?;
         let email = match trimmed(&self.email) {
             "" => String::new(),
             e => Email::parse(e).map_err(|e| ContentError::invalid("email", e.0))?.into_string(),
@@ -86,10 +96,13 @@ impl CompanyInput {
         if address.chars().count() > 300 {
             return Err(ContentError::invalid("address", "Address must be at most 300 characters"));
         }
+        // The address may run over lines.
+        printable(&address.replace(['\r', '\n'], " "), "address", "Address")?;
         let legal_name = trimmed(&self.legal_name);
         if legal_name.chars().count() > 100 {
             return Err(ContentError::invalid("legalName", "Legal name must be at most 100 characters"));
         }
+        printable(legal_name, "legalName", "Legal name")?;
         let state = match trimmed(&self.state) {
             "" => None,
             s => Some(gst::State::by_name(s).ok_or_else(|| {

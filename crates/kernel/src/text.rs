@@ -2,6 +2,7 @@
 //! halant joins consonants (अर्जुन), a nukta, a vowel sign, a zero-width joiner; Latin names
 //! may carry an accent typed separately (e + ◌́). These are part of the name, not symbols.
 
+use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
@@ -49,6 +50,14 @@ pub fn letters_and(text: &str, also: impl Fn(char) -> bool) -> bool {
     })
 }
 
+/// Text that prints as a person typed it (a name or an address on a parcel label or a tax
+/// invoice): no control character, no invisible format character (a right-to-left override
+/// makes the printed name read otherwise, a zero-width space hides in it), and marks and
+/// joiners only on the character before them.
+pub fn is_printable(text: &str) -> bool {
+    letters_and(text, |c| !c.is_control() && get_general_category(c) != GeneralCategory::Format)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +79,16 @@ mod tests {
             assert_eq!(plain(text), text == "a\u{200D}", "{text:?}");
         }
         assert!(!plain("-\u{301}"));
+    }
+
+    #[test]
+    fn printable_text_keeps_punctuation_and_marks_but_not_invisible_characters() {
+        for text in ["12/B, 2nd Cross (Near Temple) & Sons", "क्\u{200d}ष", "Jose\u{301} #4", "Flat 3-A, ठाणे"] {
+            assert!(is_printable(text), "{text:?}");
+        }
+        for text in ["Asha\u{202e}oaR", "A\u{200b}B", "\u{94d}\u{905}", "Pune\u{2066}", "soft\u{ad}hyphen", "bom\u{feff}", "tab\there"] {
+            assert!(!is_printable(text), "{text:?}");
+        }
     }
 
     #[test]

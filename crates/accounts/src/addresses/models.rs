@@ -49,14 +49,17 @@ fn text(value: &Option<String>) -> Option<&str> {
 
 /// A text field of at most `max` characters and no control characters (a line break, a NUL),
 /// which a courier's label cannot print; `label` names it in the message.
+/// At most `max` characters that print as typed (they go on the parcel and the tax
+/// invoice: [`kernel::text::is_printable`]), stored composed.
 fn bounded(value: &str, max: usize, field: &'static str, label: &str) -> Result<String, AddressError> {
+    let value = kernel::text::composed(value);
     if value.chars().count() > max {
         return Err(AddressError::invalid(field, format!("{label} may hold up to {max} characters")));
     }
-    if value.chars().any(char::is_control) {
-        return Err(AddressError::invalid(field, format!("{label} cannot hold control characters")));
+    if !kernel::text::is_printable(&value) {
+        return Err(AddressError::invalid(field, format!("{label} may hold only printable characters")));
     }
-    Ok(value.to_string())
+    Ok(value)
 }
 
 impl ValidAddress {

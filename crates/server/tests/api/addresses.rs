@@ -74,6 +74,12 @@ async fn invalid_addresses_are_refused_with_a_message_and_nothing_is_stored() {
             (with("postalCode", json!("011001")), "PIN code must be 6 digits and cannot start with 0"),
             (with("postalCode", json!("41100")), "PIN code must be 6 digits and cannot start with 0"),
             (with("addressLine1", json!("x".repeat(201))), "Address line 1 may hold up to 200 characters"),
+            // Printed on the parcel and the tax invoice: a right-to-left override would make
+            // the name read otherwise, a zero-width space hides in it, a halant sits on nothing.
+            (with("fullName", json!("Asha\u{202e}oaR")), "Full name may hold only printable characters"),
+            (with("fullName", json!("A\u{200b}B")), "Full name may hold only printable characters"),
+            (with("fullName", json!("\u{094d}\u{0905}")), "Full name may hold only printable characters"),
+            (with("city", json!("Pune\u{2066}")), "City may hold only printable characters"),
         ];
         for (input, message) in cases {
             let reply = app.post("/api/addresses", Some(&asha), input).await.expect(422);
@@ -82,6 +88,11 @@ async fn invalid_addresses_are_refused_with_a_message_and_nothing_is_stored() {
         assert_eq!(count(&app, "addresses"), 0);
         // A PIN code sent as a number is read as text.
         app.post("/api/addresses", Some(&asha), with("postalCode", json!(411001))).await.expect(201);
+        // Indian names keep their marks and joiners: halant, nukta, a zero-width joiner after a halant.
+        for name in ["अर्जुन शर्मा", "ड़ॉली", "क्\u{200d}ष मूर्ति", "முருகன்"] {
+            let saved = app.post("/api/addresses", Some(&asha), with("fullName", json!(name))).await.expect(201);
+            assert_eq!(saved.body["data"]["fullName"].as_str(), Some(name));
+        }
         app.get("/api/addresses", None).await.expect(401);
     }
 }

@@ -402,7 +402,7 @@ async fn company_details_and_legal_pages() {
                 "PUT",
                 "/api/company-details",
                 Some(&admin),
-                vec![text("name", "Kapda Co"), text("email", "Hello@Kapda.in"), text("phone", "9876543210"), text("address", "12 MG Road"), text("pincode", "560001"), file("logo", "logo.svg", svg)],
+                vec![text("name", "Kapda Co"), text("email", "Hello@Kapda.in"), text("phone", "9876543210"), text("address", "12 MG Road,\nBengaluru"), text("pincode", "560001"), file("logo", "logo.svg", svg)],
             )
             .await
             .expect(200);
@@ -421,6 +421,10 @@ async fn company_details_and_legal_pages() {
             (vec![text("name", "")], Some("name"), "Company name is required"),
             (vec![text("name", "Kapda"), text("phone", "12345")], Some("phone"), "Phone number must be 10 digits"),
             (vec![text("name", "Kapda"), text("pincode", "0123")], Some("pincode"), kernel::PostalCode::MESSAGE),
+            // Printed on every tax invoice: what is printed must read as typed.
+            (vec![text("name", "Kapda\u{202e}oC")], Some("name"), "Company name may hold only printable characters"),
+            (vec![text("name", "Kapda"), text("legalName", "Kapda\u{200b} Pvt Ltd")], Some("legalName"), "Legal name may hold only printable characters"),
+            (vec![text("name", "Kapda"), text("address", "12 MG Road\u{2067}")], Some("address"), "Address may hold only printable characters"),
         ];
         for (parts, field, message) in fields {
             let reply = app.form("PUT", "/api/company-details", Some(&admin), parts).await;
