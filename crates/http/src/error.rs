@@ -201,7 +201,7 @@ impl From<OrdersError> for ApiError {
             OrdersError::EmptyCart => ApiError::conflict("empty_cart", message),
             OrdersError::TotalTooLarge => ApiError::unprocessable("total_too_large", message),
             OrdersError::CartChanged => ApiError::conflict("cart_changed", message),
-            OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound | OrdersError::CustomerNotFound => {
+            OrdersError::AddressNotFound | OrdersError::AccountNotFound | OrdersError::NotFound | OrdersError::ReturnNotFound | OrdersError::CustomerNotFound => {
                 ApiError::not_found(message)
             }
             OrdersError::OutOfStock { .. } => ApiError::conflict("out_of_stock", message),

@@ -34,6 +34,9 @@ pub enum OrdersError {
     /// No such order, or another customer's.
     #[error("Order not found")]
     NotFound,
+    /// No such return request, or another customer's.
+    #[error("Return request not found")]
+    ReturnNotFound,
     /// No customer account with that id (or a staff account).
     #[error("Customer not found")]
     CustomerNotFound,

@@ -343,13 +343,13 @@ pub trait ReturnsApi: Send + Sync {
     fn my_returns(&self, user_id: &UserId) -> Result<Vec<ReturnRequest>, OrdersError>;
     /// A page of every request, newest first, optionally in one status (admin).
     fn list(&self, status: Option<ReturnStatus>, page: PageRequest) -> Result<ReturnPage, OrdersError>;
-    /// Moves a request one step (admin). Errors: `NotFound`, `State` (not a next status
+    /// Moves a request one step (admin). Errors: `ReturnNotFound`, `State` (not a next status
     /// of the current one, or changed meanwhile), `Rule` (a rejection without a note, a
     /// refund without the payout account, an invalid UPI id or bank account),
     /// `OutOfStock` (approving an exchange whose replacement is gone), `Storage`.
     fn set_status(&self, admin_id: &UserId, return_id: &str, input: ReturnStatusInput) -> Result<ReturnAnswer, OrdersError>;
     /// The request's credit note or replacement invoice as a PDF, to the request's customer
-    /// or an admin (`admin`). Errors: `NotFound` (no such request, or another customer's),
+    /// or an admin (`admin`). Errors: `ReturnNotFound` (no such request, or another customer's),
     /// `NoDocument` (not issued), `Printing`, `Storage`.
     fn document_pdf(&self, viewer: &UserId, admin: bool, return_id: &str, kind: DocumentKind) -> Result<(TaxDocument, Vec<u8>), OrdersError>;
 }
@@ -663,10 +663,10 @@ impl<S: ReturnStore, M: Mailer> ReturnsApi for ReturnService<S, M> {
 
     fn set_status(&self, admin_id: &UserId, return_id: &str, input: ReturnStatusInput) -> Result<ReturnAnswer, OrdersError> {
         if !OrderId::new(return_id).is_uuid() {
-            return Err(OrdersError::NotFound);
+            return Err(OrdersError::ReturnNotFound);
         }
         for _ in 0..ATTEMPTS {
-            let request = self.store.find(return_id)?.ok_or(OrdersError::NotFound)?;
+            let request = self.store.find(return_id)?.ok_or(OrdersError::ReturnNotFound)?;
             let change = self.change(admin_id, &request, &input)?;
             match self.store.transition(&change)? {
                 ReturnOutcome::Applied(done) => return Ok(self.notify(*done)),
@@ -679,12 +679,12 @@ impl<S: ReturnStore, M: Mailer> ReturnsApi for ReturnService<S, M> {
 
     fn document_pdf(&self, viewer: &UserId, admin: bool, return_id: &str, kind: DocumentKind) -> Result<(TaxDocument, Vec<u8>), OrdersError> {
         if !OrderId::new(return_id).is_uuid() {
-            return Err(OrdersError::NotFound);
+            return Err(OrdersError::ReturnNotFound);
         }
         if !admin {
-            let request = self.store.find(return_id)?.ok_or(OrdersError::NotFound)?;
+            let request = self.store.find(return_id)?.ok_or(OrdersError::ReturnNotFound)?;
             if request.user_id != viewer.as_str() {
-                return Err(OrdersError::NotFound);
+                return Err(OrdersError::ReturnNotFound);
             }
         }
         let document = self.store.document(return_id, kind)?.ok_or(OrdersError::NoDocument(match kind {

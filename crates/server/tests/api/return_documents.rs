@@ -170,6 +170,8 @@ async fn refunds_of_an_invoiced_order_issue_credit_notes_for_exactly_the_returne
         }
         assert_eq!(pdf_text(&app, &path, &admin).await.0, 200, "the admin gets it too");
         assert_eq!(pdf_text(&app, &path, &ravi).await.0, 404, "another customer does not");
+        let theirs = app.get(&path, Some(&ravi)).await.expect(404);
+        assert_eq!(theirs.message(), "Return request not found");
         assert_eq!(pdf_text(&app, &format!("/api/returns/{first}/invoice.pdf"), &asha).await.0, 404, "a refund has no new invoice");
 
         // The other two pieces: a second credit note, and together never above the invoice.
