@@ -248,6 +248,8 @@ impl CatalogSnapshot {
     pub fn entry(&self, id_or_slug: &str) -> Option<&Arc<Entry>> {
         let index = self
             .index_of_id(&Id::new(id_or_slug))
+            // An id in capitals: UUIDs are case-insensitive.
+            .or_else(|| (id_or_slug.len() == 36).then(|| id_or_slug.to_ascii_lowercase()).and_then(|id| self.index_of_id(&Id::new(&id))))
             .or_else(|| self.index_of_slug(id_or_slug))
             .or_else(|| crate::models::slug_of(id_or_slug).and_then(|slug| self.index_of_slug(&slug)))?;
         self.entries.get(index)

@@ -22,6 +22,20 @@ pub fn is_uuid(raw: &str) -> bool {
     uuid::Uuid::parse_str(raw).is_ok()
 }
 
+/// A UUID in the one form the shop stores (lower-case, hyphenated): a client may write it in
+/// capitals or braces (UUIDs are case-insensitive, RFC 9562) and still name the same thing.
+/// Anything else is kept as given (and found nowhere).
+fn canonical(raw: String) -> String {
+    let stored_form = raw.len() == 36 && !raw.bytes().any(|b| b.is_ascii_uppercase());
+    if stored_form {
+        return raw;
+    }
+    match uuid::Uuid::parse_str(raw.trim()) {
+        Ok(uuid) => uuid.to_string(),
+        Err(_) => raw,
+    }
+}
+
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
@@ -32,7 +46,7 @@ macro_rules! id_type {
             /// The id as given (from a path, a token, a row): not checked, since an id
             /// nobody has is simply not found.
             pub fn new(raw: impl Into<String>) -> Self {
-                $name(raw.into())
+                $name(canonical(raw.into()))
             }
 
             /// A fresh random id.
@@ -136,6 +150,14 @@ id_type!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_uuid_in_capitals_or_braces_is_the_stored_form() {
+        for raw in ["1B4E28BA-2FA1-11D2-883F-0016D3CCA427", "{1b4e28ba-2fa1-11d2-883f-0016d3cca427}", " 1b4e28ba2fa111d2883f0016d3cca427 "] {
+            assert_eq!(OrderId::new(raw).as_str(), "1b4e28ba-2fa1-11d2-883f-0016d3cca427", "{raw}");
+        }
+        assert_eq!(OrderId::new("NOT-AN-ID").as_str(), "NOT-AN-ID");
+    }
 
     #[test]
     fn ids_carry_their_text_and_kind() {

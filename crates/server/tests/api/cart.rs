@@ -177,3 +177,18 @@ async fn parallel_adds_never_put_more_than_the_stock_into_a_line() {
         assert_eq!(count(&app, "cart_items"), 2);
     }
 }
+
+#[actix_web::test]
+async fn an_id_written_in_capitals_names_the_same_thing() {
+    for app in TestApp::all() {
+        let (asha, _) = app.customer("asha").await;
+        let (product, v) = seed_product(&app, "Indigo Kurta", &[("M", "Indigo", 5, 799, 0)]);
+        // UUIDs are case-insensitive (RFC 9562): the path ids were read so, the bodies' were not.
+        let shown = app.get(&format!("/api/products/{}", product.to_uppercase()), None).await.expect(200);
+        assert_eq!(shown.body["data"]["id"].as_str(), Some(product.as_str()));
+        let added = app.post("/api/cart/add", Some(&asha), json!({ "productVariantId": v[0].to_uppercase(), "quantity": 1 })).await.expect(201);
+        assert_eq!(added.body["data"]["items"][0]["product"]["variant"]["id"].as_str(), Some(v[0].as_str()), "{}", added.body);
+        let address = app.address(&asha, "12 Residency Road").await;
+        app.post("/api/orders/place", Some(&asha), json!({ "addressId": address.to_uppercase(), "paymentMethod": "COD" })).await.expect(201);
+    }
+}
