@@ -49,19 +49,47 @@ pub fn write_csv(rows: &[CatalogRow]) -> Result<String, ApiError> {
     Ok(format!("{BOM}{text}"))
 }
 
+/// The line a record starts on, as a text editor or spreadsheet numbers it, counted from
+/// the record's byte offset. (The csv crate's own count is one short after a line that
+/// ends in CRLF, as Excel writes every line: a record then "starts" on the `\n` before it.)
+struct LineCounter<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    line: u64,
+}
+
+impl LineCounter<'_> {
+    /// Offsets only grow, so the whole file is counted once.
+    fn line_at(&mut self, byte: u64) -> u64 {
+        let mut start = usize::try_from(byte).unwrap_or(usize::MAX).min(self.bytes.len());
+        while self.bytes.get(start).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+            start += 1;
+        }
+        if start > self.at {
+            self.line += self.bytes[self.at..start].iter().filter(|&&b| b == b'\n').count() as u64;
+            self.at = start;
+        }
+        self.line
+    }
+}
+
 /// The rows of a file, with their line numbers; or every line that cannot be read.
 pub fn read_csv(bytes: &[u8]) -> Result<Vec<ImportRow>, Vec<RowError>> {
     let bytes = bytes.strip_prefix(BOM.as_bytes()).unwrap_or(bytes);
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes);
+    let mut lines = LineCounter { bytes, at: 0, line: 1 };
     let mut rows = Vec::new();
     let mut errors = Vec::new();
     let mut header = true;
     for record in reader.byte_records() {
-        let line = record.as_ref().ok().and_then(|r| r.position()).map_or(0, |p| p.line());
+        let position = match &record {
+            Ok(r) => r.position(),
+            Err(e) => e.position(),
+        };
+        let line = position.map_or(0, |p| lines.line_at(p.byte()));
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                let line = e.position().map_or(line, |p| p.line());
                 errors.push(RowError { line, message: format!("This line cannot be read as CSV: {e}") });
                 break;
             }

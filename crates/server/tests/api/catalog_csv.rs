@@ -198,30 +198,33 @@ async fn an_import_names_the_line_that_repeats_a_size_and_each_fault_once() {
         let shirt = app.product(&admin, "Linen Shirt", &men, json!([{ "size": "M", "color": "White", "stock": 4, "originalPrice": 999 }])).await;
         let picture = image_of(&shirt);
         let thrice = [picture.as_str(); 3].join("|");
-        let file = [
+        let rows = [
             HEADER.to_string(),
             row("kurta", "Kurta", "Sarees", "", &picture, "M", 1, "500", "0", ""),
             row("kurta", "", "", "", "", "L", 1, "500", "0", ""),
             row("kurta", "", "", "", "", "M", 1, "500", "0", ""),
             row("dupatta", "Dupatta", "Sarees", "", &thrice, "M", 1, "500", "0", ""),
             row("stole", "Stole", "Sarees", "", &picture, "M", 1, "1e20", "0", ""),
-        ]
-        .join("\n");
-        let refused = import(&app, &admin, &file).await.expect(422);
-        let errors: Vec<(u64, String)> = refused.body["errors"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|e| (e["line"].as_u64().unwrap_or(0), e["message"].as_str().unwrap_or("").to_string()))
-            .collect();
-        assert_eq!(
-            errors,
-            [
-                (4, "Size M is listed more than once for the colour White".to_string()),
-                (5, format!("Image {picture} is listed twice")),
-                (6, "Original Price is too large".to_string()),
-            ]
-        );
+        ];
+        // Lines end as Linux writes them, and as Excel does (CRLF): the same line numbers.
+        for end in ["\n", "\r\n"] {
+            let refused = import(&app, &admin, &rows.join(end)).await.expect(422);
+            let errors: Vec<(u64, String)> = refused.body["errors"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|e| (e["line"].as_u64().unwrap_or(0), e["message"].as_str().unwrap_or("").to_string()))
+                .collect();
+            assert_eq!(
+                errors,
+                [
+                    (4, "Size M is listed more than once for the colour White".to_string()),
+                    (5, format!("Image {picture} is listed twice")),
+                    (6, "Original Price is too large".to_string()),
+                ],
+                "{end:?}"
+            );
+        }
     }
 }
 

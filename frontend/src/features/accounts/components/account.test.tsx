@@ -40,6 +40,55 @@ describe('profile', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument());
   });
 
+  it('Mobile takes +91, 91 and 0 forms with spaces and hyphens and saves the 10-digit number typed', async () => {
+    signIn('tok', userFixture());
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/auth/me', () => HttpResponse.json({ data: { user: userFixture() } })),
+      http.put('/api/users/profile', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body.mobile);
+        return HttpResponse.json({ data: { user: userFixture({ mobile: String(body.mobile) }) }, message: 'ok' });
+      }),
+    );
+    renderWithApp(<ProfilePanel />);
+    const u = userEvent.setup();
+    for (const typed of ['+91 98765 43210', '91-98765-43210', '098765 43210']) {
+      await u.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+      const mobile = screen.getByLabelText('Mobile');
+      expect(mobile).toHaveAttribute('inputmode', 'tel');
+      await u.clear(mobile);
+      await u.type(mobile, typed);
+      expect(mobile).toHaveValue(typed);
+      await u.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument());
+    }
+    expect(sent).toEqual(['9876543210', '9876543210', '9876543210']);
+  });
+
+  it('Mobile refuses what is not an Indian mobile number, with the address form\'s message', async () => {
+    signIn('tok', userFixture());
+    let calls = 0;
+    server.use(
+      http.get('/api/auth/me', () => HttpResponse.json({ data: { user: userFixture() } })),
+      http.put('/api/users/profile', () => {
+        calls += 1;
+        return HttpResponse.json({ data: { user: userFixture() }, message: 'ok' });
+      }),
+    );
+    renderWithApp(<ProfilePanel />);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    for (const typed of ['+91 98765 432109', '98765x43210', '58765 43210']) {
+      const mobile = screen.getByLabelText('Mobile');
+      await u.clear(mobile);
+      await u.type(mobile, typed);
+      await u.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.getByText('Mobile number must be a valid 10-digit Indian number')).toBeInTheDocument();
+    }
+    expect(calls).toBe(0);
+  });
+
   it('a failed save shows Update failed!', async () => {
     signIn('tok', userFixture());
     server.use(
