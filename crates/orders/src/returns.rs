@@ -168,6 +168,8 @@ pub struct ReturnRequest {
     pub user_id: String,
     /// Who ordered (from the order), for the back office.
     pub customer_name: String,
+    /// Whom the e-mails greet.
+    pub customer_first_name: String,
     pub customer_email: String,
     pub kind: ReturnKind,
     pub reason: ReturnReason,
@@ -504,6 +506,7 @@ pub fn build_request(
         order_id: order.id.clone(),
         user_id: order.user_id.clone(),
         customer_name: format!("{} {}", order.customer.first_name, order.customer.last_name).trim().to_string(),
+        customer_first_name: order.customer.first_name.clone(),
         customer_email: order.customer.email.clone(),
         kind: input.kind,
         reason: input.reason,
@@ -714,7 +717,11 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
         ),
         ReturnStatus::ExchangeShipped => format!("The replacement for order {number} is on its way."),
     };
-    let mut text = format!("Hello,\n\n{headline}\n\nItems:\n");
+    let greeting = match request.customer_first_name.trim() {
+        "" => "Hello,".to_string(),
+        name => format!("Hello {name},"),
+    };
+    let mut text = format!("{greeting}\n\n{headline}\n\nItems:\n");
     for line in &request.lines {
         let _ = write!(text, "- {} (size {}, colour {}) x {}", line.product_name, line.size, line.color, line.quantity);
         if let Some(target) = &line.exchange {
@@ -732,7 +739,8 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
     text.push_str("\nYou can follow the request under My Account > Orders.\n");
     let html = format!(
         "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>Order {number}</title>\n</head>\n\
-<body style=\"font-family:Arial,sans-serif;color:#222\">\n<p>{}</p>\n<ul>\n{}</ul>\n{}\n</body>\n</html>\n",
+<body style=\"font-family:Arial,sans-serif;color:#222\">\n<p>{}</p>\n<p>{}</p>\n<ul>\n{}</ul>\n{}\n</body>\n</html>\n",
+        escape_html(&greeting),
         escape_html(&headline),
         request
             .lines
@@ -751,9 +759,13 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
     OutgoingEmail {
         to: request.customer_email.clone(),
         subject: match request.status {
+            ReturnStatus::Requested => format!("Order {number}: we have your {what} request"),
+            ReturnStatus::Approved => format!("Order {number}: {what} request approved"),
+            ReturnStatus::Rejected => format!("Order {number}: {what} request not accepted"),
+            ReturnStatus::PickedUp => format!("Order {number}: the items were picked up"),
+            ReturnStatus::Received => format!("Order {number}: the items reached us"),
             ReturnStatus::Refunded => format!("Order {number}: your refund is paid"),
             ReturnStatus::ExchangeShipped => format!("Order {number}: your replacement is on its way"),
-            status => format!("Order {number}: {what} request {}", status.label().to_lowercase()),
         },
         text,
         html,

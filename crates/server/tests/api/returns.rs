@@ -134,12 +134,18 @@ async fn an_exchange_from_m_to_l_runs_to_shipment_with_exact_stock_and_an_email_
             mails,
             [
                 format!("Order {number}: exchange request approved"),
-                format!("Order {number}: exchange request picked up"),
-                format!("Order {number}: exchange request received"),
-                format!("Order {number}: exchange request requested"),
+                format!("Order {number}: the items reached us"),
+                format!("Order {number}: the items were picked up"),
+                format!("Order {number}: we have your exchange request"),
                 format!("Order {number}: your replacement is on its way"),
             ]
         );
+        // Each e-mail greets the shopper by name, as the order's confirmation does.
+        let texts: Vec<String> = std::fs::read_dir(&app.outbox)
+            .map(|dir| dir.filter_map(Result::ok).filter_map(|e| std::fs::read_to_string(e.path()).ok()).collect())
+            .unwrap_or_default();
+        let greeted = texts.iter().filter(|t| t.contains("we have your exchange request") && t.contains("Hello asha,")).count();
+        assert_eq!(greeted, 1);
     }
 }
 

@@ -98,12 +98,12 @@ fn assemble(conn: &mut DbConn, rows: Vec<RequestRow>) -> QueryResult<Vec<ReturnR
         .into_iter()
         .map(|r| (r.0.clone(), r))
         .collect();
-    let customers: HashMap<String, (String, String)> = orders::table
+    let customers: HashMap<String, (String, String, String)> = orders::table
         .filter(orders::id.eq_any(&order_ids))
         .select((orders::id, orders::customer_first_name, orders::customer_last_name, orders::customer_email))
         .load::<(String, String, String, String)>(conn)?
         .into_iter()
-        .map(|(id, first, last, email)| (id, (format!("{first} {last}").trim().to_string(), email)))
+        .map(|(id, first, last, email)| (id, (format!("{first} {last}").trim().to_string(), first, email)))
         .collect();
     let mut lines: HashMap<String, Vec<ReturnLine>> = HashMap::new();
     for (id, return_id, item_id, quantity, ex_variant, ex_size, ex_color) in line_rows {
@@ -151,7 +151,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<RequestRow>) -> QueryResult<Vec<ReturnR
     Ok(rows
         .into_iter()
         .map(|(id, order_id, user_id, kind, reason, status, restocked, refund_paise, method, masked, created, updated)| {
-            let (customer_name, customer_email) = customers.get(&order_id).cloned().unwrap_or_default();
+            let (customer_name, customer_first_name, customer_email) = customers.get(&order_id).cloned().unwrap_or_default();
             let refund = match (refund_paise, method.as_deref().and_then(PayoutMethod::parse), masked) {
                 (Some(paise), Some(method), Some(account_masked)) => {
                     Some(RefundRecord { amount: Money::from_paise(paise), method, account_masked })
@@ -166,6 +166,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<RequestRow>) -> QueryResult<Vec<ReturnR
                 order_id,
                 user_id,
                 customer_name,
+                customer_first_name,
                 customer_email,
                 // The table's CHECKs allow only these names.
                 kind: ReturnKind::parse(&kind).unwrap_or(ReturnKind::Refund),
