@@ -105,6 +105,11 @@ impl TextMatch {
         let phone_digits = (looks_like_phone && digits.len() >= 4).then_some(digits);
         Some(TextMatch { order_prefix, words: lower, phone_digits })
     }
+
+    /// A whole mobile number (10 digits): also found as the number an order is delivered to.
+    pub fn whole_phone(&self) -> Option<&str> {
+        self.phone_digits.as_deref().filter(|d| d.len() == 10)
+    }
 }
 
 impl OrderSearch {

@@ -4747,7 +4747,8 @@ export interface operations {
                 status?: "PENDING" | "SHIPPED" | "DELIVERED" | "CANCELED";
                 /**
                  * @description The start of an order number (`#` optional), or part of the customer's name or
-                 *     e-mail, or of their mobile number.
+                 *     e-mail, or of their mobile number; a whole mobile number also finds the orders
+                 *     delivered to it.
                  */
                 q?: string;
                 /** @description First day of the order date, YYYY-MM-DD, India time (included). */
@@ -4885,7 +4886,8 @@ export interface operations {
                 status?: "PENDING" | "SHIPPED" | "DELIVERED" | "CANCELED";
                 /**
                  * @description The start of an order number (`#` optional), or part of the customer's name or
-                 *     e-mail, or of their mobile number.
+                 *     e-mail, or of their mobile number; a whole mobile number also finds the orders
+                 *     delivered to it.
                  */
                 q?: string;
                 /** @description First day of the order date, YYYY-MM-DD, India time (included). */

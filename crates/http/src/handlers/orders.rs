@@ -117,7 +117,8 @@ pub struct OrderFilterParams {
     #[param(value_type = Option<DeliveryStatusName>, inline)]
     status: Option<String>,
     /// The start of an order number (`#` optional), or part of the customer's name or
-    /// e-mail, or of their mobile number.
+    /// e-mail, or of their mobile number; a whole mobile number also finds the orders
+    /// delivered to it.
     #[param(max_length = 100)]
     q: Option<String>,
     /// First day of the order date, YYYY-MM-DD, India time (included).

@@ -137,7 +137,12 @@ struct TextFilter {
 impl TextFilter {
     /// Nothing can match: no customer and no order number.
     fn finds_nothing(&self) -> bool {
-        self.text.order_prefix.is_none() && self.customers == Customers::Listed(Vec::new())
+        self.text.order_prefix.is_none() && self.text.whole_phone().is_none() && self.customers == Customers::Listed(Vec::new())
+    }
+
+    /// The orders delivered to the whole phone number typed (`orders_recipient_phone_idx`).
+    fn recipients(&self) -> Option<OrderCondition> {
+        self.text.whole_phone().map(|phone| -> OrderCondition { Box::new(orders::recipient_phone.eq(phone.to_string()).assume_not_null()) })
     }
 
     /// The orders whose number starts with the text. Every key holds only 0-9 and a-f, so
@@ -232,7 +237,8 @@ fn order_number() -> diesel::expression::SqlLiteral<diesel::sql_types::Text> {
 /// The orders `filter` selects (its status only when `with_status`), its text already
 /// read by [`text_filter`]. Each condition can use an index: the status with the date
 /// (`orders_status_created_idx`), the date alone (`orders_created_idx`), the customer
-/// (`orders_user_idx`), the order-number prefix (`orders_number_idx`, a range).
+/// (`orders_user_idx`), the order-number prefix (`orders_number_idx`, a range), the
+/// delivery phone (`orders_recipient_phone_idx`).
 fn filtered(filter: &OrderFilter, text: Option<&TextFilter>, with_status: bool) -> orders::BoxedQuery<'static, MultiBackend> {
     let mut query = orders::table.into_boxed();
     if let Some(user_id) = &filter.user_id {
@@ -248,12 +254,13 @@ fn filtered(filter: &OrderFilter, text: Option<&TextFilter>, with_status: bool) 
         query = query.filter(orders::created_at.lt(before.naive_utc()));
     }
     if let Some(text) = text {
-        let any: OrderCondition = match (text.numbers(), named_customers!(orders::table, orders::user_id, text)) {
-            (Some(number), Some(customer)) => Box::new(number.or(customer)),
-            (Some(only), None) | (None, Some(only)) => only,
-            // `TextFilter::finds_nothing`: the callers answer before asking.
-            (None, None) => Box::new(diesel::dsl::sql::<Bool>("1 = 0")),
-        };
+        let conditions = [text.numbers(), text.recipients(), named_customers!(orders::table, orders::user_id, text)];
+        // `TextFilter::finds_nothing`: the callers answer before asking when none is left.
+        let any: OrderCondition = conditions
+            .into_iter()
+            .flatten()
+            .reduce(|a, b| -> OrderCondition { Box::new(a.or(b)) })
+            .unwrap_or_else(|| Box::new(diesel::dsl::sql::<Bool>("1 = 0")));
         query = query.filter(any);
     }
     query
