@@ -2309,7 +2309,7 @@ export interface components {
             password: string;
             /** @description Accepted for compatibility and ignored: registration only creates customers. */
             userType?: Record<string, never> | null;
-            /** @description 3 to 30 letters, digits, dots, hyphens or underscores. */
+            /** @description 3 to 30 English letters (a to z), digits, dots, hyphens or underscores. */
             username: string;
         };
         ResetPasswordRequest: {

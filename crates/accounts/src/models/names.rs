@@ -7,7 +7,7 @@ pub struct Username(String);
 
 impl Username {
     pub const MESSAGE: &'static str =
-        "Username must be 3 to 30 characters: letters, digits, dots, hyphens or underscores";
+        "Username must be 3 to 30 characters: English letters (a to z), digits, dots, hyphens or underscores";
 
     pub fn parse(raw: &str) -> Result<Username, InvalidValue> {
         let text = raw.trim();

@@ -75,7 +75,7 @@ fn loose(v: Option<Loose>) -> Option<String> {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
-    /// 3 to 30 letters, digits, dots, hyphens or underscores.
+    /// 3 to 30 English letters (a to z), digits, dots, hyphens or underscores.
     #[schema(value_type = String, required = true, pattern = r"^\s*[A-Za-z0-9._-]{3,30}\s*$")]
     pub username: Option<String>,
     /// An e-mail address (its finer rules answer 422 `invalid_value`).

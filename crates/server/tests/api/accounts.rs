@@ -38,6 +38,8 @@ async fn registration_refuses_bad_input_with_a_message_and_stores_nothing() {
             (json!({ "username": "asha", "email": "a@b.in", "password": "short" }), "Password must be at least 8 characters long"),
             (json!({ "username": "asha", "email": "a@b.in", "password": "x".repeat(73) }), "Password must be at most 72 bytes long"),
             (json!({ "username": "asha", "email": "a@b.in", "password": PASSWORD, "mobile": "12345" }), "Mobile number must be a valid 10-digit Indian number"),
+            // Five letters, but not the letters a login name takes: the message says which.
+            (json!({ "username": "राहुल", "email": "a@b.in", "password": PASSWORD }), "Username must be 3 to 30 characters: English letters (a to z), digits, dots, hyphens or underscores"),
         ];
         for (body, message) in cases {
             let reply = app.post("/api/auth/register", None, body).await.expect(422);
