@@ -25,9 +25,11 @@ function messages(error: string | undefined, hint?: string) {
 
 type PriceField = 'originalPrice' | 'discountPrice';
 
-const PRICE_FIELDS: { field: PriceField; label: string; required?: boolean }[] = [
-  { field: 'originalPrice', label: 'Original Price', required: true },
-  { field: 'discountPrice', label: 'Discount Price' },
+// The names are the shop's own (the API's too); the hints say what each is, as owners read
+// "original" as the MRP: the shopper pays the first, and sees the MRP as the two together.
+const PRICE_FIELDS: { field: PriceField; label: string; hint: string; required?: boolean }[] = [
+  { field: 'originalPrice', label: 'Original Price', hint: 'What the shopper pays, GST included', required: true },
+  { field: 'discountPrice', label: 'Discount Price', hint: 'The saving: MRP shown = price + saving' },
 ];
 
 /** Variant rows: size, colour by name, hex or picker, stock, original and discount price, SKU. */
@@ -120,7 +122,7 @@ export function VariantRows({ rows, errors, shown, onChange, onTouched }: Props)
                   type="number"
                   value={row[p.field]}
                   onChange={(ev) => setPrice(index, p.field, ev.target.value)}
-                  {...messages(priceError(p.field))}
+                  {...messages(priceError(p.field), p.hint)}
                   slotProps={{ htmlInput: { 'aria-label': `Variant ${n} ${p.label.toLowerCase()}`, min: 0, step: '0.01' } }}
                 />
               ))}

@@ -434,6 +434,9 @@ describe('admin product form', () => {
     await u.click(await screen.findByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
     expect(within(dialog).getByRole('spinbutton', { name: 'Variant 1 stock' })).toHaveValue(1);
+    // Each price says what it is: owners read "original" as the MRP.
+    expect(within(dialog).getByText('What the shopper pays, GST included')).toBeInTheDocument();
+    expect(within(dialog).getByText('The saving: MRP shown = price + saving')).toBeInTheDocument();
 
     await u.click(within(dialog).getByRole('button', { name: 'Save Product' }));
     const summary = within(dialog).getByRole('alert');
