@@ -864,7 +864,7 @@ mod tests {
                 variant("kurta-s", "S", 0, 99_900),
                 variant("kurta-m", "M", 9, 99_900),
                 variant("kurta-m2", "M", 9, 99_900),
-                variant("kurta-xxl", "XXL", 5, 1_49_900),
+                variant("kurta-xxl", "XXL", 5, 149_900),
             ],
         }
     }
