@@ -34,6 +34,16 @@ async fn import(app: &TestApp, admin: &str, text: &str) -> Reply {
     send_to(&app.server, "POST", "/api/admin/catalog/import", Some(admin), Body::Bytes("text/csv".into(), text.as_bytes().to_vec()), &[]).await
 }
 
+/// A refused import's lines and messages.
+fn row_errors(refused: &Reply) -> Vec<(u64, String)> {
+    refused.body["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| (e["line"].as_u64().unwrap_or(0), e["message"].as_str().unwrap_or("").to_string()))
+        .collect()
+}
+
 #[allow(clippy::too_many_arguments)] // one argument per column the tests vary
 fn row(slug: &str, name: &str, category: &str, description: &str, images: &str, size: &str, stock: i32, price: &str, discount: &str, sku: &str) -> String {
     let cells = [slug, name, category, description, "", "no", images, size, "White", "#FFFFFF", &stock.to_string(), price, discount, sku];
@@ -151,12 +161,7 @@ async fn an_import_with_bad_rows_names_each_line_and_changes_nothing() {
         let refused = import(&app, &admin, &file).await.expect(422);
         assert_eq!(refused.body["code"], "invalid_rows");
         assert_eq!(refused.message(), "4 lines of the file cannot be imported; nothing was changed");
-        let errors: Vec<(u64, String)> = refused.body["errors"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|e| (e["line"].as_u64().unwrap_or(0), e["message"].as_str().unwrap_or("").to_string()))
-            .collect();
+        let errors = row_errors(&refused);
         assert_eq!(
             errors,
             [
@@ -209,12 +214,7 @@ async fn an_import_names_the_line_that_repeats_a_size_and_each_fault_once() {
         // Lines end as Linux writes them, and as Excel does (CRLF): the same line numbers.
         for end in ["\n", "\r\n"] {
             let refused = import(&app, &admin, &rows.join(end)).await.expect(422);
-            let errors: Vec<(u64, String)> = refused.body["errors"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|e| (e["line"].as_u64().unwrap_or(0), e["message"].as_str().unwrap_or("").to_string()))
-                .collect();
+            let errors = row_errors(&refused);
             assert_eq!(
                 errors,
                 [
