@@ -69,7 +69,7 @@ test('the admin finds a customer with their figures, opens their orders, and rea
   await orders.getByRole('link', { name: `Order ${ids[0].slice(0, 8)}` }).click();
   await expect(page).toHaveURL(/\/admin\/order\?q=/);
   await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row')).toHaveCount(2);
-  await expect(page.getByRole('table', { name: 'Orders' })).toContainText(ids[0].slice(0, 8));
+  await expect(page.getByRole('table', { name: 'Orders' })).toContainText(ids[0].slice(0, 8).toUpperCase());
 
   // The audit log: who cancelled which order; filtered to orders.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();

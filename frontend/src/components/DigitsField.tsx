@@ -7,14 +7,15 @@ type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'slotProps'> & {
   onChange: (digits: string) => void;
 };
 
-/** A code typed as digits only (anything else typed is dropped, the rest cut at `maxDigits`), with the phone's number pad. */
+/** A code typed as digits only (anything else typed is dropped, the rest cut at `maxDigits`), with the phone's number pad.
+ * The input has no maxLength: the browser would cut pasted text (`400 001`) before the space is dropped. */
 export function DigitsField({ value, maxDigits, onChange, ...rest }: Props) {
   return (
     <TextField
       {...rest}
       value={value}
       onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, maxDigits))}
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: maxDigits } }}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
   );
 }

@@ -14,7 +14,8 @@ export const NOTICE_FADE_MS = 300;
 
 interface NoticeState {
   notices: Notice[];
-  push: (message: string, severity: Severity) => void;
+  /** Shows a notice and answers its id (for `dismiss`). */
+  push: (message: string, severity: Severity) => number;
   dismiss: (id: number) => void;
 }
 
@@ -22,8 +23,11 @@ let nextId = 1;
 
 export const useNotices = create<NoticeState>((set) => ({
   notices: [],
-  push: (message, severity) =>
-    set((s) => ({ notices: [...s.notices.slice(-3), { id: nextId++, message, severity }] })),
+  push: (message, severity) => {
+    const id = nextId++;
+    set((s) => ({ notices: [...s.notices.slice(-3), { id, message, severity }] }));
+    return id;
+  },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 }));
 
@@ -32,4 +36,6 @@ export const notify = {
   error: (message: string) => useNotices.getState().push(message, 'error'),
   info: (message: string) => useNotices.getState().push(message, 'info'),
   warning: (message: string) => useNotices.getState().push(message, 'warning'),
+  /** Takes a notice away at once, e.g. an error that a later success answers. */
+  dismiss: (id: number) => useNotices.getState().dismiss(id),
 };

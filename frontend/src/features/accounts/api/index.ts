@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api';
 import type { User } from '@/lib/api-types';
+import { mobileDigits } from '@/lib/india';
 import { logout } from '@/lib/session';
 import type { Address, AddressInput, LoginInput, PasswordInput, ProfileInput, RegisterInput } from '../types';
 
@@ -50,7 +51,8 @@ export async function updateProfile(input: ProfileInput): Promise<{ user: User; 
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
     username: input.username.trim(),
-    mobile: input.mobile.trim(),
+    // The 10 digits of the number typed (+91 98765 43210 sends 9876543210); the form refuses any other.
+    mobile: mobileDigits(input.mobile) ?? input.mobile.trim(),
     dob: input.dob.trim(),
   });
   return { user: body.data.user, message: body.message };

@@ -5,9 +5,10 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { DigitsField } from '@/components/DigitsField';
 import { fieldBinder } from '@/lib/forms';
 import { formatMobile, STATES } from '@/lib/india';
-import { digitsOnly, submitChecked, validateAddress, type Errors } from '../lib/validation';
+import { submitChecked, validateAddress, type Errors } from '../lib/validation';
 import type { Address, AddressInput } from '../types';
 
 export function toAddressInput(a: Address | null): AddressInput {
@@ -92,15 +93,15 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
           </MenuItem>
         ))}
       </TextField>
-      <TextField
+      <DigitsField
         id={`${idPrefix}-postalCode`}
         label="PIN code"
         value={form.postalCode}
+        maxDigits={6}
         required
-        onChange={(e) => setForm({ ...form, postalCode: digitsOnly(e.target.value, 6) })}
+        onChange={(postalCode) => setForm({ ...form, postalCode })}
         error={Boolean(errors.postalCode)}
         helperText={errors.postalCode}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
         fullWidth
       />
       <FormControlLabel

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -39,6 +39,8 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
   const [loginErrors, setLoginErrors] = useState<Errors<LoginInput>>({});
   const [registerErrors, setRegisterErrors] = useState<Errors<RegisterInput>>({});
   const [busy, setBusy] = useState(false);
+  /** The error notices of this dialog's refused attempts, taken away when one succeeds. */
+  const failures = useRef<number[]>([]);
   const bindLogin = fieldBinder(loginForm, setLoginForm, loginErrors);
   const bindRegister = fieldBinder(registerForm, setRegisterForm, registerErrors);
 
@@ -51,16 +53,19 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
     }
   }, [open]);
 
-  /** Sends the sign-in or registration, then signs in with its answer (the server's own message first). */
+  /** Sends the sign-in or registration, then signs in with its answer (the server's own message
+   * first); a success takes away the error notices of the earlier refused attempts. */
   async function authenticate(send: () => Promise<AuthResult>, welcome: (user: User) => string, failure: string) {
     setBusy(true);
     try {
       const result = await send();
       signIn(result.token, result.user);
+      failures.current.forEach((id) => notify.dismiss(id));
+      failures.current = [];
       notify.success(result.message || welcome(result.user));
       return result.user;
     } catch (err) {
-      notify.error(errorMessage(err, failure));
+      failures.current.push(notify.error(errorMessage(err, failure)));
       return null;
     } finally {
       setBusy(false);

@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify';
 import { updateSessionUser, useSession } from '@/lib/session';
 import { fieldBinder } from '@/lib/forms';
 import { accountKeys, meQuery, updateProfile } from '../api';
-import { digitsOnly, submitChecked, validateProfile, type Errors } from '../lib/validation';
+import { submitChecked, validateProfile, type Errors } from '../lib/validation';
 import type { ProfileInput } from '../types';
 
 function toInput(u: User | null | undefined): ProfileInput {
@@ -61,7 +61,7 @@ export function ProfilePanel() {
     <TextField
       id={`profile-${key}`}
       label={label}
-      {...bind(key, (raw) => (key === 'mobile' ? digitsOnly(raw, 10) : raw))}
+      {...bind(key)}
       slotProps={{ input: { readOnly: !editing } }}
       fullWidth
       {...extra}
@@ -99,7 +99,7 @@ export function ProfilePanel() {
           helperText={editing ? 'Email cannot be changed' : undefined}
           fullWidth
         />
-        {field('mobile', 'Mobile', { slotProps: { input: { readOnly: !editing }, htmlInput: { inputMode: 'numeric', maxLength: 10 } } })}
+        {field('mobile', 'Mobile', { slotProps: { input: { readOnly: !editing }, htmlInput: { inputMode: 'tel', maxLength: 16, autoComplete: 'tel' } } })}
         {field('dob', 'Date of birth', { type: 'date', slotProps: { input: { readOnly: !editing }, inputLabel: { shrink: true } } })}
         {editing && (
           <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1 }}>

@@ -31,7 +31,7 @@ describe('profile', () => {
     expect(screen.getByLabelText('Email')).toBeDisabled();
     await u.clear(first);
     await u.type(first, 'Asha');
-    await u.type(screen.getByLabelText('Mobile'), '98765x43210');
+    await u.type(screen.getByLabelText('Mobile'), '98765 43210');
     await u.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile updated!')).toBeInTheDocument();
     expect(sent).toMatchObject({ firstName: 'Asha', mobile: '9876543210', username: 'asha' });

@@ -118,6 +118,35 @@ describe('Create Account form', () => {
   });
 });
 
+describe('Create Account form after a refused attempt', () => {
+  it('takes the earlier error notice away when the account is created', async () => {
+    let attempts = 0;
+    server.use(
+      http.post('/api/auth/register', () => {
+        attempts += 1;
+        if (attempts === 1) {
+          return HttpResponse.json(
+            { message: 'This password is too easy to guess. Choose a longer or less common one.', code: 'weak_password' },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ data: { user: userFixture({ username: 'ravi' }), token: 'tok-r' } }, { status: 201 });
+      }),
+    );
+    renderLogin('register');
+    const u = userEvent.setup();
+    await submitRegistration(u, 'ravi', 'ravi@example.com', 'password');
+    expect(await screen.findByText(/This password is too easy to guess/)).toBeInTheDocument();
+    await u.clear(screen.getByLabelText(/^Password/));
+    await u.type(screen.getByLabelText(/^Password/), 'Kesari-Jalebi-42');
+    await u.clear(screen.getByLabelText(/Confirm password/));
+    await u.type(screen.getByLabelText(/Confirm password/), 'Kesari-Jalebi-42');
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Account created successfully')).toBeInTheDocument();
+    expect(screen.queryByText(/This password is too easy to guess/)).not.toBeInTheDocument();
+  });
+});
+
 describe('Address form', () => {
   it('asks for the recipient, a mobile, a state from the list and a 6-digit PIN code', async () => {
     const onSubmit = vi.fn();
@@ -142,6 +171,15 @@ describe('Address form', () => {
     await u.type(screen.getByLabelText(/Mobile number/), '+91 98765 43210');
     await u.click(screen.getByRole('button', { name: 'Add Address' }));
     expect(onSubmit).toHaveBeenCalledWith(addressInput({ landmark: 'Near the metro' }));
+  });
+
+  it('keeps all six digits of a PIN code pasted with a space', async () => {
+    renderWithApp(<AddressForm initial={null} submitLabel="Add Address" onSubmit={vi.fn()} onCancel={() => {}} />);
+    const u = userEvent.setup();
+    const pin = screen.getByLabelText(/PIN code/);
+    await u.click(pin);
+    await u.paste('400 001');
+    expect(pin).toHaveValue('400001');
   });
 
   it('starts an edit with the saved mobile shown as +91 and asks again for a state typed before the list', async () => {

@@ -105,8 +105,11 @@ describe('profile validation', () => {
     });
   });
 
-  it('mobile has 10 digits; the user is at least 18', () => {
-    expect(validateProfile({ ...ok, mobile: '98765' }, today).mobile).toBe('Mobile number must be 10 digits');
+  it('mobile is an Indian mobile number as the address form reads it; the user is at least 18', () => {
+    expect(validateProfile({ ...ok, mobile: '98765' }, today).mobile).toBe('Mobile number must be a valid 10-digit Indian number');
+    expect(validateProfile({ ...ok, mobile: '+91 98765 432109' }, today).mobile).toBe('Mobile number must be a valid 10-digit Indian number');
+    expect(validateProfile({ ...ok, mobile: '+91 98765-43210' }, today).mobile).toBeUndefined();
+    expect(validateProfile({ ...ok, mobile: '098765 43210' }, today).mobile).toBeUndefined();
     expect(validateProfile({ ...ok, dob: '2008-11-23' }, today).dob).toBe('You must be at least 18 years old');
     expect(validateProfile({ ...ok, dob: '2008-11-22' }, today).dob).toBeUndefined();
     expect(validateProfile({ ...ok, dob: '2001-02-30' }, today).dob).toBe('Enter a valid date of birth');

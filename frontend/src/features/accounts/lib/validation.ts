@@ -27,7 +27,6 @@ export const MESSAGES = {
   newMismatch: 'New password and confirm password do not match',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
-  mobileInvalid: 'Mobile number must be 10 digits',
   dobInvalid: 'Enter a valid date of birth',
   dobAdult: 'You must be at least 18 years old',
   passwordShort: 'Password must be at least 8 characters long',
@@ -139,7 +138,7 @@ export function validateProfile(v: ProfileInput, today = new Date()): Errors<Pro
   if (!v.firstName.trim()) e.firstName = MESSAGES.firstNameRequired;
   if (!v.lastName.trim()) e.lastName = MESSAGES.lastNameRequired;
   if (!v.username.trim()) e.username = MESSAGES.usernameRequired;
-  if (v.mobile.trim() && !/^\d{10}$/.test(v.mobile.trim())) e.mobile = MESSAGES.mobileInvalid;
+  if (v.mobile.trim() && !mobileDigits(v.mobile)) e.mobile = MESSAGES.phoneInvalid;
   if (v.dob.trim()) {
     const age = ageOn(v.dob, today);
     if (age === null || age < 0) e.dob = MESSAGES.dobInvalid;

@@ -17,7 +17,7 @@ import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
 import { formatMoney } from '@/lib/money';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import type { AdminOrder } from '../types';
-import { formatOrderDate, paymentMethodLabel, shortOrderId, statusTone } from '../lib/format';
+import { formatOrderDate, orderNumber, paymentMethodLabel, statusTone } from '../lib/format';
 import { DeliveryAddress } from './DeliveryAddress';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -37,7 +37,7 @@ export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onCl
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
       <DialogTitle id="order-details-title">
-        Order #{shortOrderId(order.id)}{' '}
+        Order #{orderNumber(order.id)}{' '}
         <Chip size="small" color={statusTone(order.deliveryStatus)} label={order.deliveryStatus} sx={{ ml: 1 }} />
       </DialogTitle>
       <DialogContent dividers>
@@ -57,21 +57,26 @@ export function OrderDetailsDialog({ order, onClose }: { order: AdminOrder; onCl
         <Section title="Items">
           <List dense disablePadding>
             {order.items.map((item) => (
-              <ListItem key={item.id} disableGutters secondaryAction={<Typography>{formatMoney(item.lineTotal)}</Typography>}>
+              <ListItem key={item.id} disableGutters>
                 <ListItemAvatar>
                   <Avatar variant="rounded" src={item.product.images?.[0]?.url ?? PLACEHOLDER_IMAGE} alt="" />
                 </ListItemAvatar>
-                <ListItemText
-                  primary={item.product.name}
-                  secondary={[
-                    item.product.variant?.size && `Size ${item.product.variant.size}`,
-                    item.product.variant?.color,
-                    `Qty ${item.quantity}`,
-                    `${formatMoney(item.priceAtPurchase)} each`,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
+                {/* The price follows the text, on its own line when both do not fit (a phone), never over it. */}
+                <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
+                  <ListItemText
+                    sx={{ flex: '1 1 10rem', minWidth: 0 }}
+                    primary={item.product.name}
+                    secondary={[
+                      item.product.variant?.size && `Size ${item.product.variant.size}`,
+                      item.product.variant?.color,
+                      `Qty ${item.quantity}`,
+                      `${formatMoney(item.priceAtPurchase)} each`,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                  <Typography sx={{ ml: 'auto', whiteSpace: 'nowrap' }}>{formatMoney(item.lineTotal)}</Typography>
+                </Box>
               </ListItem>
             ))}
           </List>

@@ -41,6 +41,7 @@ import {
   confirmationFor,
   formatOrderDate,
   indiaToday,
+  orderNumber,
   paymentMethodLabel,
   shortOrderId,
   statusTone,
@@ -198,7 +199,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
           if (refused.length === 0) notify.success(res.message);
           else
             notify.error(
-              `${res.message}: ${refused.map((r) => `#${shortOrderId(r.orderId)} ${r.error?.message ?? ''}`.trim()).join('; ')}`,
+              `${res.message}: ${refused.map((r) => `#${orderNumber(r.orderId)} ${r.error?.message ?? ''}`.trim()).join('; ')}`,
             );
           setSelected(new Set(refused.map((r) => r.orderId)));
         },
@@ -279,7 +280,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
                     onChange={() => toggle(o.id)}
                     slotProps={{ input: { 'aria-label': `Select order ${shortOrderId(o.id)}` } }}
                   />
-                  <Typography fontWeight={700}>#{shortOrderId(o.id)}</Typography>
+                  <Typography fontWeight={700}>#{orderNumber(o.id)}</Typography>
                 </Box>
                 <Chip size="small" color={statusTone(o.deliveryStatus)} label={o.deliveryStatus} />
               </Box>
@@ -329,7 +330,7 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
                 slotProps={{ input: { 'aria-label': `Select order ${shortOrderId(o.id)}` } }}
               />
             </TableCell>
-            <TableCell sx={{ fontFamily: 'monospace' }}>{shortOrderId(o.id)}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{orderNumber(o.id)}</TableCell>
             <TableCell>
               <Typography variant="body2">{customerName(o)}</Typography>
               <Typography variant="caption" color="text.secondary">

@@ -14,7 +14,7 @@ import type { Company } from '@/lib/api-types';
 import { formatMobile } from '@/lib/india';
 import { formatMoney } from '@/lib/money';
 import { useOrders } from '../api';
-import { formatOrderDate, paymentMethodLabel, shortOrderId } from '../lib/format';
+import { formatOrderDate, orderNumber, paymentMethodLabel } from '../lib/format';
 import { DeliveryAddress } from './DeliveryAddress';
 
 /** On paper only the slip: the back office around it (menu, buttons) is not printed. */
@@ -41,7 +41,7 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
 
   if (orders.isPending) return <CircularProgress aria-label="Loading the order" />;
   if (orders.isError) return <Alert severity="error">Failed to fetch orders</Alert>;
-  if (!order) return <Alert severity="warning">There is no order {shortOrderId(orderId).toUpperCase()}.</Alert>;
+  if (!order) return <Alert severity="warning">There is no order {orderNumber(orderId)}.</Alert>;
 
   const pieces = order.items.reduce((n, item) => n + item.quantity, 0);
   const collect = order.paymentMethod === 'COD' && order.paymentStatus !== 'PAID';
@@ -58,7 +58,7 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
       </Box>
       <Box id="packing-slip" component="article" aria-labelledby="packing-slip-title" sx={{ maxWidth: 720, bgcolor: 'background.paper', p: 3 }}>
         <Typography id="packing-slip-title" variant="h5" component="h2">
-          Packing slip · Order #{shortOrderId(order.id).toUpperCase()}
+          Packing slip · Order #{orderNumber(order.id)}
         </Typography>
         <Typography color="text.secondary" gutterBottom>
           Placed {formatOrderDate(order.orderDate || order.createdAt)} · {paymentMethodLabel(order.paymentMethod)}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server, serveQueries } from '@/testing/server';
@@ -63,13 +63,34 @@ describe('admin orders', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = within(rows[0]);
-    expect(first.getByText('abcdef12')).toBeInTheDocument();
+    expect(first.getByText('ABCDEF12')).toBeInTheDocument();
     expect(first.getByText('Asha Rao')).toBeInTheDocument();
     expect(first.getByText('₹2,599.00')).toBeInTheDocument();
     expect(first.getByText('Cash on Delivery')).toBeInTheDocument();
     expect(first.getAllByText('PENDING').length).toBeGreaterThan(0);
     expect(first.getByText('14 Mar 2025')).toBeInTheDocument();
     expect(within(rows[1]).getByText('99999999')).toBeInTheDocument();
+  });
+
+  it('writes order numbers in capitals, as the customer\'s history, the returns, the CSV and the e-mails do', async () => {
+    serveOrders(() => [order()]);
+    await openPage();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(table).getByText('ABCDEF12')).toBeInTheDocument();
+    expect(within(table).queryByText('abcdef12')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'View details of order abcdef12' }));
+    const dialog = await screen.findByRole('dialog', { name: /Order #/ });
+    expect(within(dialog).getByRole('heading', { name: /^Order #ABCDEF12/ })).toBeInTheDocument();
+
+    const restore = smallScreen();
+    try {
+      cleanup();
+      await openPage();
+      const card = within(await screen.findByRole('list', { name: 'Orders' })).getByRole('listitem', { name: 'Order abcdef12' });
+      expect(within(card).getByText('#ABCDEF12')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('searches, filters by tab and dates, and pages on the server; the tabs show the counts', async () => {
@@ -237,7 +258,7 @@ describe('admin orders', () => {
     ]);
     await openPage();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'View details of order abcdef12' }));
-    const dialog = await screen.findByRole('dialog', { name: /Order #abcdef12/ });
+    const dialog = await screen.findByRole('dialog', { name: /Order #ABCDEF12/ });
     expect(within(dialog).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(dialog).getByText('asha@example.com')).toBeInTheDocument();
     expect(within(within(dialog).getByRole('region', { name: 'Order date' })).getByText(/14 Mar 2025/)).toBeInTheDocument();
@@ -253,6 +274,23 @@ describe('admin orders', () => {
     expect(within(history).getByText(/by owner/)).toBeInTheDocument();
   });
 
+  it('keeps an item\'s price in the line\'s flow, wrapping under the size and colour on a phone instead of over them', async () => {
+    serveOrders(() => [order()]);
+    await openPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'View details of order abcdef12' }));
+    const dialog = await screen.findByRole('dialog', { name: /Order #/ });
+    const line = within(within(dialog).getByRole('region', { name: 'Items' })).getAllByRole('listitem')[0];
+    const price = within(line).getByText('₹2,599.00');
+    const row = price.parentElement as HTMLElement;
+    expect(row).toContainElement(within(line).getByText(/Size M · Blue · Qty 2/));
+    expect(getComputedStyle(row).flexWrap).toBe('wrap');
+    // Not MUI's secondary action, which sits absolutely over the end of the text.
+    for (let el: HTMLElement | null = price; el && el !== line; el = el.parentElement) {
+      expect(getComputedStyle(el).position).not.toBe('absolute');
+    }
+    expect(getComputedStyle(price).whiteSpace).toBe('nowrap');
+  });
+
   it('prints a packing slip from the details: the address with its phone, the pieces and the cash to collect', async () => {
     const asked = serveOrders(() => [order()]);
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
@@ -260,7 +298,7 @@ describe('admin orders', () => {
       await openPage();
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'View details of order abcdef12' }));
-      const dialog = await screen.findByRole('dialog', { name: /Order #abcdef12/ });
+      const dialog = await screen.findByRole('dialog', { name: /Order #ABCDEF12/ });
       await user.click(within(dialog).getByRole('link', { name: 'Packing slip' }));
 
       const slip = await screen.findByRole('article', { name: 'Packing slip · Order #ABCDEF12' });

@@ -74,7 +74,7 @@ export function DashboardFigures({ summary, failed, onRetry }: Props) {
               Last 30 days
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {monthOrders.toLocaleString('en-IN')} orders · {formatMoney(monthRevenue)}
+              {monthOrders.toLocaleString('en-IN')} {monthOrders === 1 ? 'order' : 'orders'} · {formatMoney(monthRevenue)}
             </Typography>
           </CardContent>
         </CardActionArea>

@@ -65,6 +65,16 @@ describe('a new GST rule from the form', () => {
 });
 
 describe('GST rates section', () => {
+  it('scrolls the rate table sideways on its own, so a phone\'s page keeps its width', async () => {
+    signInAdmin();
+    mockRates();
+    renderWithApp(<GstRates />);
+    const table = await screen.findByRole('table', { name: 'GST rate rules' });
+    const scroller = table.parentElement as HTMLElement;
+    expect(getComputedStyle(scroller).overflowX).toBe('auto');
+    expect(screen.getByRole('region', { name: 'GST rates' })).toContainElement(scroller);
+  });
+
   it('lists the rules and adds a two-slab rule from a later date to the table', async () => {
     signInAdmin();
     const sent = mockRates();

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -151,30 +152,33 @@ export function GstRates() {
         {rates.isError ? (
           <RetryAlert onRetry={() => void rates.refetch()}>The GST rates could not be loaded.</RetryAlert>
         ) : (
-          <Table size="small" aria-label="GST rate rules">
-            <ColumnHead columns={['HSN prefix', 'Effective from', 'Rate (value per piece before tax)', 'Status', '']} />
-            <TableBody>
-              {rules.map((rule) => (
-                <TableRow key={`${rule.hsnPrefix}-${rule.effectiveFrom}`}>
-                  <TableCell>{rule.hsnPrefix}</TableCell>
-                  <TableCell>{dayText(rule.effectiveFrom)}</TableCell>
-                  <TableCell>{slabsText(rule)}</TableCell>
-                  <TableCell>{status(rule, rules, today)}</TableCell>
-                  <TableCell align="right">
-                    {rule.effectiveFrom > today && (
-                      <IconButton
-                        aria-label={`Delete the rule for ${rule.hsnPrefix} from ${dayText(rule.effectiveFrom)}`}
-                        disabled={save.isPending}
-                        onClick={() => void replace(rules.filter((r) => r !== rule).map(asInput))}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          // Only the table scrolls sideways on a phone, not the whole page.
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="GST rate rules">
+              <ColumnHead columns={['HSN prefix', 'Effective from', 'Rate (value per piece before tax)', 'Status', '']} />
+              <TableBody>
+                {rules.map((rule) => (
+                  <TableRow key={`${rule.hsnPrefix}-${rule.effectiveFrom}`}>
+                    <TableCell>{rule.hsnPrefix}</TableCell>
+                    <TableCell>{dayText(rule.effectiveFrom)}</TableCell>
+                    <TableCell>{slabsText(rule)}</TableCell>
+                    <TableCell>{status(rule, rules, today)}</TableCell>
+                    <TableCell align="right">
+                      {rule.effectiveFrom > today && (
+                        <IconButton
+                          aria-label={`Delete the rule for ${rule.hsnPrefix} from ${dayText(rule.effectiveFrom)}`}
+                          disabled={save.isPending}
+                          onClick={() => void replace(rules.filter((r) => r !== rule).map(asInput))}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
         {refusal && (
           <Alert severity="error" onClose={() => setRefusal('')}>

@@ -115,7 +115,9 @@ export function Hero({ categories, brandName }: { categories: Category[]; brandN
         </Box>
       </Container>
       {count > 1 && (
-        <Box sx={{ position: 'absolute', bottom: 24, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 1 }}>
+        // Each button is a tap target of at least 24 × 24 px (WCAG 2.2 target size) around its
+        // small visible dot, drawn by ::before; the dots stay where and as they were.
+        <Box sx={{ position: 'absolute', bottom: 17, left: 0, right: 0, display: 'flex', justifyContent: 'center' }}>
           {slides.map((s, i) => (
             <Box
               key={s.id}
@@ -125,14 +127,25 @@ export function Hero({ categories, brandName }: { categories: Category[]; brandN
               aria-current={i === index % count}
               onClick={() => setIndex(i)}
               sx={{
-                width: i === index % count ? 28 : 10,
-                height: 10,
-                borderRadius: 5,
+                width: i === index % count ? 36 : 24,
+                height: 24,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
                 border: 0,
                 p: 0,
+                borderRadius: 12,
+                bgcolor: 'transparent',
                 cursor: 'pointer',
-                bgcolor: i === index % count ? '#fff' : 'rgba(255,255,255,.5)',
                 transition: 'width .3s',
+                '&::before': {
+                  content: '""',
+                  width: i === index % count ? 28 : 10,
+                  height: 10,
+                  borderRadius: 5,
+                  bgcolor: i === index % count ? '#fff' : 'rgba(255,255,255,.5)',
+                  transition: 'width .3s',
+                },
               }}
             />
           ))}

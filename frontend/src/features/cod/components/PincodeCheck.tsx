@@ -9,7 +9,8 @@ import { checkPincode } from '../api';
 import { DigitsField } from '@/components/DigitsField';
 
 /** The product page's delivery check: a PIN code answers whether the shop delivers there and
- * whether cash on delivery is available, or why not. */
+ * whether cash on delivery is available, or why not. The answer (or error) goes as soon as the
+ * PIN code in the field changes or is refused. */
 export function PincodeCheck() {
   const [pin, setPin] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -20,6 +21,14 @@ export function PincodeCheck() {
     const ok = /^[1-9]\d{5}$/.test(pin);
     setInvalid(!ok);
     if (ok) check.mutate(pin);
+    // A refused PIN code leaves no answer about the one checked before.
+    else check.reset();
+  }
+
+  function change(next: string) {
+    // The answer shown is about the PIN code in the field, so it goes when the field changes.
+    if (next !== pin) check.reset();
+    setPin(next);
   }
 
   const answer = check.data;
@@ -32,7 +41,7 @@ export function PincodeCheck() {
           label="Delivery PIN code"
           value={pin}
           maxDigits={6}
-          onChange={setPin}
+          onChange={change}
           error={invalid}
           helperText={invalid ? 'Enter a 6-digit PIN code' : undefined}
         />

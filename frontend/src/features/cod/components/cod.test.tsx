@@ -62,6 +62,66 @@ describe('product page PIN check', () => {
   });
 });
 
+describe('product page PIN check answers only the PIN code shown', () => {
+  it('clears the last answer when a PIN code is refused or the field changes', async () => {
+    server.use(
+      http.get('/api/delivery/:pin', ({ params }) =>
+        HttpResponse.json({
+          data: {
+            pincode: String(params.pin),
+            state: null,
+            delivery: false,
+            cod: false,
+            message: `Sorry, we do not deliver to PIN code ${String(params.pin)} yet`,
+            rules,
+          },
+        }),
+      ),
+    );
+    renderWithApp(<PincodeCheck />);
+    const u = userEvent.setup();
+    const field = screen.getByLabelText('Delivery PIN code');
+    await u.type(field, '999999');
+    await u.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Sorry, we do not deliver to PIN code 999999 yet')).toBeInTheDocument();
+    await u.clear(field);
+    await u.type(field, '0123');
+    await u.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByText('Enter a 6-digit PIN code')).toBeInTheDocument();
+    expect(screen.queryByText('Sorry, we do not deliver to PIN code 999999 yet')).not.toBeInTheDocument();
+
+    await u.clear(field);
+    await u.type(field, '999999');
+    await u.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Sorry, we do not deliver to PIN code 999999 yet')).toBeInTheDocument();
+    await u.type(field, '{Backspace}8');
+    expect(screen.queryByText('Sorry, we do not deliver to PIN code 999999 yet')).not.toBeInTheDocument();
+  });
+});
+
+describe('a pasted PIN code with a space', () => {
+  it('keeps all six digits in the product page check and the back office settings', async () => {
+    signInAdmin();
+    server.use(http.get('/api/settings/cod', () => HttpResponse.json({ data: { ...rules, blockedPincodes: [] } })));
+    renderWithApp(
+      <>
+        <PincodeCheck />
+        <CodSettingsPage />
+      </>,
+    );
+    const u = userEvent.setup();
+    const check = screen.getByLabelText('Delivery PIN code');
+    await u.click(check);
+    await u.paste('400 001');
+    expect(check).toHaveValue('400001');
+    const form = await screen.findByRole('form', { name: 'Cash on delivery settings' });
+    const blocked = within(form).getByLabelText('PIN code');
+    await u.click(blocked);
+    await u.paste('400-001 (Mumbai GPO)');
+    expect(blocked).toHaveValue('400001');
+  });
+});
+
 describe('checkout cash-on-delivery notice', () => {
   it('shows the rule that refuses the order before Place Order', async () => {
     signIn('tok', userFixture());
