@@ -84,10 +84,10 @@ impl CompanyInput {
             "" => String::new(),
             e => Email::parse(e).map_err(|e| ContentError::invalid("email", e.0))?.into_string(),
         };
-        let phone: String = trimmed(&self.phone).chars().filter(|c| !matches!(c, ' ' | '-')).collect();
-        if !phone.is_empty() && (phone.len() != 10 || !phone.bytes().all(|b| b.is_ascii_digit())) {
-            return Err(ContentError::invalid("phone", "Phone number must be 10 digits"));
-        }
+        let phone = match trimmed(&self.phone) {
+            "" => String::new(),
+            typed => kernel::national_phone(typed).ok_or_else(|| ContentError::invalid("phone", "Phone number must be 10 digits"))?,
+        };
         let pincode = match trimmed(&self.pincode) {
             "" => String::new(),
             p => PostalCode::parse(p).map_err(|e| ContentError::invalid("pincode", e.0))?.as_str().to_string(),

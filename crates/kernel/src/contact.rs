@@ -87,6 +87,33 @@ impl MobileNumber {
     }
 }
 
+/// The 10 digits of an Indian phone number, a mobile or a landline with its STD code (the
+/// first digit 1 to 9), as people write it: spaces or hyphens between digits, `+91`, `91` or
+/// the trunk `0` in front. `None` for anything else. The OpenAPI pattern of such a field,
+/// [`PHONE_PATTERN`], says exactly this.
+pub fn national_phone(raw: &str) -> Option<String> {
+    let text = raw.trim_matches(' ');
+    let (plus, rest) = match text.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let starts_with_digit = rest.bytes().next().is_some_and(|b| b.is_ascii_digit());
+    if !starts_with_digit || !rest.bytes().all(|b| b.is_ascii_digit() || b == b' ' || b == b'-') {
+        return None;
+    }
+    let digits: String = rest.chars().filter(char::is_ascii_digit).collect();
+    let national = match digits.len() {
+        10 if !plus => &digits[..],
+        11 if !plus && digits.starts_with('0') => &digits[1..],
+        12 if digits.starts_with("91") => &digits[2..],
+        _ => return None,
+    };
+    national.starts_with(|c: char| ('1'..='9').contains(&c)).then(|| national.to_string())
+}
+
+/// [`national_phone`]'s rule as a regular expression, for API documents (or blank).
+pub const PHONE_PATTERN: &str = r"^ *(\+?9[ -]*1[ -]*|0[ -]*)?[1-9]([ -]*[0-9]){9}[ -]*$|^ *$";
+
 /// A 6-digit Indian PIN code; the first digit is 1 to 9. Kept as its six digits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PostalCode(String);
@@ -138,6 +165,23 @@ mod tests {
         for bad in ["12345", "5876543210", "98765432101", "+1 9876543210x", "98765abcde", "+44 9876543210"] {
             assert!(MobileNumber::parse(bad).is_err(), "{bad} should be refused");
         }
+    }
+
+    #[test]
+    fn a_phone_is_its_ten_national_digits() {
+        for (typed, kept) in [("+91 98765-43210", "9876543210"), ("080-2345 6789", "8023456789"), ("91 22 2345 6789", "2223456789"), (" 9876543210 ", "9876543210"), ("98765--43210-", "9876543210")] {
+            assert_eq!(national_phone(typed).as_deref(), Some(kept), "{typed}");
+        }
+        for bad in ["0123456789", "+9876543210", "+-919876543210", "-9876543210", "98765\t43210", "91 0987654321", "0 0987654321", "987654321", "+91 98765 43210 1", "98765x43210"] {
+            assert_eq!(national_phone(bad), None, "{bad:?}");
+        }
+        // The document's pattern takes exactly what the server takes (and blank, no phone).
+        let pattern = regex::Regex::new(PHONE_PATTERN).expect("a regular expression");
+        for text in ["+91 98765-43210", "080-2345 6789", "91 22 2345 6789", " 9876543210 ", "98765--43210-", "0123456789", "+9876543210", "+-919876543210",
+                     "-9876543210", "98765\t43210", "91 0987654321", "0 0987654321", "987654321", "+91 98765 43210 1", "98765x43210", "9112345678", "0 91 98765 43210"] {
+            assert_eq!(pattern.is_match(text), national_phone(text).is_some(), "{text:?}");
+        }
+        assert!(pattern.is_match("  "));
     }
 
     #[test]

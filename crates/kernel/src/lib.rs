@@ -21,7 +21,7 @@ pub mod store_error;
 
 pub use clock::Clock;
 pub use cod::{CodRefusal, CodRules, CodSettings};
-pub use contact::{Email, InvalidValue, MobileNumber, PostalCode};
+pub use contact::{national_phone, Email, InvalidValue, MobileNumber, PostalCode, PHONE_PATTERN};
 pub use india::{india_day, india_midnight, INDIA};
 pub use ids::{is_uuid, new_id, AddressId, CartLineId, CategoryId, OrderId, ProductId, UserId, VariantId};
 pub use mail::{escape_html, MailError, Mailer, OutgoingEmail};

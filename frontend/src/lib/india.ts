@@ -54,6 +54,22 @@ export function mobileDigits(raw: string): string | null {
   return /^[6-9]\d{9}$/.test(national) ? national : null;
 }
 
+/** The 10 digits of an Indian phone number (a mobile, or a landline with its STD code; the
+ * first digit 1 to 9) written with spaces or hyphens, +91, 91 or the trunk 0 in front, or
+ * null, as the server reads it (`kernel::national_phone`). */
+export function nationalPhone(raw: string): string | null {
+  const text = raw.replace(/^ +| +$/g, '');
+  const plus = text.startsWith('+');
+  const rest = plus ? text.slice(1) : text;
+  if (!/^\d[\d -]*$/.test(rest)) return null;
+  const digits = rest.replace(/\D/g, '');
+  let national: string | null = null;
+  if (digits.length === 10 && !plus) national = digits;
+  else if (digits.length === 11 && !plus && digits.startsWith('0')) national = digits.slice(1);
+  else if (digits.length === 12 && digits.startsWith('91')) national = digits.slice(2);
+  return national && /^[1-9]/.test(national) ? national : null;
+}
+
 /** A stored 10-digit mobile as the shop shows it: +91-98765-43210. */
 export function formatMobile(digits: string | null | undefined): string {
   if (!digits) return '';

@@ -123,8 +123,12 @@ pub struct CompanyForm {
     pub name: Option<String>,
     /// Empty, or an e-mail address.
     pub email: Option<String>,
-    /// Empty, or 10 digits (spaces and dashes are ignored).
-    #[schema(pattern = r"^([ -]*[0-9]){10}[ -]*$|^ *$")]
+    /// Empty, or an Indian phone number: 10 digits (a mobile, or a landline with its STD
+    /// code), spaces or dashes between them, `+91`, `91` or the trunk `0` in front; kept as
+    /// the 10 digits.
+    /// (The pattern is `kernel::PHONE_PATTERN`, written out: an attribute takes a literal;
+    /// the OpenAPI tests compare the two.)
+    #[schema(pattern = r"^ *(\+?9[ -]*1[ -]*|0[ -]*)?[1-9]([ -]*[0-9]){9}[ -]*$|^ *$")]
     pub phone: Option<String>,
     #[schema(max_length = 300)]
     pub address: Option<String>,

@@ -439,6 +439,11 @@ async fn company_details_and_legal_pages() {
             assert_eq!(reply.message(), message);
         }
         assert_eq!(app.get("/api/company-details", None).await.body["data"]["name"], "Kapda Co", "refused saves changed nothing");
+        // A phone as people write it: with +91 or the trunk 0, a mobile or a landline with its STD code.
+        for (typed, kept) in [("+91 98765-43210", "9876543210"), ("080-2345 6789", "8023456789"), ("91 22 2345 6789", "2223456789")] {
+            let saved = app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", "Kapda Co"), text("phone", typed)]).await.expect(200);
+            assert_eq!(saved.body["data"]["phone"].as_str(), Some(kept), "{typed}");
+        }
 
         let page = app
             .post("/api/legal-pages", Some(&admin), json!({ "id": "ignored", "slug": "privacy-policy", "title": "Privacy", "content": "We keep little.", "createdAt": "x" }))

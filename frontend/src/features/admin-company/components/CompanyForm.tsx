@@ -19,17 +19,18 @@ import { notify } from '@/lib/notify';
 import { useObjectUrl } from '@/lib/object-url';
 import { fieldBinder } from '@/lib/forms';
 import { adminCompanyKeys, useCompany, useGstStates, useSaveCompany, type CompanyValues } from '../api';
-import { COMPANY_MESSAGES, PHONE_MAX, PINCODE_MAX, checkLogo, digitsOnly, validateCompany, type CompanyErrors } from '../lib/rules';
+import { COMPANY_MESSAGES, PINCODE_MAX, checkLogo, digitsOnly, validateCompany, type CompanyErrors } from '../lib/rules';
+import { nationalPhone } from '@/lib/india';
 import type { Company } from '../types';
 
 type CompanyFields = Omit<CompanyValues, 'logo'>;
 
-/** The form's fields as the saved company has them (phone and pincode cut to their digits). */
+/** The form's fields as the saved company has them (the pincode cut to its digits). */
 function initialFields(company: Company | null): CompanyFields {
   return {
     name: company?.name ?? '',
     email: company?.email ?? '',
-    phone: digitsOnly(company?.phone ?? '', PHONE_MAX),
+    phone: company?.phone ?? '',
     address: company?.address ?? '',
     pincode: digitsOnly(company?.pincode ?? '', PINCODE_MAX),
     legalName: company?.legalName ?? '',
@@ -68,7 +69,8 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
     setErrors(check);
     if (Object.keys(check).length > 0) return;
     save.mutate(
-      { ...fields, logo },
+      // The phone as the shop keeps it: its 10 digits.
+      { ...fields, phone: nationalPhone(fields.phone) ?? fields.phone.trim(), logo },
       {
         onSuccess: (res) => {
           notify.success(COMPANY_MESSAGES.saved);
@@ -110,12 +112,11 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
         {logoError && <Alert severity="error">{logoError}</Alert>}
         <TextField label="Company name" required {...bind('name')} />
         <TextField label="Email" type="email" {...bind('email')} />
-        <DigitsField
+        <TextField
           label="Phone"
           {...bind('phone')}
-          maxDigits={PHONE_MAX}
-          onChange={(phone) => setFields({ ...fields, phone })}
-          helperText={errors.phone ?? `Up to ${PHONE_MAX} digits`}
+          helperText={errors.phone ?? 'A mobile, or a landline with its STD code'}
+          slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20, autoComplete: 'tel' } }}
         />
         <TextField label="Address" {...bind('address')} multiline minRows={2} />
         <DigitsField

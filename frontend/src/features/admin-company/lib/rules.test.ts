@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLogo, digitsOnly, validateCompany } from './rules';
+import { nationalPhone } from '@/lib/india';
 
 const ok = { name: 'Shop', email: 'a@b.in', phone: '9876543210', pincode: '560001' };
 
@@ -9,14 +10,18 @@ describe('company details rules', () => {
     expect(validateCompany({ ...ok, name: '  ' }).name).toBe('Please fill the company name.');
   });
 
-  it('phone keeps at most 10 digits and pincode at most 6 while typing', () => {
-    expect(digitsOnly('+91 98765-43210', 10)).toBe('9198765432');
+  it('a phone is its 10 national digits, however it is written; pincode keeps at most 6 digits while typing', () => {
+    for (const [typed, kept] of [['+91 98765-43210', '9876543210'], ['080-2345 6789', '8023456789'], ['91 22 2345 6789', '2223456789']]) {
+      expect(nationalPhone(typed)).toBe(kept);
+    }
+    for (const bad of ['0123456789', '+9876543210', '987654321', '98765x43210', '91 0987654321']) expect(nationalPhone(bad)).toBeNull();
     expect(digitsOnly('5600019', 6)).toBe('560001');
     expect(digitsOnly('56a0', 6)).toBe('560');
   });
 
   it('refuses a longer phone or pincode and a malformed e-mail', () => {
-    expect(validateCompany({ ...ok, phone: '98765432101' }).phone).toBe('Phone must be at most 10 digits.');
+    expect(validateCompany({ ...ok, phone: '98765432101' }).phone).toBe('Phone number must be 10 digits');
+    expect(validateCompany({ ...ok, phone: '+91 98765 43210' }).phone).toBeUndefined();
     expect(validateCompany({ ...ok, pincode: '5600011' }).pincode).toBe('Pincode must be at most 6 digits.');
     expect(validateCompany({ ...ok, email: 'nope' }).email).toBe('Please enter a valid email address.');
     expect(validateCompany({ ...ok, email: '', phone: '', pincode: '' })).toEqual({});

@@ -1,11 +1,12 @@
+import { nationalPhone } from '@/lib/india';
 import type { LegalSlug } from '../types';
 
-export const PHONE_MAX = 10;
 export const PINCODE_MAX = 6;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 export const COMPANY_MESSAGES = {
   nameRequired: 'Please fill the company name.',
+  phoneInvalid: 'Phone number must be 10 digits',
   emailInvalid: 'Please enter a valid email address.',
   logoType: 'Logo must be a PNG, JPG or SVG image.',
   logoSize: 'Logo must be 2MB or smaller.',
@@ -24,7 +25,7 @@ export const LEGAL_TABS: { slug: LegalSlug; title: string }[] = [
   { slug: 'terms-conditions', title: 'Terms & Conditions' },
 ];
 
-/** Digits only, at most `max` of them: applied while typing phone (10) and pincode (6). */
+/** Digits only, at most `max` of them: applied while typing the pincode (6). */
 export function digitsOnly(raw: string, max: number): string {
   return raw.replace(/\D/g, '').slice(0, max);
 }
@@ -38,12 +39,13 @@ export interface CompanyInput {
 
 export type CompanyErrors = Partial<Record<'name' | 'email' | 'phone' | 'pincode', string>>;
 
-/** Name required; e-mail (when given) must look like one; phone at most 10 digits; pincode at most 6. */
+/** Name required; e-mail (when given) must look like one; phone (when given) an Indian number
+ * as the server reads it; pincode at most 6 digits. */
 export function validateCompany(input: CompanyInput): CompanyErrors {
   const errors: CompanyErrors = {};
   if (!input.name.trim()) errors.name = COMPANY_MESSAGES.nameRequired;
   if (input.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) errors.email = COMPANY_MESSAGES.emailInvalid;
-  if (!/^\d*$/.test(input.phone) || input.phone.length > PHONE_MAX) errors.phone = `Phone must be at most ${PHONE_MAX} digits.`;
+  if (input.phone.trim() && !nationalPhone(input.phone)) errors.phone = COMPANY_MESSAGES.phoneInvalid;
   if (!/^\d*$/.test(input.pincode) || input.pincode.length > PINCODE_MAX) errors.pincode = `Pincode must be at most ${PINCODE_MAX} digits.`;
   return errors;
 }
