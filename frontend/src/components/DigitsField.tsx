@@ -1,4 +1,5 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { digitsOnly } from '@/lib/forms';
 
 type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'slotProps'> & {
   value: string;
@@ -14,7 +15,7 @@ export function DigitsField({ value, maxDigits, onChange, ...rest }: Props) {
     <TextField
       {...rest}
       value={value}
-      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, maxDigits))}
+      onChange={(e) => onChange(digitsOnly(e.target.value, maxDigits))}
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
   );

@@ -18,3 +18,8 @@ export function fieldBinder<T extends object>(
     helperText: errors[key],
   });
 }
+
+/** Keeps only the digits typed, at most `max` of them (a PIN code's 6, an HSN code's 8). */
+export function digitsOnly(raw: string, max: number): string {
+  return raw.replace(/\D/g, '').slice(0, max);
+}

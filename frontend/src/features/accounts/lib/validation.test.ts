@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageOn,
-  digitsOnly,
   hasErrors,
   validateAddress,
   validateLogin,
@@ -69,7 +68,6 @@ describe('address validation', () => {
   it('PIN code has 6 digits and does not start with 0', () => {
     expect(validateAddress({ ...ok, postalCode: '56001' }).postalCode).toBe('PIN code must be 6 digits and cannot start with 0');
     expect(validateAddress({ ...ok, postalCode: '060001' }).postalCode).toBe('PIN code must be 6 digits and cannot start with 0');
-    expect(digitsOnly('56-00 01x9', 6)).toBe('560001');
   });
 });
 

@@ -92,11 +92,6 @@ export function validateRegister(v: RegisterInput): Errors<RegisterInput> {
   return e;
 }
 
-/** Keeps only digits, at most `max` of them (postal code 6, mobile 10). */
-export function digitsOnly(value: string, max: number): string {
-  return value.replace(/\D/g, '').slice(0, max);
-}
-
 export function validateAddress(v: AddressInput): Errors<AddressInput> {
   const e: Errors<AddressInput> = {};
   if (!v.fullName.trim()) e.fullName = MESSAGES.fullNameRequired;

@@ -19,7 +19,8 @@ import { notify } from '@/lib/notify';
 import { useObjectUrl } from '@/lib/object-url';
 import { fieldBinder } from '@/lib/forms';
 import { adminCompanyKeys, useCompany, useGstStates, useSaveCompany, type CompanyValues } from '../api';
-import { COMPANY_MESSAGES, PINCODE_MAX, checkLogo, digitsOnly, validateCompany, type CompanyErrors } from '../lib/rules';
+import { COMPANY_MESSAGES, PINCODE_MAX, checkLogo, validateCompany, type CompanyErrors } from '../lib/rules';
+import { digitsOnly } from '@/lib/forms';
 import { nationalPhone } from '@/lib/india';
 import type { Company } from '../types';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkLogo, digitsOnly, validateCompany } from './rules';
+import { checkLogo, validateCompany } from './rules';
+import { digitsOnly } from '@/lib/forms';
 import { nationalPhone } from '@/lib/india';
 
 const ok = { name: 'Shop', email: 'a@b.in', phone: '9876543210', pincode: '560001' };

@@ -25,10 +25,6 @@ export const LEGAL_TABS: { slug: LegalSlug; title: string }[] = [
   { slug: 'terms-conditions', title: 'Terms & Conditions' },
 ];
 
-/** Digits only, at most `max` of them: applied while typing the pincode (6). */
-export function digitsOnly(raw: string, max: number): string {
-  return raw.replace(/\D/g, '').slice(0, max);
-}
 
 export interface CompanyInput {
   name: string;

@@ -20,6 +20,7 @@ import { ApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
 import { useCustomer } from '../api';
 import { customerName, formatDay, orderLink, statusTone } from '../lib/format';
+import { orderNumber, shortOrderId } from '@/lib/order-number';
 
 const ORDERS_PER_PAGE = 10;
 
@@ -81,8 +82,8 @@ export function CustomerPage({ id }: { id: string }) {
           {orders.map((o) => (
             <Card key={o.id} component="li" variant="outlined">
               <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', '&:last-child': { pb: 2 } }}>
-                <Link component={RouterLink} to={orderLink(o.id)} sx={{ fontFamily: 'monospace', fontWeight: 700 }} aria-label={`Order ${o.id.slice(0, 8)}`}>
-                  #{o.id.slice(0, 8)}
+                <Link component={RouterLink} to={orderLink(o.id)} sx={{ fontFamily: 'monospace', fontWeight: 700 }} aria-label={`Order ${shortOrderId(o.id)}`}>
+                  #{orderNumber(o.id)}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
                   {formatDay(o.orderDate || o.createdAt)}

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { AdminOrder } from '../types';
 import { saveBlob } from '@/lib/download';
+import { orderNumber } from '@/lib/order-number';
 
 export const CSV_COLUMNS = [
   'Order',
@@ -25,7 +26,7 @@ export const CSV_COLUMNS = [
  */
 export function ordersCsv(orders: AdminOrder[]): string {
   const rows = orders.map((o) => [
-    o.id.slice(0, 8).toUpperCase(),
+    orderNumber(o.id),
     o.id,
     o.orderDate || o.createdAt,
     [o.user?.firstName, o.user?.lastName].filter(Boolean).join(' '),

@@ -8,16 +8,7 @@ export const ORDER_MESSAGES = {
   updated: (status: string) => `Status updated to ${status}`,
 } as const;
 
-/** An order ID's first 8 characters, as they are searched and named to screen readers. */
-export function shortOrderId(id: string): string {
-  return id.slice(0, 8);
-}
-
-/** The order number the screens show (`83C50C84`): the first 8 characters in capitals, as the
- * customer's order history, the returns, the CSV and the e-mails write it. */
-export function orderNumber(id: string): string {
-  return shortOrderId(id).toUpperCase();
-}
+export { orderNumber, shortOrderId } from '@/lib/order-number';
 
 export { statusTone } from '@/lib/order-status';
 

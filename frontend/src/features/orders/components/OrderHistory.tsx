@@ -24,6 +24,7 @@ import { canCancel, formatDate, statusColor, statusLabel } from '../lib/status';
 import type { Order, OrderItem } from '../types';
 import { OrderUpdates } from './OrderUpdates';
 import { ReturnDialog } from './ReturnDialog';
+import { orderNumber, shortOrderId } from '@/lib/order-number';
 
 /** The order's return and exchange requests with their status. */
 function OrderReturns({ returns }: { returns: ReturnRequest[] }) {
@@ -70,12 +71,12 @@ function OrderCard({
   const a = order.address;
   const returnable = canReturn(order);
   return (
-    <Card variant="outlined" component="article" aria-label={`Order ${order.id.slice(0, 8)}`}>
+    <Card variant="outlined" component="article" aria-label={`Order ${shortOrderId(order.id)}`}>
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
           <Box>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-              Order #{order.id.slice(0, 8).toUpperCase()}
+              Order #{orderNumber(order.id)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Placed on {formatDate(order.orderDate || order.createdAt)}

@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { orderNumber } from '@/lib/order-number';
 
 interface Props {
   open: boolean;
@@ -24,7 +25,7 @@ export function OrderSuccessDialog({ open, orderId, onContinue, onViewOrders }: 
         <Typography>Thank you for your order. You will pay in cash on delivery.</Typography>
         {orderId && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Order #{orderId.slice(0, 8).toUpperCase()}
+            Order #{orderNumber(orderId)}
           </Typography>
         )}
       </DialogContent>
