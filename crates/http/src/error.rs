@@ -208,6 +208,7 @@ impl From<OrdersError> for ApiError {
             OrdersError::CannotCancel | OrdersError::HasOpenReturns | OrdersError::State(_) => ApiError::conflict("invalid_state", message),
             OrdersError::Busy => ApiError::conflict("busy", message),
             OrdersError::StatusChanged { .. } => ApiError::conflict("status_changed", message),
+            OrdersError::PricesChanged { .. } => ApiError::conflict("prices_changed", message),
             OrdersError::CancelledOrder => ApiError::conflict("order_cancelled", message),
             OrdersError::OrderResendLimit { retry_after_secs, .. } | OrdersError::AccountResendLimit { retry_after_secs, .. } => {
                 ApiError::throttled("too_many_confirmations", message, retry_after_secs)

@@ -189,6 +189,7 @@ impl<S: CodStore> CodApi for CodService<S> {
             user_id: user_id.clone(),
             address_id: address_id.clone(),
             idempotency_key: None,
+            expected_total: None,
             recent_since: now - Duration::seconds(ORDER_LIMIT_WINDOW_SECONDS),
         };
         let checkout = self.store.checkout(&request)?;

@@ -56,6 +56,10 @@ pub enum OrdersError {
     /// nothing was changed (409).
     #[error("This order was changed meanwhile and is now {now}: look at it again before changing it")]
     StatusChanged { now: crate::DeliveryStatus },
+    /// The cart's total is not the one the shopper was shown (a price changed): nothing was
+    /// ordered (409).
+    #[error("The prices in your cart have changed: the total is now {}. Please check your cart and place the order again.", .total.format_inr())]
+    PricesChanged { total: kernel::Money },
     /// Someone else kept changing the order while this change was tried.
     #[error("The order was changed at the same time. Please try again.")]
     Busy,

@@ -281,6 +281,8 @@ pub struct PlaceRequest {
     pub user_id: UserId,
     pub address_id: AddressId,
     pub idempotency_key: Option<String>,
+    /// [`PlaceOrderInput::expected_total`].
+    pub expected_total: Option<kernel::Money>,
     /// The start of the per-account order limit's window.
     pub recent_since: DateTime<Utc>,
 }
@@ -363,6 +365,9 @@ pub struct PlaceOrderInput {
     pub address_id: Option<String>,
     pub payment_method: Option<String>,
     pub idempotency_key: Option<String>,
+    /// The total the shopper was shown: when the cart's prices moved since, the order is
+    /// refused rather than charged at a total nobody saw.
+    pub expected_total: Option<kernel::Money>,
 }
 
 /// The answer to placing an order.

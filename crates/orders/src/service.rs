@@ -104,6 +104,9 @@ pub fn build_order(
         .collect();
     let Totals { subtotal, discount, total, .. } = Totals::of(prices)
         .map_err(|_| OrdersError::TotalTooLarge)?;
+    if request.expected_total.is_some_and(|shown| shown != total) {
+        return Err(OrdersError::PricesChanged { total });
+    }
     let cod = &checkout.cod;
     let names: Vec<String> = items.iter().map(|i| format!("{} (size {})", i.product_name, i.size)).collect();
     cod.rules
@@ -193,6 +196,7 @@ fn place_request(customer: &Customer, input: &PlaceOrderInput, now: DateTime<Utc
         user_id: customer.id.clone(),
         address_id: AddressId::new(address_id),
         idempotency_key: key.map(str::to_string),
+        expected_total: input.expected_total,
         recent_since: now - Duration::seconds(ORDER_LIMIT_WINDOW_SECONDS),
     })
 }

@@ -36,7 +36,7 @@ fn address(t: &TestDb, user_id: &str) -> String {
 }
 
 fn place(store: &DieselOrderStore, user_id: &str, address_id: &str, key: Option<&str>) -> Result<orders::Order, OrdersError> {
-    let request = PlaceRequest { user_id: user_id.into(), address_id: address_id.into(), idempotency_key: key.map(str::to_string), recent_since: Utc::now() - chrono::Duration::minutes(1) };
+    let request = PlaceRequest { user_id: user_id.into(), address_id: address_id.into(), idempotency_key: key.map(str::to_string), expected_total: None, recent_since: Utc::now() - chrono::Duration::minutes(1) };
     let id = kernel::new_id();
     let now = Utc::now();
     store.place(&request, &|checkout| build_order(&id, &request, checkout, now)).map(|placed| placed.order)

@@ -237,7 +237,8 @@ describe('cart and checkout', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Order Placed Successfully!')).toBeInTheDocument();
     expect(screen.getByText('Order placed, but confirmation email failed')).toBeInTheDocument();
-    expect(body).toEqual({ addressId: 'a-2', paymentMethod: 'COD' });
+    // The total shown: a price changed since is refused by the server, not charged unseen.
+    expect(body).toEqual({ addressId: 'a-2', paymentMethod: 'COD', expectedTotal: 1600 });
     expect(headers!.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(localStorage.getItem('cart')).toBeNull();
     expect(screen.getByRole('button', { name: 'View Order History' })).toBeInTheDocument();

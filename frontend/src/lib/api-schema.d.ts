@@ -1336,7 +1336,13 @@ export interface components {
              */
             logo?: string | null;
             name: string;
-            /** @description Empty, or 10 digits (spaces and dashes are ignored). */
+            /**
+             * @description Empty, or an Indian phone number: 10 digits (a mobile, or a landline with its STD
+             *     code), spaces or dashes between them, `+91`, `91` or the trunk `0` in front; kept as
+             *     the 10 digits.
+             *     (The pattern is `kernel::PHONE_PATTERN`, written out: an attribute takes a literal;
+             *     the OpenAPI tests compare the two.)
+             */
             phone?: string | null;
             /** @description Empty, or the 6-digit PIN code. */
             pincode?: string | null;
@@ -2172,6 +2178,13 @@ export interface components {
              * @description One of the caller's addresses.
              */
             addressId: string;
+            /**
+             * Format: double
+             * @description The total the shopper was shown, in rupees (the cart's `summary.total`): when the
+             *     cart's prices have changed since, nothing is ordered and the answer is 409
+             *     `prices_changed` with the new total. The order is always charged the catalogue's prices.
+             */
+            expectedTotal?: number | null;
             /** @description Cash on delivery is the one payment method. */
             paymentMethod: components["schemas"]["PaymentMethod"];
         };

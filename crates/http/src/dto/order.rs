@@ -178,6 +178,11 @@ pub struct PlaceOrderRequest {
     /// Cash on delivery is the one payment method.
     #[schema(value_type = PaymentMethod, required = true)]
     pub payment_method: Option<String>,
+    /// The total the shopper was shown, in rupees (the cart's `summary.total`): when the
+    /// cart's prices have changed since, nothing is ordered and the answer is 409
+    /// `prices_changed` with the new total. The order is always charged the catalogue's prices.
+    #[schema(minimum = 0)]
+    pub expected_total: Option<f64>,
 }
 
 /// How an order is paid.

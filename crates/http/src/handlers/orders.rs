@@ -72,8 +72,14 @@ async fn place(
         ),
         None => None,
     };
-    let PlaceOrderRequest { address_id, payment_method } = body.into_inner();
-    let input = PlaceOrderInput { address_id, payment_method, idempotency_key: key };
+    let PlaceOrderRequest { address_id, payment_method, expected_total } = body.into_inner();
+    let expected_total = expected_total
+        .map(|rupees| match kernel::Money::from_rupees(rupees) {
+            Err(kernel::money::MoneyError::Negative) => Err(ApiError::bad_request("invalid_value", "expectedTotal cannot be negative").on("expectedTotal")),
+            other => other.map_err(|e| ApiError::unprocessable("invalid_value", format!("expectedTotal {e}")).on("expectedTotal")),
+        })
+        .transpose()?;
+    let input = PlaceOrderInput { address_id, payment_method, idempotency_key: key, expected_total };
     let who = customer(&user);
     let placed = state.run(move |s| s.orders.place(&who, input)).await?;
     if let Some(cause) = &placed.email_error {

@@ -262,7 +262,7 @@ fn asha() -> Customer {
 }
 
 fn cod(key: Option<&str>) -> PlaceOrderInput {
-    PlaceOrderInput { address_id: Some(ADDRESS.into()), payment_method: Some("COD".into()), idempotency_key: key.map(str::to_string) }
+    PlaceOrderInput { address_id: Some(ADDRESS.into()), payment_method: Some("COD".into()), idempotency_key: key.map(str::to_string), expected_total: None }
 }
 
 fn ok<T>(r: Result<T, OrdersError>) -> T {

@@ -122,6 +122,30 @@ async fn bad_orders_are_refused_and_nothing_changes() {
 }
 
 #[actix_web::test]
+async fn an_order_is_refused_when_the_total_the_shopper_saw_is_no_longer_the_price() {
+    for app in TestApp::all() {
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (product, v) = seed_product(&app, "Probe Kurti", &[("M", "Indigo", 5, 999, 0)]);
+        let (asha, address) = shopper(&app, "asha", &[(&v[0], 2)]).await;
+        let shown = app.get("/api/cart", Some(&asha)).await.expect(200).body["data"]["summary"]["total"].clone();
+        assert_eq!(shown, json!(1998.0));
+        // The owner raises the price while Asha looks at her checkout.
+        app.send("PATCH", &format!("/api/products/{product}/variants/{}", v[0]), Some(&admin), Some(json!({ "originalPrice": 1999 }))).await.expect(200);
+        let body = |total: serde_json::Value| json!({ "addressId": address, "paymentMethod": "COD", "expectedTotal": total });
+        let refused = app.post("/api/orders/place", Some(&asha), body(shown)).await.expect(409);
+        assert_eq!(refused.error(), (409, "prices_changed", None));
+        assert_eq!(refused.message(), "The prices in your cart have changed: the total is now ₹3,998.00. Please check your cart and place the order again.");
+        assert_eq!((count(&app, "orders"), stock(&app, &v[0])), (0, 5), "nothing was taken");
+        assert_eq!(app.get("/api/cart", Some(&asha)).await.body["data"]["items"].as_array().map(Vec::len), Some(1), "the cart is kept");
+        // Seen at the new price, it goes through; an amount that is no amount is refused.
+        app.post("/api/orders/place", Some(&asha), body(json!(-1))).await.expect(400);
+        let placed = app.post("/api/orders/place", Some(&asha), body(json!(3998))).await.expect(201);
+        assert_eq!(placed.body["data"]["orderTotal"], json!(3998.0));
+    }
+}
+
+#[actix_web::test]
 async fn fifty_customers_racing_for_the_last_piece_make_exactly_one_order() {
     for app in TestApp::all() {
         let (_, v) = seed_product(&app, "Last Lehenga", &[("S", "Red", 1, 4_999, 0)]);

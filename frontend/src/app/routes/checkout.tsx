@@ -65,7 +65,7 @@ function CheckoutScreen() {
     }
     setPlacing(true);
     try {
-      const result = await placeOrder(addressId, attemptKey.current);
+      const result = await placeOrder(addressId, attemptKey.current, summary.total);
       attemptKey.current = uuid();
       clearIdList(STORAGE_KEYS.cart);
       qc.setQueryData(cartKey, EMPTY_CART);

@@ -11,10 +11,12 @@ export interface PlaceOrderResult {
   emailSent: boolean;
 }
 
-export async function placeOrder(addressId: string, idempotencyKey: string): Promise<PlaceOrderResult> {
+/** `expectedTotal`: the total the shopper was shown; the server refuses the order (409) when
+ * a price changed since, rather than charging a total nobody saw. */
+export async function placeOrder(addressId: string, idempotencyKey: string, expectedTotal: number): Promise<PlaceOrderResult> {
   const body = await api.post<Envelope<Order> & { emailSent?: boolean }>(
     '/orders/place',
-    { addressId, paymentMethod: 'COD' },
+    { addressId, paymentMethod: 'COD', expectedTotal },
     { headers: { 'Idempotency-Key': idempotencyKey } },
   );
   return { order: body.data, message: body.message, emailSent: body.emailSent !== false };
