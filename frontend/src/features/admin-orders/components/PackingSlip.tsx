@@ -44,7 +44,8 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
   if (!order) return <Alert severity="warning">There is no order {orderNumber(orderId)}.</Alert>;
 
   const pieces = order.items.reduce((n, item) => n + item.quantity, 0);
-  const collect = order.paymentMethod === 'COD' && order.paymentStatus !== 'PAID';
+  const cancelled = order.deliveryStatus === 'CANCELED';
+  const collect = !cancelled && order.paymentMethod === 'COD' && order.paymentStatus !== 'PAID';
   return (
     <Box>
       {printOnlyTheSlip}
@@ -63,6 +64,12 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
         <Typography color="text.secondary" gutterBottom>
           Placed {formatOrderDate(order.orderDate || order.createdAt)} · {paymentMethodLabel(order.paymentMethod)}
         </Typography>
+        {cancelled && (
+          // Printed too: a packer holding the slip must not send the parcel out.
+          <Alert severity="error" sx={{ my: 1, fontWeight: 700 }}>
+            This order is cancelled: do not ship it.
+          </Alert>
+        )}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, my: 2 }}>
           <Box component="section" aria-label="Ship to">
             <Typography variant="subtitle2" component="h3">
@@ -76,10 +83,10 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
             </Typography>
             <Typography>
               {company?.legalName || company?.name}
-              {company?.address && (
+              {(company?.address || company?.pincode) && (
                 <>
                   <br />
-                  {company.address}
+                  {[company.address, company.pincode].filter(Boolean).join(' ')}
                 </>
               )}
               {company?.phone && (
@@ -108,7 +115,11 @@ export function PackingSlip({ orderId, company }: { orderId: string; company: Co
           {pieces} {pieces === 1 ? 'piece' : 'pieces'} in all.
         </Typography>
         <Typography fontWeight={700}>
-          {collect ? `Collect ${formatMoney(order.orderTotal)} in cash on delivery.` : 'Paid: nothing to collect on delivery.'}
+          {cancelled
+            ? 'Cancelled: nothing to collect.'
+            : collect
+              ? `Collect ${formatMoney(order.orderTotal)} in cash on delivery.`
+              : 'Paid: nothing to collect on delivery.'}
         </Typography>
       </Box>
     </Box>

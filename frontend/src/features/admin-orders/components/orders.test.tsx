@@ -310,6 +310,7 @@ describe('admin orders', () => {
       expect(shipTo).toHaveTextContent('Bengaluru, Karnataka 560001');
       expect(shipTo).toHaveTextContent('Phone: +91-98765-43210');
       expect(within(slip).getByRole('region', { name: 'From' })).toHaveTextContent('Test Shop');
+      expect(within(slip).getByRole('region', { name: 'From' })).toHaveTextContent('1 MG Road 560001');
       const rows = within(within(slip).getByRole('table', { name: 'Pieces to pack' })).getAllByRole('row');
       expect(rows[1]).toHaveTextContent(/Linen Shirt\s*M\s*Blue\s*2/);
       expect(slip).toHaveTextContent('2 pieces in all.');
@@ -320,6 +321,15 @@ describe('admin orders', () => {
     } finally {
       print.mockRestore();
     }
+  });
+
+  it('marks the packing slip of a cancelled order not to be shipped, with nothing to collect', async () => {
+    serveOrders(() => [order({ deliveryStatus: 'CANCELED' })]);
+    signInAdmin();
+    await renderRoutes(routes, '/admin/order/abcdef12-3456-7890-aaaa-bbbbccccdddd/packing-slip');
+    const slip = await screen.findByRole('article', { name: 'Packing slip · Order #ABCDEF12' });
+    expect(within(slip).getByRole('alert')).toHaveTextContent('This order is cancelled: do not ship it.');
+    expect(slip).not.toHaveTextContent('Collect');
   });
 
   it('says so when a packing slip is asked for an order that does not exist', async () => {
