@@ -45,11 +45,12 @@ export function useShopActions() {
   );
 
   const addToCart = useCallback(
-    async (_product: Product, variant: Variant | null, quantity = 1, opts: { productPage?: boolean } = {}): Promise<boolean> => {
+    async (product: Product, variant: Variant | null, quantity = 1, opts: { productPage?: boolean } = {}): Promise<boolean> => {
       const decision = decideAddToCart({
         loggedIn,
         isAdmin: admin,
         variant,
+        soldOut: product.variants.length > 0 && product.variants.every((v) => v.stock <= 0),
         quantity,
         cartItems: cart.data?.items ?? [],
         productPage: opts.productPage,

@@ -25,6 +25,8 @@ describe('add to cart rules', () => {
   it('a size must be chosen and in stock', () => {
     expect(decideAddToCart({ ...base, variant: null })).toMatchObject({ message: 'Please select a size first' });
     expect(decideAddToCart({ ...base, variant: { id: 'v', stock: 0 } })).toMatchObject({ message: 'This size is out of stock' });
+    // No size to choose: a card of a sold-out product says so rather than asking for a size.
+    expect(decideAddToCart({ ...base, variant: null, soldOut: true })).toMatchObject({ message: 'This product is out of stock' });
   });
 
   it('adds a new line with the chosen quantity', () => {

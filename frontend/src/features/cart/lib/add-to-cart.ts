@@ -4,6 +4,8 @@ export interface AddToCartInput {
   loggedIn: boolean;
   isAdmin: boolean;
   variant: { id: string; stock: number } | null;
+  /** No size of the product is in stock. */
+  soldOut?: boolean;
   quantity: number;
   cartItems: CartItem[];
   /** The product page words the admin refusal as it does for the wishlist. */
@@ -21,6 +23,7 @@ export const CART_MESSAGES = {
   adminProductPage: 'Admins cannot add products to cart',
   noSize: 'Please select a size first',
   outOfStock: 'This size is out of stock',
+  soldOut: 'This product is out of stock',
   added: 'Added to cart',
   increased: 'Increased quantity in cart',
   failed: 'Something went wrong',
@@ -39,7 +42,7 @@ export function decideAddToCart(input: AddToCartInput): AddToCartDecision {
   if (input.isAdmin) {
     return { kind: 'reject', message: input.productPage ? CART_MESSAGES.adminProductPage : CART_MESSAGES.admin, askLogin: false };
   }
-  if (!input.variant) return { kind: 'reject', message: CART_MESSAGES.noSize, askLogin: false };
+  if (!input.variant) return { kind: 'reject', message: input.soldOut ? CART_MESSAGES.soldOut : CART_MESSAGES.noSize, askLogin: false };
   if (input.variant.stock <= 0) return { kind: 'reject', message: CART_MESSAGES.outOfStock, askLogin: false };
   const quantity = Math.max(1, Math.floor(input.quantity));
   const existing = input.cartItems.find((i) => i.product.variant.id === input.variant?.id);
