@@ -1425,6 +1425,8 @@ export interface components {
         };
         DeletedProduct: {
             id: string;
+            /** @description What it was called (the audit log names it; its id points at nothing any more). */
+            name: string;
         };
         DeletedProductAnswer: {
             data: components["schemas"]["DeletedProduct"];

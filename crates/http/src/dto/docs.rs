@@ -36,6 +36,8 @@ pub struct DeletedCategoryAnswer {
 #[derive(Serialize, ToSchema)]
 pub struct DeletedProduct {
     pub id: String,
+    /// What it was called (the audit log names it; its id points at nothing any more).
+    pub name: String,
 }
 
 #[derive(Serialize, ToSchema)]

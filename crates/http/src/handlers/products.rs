@@ -346,7 +346,7 @@ async fn update(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Str
 async fn delete(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let product = state.run(move |s| s.catalog.delete_product(&ProductId::new(id.into_inner()))).await?;
     ok(DeletedProductAnswer {
-        data: DeletedProduct { id: product.id.clone() },
+        data: DeletedProduct { id: product.id.clone(), name: product.name.clone() },
         message: "Product deleted successfully".into(),
     })
 }

@@ -188,5 +188,12 @@ async fn deletes_and_bulk_status_changes_are_logged() {
         assert_eq!(log.body["data"][0]["target"], category.as_str());
         let bulk = log.body["data"][2]["summary"].as_str().unwrap_or("").to_string();
         assert!(bulk.contains("orderIds: 2 items") && bulk.contains("SHIPPED"), "{bulk}");
+
+        // A deleted product is named: its id alone would point at nothing.
+        let (scarf, _) = seed_product(&app, "Pashmina Scarf", &[("Free", "Grey", 1, 2_000, 0)]);
+        app.delete(&format!("/api/products/{scarf}"), Some(&admin)).await.expect(200);
+        let log = app.get("/api/audit-log", Some(&admin)).await.expect(200);
+        assert_eq!(log.body["data"][0]["action"], "products.delete");
+        assert_eq!(log.body["data"][0]["summary"], "Product deleted successfully — name: \"Pashmina Scarf\"");
     }
 }
