@@ -185,10 +185,14 @@ pub(crate) fn near_text(e: &Entry) -> String {
 }
 
 /// What "Did you mean" offers when a search finds nothing: the query with each word the
-/// catalogue does not have replaced by its closest word.
+/// catalogue does not have replaced by its closest word, else that without the words the
+/// catalogue has nothing near; only a text that finds something (a link to nothing helps no one).
 pub fn suggestion(snapshot: &CatalogSnapshot, raw_query: &str) -> Option<String> {
     let vocabulary = snapshot.vocabulary();
-    Matcher::new(raw_query, vocabulary, snapshot.synonyms()).suggestion(vocabulary)
+    Matcher::new(raw_query, vocabulary, snapshot.synonyms())
+        .suggestions(vocabulary)
+        .into_iter()
+        .find(|offer| !search(snapshot, offer, 1).is_empty())
 }
 
 #[cfg(test)]

@@ -363,24 +363,41 @@ impl Matcher {
     }
 
     /// The query with each word that the catalogue does not have replaced by its closest
-    /// correction: what "Did you mean" offers. `None` when there is nothing to correct.
+    /// correction: what "Did you mean" offers first. `None` when there is nothing to correct.
     pub fn suggestion(&self, vocabulary: &Vocabulary) -> Option<String> {
-        let mut changed = false;
-        let words: Vec<String> = self
-            .words
-            .iter()
-            .map(|w| {
-                let typed = &w.exact[0];
-                match w.corrected.first() {
-                    Some(c) if vocabulary.surface(typed).is_none() => {
-                        changed = true;
-                        c.clone()
-                    }
-                    _ => typed.clone(),
+        self.suggestions(vocabulary).into_iter().next()
+    }
+
+    /// What "Did you mean" may offer, best first: [`Matcher::suggestion`]; then the same
+    /// without the words the catalogue has nothing near ("tuxedo shrit": "tuxedo shirt", then
+    /// "shirt"). Empty when no word is corrected or left out.
+    pub fn suggestions(&self, vocabulary: &Vocabulary) -> Vec<String> {
+        let (mut corrected, mut dropped) = (false, false);
+        let (mut whole, mut known) = (Vec::new(), Vec::new());
+        for w in &self.words {
+            let typed = &w.exact[0];
+            let (word, recognised) = match w.corrected.first() {
+                Some(c) if vocabulary.surface(typed).is_none() => {
+                    corrected = true;
+                    (c.clone(), true)
                 }
-            })
-            .collect();
-        changed.then(|| words.join(" "))
+                _ => (typed.clone(), w.exact.iter().any(|e| vocabulary.surface(e).is_some())),
+            };
+            whole.push(word.clone());
+            if recognised {
+                known.push(word);
+            } else {
+                dropped = true;
+            }
+        }
+        let mut offers = Vec::new();
+        if corrected {
+            offers.push(whole.join(" "));
+        }
+        if dropped && !known.is_empty() {
+            offers.push(known.join(" "));
+        }
+        offers
     }
 }
 
@@ -551,5 +568,9 @@ mod tests {
         let v = vocabulary();
         assert_eq!(Matcher::new("silk kurtaa", &v, &Synonyms::default()).suggestion(&v).as_deref(), Some("silk kurta"));
         assert_eq!(Matcher::new("silk saree", &v, &Synonyms::default()).suggestion(&v), None);
+        // Then without the words nothing in the catalogue is near.
+        assert_eq!(Matcher::new("tuxedo silk kurtaa", &v, &Synonyms::default()).suggestions(&v), vec!["tuxedo silk kurta", "silk kurta"]);
+        assert_eq!(Matcher::new("tuxedo silk", &v, &Synonyms::default()).suggestions(&v), vec!["silk"]);
+        assert!(Matcher::new("tuxedo", &v, &Synonyms::default()).suggestions(&v).is_empty());
     }
 }

@@ -384,8 +384,12 @@ async fn search_matches_name_description_category_and_colour() {
         assert_eq!(search("sari").await, vec!["Silk Saree"], "a spelling variant");
         assert_eq!(search("jeanz").await, vec!["Slim Jeans"], "one mistake in a five-letter word");
         assert_eq!(search("oxfrod").await, vec!["Oxford Shirt"], "two letters swapped");
+        // Did you mean: only a text that finds something ("tuxedo shirt" would not).
         let none = app.get("/api/products/search?q=tuxedo%20shrit", None).await.expect(200);
-        assert_eq!(none.body["didYouMean"], "tuxedo shirt");
+        assert_eq!(none.body["didYouMean"], "shirt");
+        let corrected = app.get("/api/products/search?q=linen%20shrit%20tuxedo", None).await.expect(200);
+        assert_eq!(corrected.body["didYouMean"], "linen shirt");
+        assert!(app.get("/api/products/search?q=tuxedo", None).await.expect(200).body.get("didYouMean").is_none());
         assert!(app.get("/api/products/search?q=linen", None).await.expect(200).body.get("didYouMean").is_none());
     }
 }
