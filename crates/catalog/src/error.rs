@@ -25,6 +25,10 @@ pub enum CatalogError {
     /// cancelled.
     #[error("{}", in_open_orders_message(.product, *.orders))]
     InOpenOrders { product: String, orders: u64 },
+    /// The product is in return or exchange requests still open: their pieces come back to
+    /// its variants, an approved exchange holds one of its pieces.
+    #[error("{}", in_open_returns_message(.product, *.requests))]
+    InOpenReturns { product: String, requests: u64 },
     /// An inline stock edit expected a stock the variant no longer has (an order took some
     /// meanwhile); `current` is what it holds now.
     #[error("The stock changed meanwhile: {current} left now. Please check and try again.")]
@@ -45,6 +49,13 @@ fn in_open_orders_message(product: &str, orders: u64) -> String {
     match orders {
         1 => format!("{product} is in 1 order not yet delivered: deliver or cancel it before deleting the product"),
         n => format!("{product} is in {n} orders not yet delivered: deliver or cancel them before deleting the product"),
+    }
+}
+
+fn in_open_returns_message(product: &str, requests: u64) -> String {
+    match requests {
+        1 => format!("{product} is in 1 return or exchange request still open: finish it before deleting the product"),
+        n => format!("{product} is in {n} return or exchange requests still open: finish them before deleting the product"),
     }
 }
 

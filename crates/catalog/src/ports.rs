@@ -216,6 +216,9 @@ pub enum ProductDelete {
     /// Kept: it is in this many orders not yet delivered (pending or shipped), whose tax
     /// invoice reads its HSN code when they ship.
     InOpenOrders(u64),
+    /// Kept: it is in this many return or exchange requests still open (their pieces come
+    /// back to its variants, an exchange's replacement is one of them).
+    InOpenReturns(u64),
 }
 
 /// Outbound port: catalogue storage. Every write is one transaction.

@@ -307,6 +307,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             ProductDelete::Deleted { image_filenames } => image_filenames,
             ProductDelete::NotFound => return Err(CatalogError::NotFound("Product not found")),
             ProductDelete::InOpenOrders(orders) => return Err(CatalogError::InOpenOrders { product: product.name.clone(), orders }),
+            ProductDelete::InOpenReturns(requests) => return Err(CatalogError::InOpenReturns { product: product.name.clone(), requests }),
         };
         for filename in files {
             self.media.remove(&filename);

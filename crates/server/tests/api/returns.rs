@@ -403,6 +403,27 @@ async fn a_cancellation_after_returns_puts_each_piece_back_into_stock_once() {
 /// cancelling the order puts the replacement back into stock, and the exchanged piece
 /// (restocked when it came back) is not put back a second time.
 #[actix_web::test]
+async fn a_product_in_an_open_return_or_exchange_is_not_deleted() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (kurta, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 1)]).await;
+        // The L is set aside for the exchange: deleting the product would lose it.
+        let id = ask(&app, &asha, &order, exchange(&item(&order, 0), 1, &v[1])).await.expect(201).id();
+        move_to(&app, &admin, &id, json!({ "status": "APPROVED" })).await.expect(200);
+        let refused = app.delete(&format!("/api/products/{kurta}"), Some(&admin)).await.expect(409);
+        assert_eq!(refused.error(), (409, "product_in_open_returns", None));
+        assert_eq!(refused.message(), "Cotton Kurta is in 1 return or exchange request still open: finish it before deleting the product");
+        // Finished, the product may go.
+        for step in ["PICKED_UP", "RECEIVED", "EXCHANGE_SHIPPED"] {
+            move_to(&app, &admin, &id, json!({ "status": step })).await.expect(200);
+        }
+        app.delete(&format!("/api/products/{kurta}"), Some(&admin)).await.expect(200);
+    }
+}
+
+#[actix_web::test]
 async fn a_cancellation_after_an_exchange_puts_back_the_replacement_the_shopper_holds() {
     for backend in TestDb::backends() {
         let (app, _clock) = shop_on(backend);

@@ -20,7 +20,10 @@ use crate::rows::catalog::{
     CategoryRow, NewCategoryRow, NewProductImageRow, NewProductRow, NewVariantRow, ProductChanges,
     ProductImageRow, ProductRow, UploadRefRow, UploadRow, VariantChanges, VariantRow,
 };
-use crate::schema::{categories, order_items, orders, product_images, products, search_misses, search_synonyms, uploads, variants};
+use crate::schema::{
+    categories, order_items, orders, product_images, products, return_lines, return_requests, search_misses, search_synonyms, uploads,
+    variants,
+};
 use ::orders::DeliveryStatus;
 
 /// The synonym list lives in one row with this id.
@@ -533,6 +536,12 @@ impl CatalogRepository for DieselCatalogRepo {
             if !open.is_empty() {
                 return Ok(ProductDelete::InOpenOrders(u64::try_from(open.len()).unwrap_or(u64::MAX)));
             }
+            // Requests still on their way bring pieces back to its variants (and an approved
+            // exchange holds one of them): the product waits for them.
+            let requests = open_returns_of(conn, id).map_err(store_error)?;
+            if requests > 0 {
+                return Ok(ProductDelete::InOpenReturns(requests));
+            }
             let upload_ids: Vec<String> = product_images::table
                 .filter(product_images::product_id.eq(id))
                 .select(product_images::upload_id)
@@ -751,4 +760,21 @@ impl CatalogRepository for DieselCatalogRepo {
         misses.truncate(limit);
         Ok(misses)
     }
+}
+
+/// How many return or exchange requests not yet finished name the product: a line of it
+/// coming back, or one of its variants as an exchange's replacement.
+fn open_returns_of(conn: &mut DbConn, product_id: &str) -> QueryResult<u64> {
+    use ::orders::returns::ReturnStatus;
+    let items: Vec<String> = order_items::table.filter(order_items::product_id.eq(product_id)).select(order_items::id).load(conn)?;
+    let sizes: Vec<String> = variants::table.filter(variants::product_id.eq(product_id)).select(variants::id).load(conn)?;
+    let finished = [ReturnStatus::Rejected, ReturnStatus::Refunded, ReturnStatus::ExchangeShipped].map(ReturnStatus::as_str);
+    let ids: Vec<String> = return_lines::table
+        .inner_join(return_requests::table)
+        .filter(return_requests::status.ne_all(finished))
+        .filter(return_lines::order_item_id.eq_any(items).or(return_lines::exchange_variant_id.eq_any(sizes)))
+        .select(return_requests::id)
+        .distinct()
+        .load(conn)?;
+    Ok(u64::try_from(ids.len()).unwrap_or(u64::MAX))
 }
