@@ -75,8 +75,10 @@ pub struct CodSettingsRequest {
     #[schema(max_items = 20000)]
     pub blocked_pincodes: Option<Vec<Pincode>>,
     #[schema(minimum = 1, maximum = 1000)]
+    #[serde(default, deserialize_with = "super::whole_number")]
     pub max_open_cod_orders: Option<i64>,
     #[schema(minimum = 1, maximum = 1000)]
+    #[serde(default, deserialize_with = "super::whole_number")]
     pub max_units_per_line: Option<i64>,
 }
 

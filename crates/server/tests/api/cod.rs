@@ -43,6 +43,10 @@ async fn the_settings_have_their_defaults_only_the_admin_changes_them_and_a_chan
         // null clears a limit.
         let cleared = settings(&app, &admin, json!({ "codMaxOrderValue": null, "maxOpenCodOrders": 5 })).await;
         assert_eq!((cleared["codMaxOrderValue"].clone(), cleared["maxOpenCodOrders"].clone()), (Value::Null, json!(5)));
+        // A whole number written as 7.0 is a whole number (JSON Schema's integer), as in every other body.
+        let written_so = settings(&app, &admin, json!({ "maxOpenCodOrders": 7.0, "maxUnitsPerLine": 12.0 })).await;
+        assert_eq!((written_so["maxOpenCodOrders"].clone(), written_so["maxUnitsPerLine"].clone()), (json!(7), json!(12)));
+        app.put("/api/settings/cod", Some(&asha), json!({ "maxUnitsPerLine": 739.0 })).await.expect(403);
 
         let reply = app.put("/api/settings/cod", Some(&admin), json!({ "codMaxOrderValue": 200 })).await;
         refused(&reply, "cod_min_above_max", "The smallest order (Rs 299.50) cannot be above the largest (Rs 200.00)");
