@@ -302,13 +302,29 @@ pub struct Matcher {
 impl Matcher {
     pub fn new(query: &str, vocabulary: &Vocabulary, synonyms: &Synonyms) -> Matcher {
         let query = query.to_lowercase();
-        let words = query
+        let typed: Vec<&str> = query
             .split_whitespace()
             .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
             .filter(|w| !w.is_empty())
             .take(MAX_WORDS)
-            .map(|typed| Word::read(typed, vocabulary, synonyms))
             .collect();
+        // Two words the synonym list knows as one ("t shirt") are one word: "t" alone is in
+        // every text.
+        let mut words = Vec::new();
+        let mut i = 0;
+        while i < typed.len() {
+            let pair = typed.get(i + 1).map(|next| format!("{} {next}", typed[i]));
+            match pair.filter(|p| !synonyms.of(p).is_empty()) {
+                Some(phrase) => {
+                    words.push(Word::read(&phrase, vocabulary, synonyms));
+                    i += 2;
+                }
+                None => {
+                    words.push(Word::read(typed[i], vocabulary, synonyms));
+                    i += 1;
+                }
+            }
+        }
         Matcher { words }
     }
 
@@ -328,7 +344,7 @@ impl Matcher {
     pub fn fit(&self, text: &str) -> Option<Fit> {
         let mut fit = Fit::Exact;
         for word in &self.words {
-            if word.exact.iter().any(|w| holds(text, w)) {
+            if word.exact.iter().any(|w| holds_exact(text, w)) {
                 continue;
             }
             if word.corrected.iter().any(|w| contains_word(text, w)) {
@@ -421,8 +437,9 @@ impl Word {
             }
         }
         let mut corrected = Vec::new();
-        // A word the catalogue has as typed needs no correction: "silk" must not also find "milk".
-        if vocabulary.surface(&joined).is_none() {
+        // A word the catalogue has as typed needs no correction: "silk" must not also find
+        // "milk"; nor does a word of the synonym list ("tshirt" is not a mistake for "shirt").
+        if vocabulary.surface(&joined).is_none() && synonyms.of(&joined).is_empty() {
             for (_, correction) in vocabulary.corrections(&joined) {
                 if exact.contains(&correction) {
                     continue;
@@ -448,6 +465,16 @@ fn contains_word(text: &str, word: &str) -> bool {
         let boundary = |c: Option<char>| c.is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation());
         boundary(before) && boundary(after)
     })
+}
+
+/// A word as typed or a spelling variant in the text: a word may be the start or a part of
+/// one ("kur" finds "kurta"); a phrase ("t shirt") must begin a word, or "shirt shirts" would
+/// hold it.
+fn holds_exact(text: &str, needle: &str) -> bool {
+    if !needle.contains(' ') {
+        return holds(text, needle);
+    }
+    folded_matches(text, needle).any(|at| text[..at].chars().next_back().is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation()))
 }
 
 /// Whether `text` with its ASCII letters lower-cased holds `needle` (compared byte for byte
@@ -561,6 +588,22 @@ mod tests {
             assert_eq!(Synonyms::parse(bad).map(|_| ()).map_err(|e| e.line), Err(line), "{bad}");
         }
         assert!(Synonyms::default().rules() >= 9, "the built-in groups");
+    }
+
+    #[test]
+    fn a_synonym_typed_as_two_words_is_one_word_and_is_never_a_typing_mistake() {
+        let v = Vocabulary::of(["pique polo t shirt", "oxford shirt", "graphic t-shirt", "shirt dress"].into_iter());
+        let t_shirt = Matcher::new("t shirt", &v, &Synonyms::default());
+        // "t" alone is in every text: as a word of its own it let every shirt in.
+        assert_eq!(t_shirt.fit("oxford shirt"), None);
+        assert_eq!(t_shirt.fit("shirt dress"), None);
+        assert_eq!(t_shirt.fit("pique polo t shirt"), Some(Fit::Exact));
+        assert_eq!(t_shirt.fit("graphic t-shirt"), Some(Fit::Exact));
+        // A phrase begins a word: "linen shirt shirts" does not hold "t shirt".
+        assert_eq!(t_shirt.fit("linen shirt shirts"), None);
+        // "tshirt" is in the synonym list: not a mistake for "shirt".
+        assert_eq!(Matcher::new("tshirt", &v, &Synonyms::default()).fit("oxford shirt"), None);
+        assert_eq!(Matcher::new("blue t shirt", &v, &Synonyms::default()).alternatives().count(), 2);
     }
 
     #[test]

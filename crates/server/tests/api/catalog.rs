@@ -368,7 +368,7 @@ async fn listing_filters_facets_and_paging_on_a_known_catalogue() {
 #[actix_web::test]
 async fn search_matches_name_description_category_and_colour() {
     for app in TestApp::all() {
-        shop(&app).await;
+        let (_, shirts) = shop(&app).await;
         let search = |q: &str| {
             let url = format!("/api/products/search?q={q}");
             let app = &app;
@@ -384,6 +384,12 @@ async fn search_matches_name_description_category_and_colour() {
         assert_eq!(search("sari").await, vec!["Silk Saree"], "a spelling variant");
         assert_eq!(search("jeanz").await, vec!["Slim Jeans"], "one mistake in a five-letter word");
         assert_eq!(search("oxfrod").await, vec!["Oxford Shirt"], "two letters swapped");
+        // "t shirt" is one word of the synonym list, not "t" (in every text) and "shirt".
+        let admin = app.admin().await;
+        app.product(&admin, "Pique Polo T Shirt", &shirts, json!([variant("M", "Navy", 3, 700.0, 0.0)])).await;
+        for typed in ["t%20shirt", "T-Shirt", "tshirt", "tee"] {
+            assert_eq!(search(typed).await, vec!["Pique Polo T Shirt"], "{typed}");
+        }
         // Did you mean: only a text that finds something ("tuxedo shirt" would not).
         let none = app.get("/api/products/search?q=tuxedo%20shrit", None).await.expect(200);
         assert_eq!(none.body["didYouMean"], "shirt");
