@@ -83,6 +83,22 @@ describe('shop listing', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('a page past the last says so and offers the last page', async () => {
+    server.use(
+      http.get('/api/products', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        const pagination = { totalItems: 60, currentPage: page, limit: 24, totalPages: 3 };
+        return HttpResponse.json(listAnswer(page <= 3 ? [product()] : [], { pagination }));
+      }),
+    );
+    const { router } = await renderRoutes(routes, '/shop?page=99');
+    expect(await screen.findByText('There is no page 99')).toBeInTheDocument();
+    expect(screen.queryByText('No products found')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: /pagination/i })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to page 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+  });
+
   it('a category route lists that category with its name as title', async () => {
     let categoryId: string | null = null;
     server.use(

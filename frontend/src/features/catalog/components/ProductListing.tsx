@@ -183,6 +183,17 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
               text="Please try again."
               action={<Button onClick={() => query.refetch()}>Retry</Button>}
             />
+          ) : products.length === 0 && total > 0 ? (
+            // An address past the last page (an old link, a hand-typed page number).
+            <EmptyState
+              title={`There is no page ${filters.page}`}
+              text={`These products fill ${pages} ${pages === 1 ? 'page' : 'pages'}.`}
+              action={
+                <Button variant="contained" onClick={() => change({ page: pages })}>
+                  Go to page {pages}
+                </Button>
+              }
+            />
           ) : products.length === 0 ? (
             <EmptyState
               title="No products found"
@@ -202,7 +213,7 @@ export function ProductListing({ title, routeCategory, categories, renderProduct
           )}
           {/* The page numbers come once every card of the page is drawn: drawn under the first
               row, they moved down as the others came (a layout shift on a wide screen). */}
-          {pages > 1 && cardsShown >= products.length && (
+          {pages > 1 && products.length > 0 && cardsShown >= products.length && (
             <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
               <Pagination
                 count={pages}
