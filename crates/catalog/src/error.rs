@@ -29,6 +29,9 @@ pub enum CatalogError {
     /// its variants, an approved exchange holds one of its pieces.
     #[error("{}", in_open_returns_message(.product, *.requests))]
     InOpenReturns { product: String, requests: u64 },
+    /// A size an open return brings pieces back to, or an exchange sends: not removed.
+    #[error("Size {size} ({color}) is in a return or exchange request still open: finish it before removing the size")]
+    VariantInOpenReturns { size: String, color: String },
     /// An inline stock edit expected a stock the variant no longer has (an order took some
     /// meanwhile); `current` is what it holds now.
     #[error("The stock changed meanwhile: {current} left now. Please check and try again.")]

@@ -291,7 +291,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             let write = ProductWrite { new_images: files.to_vec(), ..write };
             self.repo
                 .update_product(&write)
-                .map_err(|e| sku_conflict(e, &write.variants))?
+                .map_err(|e| held_variant(e, &current).unwrap_or_else(|e| sku_conflict(e, &write.variants)))?
                 .ok_or(CatalogError::NotFound("Product not found"))
         })?;
         for filename in removed {
@@ -703,6 +703,26 @@ fn check_skus(snapshot: &CatalogSnapshot, name: &str, product_id: Option<&str>, 
     }
     Ok(())
 }
+
+/// The store's refusal to remove a variant an open return or exchange holds
+/// ([`VARIANT_IN_OPEN_RETURNS`]), named by its size and colour; any other error is given back.
+fn held_variant(error: StoreError, product: &Product) -> Result<CatalogError, StoreError> {
+    match &error {
+        StoreError::Conflict { constraint } => match constraint.strip_prefix(VARIANT_IN_OPEN_RETURNS) {
+            Some(id) => {
+                let variant = product.variants.iter().find(|v| v.id == id);
+                let (size, color) = variant.map_or((String::new(), String::new()), |v| (v.size.clone(), v.color.clone()));
+                Ok(CatalogError::VariantInOpenReturns { size, color })
+            }
+            None => Err(error),
+        },
+        _ => Err(error),
+    }
+}
+
+/// How the store names, in a [`StoreError::Conflict`], a variant that an open return or
+/// exchange holds: this prefix, then the variant's id.
+pub const VARIANT_IN_OPEN_RETURNS: &str = "variant_in_open_returns:";
 
 /// A unique-index refusal of the store: a SKU taken by a write that committed meanwhile.
 fn sku_conflict(error: StoreError, drafts: &[VariantDraft]) -> CatalogError {

@@ -268,6 +268,7 @@ impl From<catalog::CatalogError> for ApiError {
             C::StockChanged { .. } => ApiError::conflict("stock_changed", message).on("stock"),
             C::InOpenOrders { .. } => ApiError::conflict("product_in_open_orders", message),
             C::InOpenReturns { .. } => ApiError::conflict("product_in_open_returns", message),
+            C::VariantInOpenReturns { .. } => ApiError::conflict("variant_in_open_returns", message),
             C::SkuTaken { .. } => ApiError::conflict("sku_taken", message).on("sku"),
             // The handler answers a refused import itself, with the list of rows.
             C::Import(_) => ApiError::unprocessable("invalid_rows", message),

@@ -5,7 +5,7 @@ use futures_util::future::join_all;
 use serde_json::{json, Value};
 use store::testing::TestDb;
 
-use crate::helpers::{count, number, relax_cod, seed_product, sql, stock, Reply, TestApp};
+use crate::helpers::{count, number, relax_cod, seed_product, sql, stock, text, Reply, TestApp};
 
 /// Moves the shop's clock to this moment (UTC).
 fn set_clock(clock: &kernel::Clock, y: i32, m: u32, d: u32, h: u32, min: u32) {
@@ -415,6 +415,13 @@ async fn a_product_in_an_open_return_or_exchange_is_not_deleted() {
         let refused = app.delete(&format!("/api/products/{kurta}"), Some(&admin)).await.expect(409);
         assert_eq!(refused.error(), (409, "product_in_open_returns", None));
         assert_eq!(refused.message(), "Cotton Kurta is in 1 return or exchange request still open: finish it before deleting the product");
+        // Nor may the size set aside, or the size coming back, be removed by an edit.
+        for (kept, gone) in [(&v[0], "L"), (&v[1], "M")] {
+            let variants = json!([{ "id": kept, "size": if gone == "L" { "M" } else { "L" }, "color": "Indigo", "stock": 1, "originalPrice": 999 }]);
+            let edit = app.form("PUT", &format!("/api/products/{kurta}"), Some(&admin), vec![text("productVariants", variants.to_string())]).await;
+            assert_eq!(edit.error(), (409, "variant_in_open_returns", None));
+            assert_eq!(edit.message(), format!("Size {gone} (Indigo) is in a return or exchange request still open: finish it before removing the size"));
+        }
         // Finished, the product may go.
         for step in ["PICKED_UP", "RECEIVED", "EXCHANGE_SHIPPED"] {
             move_to(&app, &admin, &id, json!({ "status": step })).await.expect(200);

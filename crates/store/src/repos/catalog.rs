@@ -223,6 +223,9 @@ fn write_variants(conn: &mut DbConn, p: &ProductWrite, now: NaiveDateTime) -> Re
         .map_err(store_error)?;
     let kept: Vec<&str> = p.variants.iter().filter_map(|v| v.id.as_deref()).collect();
     let gone: Vec<&String> = stored.iter().filter(|id| !kept.contains(&id.as_str())).collect();
+    if let Some(held) = held_by_open_returns(conn, &gone).map_err(store_error)? {
+        return Err(StoreError::Conflict { constraint: format!("{}{held}", catalog::VARIANT_IN_OPEN_RETURNS) });
+    }
     if !gone.is_empty() {
         diesel::delete(variants::table.filter(variants::id.eq_any(gone))).execute(conn).map_err(store_error)?;
     }
@@ -762,19 +765,47 @@ impl CatalogRepository for DieselCatalogRepo {
     }
 }
 
+/// The statuses in which a return or exchange request is finished.
+fn finished_returns() -> [&'static str; 3] {
+    use ::orders::returns::ReturnStatus;
+    [ReturnStatus::Rejected, ReturnStatus::Refunded, ReturnStatus::ExchangeShipped].map(ReturnStatus::as_str)
+}
+
 /// How many return or exchange requests not yet finished name the product: a line of it
 /// coming back, or one of its variants as an exchange's replacement.
 fn open_returns_of(conn: &mut DbConn, product_id: &str) -> QueryResult<u64> {
-    use ::orders::returns::ReturnStatus;
     let items: Vec<String> = order_items::table.filter(order_items::product_id.eq(product_id)).select(order_items::id).load(conn)?;
     let sizes: Vec<String> = variants::table.filter(variants::product_id.eq(product_id)).select(variants::id).load(conn)?;
-    let finished = [ReturnStatus::Rejected, ReturnStatus::Refunded, ReturnStatus::ExchangeShipped].map(ReturnStatus::as_str);
     let ids: Vec<String> = return_lines::table
         .inner_join(return_requests::table)
-        .filter(return_requests::status.ne_all(finished))
+        .filter(return_requests::status.ne_all(finished_returns()))
         .filter(return_lines::order_item_id.eq_any(items).or(return_lines::exchange_variant_id.eq_any(sizes)))
         .select(return_requests::id)
         .distinct()
         .load(conn)?;
     Ok(u64::try_from(ids.len()).unwrap_or(u64::MAX))
+}
+
+/// Of these variants, one that a request not yet finished holds: pieces of it coming back,
+/// or it as an exchange's replacement. `None` when none is.
+fn held_by_open_returns(conn: &mut DbConn, variant_ids: &[&String]) -> QueryResult<Option<String>> {
+    if variant_ids.is_empty() {
+        return Ok(None);
+    }
+    let open: Vec<(Option<String>, Option<String>)> = return_lines::table
+        .inner_join(return_requests::table)
+        .filter(return_requests::status.ne_all(finished_returns()))
+        .select((return_lines::order_item_id.nullable(), return_lines::exchange_variant_id))
+        .load(conn)?;
+    if let Some(target) = open.iter().filter_map(|(_, target)| target.as_ref()).find(|t| variant_ids.contains(t)) {
+        return Ok(Some(target.clone()));
+    }
+    let items: Vec<String> = open.into_iter().filter_map(|(item, _)| item).collect();
+    order_items::table
+        .filter(order_items::id.eq_any(items))
+        .filter(order_items::variant_id.eq_any(variant_ids))
+        .select(order_items::variant_id)
+        .first::<Option<String>>(conn)
+        .optional()
+        .map(Option::flatten)
 }
