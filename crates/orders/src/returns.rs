@@ -90,9 +90,12 @@ impl ReturnStatus {
         }
     }
 
+    /// Where a request ends: nothing moves after these.
+    pub const FINISHED: [ReturnStatus; 3] = [ReturnStatus::Rejected, ReturnStatus::Refunded, ReturnStatus::ExchangeShipped];
+
     /// Still on its way: its pieces are neither the order's any more nor settled.
     pub fn is_open(self) -> bool {
-        !matches!(self, ReturnStatus::Rejected | ReturnStatus::Refunded | ReturnStatus::ExchangeShipped)
+        !Self::FINISHED.contains(&self)
     }
 
     /// Finished with the pieces back with the shop (restocked when received, unless damaged):

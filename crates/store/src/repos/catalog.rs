@@ -765,25 +765,34 @@ impl CatalogRepository for DieselCatalogRepo {
     }
 }
 
-/// The statuses in which a return or exchange request is finished.
-fn finished_returns() -> [&'static str; 3] {
-    use ::orders::returns::ReturnStatus;
-    [ReturnStatus::Rejected, ReturnStatus::Refunded, ReturnStatus::ExchangeShipped].map(ReturnStatus::as_str)
+/// The lines of return or exchange requests not yet finished, as (request, order line,
+/// replacement variant): few, as requests finish within days, so they are read whole and an
+/// order's lines are read only for them.
+fn open_return_lines(conn: &mut DbConn) -> QueryResult<Vec<(String, String, Option<String>)>> {
+    let finished = ::orders::returns::ReturnStatus::FINISHED.map(::orders::returns::ReturnStatus::as_str);
+    return_lines::table
+        .inner_join(return_requests::table)
+        .filter(return_requests::status.ne_all(finished))
+        .select((return_requests::id, return_lines::order_item_id, return_lines::exchange_variant_id))
+        .load(conn)
 }
 
 /// How many return or exchange requests not yet finished name the product: a line of it
 /// coming back, or one of its variants as an exchange's replacement.
 fn open_returns_of(conn: &mut DbConn, product_id: &str) -> QueryResult<u64> {
-    let items: Vec<String> = order_items::table.filter(order_items::product_id.eq(product_id)).select(order_items::id).load(conn)?;
+    let open = open_return_lines(conn)?;
     let sizes: Vec<String> = variants::table.filter(variants::product_id.eq(product_id)).select(variants::id).load(conn)?;
-    let ids: Vec<String> = return_lines::table
-        .inner_join(return_requests::table)
-        .filter(return_requests::status.ne_all(finished_returns()))
-        .filter(return_lines::order_item_id.eq_any(items).or(return_lines::exchange_variant_id.eq_any(sizes)))
-        .select(return_requests::id)
-        .distinct()
+    let items: Vec<String> = order_items::table
+        .filter(order_items::id.eq_any(open.iter().map(|(_, item, _)| item.clone()).collect::<Vec<_>>()))
+        .filter(order_items::product_id.eq(product_id))
+        .select(order_items::id)
         .load(conn)?;
-    Ok(u64::try_from(ids.len()).unwrap_or(u64::MAX))
+    let requests: std::collections::HashSet<&String> = open
+        .iter()
+        .filter(|(_, item, target)| items.contains(item) || target.as_ref().is_some_and(|t| sizes.contains(t)))
+        .map(|(request, _, _)| request)
+        .collect();
+    Ok(u64::try_from(requests.len()).unwrap_or(u64::MAX))
 }
 
 /// Of these variants, one that a request not yet finished holds: pieces of it coming back,
@@ -792,15 +801,11 @@ fn held_by_open_returns(conn: &mut DbConn, variant_ids: &[&String]) -> QueryResu
     if variant_ids.is_empty() {
         return Ok(None);
     }
-    let open: Vec<(Option<String>, Option<String>)> = return_lines::table
-        .inner_join(return_requests::table)
-        .filter(return_requests::status.ne_all(finished_returns()))
-        .select((return_lines::order_item_id.nullable(), return_lines::exchange_variant_id))
-        .load(conn)?;
-    if let Some(target) = open.iter().filter_map(|(_, target)| target.as_ref()).find(|t| variant_ids.contains(t)) {
+    let open = open_return_lines(conn)?;
+    if let Some(target) = open.iter().filter_map(|(_, _, target)| target.as_ref()).find(|t| variant_ids.contains(t)) {
         return Ok(Some(target.clone()));
     }
-    let items: Vec<String> = open.into_iter().filter_map(|(item, _)| item).collect();
+    let items: Vec<String> = open.into_iter().map(|(_, item, _)| item).collect();
     order_items::table
         .filter(order_items::id.eq_any(items))
         .filter(order_items::variant_id.eq_any(variant_ids))
