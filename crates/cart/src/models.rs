@@ -52,10 +52,23 @@ pub struct PricedLine {
     pub amounts: LineAmounts,
 }
 
+/// A line the cart lost because the owner deleted its product or removed its size: the
+/// cart names it until the shopper dismisses the notice or places an order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemovedLine {
+    pub product_name: String,
+    pub size: String,
+    pub color: String,
+    pub quantity: i32,
+    pub removed_at: DateTime<Utc>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cart {
     pub lines: Vec<PricedLine>,
     pub summary: CartSummary,
+    /// Lines taken out by the owner lately, oldest first (see [`RemovedLine`]).
+    pub removed: Vec<RemovedLine>,
 }
 
 impl Cart {
@@ -73,7 +86,7 @@ impl Cart {
                 Ok(PricedLine { amounts: price.line(quantity)?, line })
             })
             .collect::<Result<_, kernel::MoneyError>>()?;
-        Ok(Cart { lines, summary })
+        Ok(Cart { lines, summary, removed: Vec::new() })
     }
 }
 

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use kernel::{CartLineId, CodRules, ProductId, Role, StoreError, UserId, VariantId};
 
 use crate::error::CartError;
-use crate::models::{AddOutcome, Cart, CartLine, Guarded, VariantStock, Wishlist, WishlistItem};
+use crate::models::{AddOutcome, Cart, CartLine, Guarded, RemovedLine, VariantStock, Wishlist, WishlistItem};
 
 /// Inbound port: the signed-in user's cart. Every call by an ADMIN is `AdminCart`.
 pub trait CartApi: Send + Sync {
@@ -20,6 +20,8 @@ pub trait CartApi: Send + Sync {
     fn update_quantity(&self, user_id: &UserId, role: Role, line_id: &CartLineId, quantity: i64) -> Result<Cart, CartError>;
     /// Errors: `AdminCart`, `LineNotFound`, `Storage`.
     fn remove(&self, user_id: &UserId, role: Role, line_id: &CartLineId) -> Result<Cart, CartError>;
+    /// Forgets the lines the owner took out (`Cart::removed`). Errors: `AdminCart`, `Storage`.
+    fn dismiss_removed(&self, user_id: &UserId, role: Role) -> Result<Cart, CartError>;
 }
 
 /// Inbound port: the signed-in user's wishlist. Every call by an ADMIN is `AdminWishlist`.
@@ -51,6 +53,11 @@ pub trait CartRepository: Send + Sync {
     fn set_quantity(&self, user_id: &UserId, line_id: &CartLineId, quantity: i32, now: DateTime<Utc>) -> Result<Option<Guarded<()>>, StoreError>;
     /// False when the user has no such line.
     fn remove(&self, user_id: &UserId, line_id: &CartLineId) -> Result<bool, StoreError>;
+    /// The lines the user's cart lost since `since` because the owner deleted the product or
+    /// removed the size (recorded by the catalogue's write), oldest first.
+    fn removed_lines(&self, user_id: &UserId, since: DateTime<Utc>) -> Result<Vec<RemovedLine>, StoreError>;
+    /// Forgets every line the user's cart lost.
+    fn forget_removed_lines(&self, user_id: &UserId) -> Result<(), StoreError>;
 }
 
 /// Outbound port: wishlist storage, scoped to one user like the cart.

@@ -8,6 +8,9 @@ use crate::ports::{CartApi, CartRepository, WishlistApi, WishlistRepository};
 /// The most pieces of one variant a line may hold, whatever the stock.
 pub const MAX_LINE_QUANTITY: i64 = 1000;
 
+/// How long the cart names a line the owner took out, when the shopper does not dismiss it.
+pub const REMOVED_LINES_SHOWN_DAYS: i64 = 30;
+
 /// The cart use cases over any storage.
 pub struct CartService<R> {
     repo: R,
@@ -18,8 +21,17 @@ impl<R: CartRepository> CartService<R> {
         CartService { repo }
     }
 
-    fn cart(&self, user_id: &UserId) -> Result<Cart, CartError> {
+    /// The lines priced, for a rule to judge.
+    fn priced(&self, user_id: &UserId) -> Result<Cart, CartError> {
         Cart::new(self.repo.lines(user_id)?).map_err(|_| CartError::TotalTooLarge)
+    }
+
+    /// The cart as the shopper sees it: the lines and what the owner took out lately.
+    fn cart(&self, user_id: &UserId) -> Result<Cart, CartError> {
+        let mut cart = self.priced(user_id)?;
+        let since = Utc::now() - chrono::Duration::days(REMOVED_LINES_SHOWN_DAYS);
+        cart.removed = self.repo.removed_lines(user_id, since)?;
+        Ok(cart)
     }
 }
 
@@ -83,7 +95,7 @@ impl<R: CartRepository> CartApi for CartService<R> {
         let (variant, rules) = self.repo.variant_with_rules(variant_id)?;
         let variant = variant.ok_or(CartError::VariantNotFound)?;
         check_stock(i64::from(quantity), variant.stock)?;
-        let cart = self.cart(user_id)?;
+        let cart = self.priced(user_id)?;
         let (mut pieces, mut others) = (i64::from(quantity), Money::ZERO);
         for priced in &cart.lines {
             if priced.line.variant.id == variant.id {
@@ -114,7 +126,7 @@ impl<R: CartRepository> CartApi for CartService<R> {
         if !line_id.is_uuid() {
             return Err(CartError::LineNotFound);
         }
-        let cart = self.cart(user_id)?;
+        let cart = self.priced(user_id)?;
         let this = cart.lines.iter().find(|l| line_id == l.line.id.as_str()).ok_or(CartError::LineNotFound)?;
         if quantity > this.line.quantity {
             // Fewer pieces are always allowed: they only bring the cart within the rules.
@@ -141,6 +153,12 @@ impl<R: CartRepository> CartApi for CartService<R> {
         if !line_id.is_uuid() || !self.repo.remove(user_id, line_id)? {
             return Err(CartError::LineNotFound);
         }
+        self.cart(user_id)
+    }
+
+    fn dismiss_removed(&self, user_id: &UserId, role: Role) -> Result<Cart, CartError> {
+        customer_only(role)?;
+        self.repo.forget_removed_lines(user_id)?;
         self.cart(user_id)
     }
 }

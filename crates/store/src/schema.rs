@@ -171,6 +171,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    cart_removals (id) {
+        id -> Text,
+        user_id -> Text,
+        product_name -> Text,
+        size -> Text,
+        color -> Text,
+        quantity -> Integer,
+        removed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     wishlist_items (id) {
         id -> Text,
         user_id -> Text,
@@ -254,6 +266,7 @@ diesel::joinable!(revoked_tokens -> users (user_id));
 diesel::joinable!(password_resets -> users (user_id));
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(cart_items -> users (user_id));
+diesel::joinable!(cart_removals -> users (user_id));
 diesel::joinable!(cart_items -> variants (variant_id));
 diesel::joinable!(wishlist_items -> products (product_id));
 diesel::joinable!(orders -> users (user_id));
@@ -274,6 +287,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     legal_pages,
     addresses,
     cart_items,
+    cart_removals,
     wishlist_items,
     orders,
     order_items,

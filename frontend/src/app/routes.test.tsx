@@ -227,6 +227,26 @@ describe('cart and checkout', () => {
     expect(screen.getByRole('link', { name: 'Start Shopping' })).toBeInTheDocument();
   });
 
+  it('a cart that lost lines the shop no longer sells names them until the shopper says OK', async () => {
+    const removed = [{ productName: 'Indigo Kurta', size: 'M', color: 'Indigo', quantity: 2, removedAt: '2026-11-27T10:00:00.000Z' }];
+    let dismissed = false;
+    signInShopper(
+      http.get('/api/cart', () => HttpResponse.json({ data: cart([], {}, dismissed ? [] : removed) })),
+      http.delete('/api/cart/removed', () => {
+        dismissed = true;
+        return HttpResponse.json({ data: cart([]) });
+      }),
+    );
+    await renderRoutes(routes, '/checkout');
+    // Not only "Your cart is empty": the shopper learns why.
+    expect(await screen.findByText('An item is no longer sold')).toBeInTheDocument();
+    expect(screen.getByText('Indigo Kurta (size M, Indigo) × 2')).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByText('An item is no longer sold')).not.toBeInTheDocument());
+    expect(dismissed).toBe(true);
+  });
+
   it('places a COD order with an idempotency key and opens the success dialog', async () => {
     signedInCart();
     localStorage.setItem('cart', JSON.stringify(['v-m']));

@@ -265,6 +265,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["dismiss_removed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/update-quantity": {
         parameters: {
             query?: never;
@@ -1130,6 +1146,12 @@ export interface components {
         };
         CartDto: {
             items: components["schemas"]["CartItemDto"][];
+            /**
+             * @description Lines the owner took out (product deleted or size removed), oldest first; named
+             *     until the shopper dismisses them (`DELETE /api/cart/removed`) or places an order,
+             *     and for 30 days at the most.
+             */
+            removed: components["schemas"]["RemovedLineDto"][];
             summary: components["schemas"]["SummaryDto"];
         };
         CartImage: {
@@ -1457,6 +1479,12 @@ export interface components {
         Envelope_CartDto: {
             data: {
                 items: components["schemas"]["CartItemDto"][];
+                /**
+                 * @description Lines the owner took out (product deleted or size removed), oldest first; named
+                 *     until the shopper dismisses them (`DELETE /api/cart/removed`) or places an order,
+                 *     and for 30 days at the most.
+                 */
+                removed: components["schemas"]["RemovedLineDto"][];
                 summary: components["schemas"]["SummaryDto"];
             };
             message?: string | null;
@@ -2326,6 +2354,16 @@ export interface components {
             userType?: Record<string, never> | null;
             /** @description 3 to 30 English letters (a to z), digits, dots, hyphens or underscores. */
             username: string;
+        };
+        /** @description A line the cart lost because the owner deleted the product or removed the size. */
+        RemovedLineDto: {
+            color: string;
+            productName: string;
+            /** Format: int32 */
+            quantity: number;
+            /** Format: date-time */
+            removedAt: string;
+            size: string;
         };
         ResetPasswordRequest: {
             /**
@@ -3741,6 +3779,44 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss_removed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart, no longer naming the lines the owner took out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CartDto"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in without the right role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

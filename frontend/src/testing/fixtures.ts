@@ -74,8 +74,8 @@ export function cartItem(over: Partial<CartItem> & { variant?: Partial<Variant> 
 }
 
 /** A cart answer; `summary` holds the server's totals (zero unless given). */
-export function cart(items: CartItem[], summary: Partial<Cart['summary']> = {}): Cart {
-  return { items, summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: items.length, ...summary } };
+export function cart(items: CartItem[], summary: Partial<Cart['summary']> = {}, removed: Cart['removed'] = []): Cart {
+  return { items, summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: items.length, ...summary }, removed };
 }
 
 /** A line of a delivered order that can be returned: two Cotton Kurtas (M, Indigo) at ₹999. */

@@ -75,10 +75,26 @@ pub struct SummaryDto {
     pub item_count: i64,
 }
 
+/// A line the cart lost because the owner deleted the product or removed the size.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RemovedLineDto {
+    pub product_name: String,
+    pub size: String,
+    pub color: String,
+    pub quantity: i32,
+    #[schema(format = DateTime)]
+    pub removed_at: String,
+}
+
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CartDto {
     pub items: Vec<CartItemDto>,
     pub summary: SummaryDto,
+    /// Lines the owner took out (product deleted or size removed), oldest first; named
+    /// until the shopper dismisses them (`DELETE /api/cart/removed`) or places an order,
+    /// and for 30 days at the most.
+    pub removed: Vec<RemovedLineDto>,
 }
 
 impl From<Cart> for CartDto {
@@ -93,6 +109,11 @@ impl From<Cart> for CartDto {
                 total: totals.total.to_rupees(),
                 item_count: s.item_count,
             },
+            removed: c
+                .removed
+                .into_iter()
+                .map(|r| RemovedLineDto { product_name: r.product_name, size: r.size, color: r.color, quantity: r.quantity, removed_at: super::timestamp(r.removed_at) })
+                .collect(),
         }
     }
 }

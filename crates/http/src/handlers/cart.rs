@@ -13,7 +13,7 @@ use crate::openapi::responses::{Conflict, Invalid, JsonBody, NotFound, RoleRequi
 use kernel::{CartLineId, UserId, VariantId};
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(view).service(add).service(update_quantity).service(remove);
+    cfg.service(view).service(add).service(update_quantity).service(remove).service(dismiss_removed);
 }
 
 #[utoipa::path(
@@ -87,4 +87,14 @@ async fn remove(
 ) -> Result<HttpResponse, ApiError> {
     let updated = state.run(move |s| s.cart.remove(&UserId::new(user.id), user.role, &line)).await?;
     ok(data_with_message(CartDto::from(updated), "Removed from cart"))
+}
+
+#[utoipa::path(
+    tag = "cart",
+    responses((status = 200, description = "The cart, no longer naming the lines the owner took out", body = Envelope<CartDto>), RoleRequired)
+)]
+#[delete("/cart/removed")]
+async fn dismiss_removed(state: web::Data<AppState>, CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
+    let updated = state.run(move |s| s.cart.dismiss_removed(&UserId::new(user.id), user.role)).await?;
+    ok(data(CartDto::from(updated)))
 }

@@ -1,7 +1,7 @@
 use futures_util::future::join_all;
 use serde_json::json;
 
-use crate::helpers::{count, seed_product, TestApp};
+use crate::helpers::{count, relax_cod, seed_product, text, TestApp};
 
 #[actix_web::test]
 async fn the_cart_shows_catalogue_prices_and_an_existing_line_grows() {
@@ -190,5 +190,67 @@ async fn an_id_written_in_capitals_names_the_same_thing() {
         assert_eq!(added.body["data"]["items"][0]["product"]["variant"]["id"].as_str(), Some(v[0].as_str()), "{}", added.body);
         let address = app.address(&asha, "12 Residency Road").await;
         app.post("/api/orders/place", Some(&asha), json!({ "addressId": address.to_uppercase(), "paymentMethod": "COD" })).await.expect(201);
+    }
+}
+
+/// A product the owner deletes, or a size an edit removes, leaves the carts holding it; the
+/// shopper is told what went (not only "Your cart is empty" at checkout), until they dismiss
+/// the notice or place an order. Another shopper's cart says nothing of it.
+#[actix_web::test]
+async fn a_deleted_product_or_size_is_named_in_the_cart_it_left() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let (asha, _) = app.customer("asha").await;
+        let (ravi, _) = app.customer("ravi").await;
+        let (kurta, k) = seed_product(&app, "Indigo Kurta", &[("M", "Indigo", 5, 799, 0)]);
+        let (shirt, s) = seed_product(&app, "Linen Shirt", &[("S", "White", 5, 999, 0), ("M", "White", 5, 999, 0)]);
+        app.add_to_cart(&asha, &k[0], 2).await.expect(201);
+        app.add_to_cart(&asha, &s[0], 1).await.expect(201);
+        app.add_to_cart(&asha, &s[1], 1).await.expect(201);
+        app.add_to_cart(&ravi, &s[1], 1).await.expect(201);
+
+        app.delete(&format!("/api/products/{kurta}"), Some(&admin)).await.expect(200);
+        // The shirt loses its S in an edit.
+        let kept = json!([{ "id": s[1], "size": "M", "color": "White", "stock": 5, "originalPrice": 999 }]);
+        app.form("PUT", &format!("/api/products/{shirt}"), Some(&admin), vec![text("productVariants", kept.to_string())]).await.expect(200);
+
+        let cart = app.get("/api/cart", Some(&asha)).await.expect(200);
+        assert_eq!(cart.body["data"]["items"].as_array().map(Vec::len), Some(1), "{:?}: {}", app.backend, cart.body);
+        let removed: Vec<(String, String, String, i64)> = cart.body["data"]["removed"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|r| {
+                let field = |name: &str| r[name].as_str().unwrap_or_default().to_string();
+                (field("productName"), field("size"), field("color"), r["quantity"].as_i64().unwrap_or_default())
+            })
+            .collect();
+        assert_eq!(
+            removed,
+            vec![("Indigo Kurta".into(), "M".into(), "Indigo".into(), 2), ("Linen Shirt".into(), "S".into(), "White".into(), 1)],
+            "{}",
+            cart.body
+        );
+        let others = app.get("/api/cart", Some(&ravi)).await.expect(200);
+        assert_eq!(others.body["data"]["removed"], json!([]));
+
+        // Dismissed, the notice goes; the cart stays.
+        let dismissed = app.delete("/api/cart/removed", Some(&asha)).await.expect(200);
+        assert_eq!(dismissed.body["data"]["removed"], json!([]));
+        assert_eq!(dismissed.body["data"]["items"].as_array().map(Vec::len), Some(1));
+        assert_eq!(app.get("/api/cart", Some(&asha)).await.body["data"]["removed"], json!([]));
+        app.delete("/api/cart/removed", Some(&admin)).await.expect(403);
+        app.delete("/api/cart/removed", None).await.expect(401);
+
+        // Placing an order ends the notice too: the cart it spoke of is gone.
+        let (scarf, f) = seed_product(&app, "Silk Scarf", &[("Free", "Red", 5, 499, 0)]);
+        app.add_to_cart(&asha, &f[0], 1).await.expect(201);
+        app.delete(&format!("/api/products/{scarf}"), Some(&admin)).await.expect(200);
+        assert_eq!(app.get("/api/cart", Some(&asha)).await.body["data"]["removed"][0]["productName"], "Silk Scarf");
+        relax_cod(&app);
+        let address = app.address(&asha, "12 MG Road").await;
+        app.post("/api/orders/place", Some(&asha), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
+        assert_eq!(app.get("/api/cart", Some(&asha)).await.body["data"], json!({ "items": [], "removed": [], "summary": { "subtotal": 0.0, "discount": 0.0, "tax": 0.0, "total": 0.0, "itemCount": 0 } }));
     }
 }

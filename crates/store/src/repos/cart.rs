@@ -1,4 +1,4 @@
-use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef, VariantStock};
+use cart::{AddOutcome, CartLine, CartProduct, CartRepository, Guarded, ImageRef, RemovedLine, VariantStock};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamp};
@@ -10,7 +10,7 @@ use crate::conn::{raw_sql, DbConn};
 use crate::db::Db;
 use crate::errors::store_error;
 use crate::rows::catalog::VariantRow;
-use crate::schema::{cart_items, products, variants};
+use crate::schema::{cart_items, cart_removals, products, variants};
 
 /// A cart line joined with its variant and product (id, name, slug).
 type LineRow = (String, i32, chrono::NaiveDateTime, VariantRow, (String, String, String));
@@ -148,6 +148,56 @@ impl CartRepository for DieselCartRepo {
                 .map_err(store_error)
         })
     }
+
+    fn removed_lines(&self, user_id: &UserId, since: DateTime<Utc>) -> Result<Vec<RemovedLine>, StoreError> {
+        let mut conn = self.db.conn()?;
+        let rows: Vec<(String, String, String, i32, NaiveDateTime)> = cart_removals::table
+            .filter(cart_removals::user_id.eq(user_id.as_str()))
+            .filter(cart_removals::removed_at.ge(since.naive_utc()))
+            .order((cart_removals::removed_at.asc(), cart_removals::product_name.asc(), cart_removals::size.asc()))
+            .select((cart_removals::product_name, cart_removals::size, cart_removals::color, cart_removals::quantity, cart_removals::removed_at))
+            .load(&mut *conn)
+            .map_err(store_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(product_name, size, color, quantity, at)| RemovedLine { product_name, size, color, quantity, removed_at: at.and_utc() })
+            .collect())
+    }
+
+    fn forget_removed_lines(&self, user_id: &UserId) -> Result<(), StoreError> {
+        let user_id = user_id.as_str();
+        self.db.write(|conn| forget_removed_lines(conn, user_id).map(|_| ()).map_err(store_error))
+    }
+}
+
+/// Notes, for each cart holding one of `variant_ids`, the line it is about to lose: called
+/// in the catalogue write that deletes the variants, before the lines go with them.
+pub(crate) fn record_removed_lines(conn: &mut DbConn, variant_ids: &[String], at: NaiveDateTime) -> QueryResult<()> {
+    let lines: Vec<(String, String, String, i32, String)> = cart_items::table
+        .inner_join(variants::table.inner_join(products::table))
+        .filter(cart_items::variant_id.eq_any(variant_ids))
+        .select((cart_items::user_id, variants::size, variants::color, cart_items::quantity, products::name))
+        .load(conn)?;
+    // Row by row: MultiConnection has no multi-row insert (a product sits in few carts).
+    for (user_id, size, color, quantity, name) in lines {
+        diesel::insert_into(cart_removals::table)
+            .values((
+                cart_removals::id.eq(kernel::new_id()),
+                cart_removals::user_id.eq(user_id),
+                cart_removals::product_name.eq(name),
+                cart_removals::size.eq(size),
+                cart_removals::color.eq(color),
+                cart_removals::quantity.eq(quantity),
+                cart_removals::removed_at.eq(at),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Forgets the lines the user's cart lost (dismissed, or the cart became an order).
+pub(crate) fn forget_removed_lines(conn: &mut DbConn, user_id: &str) -> QueryResult<usize> {
+    diesel::delete(cart_removals::table.filter(cart_removals::user_id.eq(user_id))).execute(conn)
 }
 
 #[derive(QueryableByName)]

@@ -227,6 +227,8 @@ fn write_variants(conn: &mut DbConn, p: &ProductWrite, now: NaiveDateTime) -> Re
         return Err(StoreError::Conflict { constraint: format!("{}{held}", catalog::VARIANT_IN_OPEN_RETURNS) });
     }
     if !gone.is_empty() {
+        let ids: Vec<String> = gone.iter().map(|id| id.to_string()).collect();
+        super::cart::record_removed_lines(conn, &ids, now).map_err(store_error)?;
         diesel::delete(variants::table.filter(variants::id.eq_any(gone))).execute(conn).map_err(store_error)?;
     }
     for (position, v) in p.variants.iter().enumerate() {
@@ -550,6 +552,8 @@ impl CatalogRepository for DieselCatalogRepo {
                 .select(product_images::upload_id)
                 .load(conn)
                 .map_err(store_error)?;
+            let variant_ids: Vec<String> = variants::table.filter(variants::product_id.eq(id)).select(variants::id).load(conn).map_err(store_error)?;
+            super::cart::record_removed_lines(conn, &variant_ids, chrono::Utc::now().naive_utc()).map_err(store_error)?;
             // Images, variants, cart lines and wishlist entries go with the product
             // (ON DELETE CASCADE); order items keep their own copy.
             let deleted = diesel::delete(products::table.find(id)).execute(conn).map_err(store_error)?;

@@ -632,6 +632,8 @@ fn write_order(conn: &mut DbConn, new: &NewOrder, user_id: &str, line_ids: &[Str
     for row in &history {
         diesel::insert_into(order_status_history::table).values(row).execute(conn).map_err(store_error)?;
     }
+    // The cart became an order: what the owner took out of it earlier is no longer news.
+    super::cart::forget_removed_lines(conn, user_id).map_err(store_error)?;
     Ok(diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::id.eq_any(line_ids)))
         .execute(conn)
         .map_err(store_error)?)
@@ -671,7 +673,8 @@ fn write_order_pg(
         None => {
             let built = format!(
                 "WITH o AS ({}), i AS ({}), h AS ({}), \
-                 d AS (DELETE FROM cart_items WHERE user_id = $4 AND id = ANY($5) RETURNING 1) \
+                 d AS (DELETE FROM cart_items WHERE user_id = $4 AND id = ANY($5) RETURNING 1), \
+                 r AS (DELETE FROM cart_removals WHERE user_id = $4) \
                  SELECT count(*) AS lines FROM d",
                 insert_json("orders", std::slice::from_ref(head), "$1")?,
                 insert_json("order_items", items, "$2")?,

@@ -21,6 +21,7 @@ import { CodNotice, useCodRefused } from '@/features/cod/components/CodNotice';
 import { cartKey, EMPTY_CART } from '@/features/cart/api';
 import { CartLine } from '@/features/cart/components/CartLine';
 import { OrderSummary } from '@/features/cart/components/OrderSummary';
+import { RemovedLinesNotice } from '@/features/cart/components/RemovedLinesNotice';
 import { emptyCart } from '@/features/cart/lib/empty-cart';
 import { ordersKey, placeOrder } from '@/features/orders/api';
 import { OrderSuccessDialog } from '@/features/orders/components/OrderSuccessDialog';
@@ -42,7 +43,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function CheckoutScreen() {
-  const { cart } = useShopActions();
+  const { cart, cartMutations } = useShopActions();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [addressId, setAddressId] = useState<string | null>(null);
@@ -52,7 +53,7 @@ function CheckoutScreen() {
   const attemptKey = useRef(uuid());
   const selectAddress = useCallback((id: string | null) => setAddressId(id), []);
 
-  const { items, summary } = cart.data ?? EMPTY_CART;
+  const { items, summary, removed } = cart.data ?? EMPTY_CART;
   // The cash-on-delivery rule is asked again whenever the cart changes.
   const cartVersion = `${summary.total}:${items.map((i) => `${i.id}x${i.quantity}`).join(',')}`;
   const codRefused = useCodRefused(addressId, cartVersion);
@@ -84,7 +85,17 @@ function CheckoutScreen() {
 
   const empty = items.length === 0 && placedId === null;
   return (
-    <ShopPage title="Checkout" empty={empty ? emptyCart('Add something to your cart before checking out.') : null}>
+    <ShopPage
+      title="Checkout"
+      empty={empty ? emptyCart('Add something to your cart before checking out.') : null}
+      notice={
+        <RemovedLinesNotice
+          lines={removed}
+          busy={cartMutations.dismissRemoved.isPending}
+          onDismiss={() => cartMutations.dismissRemoved.mutate(undefined, { onError: (e) => notify.error(errorMessage(e, 'Could not dismiss the notice')) })}
+        />
+      }
+    >
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 360px' } }}>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0, alignContent: 'start' }}>
           <Section title="Delivery Address">

@@ -1,3 +1,4 @@
+import type { components } from '@/lib/api-schema';
 import type { Variant } from '@/lib/api-types';
 
 /** A cart line's variant: the catalogue's variant shape. */
@@ -29,7 +30,12 @@ export interface CartSummary {
   itemCount: number;
 }
 
+/** A line the cart lost because the owner deleted the product or removed the size. */
+export type RemovedLine = components['schemas']['RemovedLineDto'];
+
 export interface Cart {
   items: CartItem[];
   summary: CartSummary;
+  /** Lines the owner took out lately, named until the shopper dismisses them. */
+  removed: RemovedLine[];
 }

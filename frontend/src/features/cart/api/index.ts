@@ -7,7 +7,7 @@ import type { Cart } from '../types';
 export const cartKey = ['me', 'cart'] as const;
 
 /** A cart with no lines, as the server would send it. */
-export const EMPTY_CART: Cart = { items: [], summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: 0 } };
+export const EMPTY_CART: Cart = { items: [], summary: { subtotal: 0, discount: 0, tax: 0, total: 0, itemCount: 0 }, removed: [] };
 
 function normalise(body: Envelope<Cart> | null): Cart {
   const cart = body?.data ?? EMPTY_CART;
@@ -17,7 +17,7 @@ function normalise(body: Envelope<Cart> | null): Cart {
     STORAGE_KEYS.cart,
     items.map((i) => i.product.variant.id),
   );
-  return { items, summary: cart.summary ?? EMPTY_CART.summary };
+  return { items, summary: cart.summary ?? EMPTY_CART.summary, removed: Array.isArray(cart.removed) ? cart.removed : [] };
 }
 
 export const fetchCart = async (signal?: AbortSignal): Promise<Cart> =>
@@ -32,6 +32,9 @@ export const updateCartItem = async (cartItemId: string, newQuantity: number): P
 export const removeCartItem = async (cartItemId: string): Promise<Cart> =>
   normalise(await api.delete<Envelope<Cart>>(`/cart/remove/${encodeURIComponent(cartItemId)}`));
 
+/** Forgets the lines the owner took out of the cart (the notice naming them goes). */
+export const dismissRemovedLines = async (): Promise<Cart> => normalise(await api.delete<Envelope<Cart>>('/cart/removed'));
+
 export const cartQuery = () => queryOptions({ queryKey: cartKey, queryFn: ({ signal }) => fetchCart(signal), staleTime: 15_000 });
 
 export function useCart(enabled: boolean) {
@@ -43,5 +46,6 @@ export function useCartMutations() {
   const add = useReplacingMutation(cartKey, (v: { productVariantId: string; quantity: number }) => addCartItem(v.productVariantId, v.quantity));
   const update = useReplacingMutation(cartKey, (v: { cartItemId: string; newQuantity: number }) => updateCartItem(v.cartItemId, v.newQuantity));
   const remove = useReplacingMutation(cartKey, removeCartItem);
-  return { add, update, remove };
+  const dismissRemoved = useReplacingMutation(cartKey, dismissRemovedLines);
+  return { add, update, remove, dismissRemoved };
 }

@@ -3,21 +3,29 @@ import Button from '@mui/material/Button';
 import { ShopPage } from '@/components/ShopPage';
 import { RouterLink } from '@/components/RouterLink';
 import { emptyCart } from '../lib/empty-cart';
-import type { CartItem, CartSummary } from '../types';
+import type { CartItem, CartSummary, RemovedLine } from '../types';
 import { CartLine } from './CartLine';
 import { OrderSummary } from './OrderSummary';
+import { RemovedLinesNotice } from './RemovedLinesNotice';
 
 interface Props {
   items: CartItem[];
   summary: CartSummary;
+  /** Lines the owner took out, and how the shopper dismisses the notice naming them. */
+  removed: RemovedLine[];
+  onDismissRemoved: () => void;
   busy: boolean;
   onQuantity: (item: CartItem, quantity: number) => void;
   onRemove: (item: CartItem) => void;
 }
 
-export function CartView({ items, summary, busy, onQuantity, onRemove }: Props) {
+export function CartView({ items, summary, removed, onDismissRemoved, busy, onQuantity, onRemove }: Props) {
   return (
-    <ShopPage title="Shopping Cart" empty={items.length === 0 ? emptyCart('Looks like you have not added anything yet.') : null}>
+    <ShopPage
+      title="Shopping Cart"
+      empty={items.length === 0 ? emptyCart('Looks like you have not added anything yet.') : null}
+      notice={<RemovedLinesNotice lines={removed} busy={busy} onDismiss={onDismissRemoved} />}
+    >
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 340px' } }}>
         <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {items.map((item) => (
