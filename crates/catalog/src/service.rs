@@ -637,8 +637,9 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
 
 /// The colours of a product's pictures after a write: of each new picture (in the order of
 /// the files), and of every kept one. A colour must be one of the variants' (any case; the
-/// variant's spelling is stored); a kept picture not named keeps its colour unless the
-/// variants no longer have it.
+/// variant's spelling is stored); a kept picture not named keeps its colour while the
+/// variants have it, follows it when it was renamed ([`renamed_colour`]), and loses it
+/// otherwise.
 #[allow(clippy::type_complexity)]
 fn picture_colours(
     current: Option<&Arc<Product>>,
@@ -666,11 +667,24 @@ fn picture_colours(
     for image in images.iter().filter(|i| !input.deleted_image_ids.contains(&i.id)) {
         let colour = match input.image_colors.iter().find(|(id, _)| *id == image.id) {
             Some((_, requested)) => colour_of(requested.as_ref(), "imageColors")?,
-            None => image.color.as_deref().and_then(known),
+            None => image.color.as_deref().and_then(|c| known(c).or_else(|| renamed_colour(current, variants, c))),
         };
         kept.push((image.id.clone(), colour));
     }
     Ok((new_colours, kept))
+}
+
+/// The colour `old` became in this write: the stored variants of that colour which the
+/// write keeps (by id) all have one new colour. `None` when they part ways or none is kept.
+fn renamed_colour(current: Option<&Arc<Product>>, variants: &[VariantDraft], old: &str) -> Option<String> {
+    let stored = current.map(|p| p.variants.as_slice()).unwrap_or_default();
+    let mut now = stored
+        .iter()
+        .filter(|v| v.color.eq_ignore_ascii_case(old))
+        .filter_map(|v| variants.iter().find(|d| d.id.as_deref() == Some(v.id.as_str())))
+        .map(|d| d.color.as_str());
+    let first = now.next()?;
+    now.all(|c| c == first).then(|| first.to_string())
 }
 
 /// "Name (copy)", or "Name (copy 2)", … : the first that no product has as its name

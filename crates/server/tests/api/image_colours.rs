@@ -122,3 +122,50 @@ async fn a_catalogue_import_keeps_the_colours_of_the_pictures_it_names_again() {
         assert_eq!(colours(&after.body["data"]), expected, "{:?}", app.backend);
     }
 }
+
+/// Defect: renaming a colour in the product form (the same sizes, 'Navy Blue' now 'Indigo')
+/// untagged its pictures, so the owner had to tag them all again. The pictures follow the
+/// rename; when the sizes of a colour part ways (one 'Indigo', one 'Teal') there is no one
+/// colour to follow and the tag goes.
+#[actix_web::test]
+async fn pictures_follow_a_colour_renamed_in_the_variants() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let men = app.category(&admin, "Men", None).await;
+        let sizes = json!([
+            { "size": "M", "color": "Navy Blue", "stock": 3, "originalPrice": 999, "discountPrice": 0 },
+            { "size": "L", "color": "Navy Blue", "stock": 3, "originalPrice": 999, "discountPrice": 0 },
+            { "size": "M", "color": "Maroon", "stock": 2, "originalPrice": 999, "discountPrice": 0 }
+        ]);
+        let mut parts = vec![
+            text("productName", "Pashmina Stole"),
+            text("categoryId", men.clone()),
+            text("productVariants", sizes.to_string()),
+            text("newImageColors", json!(["Navy Blue", "Maroon"]).to_string()),
+        ];
+        parts.extend((0..2).map(|i| file("images", format!("{i}.png"), png())));
+        let product = app.form("POST", "/api/products", Some(&admin), parts).await.expect(201).body["data"].clone();
+        let id = product["id"].as_str().unwrap().to_string();
+        let ids: Vec<String> = product["variants"].as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap().to_string()).collect();
+        let colour_of = |v: &serde_json::Value| v["color"].as_str().unwrap().to_string();
+        let size_of = |v: &serde_json::Value| v["size"].as_str().unwrap().to_string();
+        let variant = |i: usize, colour: &str| {
+            let v = &product["variants"][i];
+            json!({ "id": ids[i], "size": size_of(v), "color": if colour_of(v) == "Navy Blue" { colour.to_string() } else { colour_of(v) }, "stock": 3, "originalPrice": 999, "discountPrice": 0 })
+        };
+        let renamed = json!([variant(0, "Indigo"), variant(1, "Indigo"), variant(2, "Indigo")]);
+        let updated = app
+            .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("productVariants", renamed.to_string())])
+            .await
+            .expect(200);
+        assert_eq!(colours(&updated.body["data"]), [Some("Indigo".into()), Some("Maroon".into())], "{:?}", app.backend);
+
+        // Indigo's M turns teal and its L olive: no one colour to follow.
+        let parted = json!([variant(0, "Teal"), variant(1, "Olive"), variant(2, "Teal")]);
+        let updated = app
+            .form("PUT", &format!("/api/products/{id}"), Some(&admin), vec![text("productVariants", parted.to_string())])
+            .await
+            .expect(200);
+        assert_eq!(colours(&updated.body["data"]), [None, Some("Maroon".into())]);
+    }
+}
