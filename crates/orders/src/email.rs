@@ -36,7 +36,8 @@ pub use kernel::escape_html;
 /// readable 8-bit text instead of quoted-printable.
 pub fn confirmation(order: &Order, to: &str) -> OutgoingEmail {
     let number = short_id(order);
-    let placed = order.created_at.format("%d %b %Y").to_string();
+    // The day in India, as the order page, the invoice and the GST report date it.
+    let placed = kernel::india_day(order.created_at).format("%d %b %Y").to_string();
     let expected = order.expected_delivery_date.format("%d %b %Y").to_string();
     let name = &order.customer.first_name;
 

@@ -284,7 +284,8 @@ fn placing_takes_stock_computes_totals_empties_the_cart_and_mails_the_customer()
     assert_eq!(o.discount, Money::from_paise(2 * 10_000_00));
     assert_eq!(o.items[0].price_at_purchase, Money::from_paise(1_23_456_00));
     assert_eq!(o.items[0].mrp, Money::from_paise(1_33_456_00));
-    assert_eq!(o.expected_delivery_date, (o.created_at + Duration::days(7)).date_naive());
+    // Seven days from the day in India (the UTC date is a day behind from 18:30 UTC).
+    assert_eq!(o.expected_delivery_date, kernel::india_day(o.created_at) + Duration::days(7));
     assert_eq!((o.payment_method.as_str(), o.payment_status, o.delivery_status), ("COD", PaymentStatus::Pending, DeliveryStatus::Pending));
     assert_eq!(o.history.len(), 1);
     assert_eq!((svc.store.stock("v1"), svc.store.stock("v2"), svc.store.cart_len("u1")), (3, 0, 0));

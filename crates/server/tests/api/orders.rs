@@ -601,3 +601,19 @@ async fn a_product_in_an_open_order_is_kept_and_placed_orders_keep_its_picture()
         assert_eq!(app.get(&picture, None).await.status.as_u16(), 200, "the picture the order shows is kept");
     }
 }
+
+/// Defect: the confirmation e-mail dated an order placed between midnight and 05:30 in India
+/// by the day in UTC ('placed on 27 Nov 2026' for 00:22 on 28 November), while the order page,
+/// the invoice and the GST report said 28 November.
+#[actix_web::test]
+async fn the_confirmation_email_dates_the_order_by_india_time() {
+    for backend in TestDb::backends() {
+        let desk = crate::helpers::Desk::open(backend).await;
+        // 18:52 UTC on 27 November is 00:22 on 28 November in India.
+        crate::helpers::set_clock(&desk.clock, 2026, 11, 27, 18, 52);
+        desk.app.order_cod(&desk.asha, &desk.variants[0], 1).await;
+        let mails = outbox_files(&desk.app);
+        let confirmation = mails.iter().find(|m| m.contains("Thank you for your order")).cloned().unwrap_or_default();
+        assert!(confirmation.contains("placed on 28 Nov 2026"), "{backend:?}: {confirmation}");
+    }
+}
