@@ -78,11 +78,13 @@ named_enum!(
 impl ReturnStatus {
     /// The statuses a request of `kind` may move to from this one: Requested → Approved or
     /// Rejected → Picked up → Received → Refunded (a refund) or Exchange shipped (an exchange).
+    /// An approved request may still be rejected (the pickup failed, the shopper withdrew)
+    /// until the pieces are picked up.
     pub fn next(self, kind: ReturnKind) -> &'static [ReturnStatus] {
         use ReturnStatus as S;
         match (self, kind) {
             (S::Requested, _) => &[S::Approved, S::Rejected],
-            (S::Approved, _) => &[S::PickedUp],
+            (S::Approved, _) => &[S::PickedUp, S::Rejected],
             (S::PickedUp, _) => &[S::Received],
             (S::Received, ReturnKind::Refund) => &[S::Refunded],
             (S::Received, ReturnKind::Exchange) => &[S::ExchangeShipped],
@@ -293,6 +295,8 @@ pub enum ReturnStock {
     None,
     /// Approving an exchange: take each replacement's pieces (guarded; all or nothing).
     Reserve,
+    /// Rejecting an approved exchange: give each replacement's pieces back.
+    Release,
     /// Receiving into stock: give each returned line's pieces back to its variant.
     Restock,
 }
@@ -599,6 +603,7 @@ impl<S: ReturnStore, M: Mailer> ReturnService<S, M> {
         }
         let stock = match to {
             ReturnStatus::Approved if request.kind == ReturnKind::Exchange => ReturnStock::Reserve,
+            ReturnStatus::Rejected if request.status == ReturnStatus::Approved && request.kind == ReturnKind::Exchange => ReturnStock::Release,
             ReturnStatus::Received if input.restock.unwrap_or(true) => ReturnStock::Restock,
             _ => ReturnStock::None,
         };

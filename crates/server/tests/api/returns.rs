@@ -448,3 +448,48 @@ async fn a_cancellation_after_an_exchange_puts_back_the_replacement_the_shopper_
         assert_eq!((stock(&app, &v[0]), stock(&app, &v[1])), (5, 2), "the M never exchanged and the L the shopper held");
     }
 }
+
+/// Defect: once approved, a request could not be stopped: the courier cannot reach the
+/// shopper, or they change their mind, yet rejecting was refused ('A request that is approved
+/// can only be marked picked up'), the order could not be cancelled ('finish or reject it
+/// first') and the exchange's replacement stayed set aside for ever. The owner may now reject
+/// an approved request (with a reason for the shopper): the piece set aside goes back on sale.
+#[actix_web::test]
+async fn an_approved_exchange_can_be_rejected_and_its_replacement_goes_back_on_sale() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 1)]).await;
+        let id = ask(&app, &asha, &order, exchange(&item(&order, 0), 1, &v[1])).await.expect(201).id();
+        let approved = move_to(&app, &admin, &id, json!({ "status": "APPROVED" })).await.expect(200);
+        assert_eq!(approved.body["data"]["nextStatuses"], json!(["PICKED_UP", "REJECTED"]), "{backend:?}");
+        assert_eq!(stock(&app, &v[1]), 1, "approving sets the L aside");
+
+        let unexplained = move_to(&app, &admin, &id, json!({ "status": "REJECTED" })).await;
+        assert_eq!(unexplained.error(), (422, "note_required", Some("note")));
+        let rejected = move_to(&app, &admin, &id, json!({ "status": "REJECTED", "note": "The courier could not reach you three times" })).await.expect(200);
+        assert_eq!(rejected.body["data"]["status"], "REJECTED");
+        assert_eq!((stock(&app, &v[0]), stock(&app, &v[1])), (4, 2), "the L is on sale again; the M never came back");
+        // Rejecting twice gives nothing back twice.
+        move_to(&app, &admin, &id, json!({ "status": "REJECTED", "note": "again" })).await.expect(409);
+        assert_eq!(stock(&app, &v[1]), 2);
+        // The order is free again: a new request for the piece may be made.
+        ask(&app, &asha, &order, exchange(&item(&order, 0), 1, &v[1])).await.expect(201);
+    }
+}
+
+/// An approved refund may be rejected too; nothing was set aside for it.
+#[actix_web::test]
+async fn an_approved_refund_can_be_rejected() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 1)]).await;
+        let id = ask(&app, &asha, &order, refund(&item(&order, 0), 1)).await.expect(201).id();
+        move_to(&app, &admin, &id, json!({ "status": "APPROVED" })).await.expect(200);
+        move_to(&app, &admin, &id, json!({ "status": "REJECTED", "note": "You cancelled the pickup" })).await.expect(200);
+        assert_eq!(stock(&app, &v[0]), 4);
+    }
+}

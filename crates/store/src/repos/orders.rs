@@ -339,6 +339,13 @@ pub(crate) fn take_stock(conn: &mut DbConn, variant_id: &str, quantity: i32) -> 
     take_stock_left(conn, variant_id, quantity).map(|left| left.is_some())
 }
 
+/// Puts `quantity` pieces back into the variant's stock (a variant deleted since takes nothing).
+pub(crate) fn give_back(conn: &mut DbConn, variant_id: &str, quantity: i32, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(variants::table.filter(variants::id.eq(variant_id)))
+        .set((variants::stock.eq(variants::stock + quantity), variants::updated_at.eq(at)))
+        .execute(conn)
+}
+
 #[derive(QueryableByName)]
 struct StockRow {
     #[diesel(sql_type = Integer)]
@@ -916,13 +923,7 @@ impl OrderStore for DieselOrderStore {
                     // Variants deleted since the order simply get nothing back.
                     for (variant_id, quantity, _, _) in &items {
                         if let Some(variant_id) = variant_id {
-                            diesel::update(variants::table.filter(variants::id.eq(variant_id)))
-                                .set((
-                                    variants::stock.eq(variants::stock + *quantity),
-                                    variants::updated_at.eq(t.at.naive_utc()),
-                                ))
-                                .execute(conn)
-                                .map_err(store_error)?;
+                            give_back(conn, variant_id, *quantity, t.at.naive_utc()).map_err(store_error)?;
                         }
                     }
                 }

@@ -14,7 +14,7 @@ use ::orders::returns::{
 };
 use ::orders::{DocumentKind, OrdersError, TaxDocument};
 
-use super::orders::{load_one, stock_left, take_stock};
+use super::orders::{give_back, load_one, stock_left, take_stock};
 use crate::conn::DbConn;
 use crate::db::Db;
 use crate::errors::store_error;
@@ -397,14 +397,19 @@ impl ReturnStore for DieselReturnStore {
                         }
                     }
                 }
+                ReturnStock::Release => {
+                    // The replacements set aside at approval (a variant deleted since takes nothing).
+                    for line in &request.lines {
+                        if let Some(target) = &line.exchange {
+                            give_back(conn, &target.variant_id, line.quantity, t.at.naive_utc()).map_err(store_error)?;
+                        }
+                    }
+                }
                 ReturnStock::Restock => {
                     // Pieces of a variant deleted since go nowhere.
                     for line in &request.lines {
                         if let Some(variant_id) = &line.variant_id {
-                            diesel::update(variants::table.filter(variants::id.eq(variant_id)))
-                                .set((variants::stock.eq(variants::stock + line.quantity), variants::updated_at.eq(Utc::now().naive_utc())))
-                                .execute(conn)
-                                .map_err(store_error)?;
+                            give_back(conn, variant_id, line.quantity, t.at.naive_utc()).map_err(store_error)?;
                         }
                     }
                 }
