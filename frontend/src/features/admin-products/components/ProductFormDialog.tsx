@@ -25,9 +25,10 @@ import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/object-url';
 import type { AdminCategoryNode, AdminProduct, VariantDraft, VariantField } from '../types';
 import { useGstWarnings, type ProductFormValues } from '../api';
 import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, cascadeLevels, categoryPath, checkAddedImages, validateProduct, type ProductErrors } from '../lib/product';
-import { draftFromVariant, firstVariant, validateVariant } from '../lib/variants';
+import { draftFromVariant, firstVariant, renamedColour, validateVariant } from '../lib/variants';
 import { VariantRows } from './VariantRows';
 import { DigitsField } from '@/components/DigitsField';
+import { FilePickerButton } from '@/components/FilePickerButton';
 
 interface Props {
   product: AdminProduct | null;
@@ -121,6 +122,11 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
   const imageCount = keptCount + newImages.length;
   const variantErrors = variants.map(validateVariant);
   const colourChoices = [...new Set(variants.map((v) => v.color.trim()).filter((c) => c && !c.startsWith('#')))];
+  // A saved picture's colour as the form shows it: renamed in the variants, it follows.
+  const pictureColour = (id: string) => {
+    const c = imageColours[id] ?? '';
+    return !c || colourChoices.includes(c) ? c : (renamedColour(product?.variants ?? [], variants, c) ?? '');
+  };
   // After a save attempt the messages follow the fields: one goes away as soon as its field is fixed.
   const errors: ProductErrors = submitted ? validateProduct({ name, categoryId, imageCount, variantCount: variants.length }) : {};
   const snapshot = JSON.stringify([name, description, hsnCode, isBestSeller, path, variants, newImages.length, deleted]);
@@ -162,8 +168,8 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
     const colourOrNull = (c: string | undefined) => (c && colourChoices.includes(c) ? c : null);
     const imageColors = Object.fromEntries(
       existing
-        .filter((img) => !deleted.includes(img.id) && colourOrNull(imageColours[img.id]) !== (img.color ?? null))
-        .map((img) => [img.id, colourOrNull(imageColours[img.id])]),
+        .filter((img) => !deleted.includes(img.id) && colourOrNull(pictureColour(img.id)) !== (img.color ?? null))
+        .map((img) => [img.id, colourOrNull(pictureColour(img.id))]),
     );
     onSave({
       id: product?.id,
@@ -281,7 +287,7 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
                       {!marked && colourChoices.length > 0 && (
                         <ColourSelect
                           label={`Colour of saved image ${existing.indexOf(img) + 1}`}
-                          value={imageColours[img.id] ?? ''}
+                          value={pictureColour(img.id)}
                           colours={colourChoices}
                           onChange={(c) => setImageColours((m) => ({ ...m, [img.id]: c }))}
                         />
@@ -309,20 +315,9 @@ export function ProductFormDialog({ product, categories, saving, onClose, onSave
                   </NewImage>
                 ))}
               </Box>
-              <Button variant="outlined" component="label" startIcon={<UploadIcon />}>
+              <FilePickerButton variant="outlined" startIcon={<UploadIcon />} accept={IMAGE_ACCEPT} multiple inputLabel="Product images" onFiles={addFiles}>
                 Add images
-                <input
-                  hidden
-                  multiple
-                  type="file"
-                  accept={IMAGE_ACCEPT}
-                  aria-label="Product images"
-                  onChange={(e) => {
-                    addFiles(Array.from(e.target.files ?? []));
-                    e.target.value = '';
-                  }}
-                />
-              </Button>
+              </FilePickerButton>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 PNG, JPG or JPEG, up to {MAX_PRODUCT_IMAGES} images
               </Typography>

@@ -44,4 +44,37 @@ describe('product form: picture colours', () => {
     expect(JSON.parse(String(form.get('imageColors')))).toEqual({ 'img-1': null, 'img-2': 'Maroon' });
     expect(JSON.parse(String(form.get('newImageColors')))).toEqual(['Blue']);
   });
+
+  it('a picture follows its colour when the owner renames it in the variants', async () => {
+    const existing = product({
+      categoryId: 'c-formal',
+      category: { id: 'c-formal', name: 'Formal' },
+      images: [
+        { id: 'img-1', uploadId: 'u1', url: '/uploads/1.jpg', color: 'Blue' },
+        { id: 'img-2', uploadId: 'u2', url: '/uploads/2.jpg', color: 'Maroon' },
+      ],
+      variants: [
+        variant({ id: 'v-1', size: 'M', color: 'Blue' }),
+        variant({ id: 'v-2', size: 'M', color: 'Maroon', colorHexCode: '#800000' }),
+      ],
+    });
+    server.use(
+      http.get('/api/admin/products', () => HttpResponse.json(productPage([existing], 1, 1, 10))),
+      http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
+    );
+    const sent = serveProductSave(existing);
+    await openAdmin('/admin/product');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Edit Linen Shirt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const colour = within(dialog).getByRole('textbox', { name: 'Variant 1 color' });
+    await u.clear(colour);
+    await u.type(colour, 'Indigo');
+    // Not 'Any colour': the picture was Blue, and Blue is now called Indigo.
+    expect(within(dialog).getByRole('combobox', { name: 'Colour of saved image 1' })).toHaveValue('Indigo');
+
+    await u.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
+    expect(JSON.parse(String(sent().get('imageColors')))).toEqual({ 'img-1': 'Indigo' });
+  });
 });

@@ -229,3 +229,16 @@ export function syncLockedColors(rows: VariantDraft[]): VariantDraft[] {
   });
   return out;
 }
+
+/**
+ * The colour `old` became in the form: the saved variants of that colour still in the form
+ * (by id) all have one new colour, so a picture tagged `old` follows it. `null` when they
+ * part ways or none is left (the server's rule for a picture the save does not name).
+ */
+export function renamedColour(saved: Variant[], drafts: VariantDraft[], old: string): string | null {
+  const now = saved
+    .filter((v) => v.color.toLowerCase() === old.toLowerCase())
+    .map((v) => drafts.find((d) => d.id === v.id)?.color.trim())
+    .filter((c): c is string => Boolean(c));
+  return now.length > 0 && now.every((c) => c === now[0]) ? now[0] : null;
+}
