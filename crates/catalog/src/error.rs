@@ -36,6 +36,10 @@ pub enum CatalogError {
     /// meanwhile); `current` is what it holds now.
     #[error("The stock changed meanwhile: {current} left now. Please check and try again.")]
     StockChanged { current: i32 },
+    /// The product form changed a size's stock, but the size no longer holds what the form
+    /// showed (an order took some meanwhile); nothing of the save was written.
+    #[error("The stock of size {size} ({color}) changed meanwhile: {current} left now. Please check and try again.")]
+    VariantStockChanged { size: String, color: String, current: i32 },
     /// Another variant already has this SKU (SKUs are unique across the shop, ignoring case).
     #[error("SKU {sku} is already used by {product}")]
     SkuTaken { sku: String, product: String },

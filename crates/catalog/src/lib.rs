@@ -15,5 +15,5 @@ pub use error::{CatalogError, Holds, Rule as CatalogRule};
 pub use models::*;
 pub use ports::{CatalogApi, CatalogRepository, CategoryDelete, CategoryInput, CategoryWrite, ParentChoice, ProductDelete, ProductInput, ProductWrite, SearchMiss, VariantPatch, VariantUpdate, VariantUpdated};
 pub use search::Synonyms;
-pub use service::{CatalogService, IMAGE_RULES, MAX_CATEGORY_IMAGES, MAX_PRODUCT_IMAGES, VARIANT_IN_OPEN_RETURNS};
+pub use service::{CatalogService, IMAGE_RULES, MAX_CATEGORY_IMAGES, MAX_PRODUCT_IMAGES, VARIANT_IN_OPEN_RETURNS, VARIANT_STOCK_CHANGED};
 pub use snapshot::CatalogSnapshot;

@@ -366,6 +366,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             original_price: Some(variant.price.pay().to_rupees_text()),
             discount_price: Some(variant.price.saving().to_rupees_text()),
             sku: variant.sku.clone(),
+            expected_stock: None,
         };
         let price_edited = patch.original_price.is_some() || patch.discount_price.is_some();
         if let Some(stock) = &patch.stock {
@@ -718,25 +719,34 @@ fn check_skus(snapshot: &CatalogSnapshot, name: &str, product_id: Option<&str>, 
     Ok(())
 }
 
-/// The store's refusal to remove a variant an open return or exchange holds
-/// ([`VARIANT_IN_OPEN_RETURNS`]), named by its size and colour; any other error is given back.
+/// The store's refusal of a variant write, named by the variant's size and colour: a variant
+/// an open return or exchange holds ([`VARIANT_IN_OPEN_RETURNS`]), or whose stock changed since
+/// the form showed it ([`VARIANT_STOCK_CHANGED`]); any other error is given back.
 fn held_variant(error: StoreError, product: &Product) -> Result<CatalogError, StoreError> {
-    match &error {
-        StoreError::Conflict { constraint } => match constraint.strip_prefix(VARIANT_IN_OPEN_RETURNS) {
-            Some(id) => {
-                let variant = product.variants.iter().find(|v| v.id == id);
-                let (size, color) = variant.map_or((String::new(), String::new()), |v| (v.size.clone(), v.color.clone()));
-                Ok(CatalogError::VariantInOpenReturns { size, color })
-            }
-            None => Err(error),
-        },
-        _ => Err(error),
+    let StoreError::Conflict { constraint } = &error else { return Err(error) };
+    let named = |id: &str| {
+        let variant = product.variants.iter().find(|v| v.id == id);
+        variant.map_or((String::new(), String::new()), |v| (v.size.clone(), v.color.clone()))
+    };
+    if let Some(id) = constraint.strip_prefix(VARIANT_IN_OPEN_RETURNS) {
+        let (size, color) = named(id);
+        return Ok(CatalogError::VariantInOpenReturns { size, color });
     }
+    if let Some((id, current)) = constraint.strip_prefix(VARIANT_STOCK_CHANGED).and_then(|rest| rest.split_once(':')) {
+        let (size, color) = named(id);
+        return Ok(CatalogError::VariantStockChanged { size, color, current: current.parse().unwrap_or_default() });
+    }
+    Err(error)
 }
 
 /// How the store names, in a [`StoreError::Conflict`], a variant that an open return or
 /// exchange holds: this prefix, then the variant's id.
 pub const VARIANT_IN_OPEN_RETURNS: &str = "variant_in_open_returns:";
+
+/// How the store names, in a [`StoreError::Conflict`], a variant whose stock is no longer the
+/// one the form showed (`VariantDraft::seen_stock`): this prefix, the variant's id, `:` and
+/// the stock it holds now.
+pub const VARIANT_STOCK_CHANGED: &str = "variant_stock_changed:";
 
 /// A unique-index refusal of the store: a SKU taken by a write that committed meanwhile.
 fn sku_conflict(error: StoreError, drafts: &[VariantDraft]) -> CatalogError {

@@ -450,6 +450,7 @@ pub fn plan(
                 original_price: Some(r.row.price.clone()),
                 discount_price: Some(r.row.discount.clone()),
                 sku: Some(r.row.sku.clone()),
+                expected_stock: None,
             };
             match parse_variant(&input) {
                 Ok(mut draft) => {

@@ -266,6 +266,7 @@ impl From<catalog::CatalogError> for ApiError {
             }
             C::NotFound(m) => ApiError::not_found(m),
             C::StockChanged { .. } => ApiError::conflict("stock_changed", message).on("stock"),
+            C::VariantStockChanged { .. } => ApiError::conflict("stock_changed", message).on("productVariants"),
             C::InOpenOrders { .. } => ApiError::conflict("product_in_open_orders", message),
             C::InOpenReturns { .. } => ApiError::conflict("product_in_open_returns", message),
             C::VariantInOpenReturns { .. } => ApiError::conflict("variant_in_open_returns", message),

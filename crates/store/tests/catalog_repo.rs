@@ -45,6 +45,7 @@ fn variant(id: Option<&str>, size: &str, stock: i32) -> VariantDraft {
         stock,
         price: Price::new(Money::from_paise(99_900), Money::from_paise(10_000)),
         sku: None,
+        seen_stock: None,
     }
 }
 

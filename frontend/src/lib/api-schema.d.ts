@@ -2298,8 +2298,11 @@ export interface components {
             newImageColors?: string | null;
             productName?: string | null;
             /**
-             * @description A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "sku"?, "id"? }]`;
+             * @description A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "sku"?, "id"?, "expectedStock"? }]`;
              *     `sku`: up to 40 ASCII letters, digits, `-`, `_`, `.`, `/`, unique across the shop ignoring case (409 `sku_taken`).
+             *     `expectedStock` (a saved variant): the stock the form showed. `stock` equal to it leaves
+             *     the stock as it is now (an order placed meanwhile is not undone); a new figure is written
+             *     only while the size still holds `expectedStock`, else 409 `stock_changed` and nothing is saved.
              */
             productVariants?: string | null;
         };

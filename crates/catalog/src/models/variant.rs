@@ -21,6 +21,8 @@ pub struct VariantInput {
     pub discount_price: Option<String>,
     /// Empty or absent: no SKU.
     pub sku: Option<String>,
+    /// A saved variant: the stock the editor showed (see [`VariantDraft::seen_stock`]).
+    pub expected_stock: Option<String>,
 }
 
 /// A checked variant, ready to store.
@@ -33,6 +35,10 @@ pub struct VariantDraft {
     pub stock: i32,
     pub price: Price,
     pub sku: Option<String>,
+    /// The stock the editor showed for this saved variant: `stock` equal to it leaves the
+    /// stored stock alone (an order placed meanwhile stays taken); another figure is written
+    /// only while the variant still holds this many. `None`: `stock` is written as it is.
+    pub seen_stock: Option<i32>,
 }
 
 impl From<&super::Variant> for VariantDraft {
@@ -46,6 +52,7 @@ impl From<&super::Variant> for VariantDraft {
             stock: v.stock,
             price: v.price,
             sku: v.sku.clone(),
+            seen_stock: None,
         }
     }
 }
@@ -76,6 +83,17 @@ pub fn sku_key(sku: &str) -> String {
 
 /// The largest stock one variant may hold.
 pub const MAX_STOCK: i64 = 1_000_000;
+
+/// The stock an editor showed (`expectedStock`): a whole number from 0 to [`MAX_STOCK`].
+pub fn seen_stock(raw: Option<&str>) -> Result<Option<i32>, CatalogError> {
+    let Some(text) = raw.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    match text.parse::<i64>() {
+        Ok(n) if (0..=MAX_STOCK).contains(&n) => Ok(i32::try_from(n).ok()),
+        _ => Err(CatalogError::invalid(VARIANTS, "expectedStock must be a whole number of 0 or more")),
+    }
+}
 
 fn text(v: &Option<String>) -> &str {
     v.as_deref().map(str::trim).unwrap_or("")
@@ -129,6 +147,7 @@ pub fn parse_variant(input: &VariantInput) -> Result<VariantDraft, CatalogError>
         stock: stock as i32,
         price: Price::new(original_price, discount_price),
         sku: parse_sku(input.sku.as_deref())?,
+        seen_stock: seen_stock(input.expected_stock.as_deref())?,
     })
 }
 
@@ -177,6 +196,7 @@ mod tests {
             original_price: Some(original.into()),
             discount_price: Some(discount.into()),
             sku: None,
+            expected_stock: None,
         }
     }
 

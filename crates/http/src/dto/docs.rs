@@ -95,8 +95,11 @@ pub struct ProductForm {
     /// absent keeps it.
     #[schema(pattern = r"^\s*([0-9]{4,8})?\s*$")]
     pub hsn_code: Option<String>,
-    /// A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "sku"?, "id"? }]`;
+    /// A JSON list of variants: `[{ "size", "color", "colorHexCode", "stock", "originalPrice", "discountPrice", "sku"?, "id"?, "expectedStock"? }]`;
     /// `sku`: up to 40 ASCII letters, digits, `-`, `_`, `.`, `/`, unique across the shop ignoring case (409 `sku_taken`).
+    /// `expectedStock` (a saved variant): the stock the form showed. `stock` equal to it leaves
+    /// the stock as it is now (an order placed meanwhile is not undone); a new figure is written
+    /// only while the size still holds `expectedStock`, else 409 `stock_changed` and nothing is saved.
     pub product_variants: Option<String>,
     /// A JSON list of product image ids to remove.
     pub deleted_image_ids: Option<String>,

@@ -272,6 +272,7 @@ fn variants(form: &Form) -> Result<Option<Vec<VariantInput>>, ApiError> {
                 original_price: raw(obj.get("originalPrice")),
                 discount_price: raw(obj.get("discountPrice")),
                 sku: raw(obj.get("sku")),
+                expected_stock: raw(obj.get("expectedStock")),
             })
         })
         .collect::<Result<Vec<_>, _>>()

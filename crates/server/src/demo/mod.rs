@@ -134,6 +134,7 @@ fn variants(sizes: &[&str], colours: &[(&str, &str)], price: u32, seed: usize) -
                 original_price: Some(price.to_string()),
                 discount_price: Some(discount.to_string()),
                 sku: None,
+                expected_stock: None,
             });
         }
     }

@@ -82,6 +82,7 @@ fn goods(app: &TestApp, name: &str, hsn: Option<&str>, price_paise: i64, stock: 
                 original_price: Some(format!("{}.{:02}", price_paise / 100, price_paise % 100)),
                 discount_price: Some("0".into()),
                 sku: None,
+                expected_stock: None,
             }]),
             files: picture(),
             ..ProductInput::default()

@@ -586,6 +586,7 @@ pub fn seed_product(app: &TestApp, name: &str, variants: &[(&str, &str, i32, i64
             original_price: Some(price.to_string()),
             discount_price: Some(saving.to_string()),
             sku: None,
+            expected_stock: None,
         })
         .collect();
     let product = app

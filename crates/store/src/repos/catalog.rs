@@ -126,13 +126,35 @@ fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> Var
         size: &v.size,
         color: &v.color,
         color_hex: &v.color_hex,
-        stock: v.stock,
+        stock: Some(v.stock),
         original_price_paise: v.price.pay().paise(),
         discount_price_paise: v.price.saving().paise(),
         position: i32::try_from(position).unwrap_or(i32::MAX),
         updated_at: now,
         sku: v.sku.as_deref(),
     }
+}
+
+/// A saved variant as the product form sends it. With the stock the form showed
+/// (`seen_stock`), an unchanged figure leaves the stock alone, and a new one is written only
+/// while the variant still holds what the form showed: an order placed meanwhile is never
+/// undone (else `Conflict` [`catalog::VARIANT_STOCK_CHANGED`], and the transaction rolls back).
+fn update_variant_row(conn: &mut DbConn, id: &str, v: &VariantDraft, position: usize, now: NaiveDateTime) -> Result<()> {
+    let mut changes = variant_changes(v, position, now);
+    let written = match v.seen_stock {
+        None => diesel::update(variants::table.find(id)).set(changes).execute(conn),
+        Some(seen) if seen == v.stock => {
+            changes.stock = None;
+            diesel::update(variants::table.find(id)).set(changes).execute(conn)
+        }
+        Some(seen) => diesel::update(variants::table.find(id).filter(variants::stock.eq(seen))).set(changes).execute(conn),
+    }
+    .map_err(store_error)?;
+    if written == 0 {
+        let now_held: i32 = variants::table.find(id).select(variants::stock).first(conn).map_err(store_error)?;
+        return Err(StoreError::Conflict { constraint: format!("{}{id}:{now_held}", catalog::VARIANT_STOCK_CHANGED) });
+    }
+    Ok(())
 }
 
 /// A new variant of a product, at this position.
@@ -233,12 +255,7 @@ fn write_variants(conn: &mut DbConn, p: &ProductWrite, now: NaiveDateTime) -> Re
     }
     for (position, v) in p.variants.iter().enumerate() {
         match v.id.as_deref().filter(|id| stored.iter().any(|s| s == id)) {
-            Some(id) => {
-                diesel::update(variants::table.find(id))
-                    .set(variant_changes(v, position, now))
-                    .execute(conn)
-                    .map_err(store_error)?;
-            }
+            Some(id) => update_variant_row(conn, id, v, position, now)?,
             None => insert_variant(conn, &p.id, v, position, now)?,
         }
     }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{NaiveDateTime, Utc};
+use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use kernel::{Money, OrderId, PageRequest, StoreError, UserId};

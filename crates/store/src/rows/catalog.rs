@@ -199,7 +199,8 @@ pub struct VariantChanges<'a> {
     pub size: &'a str,
     pub color: &'a str,
     pub color_hex: &'a str,
-    pub stock: i32,
+    /// `None` leaves the stored stock as it is (an update whose form did not change it).
+    pub stock: Option<i32>,
     pub original_price_paise: i64,
     pub discount_price_paise: i64,
     pub position: i32,

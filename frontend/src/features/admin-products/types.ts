@@ -16,6 +16,9 @@ export interface VariantDraft {
   key: string;
   /** Id of a saved variant (edit). */
   id?: string;
+  /** A saved variant's stock as the form loaded it: sent as expectedStock, so the server
+   * never undoes an order placed while the form was open. */
+  savedStock?: number;
   size: string;
   color: string;
   colorHexCode: string;

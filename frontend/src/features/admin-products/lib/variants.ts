@@ -138,6 +138,7 @@ export function draftFromVariant(v: Variant): VariantDraft {
   return {
     key: newKey(),
     id: v.id,
+    savedStock: v.stock,
     size: v.size,
     color: v.color,
     colorHexCode: v.colorHexCode ?? '',
@@ -207,6 +208,7 @@ export function variantPayload(drafts: VariantDraft[]) {
     originalPrice: Number(d.originalPrice),
     discountPrice: d.discountPrice.trim() === '' ? 0 : Number(d.discountPrice),
     ...(d.sku !== undefined ? { sku: d.sku.trim() } : {}),
+    ...(d.id && d.savedStock !== undefined ? { expectedStock: d.savedStock } : {}),
   }));
 }
 
