@@ -160,7 +160,7 @@ async fn the_product_form_never_undoes_an_order_placed_while_it_was_open() {
         assert_eq!(stale.error(), (409, "stock_changed", Some("productVariants")));
         assert_eq!(stale.message(), "The stock of size XL (White) changed meanwhile: 18 left now. Please check and try again.");
         assert_eq!(stock(&app, &variant), 18);
-        let product = app.get(&format!("/api/admin/products?search=Linen"), Some(&admin)).await;
+        let product = app.get("/api/admin/products?search=Linen", Some(&admin)).await;
         assert_ne!(product.body["data"][0]["description"], "Restocked", "nothing of a refused save is kept");
         // Without `expectedStock` (an API client of old), the stock is set as sent.
         let plain = json!([{ "id": variant, "size": "XL", "color": "White", "stock": 25, "originalPrice": 1000, "discountPrice": 0 }]).to_string();
