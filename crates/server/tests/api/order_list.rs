@@ -480,3 +480,33 @@ async fn the_summary_counts_today_and_the_last_30_india_days_pending_orders_and_
         app.get("/api/reports/summary", None).await.expect(401);
     }
 }
+
+/// Defect: a whole delivery number that is no account's mobile (a parcel sent to a relative,
+/// the courier calling about it) found nothing without a date range: the list's counts came
+/// from the customers' totals and the order numbers only, and the page was cut to them.
+#[actix_web::test]
+async fn a_delivery_number_no_account_has_finds_its_orders_at_any_date() {
+    for backend in TestDb::backends() {
+        let Desk { app, admin, variants: v, ravi, .. } = Desk::open(backend).await;
+        let to_sister = app
+            .post(
+                "/api/addresses",
+                Some(&ravi.token),
+                json!({ "fullName": "Meena Kumar", "phone": "97000 00005", "addressLine1": "4 Lake View", "city": "Pune",
+                        "state": "Maharashtra", "postalCode": "411001", "isDefault": false }),
+            )
+            .await
+            .expect(201)
+            .id();
+        app.order_cod(&ravi, &v[0], 1).await;
+        app.add_to_cart(&ravi.token, &v[0], 2).await.expect(201);
+        let sent = app.post("/api/orders/place", Some(&ravi.token), json!({ "addressId": to_sister, "paymentMethod": "COD" })).await.expect(201).id();
+        for typed in ["9700000005", "%2B91%2097000%2000005", "97000-00005"] {
+            let found = list(&app, &admin, &format!("q={typed}")).await;
+            assert_eq!(ids(&found), vec![sent.clone()], "{backend:?} {typed}: {}", found.body);
+            assert_eq!(found.body["counts"]["all"], 1);
+            assert_eq!(found.body["pagination"]["totalItems"], 1);
+        }
+        assert_eq!(ids(&list(&app, &admin, "q=9700000005&status=PENDING").await), vec![sent.clone()]);
+    }
+}

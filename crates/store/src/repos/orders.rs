@@ -308,8 +308,8 @@ fn add_sums(counts: &mut StatusCounts, (pending, shipped, delivered, canceled): 
 
 /// What a search text finds at any date, counted without reading its orders: the named
 /// customers' orders are sums of `order_customer_counts` (one row per customer and status,
-/// kept by the database's triggers), and the orders whose number starts with the text are
-/// added when their customer is not among those (so none is counted twice).
+/// kept by the database's triggers); the orders whose number starts with the text, then those
+/// delivered to the whole number typed, are added when not counted already (indexed reads).
 fn text_counts(conn: &mut DbConn, text: &TextFilter) -> QueryResult<StatusCounts> {
     let mut counts = StatusCounts::default();
     if let Some(named) = named_customers!(order_customer_counts::table, order_customer_counts::user_id, text) {
@@ -319,6 +319,16 @@ fn text_counts(conn: &mut DbConn, text: &TextFilter) -> QueryResult<StatusCounts
         let mut query = orders::table.into_boxed().filter(numbers);
         if let Some(named) = named_customers!(orders::table, orders::user_id, text) {
             query = query.filter(diesel::dsl::not(named));
+        }
+        add_sums(&mut counts, query.select(status_sums("1")).first(conn)?);
+    }
+    if let Some(recipients) = text.recipients() {
+        let mut query = orders::table.into_boxed().filter(recipients);
+        if let Some(named) = named_customers!(orders::table, orders::user_id, text) {
+            query = query.filter(diesel::dsl::not(named));
+        }
+        if let Some(numbers) = text.numbers() {
+            query = query.filter(diesel::dsl::not(numbers));
         }
         add_sums(&mut counts, query.select(status_sums("1")).first(conn)?);
     }
