@@ -18,7 +18,7 @@ pub use listing_index::TEST_PIECES;
 pub use text_index::TextIndex;
 pub use loading::{ImagesLoad, LoadedCatalog, ProductsLoad, VariantsLoad};
 
-use crate::models::{Category, CategoryNode, Product};
+use crate::models::{sku_key, Category, CategoryNode, Product};
 use crate::search::{Synonyms, Vocabulary};
 
 /// The catalogue at one version. Everything but the product entries is behind `Arc`, so
@@ -303,20 +303,33 @@ impl CatalogSnapshot {
         self.category_index(category_id).and_then(|i| self.direct_counts.get(i)).copied().unwrap_or(0)
     }
 
-    /// How many variants have `1..=low_max` pieces left, and how many none (the back
-    /// office's dashboard). One pass over the entries, no expansion.
     /// The variants holding this SKU (ignoring case): (product id, variant id, "Name (size,
-    /// colour)"). At most one, unless the store was changed by hand.
+    /// colour)"). At most one, unless the store was changed by hand. One pass over the
+    /// catalogue: a whole file's SKUs are looked up in [`CatalogSnapshot::sku_index`].
     pub fn sku_owners(&self, sku: &str) -> Vec<(String, String, String)> {
-        let mut found = Vec::new();
+        self.skus_where(|s| s.eq_ignore_ascii_case(sku)).remove(&sku_key(sku)).unwrap_or_default()
+    }
+
+    /// Every SKU's owners as [`CatalogSnapshot::sku_owners`] gives them, by `sku_key`: built
+    /// once for a catalogue file (a lookup per row was a pass over every variant per row).
+    pub fn sku_index(&self) -> HashMap<String, Vec<(String, String, String)>> {
+        self.skus_where(|_| true)
+    }
+
+    fn skus_where(&self, wanted: impl Fn(&str) -> bool) -> HashMap<String, Vec<(String, String, String)>> {
+        let mut found: HashMap<String, Vec<(String, String, String)>> = HashMap::new();
         for entry in &self.entries {
-            for v in entry.variants.iter().filter(|v| v.sku.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(sku))) {
-                found.push((entry.id.to_string(), v.id.to_string(), format!("{} ({}, {})", entry.name(), v.look.size, v.look.color)));
+            for v in &entry.variants {
+                let Some(sku) = v.sku.as_deref().filter(|s| wanted(s)) else { continue };
+                let owner = format!("{} ({}, {})", entry.name(), v.look.size, v.look.color);
+                found.entry(sku_key(sku)).or_default().push((entry.id.to_string(), v.id.to_string(), owner));
             }
         }
         found
     }
 
+    /// How many variants have `1..=low_max` pieces left, and how many none (the back
+    /// office's dashboard). One pass over the entries, no expansion.
     pub fn stock_counts(&self, low_max: i32) -> (u64, u64) {
         let (mut low, mut out) = (0, 0);
         for variant in self.entries.iter().flat_map(|e| e.variants.iter()) {

@@ -383,6 +383,7 @@ pub fn plan(
     let in_file: HashSet<String> =
         order.iter().filter_map(|slug| snapshot.entry(slug).filter(|e| e.slug() == slug).map(|e| e.id.to_string())).collect();
     let mut skus: HashMap<String, u64> = HashMap::new();
+    let owners = snapshot.sku_index();
     let mut plan = ImportPlan::default();
     for slug in &order {
         let Some(group) = groups.get(slug) else { continue };
@@ -465,7 +466,7 @@ pub fn plan(
                         if let Some(at) = skus.insert(sku_key(sku), r.line) {
                             errors.push(RowError { line: r.line, message: format!("SKU {sku} is already used on line {at}") });
                         } else if let Some((_, _, owner)) =
-                            snapshot.sku_owners(sku).into_iter().find(|(p, _, _)| !in_file.contains(p))
+                            owners.get(&sku_key(sku)).into_iter().flatten().find(|(p, _, _)| !in_file.contains(p))
                         {
                             errors.push(RowError { line: r.line, message: format!("SKU {sku} is already used by {owner}") });
                         }
