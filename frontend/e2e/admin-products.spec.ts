@@ -145,7 +145,7 @@ test('the exported catalogue goes back in unchanged; a file with bad lines names
 
   const exported = await exportCatalogue(page);
   const rows = exported.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l !== '');
-  expect(rows[0]).toBe('product_slug,product_name,category,description,hsn_code,best_seller,images,size,color,color_hex,stock,price,discount,sku');
+  expect(rows[0]).toBe('product_slug,product_name,category,description,hsn_code,best_seller,images,size,color,color_hex,stock,price,discount,sku,exported_stock');
   expect(rows.length).toBeGreaterThan(1);
 
   // The very file back in: every product unchanged (left alone), none new, and the next export is the same.

@@ -14,8 +14,10 @@ use crate::ports::{CategoryWrite, ProductWrite};
 use crate::snapshot::CatalogSnapshot;
 
 /// The columns, in order. `product_slug` is the key: a row whose slug a product has updates
-/// that product, any other creates one (an empty slug is made from the name).
-pub const COLUMNS: [&str; 14] = [
+/// that product, any other creates one (an empty slug is made from the name). The last,
+/// `exported_stock`, is the stock when the file was exported: a file may leave it out (the
+/// first [`OLD_COLUMNS`] only), as files written before it did.
+pub const COLUMNS: [&str; 15] = [
     "product_slug",
     "product_name",
     "category",
@@ -30,7 +32,11 @@ pub const COLUMNS: [&str; 14] = [
     "price",
     "discount",
     "sku",
+    "exported_stock",
 ];
+
+/// How many columns a file of the layout before `exported_stock` has.
+pub const OLD_COLUMNS: usize = 14;
 
 /// Between the names of a category path (`Men > Shirts`): category names hold letters,
 /// digits and spaces only, so it never appears in one.
@@ -61,10 +67,13 @@ pub struct CatalogRow {
     pub price: String,
     pub discount: String,
     pub sku: String,
+    /// The stock when the file was exported (empty in a file without the column): a row whose
+    /// `stock` is still this leaves the variant's stock as the shop has it now.
+    pub exported_stock: String,
 }
 
 impl CatalogRow {
-    pub fn cells(&self) -> [&str; 14] {
+    pub fn cells(&self) -> [&str; 15] {
         [
             &self.slug,
             &self.name,
@@ -80,6 +89,7 @@ impl CatalogRow {
             &self.price,
             &self.discount,
             &self.sku,
+            &self.exported_stock,
         ]
     }
 
@@ -101,6 +111,7 @@ impl CatalogRow {
             price: cell(11),
             discount: cell(12),
             sku: cell(13),
+            exported_stock: cell(14),
         }
     }
 
@@ -205,6 +216,7 @@ fn product_rows(snapshot: &CatalogSnapshot, p: &Product) -> Vec<CatalogRow> {
             price: v.price.pay().to_rupees_text(),
             discount: v.price.saving().to_rupees_text(),
             sku: v.sku.clone().unwrap_or_default(),
+            exported_stock: v.stock.to_string(),
         })
         .collect()
 }
@@ -341,6 +353,28 @@ struct Group<'a> {
 
 /// Whether writing `w` would leave `p` as it is: the same fields, the same pictures in the
 /// same order, the same variants (ids, sizes, colours, stock, prices, SKUs) in the same order.
+/// A row's stock against the variant's `now`, by what the file says it was when exported: the
+/// same figure leaves the stock as it is now (orders placed since stay taken); a new figure is
+/// taken only while the variant still holds what was exported (and the store checks it again
+/// as it writes). Without `exported_stock` the row's stock is taken as it is.
+fn keep_sold_stock(draft: &mut VariantDraft, now: i32, exported: &str) -> Result<(), String> {
+    let Some(exported) = crate::models::seen_stock(Some(exported)).map_err(|_| "exported_stock must be a whole number of 0 or more".to_string())? else {
+        return Ok(());
+    };
+    if draft.stock == exported {
+        draft.stock = now;
+        draft.seen_stock = Some(now);
+    } else if now != exported {
+        return Err(format!(
+            "The stock of size {} ({}) changed since the file was exported: {now} left now. Export the catalogue again, or leave its stock as exported.",
+            draft.size, draft.color
+        ));
+    } else {
+        draft.seen_stock = Some(exported);
+    }
+    Ok(())
+}
+
 fn leaves_as_is(w: &ProductWrite, p: &Product) -> bool {
     w.name == p.name
         && w.description == p.description
@@ -349,7 +383,7 @@ fn leaves_as_is(w: &ProductWrite, p: &Product) -> bool {
         && w.is_best_seller == p.is_best_seller
         && w.shared_images.iter().eq(p.images.iter().map(|i| &i.image.upload_id))
         && w.variants.len() == p.variants.len()
-        && w.variants.iter().zip(&p.variants).all(|(draft, stored)| *draft == VariantDraft::from(stored))
+        && w.variants.iter().zip(&p.variants).all(|(draft, stored)| VariantDraft { seen_stock: None, ..draft.clone() } == VariantDraft::from(stored))
 }
 
 /// Checks every row against the catalogue's rules and turns the file into writes; nothing is
@@ -456,12 +490,15 @@ pub fn plan(
             match parse_variant(&input) {
                 Ok(mut draft) => {
                     // The same size and colour keeps its variant (and the carts holding it).
-                    draft.id = existing.as_ref().and_then(|p| {
-                        p.variants
-                            .iter()
-                            .find(|v| v.size.eq_ignore_ascii_case(&draft.size) && v.color.eq_ignore_ascii_case(&draft.color))
-                            .map(|v| v.id.clone())
+                    let kept = existing.as_ref().and_then(|p| {
+                        p.variants.iter().find(|v| v.size.eq_ignore_ascii_case(&draft.size) && v.color.eq_ignore_ascii_case(&draft.color))
                     });
+                    draft.id = kept.map(|v| v.id.clone());
+                    if let Some(kept) = kept {
+                        if let Err(message) = keep_sold_stock(&mut draft, kept.stock, &r.row.exported_stock) {
+                            errors.push(RowError { line: r.line, message });
+                        }
+                    }
                     if let Some(sku) = &draft.sku {
                         if let Some(at) = skus.insert(sku_key(sku), r.line) {
                             errors.push(RowError { line: r.line, message: format!("SKU {sku} is already used on line {at}") });

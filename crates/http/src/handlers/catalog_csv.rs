@@ -81,6 +81,8 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<ImportRow>, Vec<RowError>> {
     let mut rows = Vec::new();
     let mut errors = Vec::new();
     let mut header = true;
+    // Files of the layout before `exported_stock` are read too.
+    let mut columns = transfer::COLUMNS.len();
     for record in reader.byte_records() {
         let position = match &record {
             Ok(r) => r.position(),
@@ -101,7 +103,8 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<ImportRow>, Vec<RowError>> {
         if header {
             header = false;
             let names: Vec<String> = cells.iter().map(|c| c.trim().to_lowercase()).collect();
-            if names != transfer::COLUMNS {
+            columns = names.len();
+            if names != transfer::COLUMNS && names != transfer::COLUMNS[..transfer::OLD_COLUMNS] {
                 errors.push(RowError { line, message: format!("The first line must name the columns: {}", transfer::COLUMNS.join(",")) });
                 break;
             }
@@ -110,8 +113,8 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<ImportRow>, Vec<RowError>> {
         if cells.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
-        if cells.len() > transfer::COLUMNS.len() {
-            errors.push(RowError { line, message: format!("This line has {} cells; a row has {}", cells.len(), transfer::COLUMNS.len()) });
+        if cells.len() > columns {
+            errors.push(RowError { line, message: format!("This line has {} cells; a row has {columns}", cells.len()) });
             continue;
         }
         if rows.len() >= transfer::MAX_ROWS {
