@@ -612,9 +612,11 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         }
         let (new_image_colors, image_colors) = picture_colours(current, input, &variants)?;
         let id = current.map(|p| p.id.clone()).unwrap_or_else(kernel::new_id);
+        // A product keeps its address when renamed: shared links, search listings and older
+        // catalogue files (keyed by slug) keep finding it.
         let slug = match current {
-            Some(p) if p.name == name => p.slug.clone(),
-            _ => unique_slug(&slugify(&name), |s| snapshot.slug_taken(s, Some(&id))),
+            Some(p) => p.slug.clone(),
+            None => unique_slug(&slugify(&name), |s| snapshot.slug_taken(s, Some(&id))),
         };
         Ok(ProductWrite {
             id,
