@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
-import { cart, cartItem, category, order, product, user } from '@/testing/fixtures';
+import { cart, cartItem, category, order, product, user, variant } from '@/testing/fixtures';
 import { signInShopper } from '@/testing/shopper';
+import { typeAddress } from '@/testing/accounts';
 import { signIn } from '@/lib/session';
 import type { Order, Product } from '@/lib/api-types';
 import { routes } from './router';
@@ -194,6 +195,50 @@ describe('product detail', () => {
   });
 });
 
+describe('product detail sizes', () => {
+  function serveProduct(p: Product) {
+    let added: unknown = null;
+    let current = cart([]);
+    signInShopper(
+      http.get('/api/products/linen-shirt', () => HttpResponse.json({ data: p })),
+      http.get('/api/products', () => HttpResponse.json(listAnswer([]))),
+      http.get('/api/cart', () => HttpResponse.json({ data: current })),
+      http.post('/api/cart/add', async ({ request }) => {
+        added = await request.json();
+        current = cart([cartItem()]);
+        return HttpResponse.json({ data: current });
+      }),
+    );
+    return () => added;
+  }
+
+  it('a product with one size keeps it chosen when its chip is tapped, and adds it', async () => {
+    const added = serveProduct(product({ variants: [variant({ id: 'v-free', size: 'Free Size', stock: 4 })] }));
+    await renderRoutes(routes, '/product/linen-shirt');
+    const only = await screen.findByRole('button', { name: 'Size Free Size' });
+    expect(only).toHaveAttribute('aria-pressed', 'true');
+    const u = userEvent.setup();
+    await u.click(only);
+    expect(only).toHaveAttribute('aria-pressed', 'true');
+    await u.click(screen.getByRole('button', { name: /Add to Cart - / }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(screen.queryByText('Please select a size first')).not.toBeInTheDocument();
+    expect(added()).toEqual({ productVariantId: 'v-free', quantity: 1 });
+  });
+
+  it('with several sizes, tapping the chosen size clears it', async () => {
+    serveProduct(product());
+    await renderRoutes(routes, '/product/linen-shirt');
+    const small = await screen.findByRole('button', { name: 'Size S' });
+    expect(small).toHaveAttribute('aria-pressed', 'true');
+    const u = userEvent.setup();
+    await u.click(small);
+    expect(small).toHaveAttribute('aria-pressed', 'false');
+    await u.click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(await screen.findByText('Please select a size first')).toBeInTheDocument();
+  });
+});
+
 describe('cart and checkout', () => {
   // Two pieces at ₹800 with ₹200 off an MRP of ₹1,000, with the figures the server sends.
   const twoShirts = cartItem({
@@ -247,6 +292,16 @@ describe('cart and checkout', () => {
     expect(dismissed).toBe(true);
   });
 
+  it('an empty cart whose lines the shop stopped selling does not say nothing was added', async () => {
+    const removed = [{ productName: 'Indigo Kurta', size: 'M', color: 'Indigo', quantity: 2, removedAt: '2026-11-27T10:00:00.000Z' }];
+    signInShopper(http.get('/api/cart', () => HttpResponse.json({ data: cart([], {}, removed) })));
+    await renderRoutes(routes, '/cart');
+    expect(await screen.findByText('An item is no longer sold')).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByText('Find something else you like.')).toBeInTheDocument();
+    expect(screen.queryByText('Looks like you have not added anything yet.')).not.toBeInTheDocument();
+  });
+
   it('places a COD order with an idempotency key and opens the success dialog', async () => {
     signedInCart();
     localStorage.setItem('cart', JSON.stringify(['v-m']));
@@ -287,6 +342,43 @@ describe('cart and checkout', () => {
     await screen.findByText(/No addresses yet/);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Please select an address.')).toBeInTheDocument();
+  });
+
+  it('prints each address landmark as the shopper typed it', async () => {
+    signedInCart();
+    const address = { userId: 'u-1', fullName: 'Asha Rao', phone: '9876543210', addressLine2: null, city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' };
+    server.use(
+      http.get('/api/addresses', () =>
+        HttpResponse.json({
+          data: [
+            { ...address, id: 'a-1', landmark: 'Near CMH Hospital', addressLine1: '1 MG Road', isDefault: true },
+            { ...address, id: 'a-2', landmark: 'Opp. Cool Joint', addressLine1: '5 Jayanagar', isDefault: false },
+          ],
+        }),
+      ),
+    );
+    await renderRoutes(routes, '/checkout');
+    expect(await screen.findByRole('radio', { name: /^Asha Rao, 1 MG Road, Near CMH Hospital, Bengaluru/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Asha Rao, 5 Jayanagar, Opp\. Cool Joint, Bengaluru/ })).toBeInTheDocument();
+    expect(screen.queryByText(/near Near|near Opp/)).not.toBeInTheDocument();
+  });
+
+  it('a new address at checkout whose PIN code is not in the state says so under the PIN field', async () => {
+    signedInCart();
+    server.use(
+      http.get('/api/addresses', () => HttpResponse.json({ data: [] })),
+      http.post('/api/addresses', () =>
+        HttpResponse.json({ message: 'This PIN code is not in Karnataka', code: 'pin_not_in_state', field: 'postalCode' }, { status: 422 }),
+      ),
+    );
+    await renderRoutes(routes, '/checkout');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: /Add New Address/i }));
+    await typeAddress(u, { fullName: 'Ravi Kumar', phone: '9876543210', addressLine1: '9 MG Road', city: 'Mumbai', state: 'Karnataka', postalCode: '400001' });
+    await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    const pin = screen.getByLabelText(/PIN code/);
+    await waitFor(() => expect(pin).toHaveAttribute('aria-invalid', 'true'));
+    expect(pin).toHaveAccessibleDescription('This PIN code is not in Karnataka');
   });
 
   it('shows the cash-on-delivery rule that refuses the order and keeps Place Order disabled', async () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Product, Variant } from '@/lib/api-types';
 import { formatMoney } from '@/lib/money';
 import { CARD_IMAGE_SIZES, firstImage, firstSrcSet } from '@/lib/images';
-import { isLightColour, useVariantChoice } from '@/lib/variant-options';
+import { isLightColour, sizeAfterTap, useVariantChoice } from '@/lib/variant-options';
 import './product-card.css';
 
 export interface ProductCardProps {
@@ -141,7 +141,7 @@ export function ProductCard({
                   aria-disabled={out || undefined}
                   aria-pressed={active}
                   aria-label={`Size ${s.size}${out ? ' (out of stock)' : ''}`}
-                  onClick={() => chooseSize(active ? null : s.size)}
+                  onClick={() => chooseSize(sizeAfterTap(sizes, choice.size, s.size))}
                 >
                   {s.size}
                 </button>

@@ -44,6 +44,16 @@ export function sizeOptions(variants: Variant[], colour: string | null): SizeOpt
   return [...bySize.values()];
 }
 
+/**
+ * The size chosen after a tap on size `tapped`: another size is chosen; the chosen one is
+ * cleared, unless it is the only size of the colour in stock (a "Free Size" product would be
+ * left with nothing to add to the cart).
+ */
+export function sizeAfterTap(sizes: SizeOption[], chosen: string | null, tapped: string): string | null {
+  if (tapped !== chosen) return tapped;
+  return sizes.filter((s) => s.inStock).length > 1 ? null : tapped;
+}
+
 /** The variant of a colour and size; a product with one colour needs only the size. */
 export function findVariant(variants: Variant[], colour: string | null, size: string | null): Variant | null {
   if (size === null) return null;

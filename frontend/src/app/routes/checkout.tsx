@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,13 +13,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ShopPage } from '@/components/ShopPage';
 import { PageLoader } from '@/components/PageLoader';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError, errorMessage, isNoAnswer } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { STORAGE_KEYS, clearIdList } from '@/lib/storage';
 import { uuid } from '@/lib/uuid';
 import { AddressPicker } from '@/features/accounts/components/AddressPicker';
 import { CodNotice, useCodRefused } from '@/features/cod/components/CodNotice';
 import { cartKey, EMPTY_CART } from '@/features/cart/api';
+import type { Cart } from '@/features/cart/types';
 import { CartLine } from '@/features/cart/components/CartLine';
 import { OrderSummary } from '@/features/cart/components/OrderSummary';
 import { RemovedLinesNotice } from '@/features/cart/components/RemovedLinesNotice';
@@ -42,6 +44,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** Said when a placement got no answer, even after its retries: it may or may not have been placed. */
+const UNCONFIRMED_MESSAGE =
+  'We could not confirm your order because the connection dropped. Press Place Order again: you will not be charged twice.';
+
 function CheckoutScreen() {
   const { cart, cartMutations } = useShopActions();
   const qc = useQueryClient();
@@ -51,9 +57,13 @@ function CheckoutScreen() {
   const [placedId, setPlacedId] = useState<string | null>(null);
   // One idempotency key per checkout attempt: kept when the answer never came, renewed after one did.
   const attemptKey = useRef(uuid());
+  // The cart as it was when an attempt got no answer: that attempt may have placed the order and
+  // emptied the cart on the server, so the checkout keeps showing it until a try is answered.
+  const [unconfirmed, setUnconfirmed] = useState<Pick<Cart, 'items' | 'summary'> | null>(null);
   const selectAddress = useCallback((id: string | null) => setAddressId(id), []);
 
-  const { items, summary, removed } = cart.data ?? EMPTY_CART;
+  const { removed } = cart.data ?? EMPTY_CART;
+  const { items, summary } = unconfirmed ?? cart.data ?? EMPTY_CART;
   // The cash-on-delivery rule is asked again whenever the cart changes.
   const cartVersion = `${summary.total}:${items.map((i) => `${i.id}x${i.quantity}`).join(',')}`;
   const codRefused = useCodRefused(addressId, cartVersion);
@@ -64,10 +74,12 @@ function CheckoutScreen() {
       notify.error('Please select an address.');
       return;
     }
+    const attempt = { items, summary };
     setPlacing(true);
     try {
       const result = await placeOrder(addressId, attemptKey.current, summary.total);
       attemptKey.current = uuid();
+      setUnconfirmed(null);
       clearIdList(STORAGE_KEYS.cart);
       qc.setQueryData(cartKey, EMPTY_CART);
       void qc.invalidateQueries({ queryKey: ordersKey });
@@ -75,7 +87,14 @@ function CheckoutScreen() {
       else notify.warning(placedMessage(false));
       setPlacedId(result.order?.id ?? '');
     } catch (err) {
-      if (err instanceof ApiError && err.status !== 0) attemptKey.current = uuid();
+      if (isNoAnswer(err)) {
+        // Outcome unknown: keep the key (a repeat answers with the order if it was placed) and
+        // the checkout on screen, rather than a re-fetched, empty cart.
+        setUnconfirmed(attempt);
+        return;
+      }
+      if (err instanceof ApiError) attemptKey.current = uuid();
+      setUnconfirmed(null);
       notify.error(errorMessage(err, 'Failed to place order'));
       void qc.invalidateQueries({ queryKey: cartKey });
     } finally {
@@ -117,6 +136,11 @@ function CheckoutScreen() {
         <Box sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>
           <OrderSummary summary={summary}>
             <CodNotice addressId={addressId} cartVersion={cartVersion} />
+            {unconfirmed && !placing && (
+              <Alert severity="warning" role="alert">
+                {UNCONFIRMED_MESSAGE}
+              </Alert>
+            )}
             <Button variant="contained" size="large" onClick={place} disabled={placing || items.length === 0 || codRefused}>
               Place Order
             </Button>

@@ -15,7 +15,8 @@ import { useAddresses } from '../api';
 import { ADDRESS_MESSAGES, useAddressMutations } from '../api/mutations';
 import type { Address } from '../types';
 import { formatMobile } from '@/lib/india';
-import { AddressForm, formatAddress } from './AddressForm';
+import { formatAddress } from '@/lib/address';
+import { AddressForm } from './AddressForm';
 
 type Mode = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; address: Address };
 
@@ -59,6 +60,7 @@ export function AddressBook() {
               initial={mode.kind === 'edit' ? mode.address : null}
               submitLabel={mode.kind === 'add' ? 'Add Address' : 'Save'}
               busy={save.isPending}
+              saveError={save.error}
               onCancel={() => setMode({ kind: 'none' })}
               onSubmit={(input) =>
                 save.mutate(

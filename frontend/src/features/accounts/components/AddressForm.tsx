@@ -6,6 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { DigitsField } from '@/components/DigitsField';
+import { errorMessage, fieldError } from '@/lib/api';
 import { fieldBinder } from '@/lib/forms';
 import { formatMobile, STATES } from '@/lib/india';
 import { submitChecked, validateAddress, type Errors } from '../lib/validation';
@@ -26,32 +27,61 @@ export function toAddressInput(a: Address | null): AddressInput {
   };
 }
 
+const FIELDS = ['fullName', 'phone', 'landmark', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** What the browser may fill each field with (a phone's saved addresses). */
+const AUTOCOMPLETE: Partial<Record<Field, string>> = {
+  fullName: 'name',
+  addressLine1: 'address-line1',
+  addressLine2: 'address-line2',
+  city: 'address-level2',
+};
+
 interface Props {
   initial: Address | null;
   submitLabel: string;
   busy?: boolean;
+  /** The failure of the last save (the mutation's error): a refusal naming a field (a PIN code not
+   * in the state) is shown under that field until it, or for the PIN code the state, changes. */
+  saveError?: unknown;
   onSubmit: (input: AddressInput) => void;
   onCancel: () => void;
 }
 
 /** Address form: the recipient's full name and mobile, line 1, city, a state from the list and
  * a 6-digit PIN code are required; line 2 and a landmark are optional. Whether the PIN lies in
- * the state is the server's rule: its message is shown as a notice. */
-export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCancel }: Props) {
+ * the state is the server's rule: its message is shown under the PIN code (see `saveError`). */
+export function AddressForm({ initial, submitLabel, busy = false, saveError = null, onSubmit, onCancel }: Props) {
   const [form, setForm] = useState<AddressInput>(() => toAddressInput(initial));
   const [errors, setErrors] = useState<Errors<AddressInput>>({});
+  // The save failure no longer shown: one from before this form opened, or one the shopper has
+  // answered by editing the field it names.
+  const [answered, setAnswered] = useState<unknown>(saveError);
   const idPrefix = initial ? `addr-${initial.id}` : 'addr-new';
+
+  const refused = saveError !== answered ? fieldError<Field>(saveError, FIELDS) : null;
+  const shown: Errors<AddressInput> =
+    refused && !errors[refused] ? { ...errors, [refused]: errorMessage(saveError) } : errors;
+
+  function edit(next: AddressInput) {
+    if (refused && (next[refused] !== form[refused] || (refused === 'postalCode' && next.state !== form.state))) {
+      setAnswered(saveError);
+    }
+    setForm(next);
+  }
 
   function submit(e: FormEvent) {
     if (submitChecked(e, validateAddress(form), setErrors)) onSubmit(form);
   }
 
-  const bind = fieldBinder(form, setForm, errors);
+  const bind = fieldBinder(form, edit, shown);
   const field = (key: 'fullName' | 'addressLine1' | 'addressLine2' | 'landmark' | 'city', label: string, required: boolean) => (
     <TextField
       id={`${idPrefix}-${key}`}
       label={label}
       {...bind(key)}
+      autoComplete={AUTOCOMPLETE[key]}
       required={required}
       fullWidth
     />
@@ -70,7 +100,7 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
         id={`${idPrefix}-phone`}
         label="Mobile number"
         {...bind('phone')}
-        helperText={errors.phone ?? '10 digits, e.g. 98765 43210'}
+        helperText={shown.phone ?? '10 digits, e.g. 98765 43210'}
         required
         slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16, autoComplete: 'tel' } }}
         fullWidth
@@ -99,14 +129,15 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
         value={form.postalCode}
         maxDigits={6}
         required
-        onChange={(postalCode) => setForm({ ...form, postalCode })}
-        error={Boolean(errors.postalCode)}
-        helperText={errors.postalCode}
+        onChange={(postalCode) => edit({ ...form, postalCode })}
+        error={Boolean(shown.postalCode)}
+        helperText={shown.postalCode}
+        autoComplete="postal-code"
         fullWidth
       />
       <FormControlLabel
         control={
-          <Checkbox checked={form.isDefault} onChange={(e) => setForm({ ...form, isDefault: e.target.checked })} />
+          <Checkbox checked={form.isDefault} onChange={(e) => edit({ ...form, isDefault: e.target.checked })} />
         }
         label="Make this my default address"
       />
@@ -120,15 +151,4 @@ export function AddressForm({ initial, submitLabel, busy = false, onSubmit, onCa
       </Box>
     </Box>
   );
-}
-
-type Shown = Pick<Address, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode'> &
-  Partial<Pick<Address, 'fullName' | 'landmark' | 'phone'>>;
-
-/** One line: recipient, address, landmark, city, state, PIN and the mobile as +91-XXXXX-XXXXX. */
-export function formatAddress(a: Shown): string {
-  const landmark = a.landmark ? `near ${a.landmark}` : null;
-  return [a.fullName, a.addressLine1, a.addressLine2, landmark, a.city, a.state, a.postalCode, formatMobile(a.phone)]
-    .filter(Boolean)
-    .join(', ');
 }

@@ -12,7 +12,8 @@ import { PageLoader } from '@/components/PageLoader';
 import { useAddresses } from '../api';
 import { useAddressMutations } from '../api/mutations';
 import type { Address } from '../types';
-import { AddressForm, formatAddress } from './AddressForm';
+import { formatAddress } from '@/lib/address';
+import { AddressForm } from './AddressForm';
 
 /** The address preselected at checkout: the default one, else the first. */
 export function preselectAddress(addresses: Address[]): string | null {
@@ -60,6 +61,7 @@ export function AddressPicker({ selectedId, onSelect }: Props) {
                 initial={a}
                 submitLabel="Save"
                 busy={save.isPending}
+                saveError={save.error}
                 onCancel={() => setEditing(null)}
                 onSubmit={(input) => save.mutate({ id: a.id, input }, { onSuccess: () => setEditing(null) })}
               />
@@ -92,6 +94,7 @@ export function AddressPicker({ selectedId, onSelect }: Props) {
             initial={null}
             submitLabel="Add Address"
             busy={save.isPending}
+            saveError={save.error}
             onCancel={() => setEditing(null)}
             onSubmit={(input) =>
               save.mutate(

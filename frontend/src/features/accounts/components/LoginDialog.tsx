@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,7 +9,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, fieldError } from '@/lib/api';
 import { fieldBinder } from '@/lib/forms';
 import type { User } from '@/lib/api-types';
 import { notify } from '@/lib/notify';
@@ -32,6 +33,21 @@ interface Props {
 
 const EMPTY_LOGIN: LoginInput = { identifier: '', password: '' };
 const EMPTY_REGISTER: RegisterInput = { username: '', email: '', password: '', confirmPassword: '' };
+const LOGIN_FIELDS = ['identifier', 'password'] as const;
+const REGISTER_FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
+
+/** Why the server refused an attempt of one form, and the field of that form it names, if any. */
+interface Refusal {
+  mode: LoginMode;
+  message: string;
+  field: string | null;
+}
+
+/** The form's own errors, with the server's message on the field it names (the form's own first). */
+function withRefusal<T>(errors: Errors<T>, refusal: Refusal | null, mode: LoginMode): Errors<T> {
+  if (!refusal || refusal.mode !== mode || !refusal.field) return errors;
+  return { [refusal.field]: refusal.message, ...errors };
+}
 
 export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated }: Props) {
   const [loginForm, setLoginForm] = useState(EMPTY_LOGIN);
@@ -39,24 +55,50 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
   const [loginErrors, setLoginErrors] = useState<Errors<LoginInput>>({});
   const [registerErrors, setRegisterErrors] = useState<Errors<RegisterInput>>({});
   const [busy, setBusy] = useState(false);
+  /** The server's answer to the last refused attempt: shown in the dialog (the notice outside it is
+   * hidden from screen readers while the dialog is open) until the next attempt or an edit. */
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   /** The error notices of this dialog's refused attempts, taken away when one succeeds. */
   const failures = useRef<number[]>([]);
-  const bindLogin = fieldBinder(loginForm, setLoginForm, loginErrors);
-  const bindRegister = fieldBinder(registerForm, setRegisterForm, registerErrors);
+  const content = useRef<HTMLDivElement>(null);
+  const editLogin = (next: LoginInput) => {
+    setRefusal(null);
+    setLoginForm(next);
+  };
+  const editRegister = (next: RegisterInput) => {
+    setRefusal(null);
+    setRegisterForm(next);
+  };
+  const registerShown = withRefusal(registerErrors, refusal, 'register');
+  const bindLogin = fieldBinder(loginForm, editLogin, withRefusal(loginErrors, refusal, 'login'));
+  const bindRegister = fieldBinder(registerForm, editRegister, registerShown);
 
   useEffect(() => {
     if (!open) {
       setLoginErrors({});
       setRegisterErrors({});
+      setRefusal(null);
       setLoginForm((f) => ({ ...f, password: '' }));
       setRegisterForm(EMPTY_REGISTER);
     }
   }, [open]);
 
+  // A form switched to (Create an account, Sign in, Forgot password?) starts at its first field,
+  // not at the dialog: the link that was pressed is gone with the form it was in.
+  useEffect(() => {
+    if (open) content.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [open, mode]);
+
   /** Sends the sign-in or registration, then signs in with its answer (the server's own message
    * first); a success takes away the error notices of the earlier refused attempts. */
-  async function authenticate(send: () => Promise<AuthResult>, welcome: (user: User) => string, failure: string) {
+  async function authenticate(
+    send: () => Promise<AuthResult>,
+    welcome: (user: User) => string,
+    failure: string,
+    fields: readonly string[],
+  ) {
     setBusy(true);
+    setRefusal(null);
     try {
       const result = await send();
       signIn(result.token, result.user);
@@ -65,7 +107,9 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
       notify.success(result.message || welcome(result.user));
       return result.user;
     } catch (err) {
-      failures.current.push(notify.error(errorMessage(err, failure)));
+      const message = errorMessage(err, failure);
+      setRefusal({ mode, message, field: fieldError(err, fields) });
+      failures.current.push(notify.error(message));
       return null;
     } finally {
       setBusy(false);
@@ -74,7 +118,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
 
   async function submitLogin(e: FormEvent) {
     if (!submitChecked(e, validateLogin(loginForm), setLoginErrors)) return;
-    const user = await authenticate(() => login(loginForm), (u) => `Welcome back, ${u.username}!`, 'Login failed');
+    const user = await authenticate(() => login(loginForm), (u) => `Welcome back, ${u.username}!`, 'Login failed', LOGIN_FIELDS);
     if (!user) return;
     setLoginForm(EMPTY_LOGIN);
     onAuthenticated(user);
@@ -82,12 +126,17 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
 
   async function submitRegister(e: FormEvent) {
     if (!submitChecked(e, validateRegister(registerForm), setRegisterErrors)) return;
-    const user = await authenticate(() => register(registerForm), () => 'Account created successfully', 'Registration failed');
+    const user = await authenticate(() => register(registerForm), () => 'Account created successfully', 'Registration failed', REGISTER_FIELDS);
     if (user) onAuthenticated(user);
   }
 
   const isLogin = mode === 'login';
   const title = mode === 'forgot' ? 'Forgot Password' : isLogin ? 'Sign In' : 'Create Account';
+  const refused = refusal && refusal.mode === mode && (
+    <Alert severity="error" role="alert">
+      {refusal.message}
+    </Alert>
+  );
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="auth-title">
@@ -97,11 +146,12 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent>
+      <DialogContent ref={content}>
         {mode === 'forgot' ? (
           <ForgotPasswordForm onBackToSignIn={() => onModeChange('login')} />
         ) : isLogin ? (
           <AuthForm onSubmit={submitLogin}>
+            {refused}
             <TextField
               label="Email or username"
               {...bindLogin('identifier')}
@@ -127,6 +177,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
           </AuthForm>
         ) : (
           <AuthForm onSubmit={submitRegister}>
+            {refused}
             <TextField
               label="Username"
               {...bindRegister('username')}
@@ -145,7 +196,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onAuthenticated
               label="Password"
               {...bindRegister('password')}
               autoComplete="new-password"
-              helperText={registerErrors.password ?? PASSWORD_RULE}
+              helperText={registerShown.password ?? PASSWORD_RULE}
               required
             />
             <PasswordField

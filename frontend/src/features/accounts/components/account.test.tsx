@@ -173,7 +173,43 @@ describe('address book', () => {
     await u.click(await screen.findByRole('button', { name: 'Add New Address' }));
     await typeAddress(u, { fullName: 'Ravi Kumar', phone: '9876543210', addressLine1: '9 Beach Road', city: 'Panaji', state: 'Goa', postalCode: '400001' });
     await u.click(screen.getByRole('button', { name: 'Add Address' }));
-    expect(await screen.findByText('This PIN code is not in Goa')).toBeInTheDocument();
+    const pin = screen.getByLabelText(/PIN code/);
+    await waitFor(() => expect(pin).toHaveAttribute('aria-invalid', 'true'));
+    expect(pin).toHaveAccessibleDescription('This PIN code is not in Goa');
     expect(screen.getByRole('form', { name: 'New address' })).toBeInTheDocument();
+  });
+
+  it('keeps a refused PIN code marked, with the reason under it, until the PIN or the state changes', async () => {
+    signIn('tok', userFixture());
+    server.use(
+      http.get('/api/addresses', () => HttpResponse.json({ data: [] })),
+      http.post('/api/addresses', async ({ request }) => {
+        const { state } = (await request.json()) as { state: string };
+        return HttpResponse.json(
+          { message: `This PIN code is not in ${state}`, code: 'pin_not_in_state', field: 'postalCode' },
+          { status: 422 },
+        );
+      }),
+    );
+    renderWithApp(<AddressBook />);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Add New Address' }));
+    await typeAddress(u, { fullName: 'Ravi Kumar', phone: '9876543210', addressLine1: '9 MG Road', city: 'Mumbai', state: 'Karnataka', postalCode: '400001' });
+    await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    const pin = screen.getByLabelText(/PIN code/);
+    await waitFor(() => expect(pin).toHaveAccessibleDescription('This PIN code is not in Karnataka'));
+    expect(pin).toHaveAttribute('aria-invalid', 'true');
+    // Still there after the notice has gone (4 s): another field's edit does not clear it.
+    await u.type(screen.getByLabelText(/^City/), ' City');
+    expect(pin).toHaveAttribute('aria-invalid', 'true');
+    await u.click(screen.getByLabelText(/^State/));
+    await u.click(await screen.findByRole('option', { name: 'Maharashtra' }));
+    expect(pin).toHaveAttribute('aria-invalid', 'false');
+    expect(pin).not.toHaveAccessibleDescription('This PIN code is not in Karnataka');
+
+    await u.click(screen.getByRole('button', { name: 'Add Address' }));
+    await waitFor(() => expect(pin).toHaveAccessibleDescription('This PIN code is not in Maharashtra'));
+    await u.type(pin, '{Backspace}2');
+    expect(pin).toHaveAttribute('aria-invalid', 'false');
   });
 });

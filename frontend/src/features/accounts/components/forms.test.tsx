@@ -69,7 +69,9 @@ describe('Sign In form', () => {
     await u.type(screen.getByLabelText(/Email or username/), 'asha');
     await u.type(screen.getByLabelText(/^Password/), 'wrong');
     await u.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Invalid credentials')).toBeInTheDocument();
+    // As a notice (the spec's) and, for screen readers, in the dialog.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
+    await waitFor(() => expect(screen.getAllByText('Invalid credentials')).toHaveLength(2));
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
@@ -136,7 +138,7 @@ describe('Create Account form after a refused attempt', () => {
     renderLogin('register');
     const u = userEvent.setup();
     await submitRegistration(u, 'ravi', 'ravi@example.com', 'password');
-    expect(await screen.findByText(/This password is too easy to guess/)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/This password is too easy to guess/);
     await u.clear(screen.getByLabelText(/^Password/));
     await u.type(screen.getByLabelText(/^Password/), 'Kesari-Jalebi-42');
     await u.clear(screen.getByLabelText(/Confirm password/));
@@ -171,6 +173,16 @@ describe('Address form', () => {
     await u.type(screen.getByLabelText(/Mobile number/), '+91 98765 43210');
     await u.click(screen.getByRole('button', { name: 'Add Address' }));
     expect(onSubmit).toHaveBeenCalledWith(addressInput({ landmark: 'Near the metro' }));
+  });
+
+  it('lets the phone fill the address in (autocomplete)', () => {
+    renderWithApp(<AddressForm initial={null} submitLabel="Add Address" onSubmit={vi.fn()} onCancel={() => {}} />);
+    expect(screen.getByLabelText(/Full name/)).toHaveAttribute('autocomplete', 'name');
+    expect(screen.getByLabelText(/Address line 1/)).toHaveAttribute('autocomplete', 'address-line1');
+    expect(screen.getByLabelText(/Address line 2/)).toHaveAttribute('autocomplete', 'address-line2');
+    expect(screen.getByLabelText(/^City/)).toHaveAttribute('autocomplete', 'address-level2');
+    expect(screen.getByLabelText(/PIN code/)).toHaveAttribute('autocomplete', 'postal-code');
+    expect(screen.getByLabelText(/Mobile number/)).toHaveAttribute('autocomplete', expect.stringMatching(/^tel(-national)?$/));
   });
 
   it('keeps all six digits of a PIN code pasted with a space', async () => {

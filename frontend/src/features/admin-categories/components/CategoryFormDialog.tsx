@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useMemo, useState, type DragEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/object-url';
 import type { AdminCategory, CategoryFormValues } from '../types';
 import { checkPickedFiles, filterCategoryName, parentOptions, validateCategory, type CategoryCheck } from '../lib/rules';
 import { DigitsField } from '@/components/DigitsField';
+import { FilePickerButton } from '@/components/FilePickerButton';
 
 interface Props {
   /** The category being edited, or null to create one. */
@@ -39,7 +40,6 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
   const [deleted, setDeleted] = useState<string[]>([]);
   const [errors, setErrors] = useState<CategoryCheck>({});
   const [dragging, setDragging] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const preview = useObjectUrl(file);
 
   const options = useMemo(() => parentOptions(categories, category?.id), [categories, category?.id]);
@@ -66,7 +66,6 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
   function removeImage() {
     setFile(null);
     setDeleted((category?.uploads ?? []).map((u) => u.id));
-    if (inputRef.current) inputRef.current.value = '';
   }
 
   function onDrop(e: DragEvent) {
@@ -164,17 +163,9 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
                   <Typography color="text.secondary">Drop an image here or choose one (PNG, JPG, JPEG)</Typography>
                 )}
                 <Stack direction="row" spacing={1}>
-                  <Button variant="outlined" component="label" startIcon={<UploadIcon />}>
+                  <FilePickerButton variant="outlined" startIcon={<UploadIcon />} accept={IMAGE_ACCEPT} inputLabel="Category image" onFiles={pick}>
                     {shownUrl ? 'Replace image' : 'Choose image'}
-                    <input
-                      ref={inputRef}
-                      hidden
-                      type="file"
-                      accept={IMAGE_ACCEPT}
-                      aria-label="Category image"
-                      onChange={(e) => pick(Array.from(e.target.files ?? []))}
-                    />
-                  </Button>
+                  </FilePickerButton>
                   {shownUrl && (
                     <Button color="error" onClick={removeImage}>
                       Remove image

@@ -23,6 +23,7 @@ import { COMPANY_MESSAGES, PINCODE_MAX, checkLogo, validateCompany, type Company
 import { digitsOnly } from '@/lib/forms';
 import { nationalPhone } from '@/lib/india';
 import type { Company } from '../types';
+import { FilePickerButton } from '@/components/FilePickerButton';
 
 type CompanyFields = Omit<CompanyValues, 'logo'>;
 
@@ -95,16 +96,15 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
             <BusinessIcon fontSize="large" />
           </Avatar>
           <Box>
-            <Button variant="outlined" component="label" startIcon={<UploadIcon />}>
+            <FilePickerButton
+              variant="outlined"
+              startIcon={<UploadIcon />}
+              accept=".png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml"
+              inputLabel="Company logo"
+              onFiles={(files) => pickLogo(files[0])}
+            >
               {shownLogo ? 'Change logo' : 'Upload logo'}
-              <input
-                hidden
-                type="file"
-                accept=".png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml"
-                aria-label="Company logo"
-                onChange={(e) => pickLogo(e.target.files?.[0])}
-              />
-            </Button>
+            </FilePickerButton>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               PNG, JPG or SVG, max 2MB
             </Typography>

@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';

@@ -8,6 +8,7 @@ import type { ReturnRequest } from '@/lib/api-types';
 import { ReturnsPage } from './ReturnsPage';
 import { catchDownloads } from '@/testing/downloads';
 import { builder } from '@/testing/builder';
+import { smallScreen } from '@/testing/media';
 
 const request = builder<ReturnRequest>(() => ({
   id: 'r-1',
@@ -111,5 +112,30 @@ describe('back office returns', () => {
     await userEvent.click(within(second).getByRole('button', { name: 'Download invoice KP/26-27/9' }));
     await waitFor(() => expect(saved).toEqual(['CN-26-27-3.pdf', 'KP-26-27-9.pdf']));
     expect(fetched).toEqual(['/api/returns/r-1/credit-note.pdf', '/api/returns/r-2/invoice.pdf']);
+  });
+
+  it('on a phone shows each request as a card with its actions in reach', async () => {
+    const restore = smallScreen();
+    try {
+      const requested = request({ status: 'REQUESTED', statusLabel: 'Requested', nextStatuses: ['APPROVED', 'REJECTED'] });
+      server.use(
+        http.get('/api/returns', () => HttpResponse.json({ data: [requested], pagination: { totalItems: 1, currentPage: 1, limit: 20, totalPages: 1 } })),
+      );
+      renderWithApp(<ReturnsPage />);
+      const list = await screen.findByRole('list', { name: 'Return requests' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const card = within(list).getByRole('listitem', { name: 'Request for order ABCDEF12' });
+      expect(card).toHaveTextContent('#ABCDEF12');
+      expect(card).toHaveTextContent('Asha Rao');
+      expect(card).toHaveTextContent('Refund · Changed my mind');
+      expect(card).toHaveTextContent('Linen Shirt (size M, White) × 2');
+      expect(card).toHaveTextContent('₹1,998.00');
+      expect(card).toHaveTextContent('Requested');
+      expect(within(card).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+      await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+      expect(await screen.findByRole('dialog', { name: 'Approve · order #ABCDEF12' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 });

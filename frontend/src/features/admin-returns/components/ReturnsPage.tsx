@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -19,7 +22,9 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ColumnHead } from '@/components/ListViews';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { CardList, ColumnHead } from '@/components/ListViews';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { PageLoader } from '@/components/PageLoader';
 import { RetryAlert } from '@/components/RetryAlert';
@@ -133,12 +138,57 @@ function StatusDialog({ request, to, onClose }: { request: ReturnRequest; to: Re
   );
 }
 
+/** What is asked: refund or exchange and why, the pieces, and what has been done (restock, refund, documents). */
+function RequestDetails({ request: r }: { request: ReturnRequest }) {
+  return (
+    <>
+      <strong>{r.kind === 'EXCHANGE' ? 'Exchange' : 'Refund'}</strong> · {REASONS[r.reason] ?? r.reason}
+      {r.lines.map((l) => (
+        <Typography key={l.id} variant="body2">
+          {l.productName} (size {l.size}, {l.color}) × {l.quantity}
+          {l.exchangeSize ? ` → size ${l.exchangeSize}, ${l.exchangeColor ?? ''}` : ''}
+        </Typography>
+      ))}
+      {r.restocked === false && <Typography variant="body2">Received damaged: not restocked</Typography>}
+      {r.refund && (
+        <Typography variant="body2">
+          Refunded {formatMoney(r.refund.amount)} to {r.refund.account}
+        </Typography>
+      )}
+      <TaxDocumentButtons returnId={r.id} invoice={r.replacementInvoice} creditNote={r.creditNote} />
+    </>
+  );
+}
+
+/** The buttons that move a request on, one per next status. */
+function NextSteps({ request: r, onAct }: { request: ReturnRequest; onAct: (to: ReturnStatus) => void }) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {r.nextStatuses.map((to) => (
+        <Button
+          key={to}
+          size="small"
+          variant={to === 'REJECTED' ? 'outlined' : 'contained'}
+          color={to === 'REJECTED' ? 'error' : 'primary'}
+          onClick={() => onAct(to)}
+        >
+          {ACTIONS[to]}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
 /** The back office's returns and exchanges: a list filtered by status, each moved one step at a time. */
 export function ReturnsPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<ReturnStatus | ''>('');
   const list = useReturns(page, status || undefined);
   const [acting, setActing] = useState<{ request: ReturnRequest; to: ReturnStatus } | null>(null);
+  // A phone gets cards: six columns leave the request one letter wide and the actions off-screen.
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const requests = list.data?.data ?? [];
 
   return (
     <Box>
@@ -170,63 +220,68 @@ export function ReturnsPage() {
         <PageLoader label="Loading returns" />
       ) : list.isError ? (
         <RetryAlert onRetry={() => void list.refetch()}>The returns could not be loaded.</RetryAlert>
-      ) : (list.data?.data.length ?? 0) === 0 ? (
+      ) : requests.length === 0 ? (
         <Typography color="text.secondary">No requests{status ? ' in this status' : ''}.</Typography>
       ) : (
         <Paper variant="outlined">
-          <TableContainer>
-            <Table aria-label="Return requests">
-              <ColumnHead columns={['Order', 'Customer', 'Request', { label: 'Amount', align: 'right' }, 'Status', 'Actions']} />
-              <TableBody>
-                {list.data?.data.map((r) => (
-                  <TableRow key={r.id} aria-label={`Request for order ${r.orderNumber}`}>
-                    <TableCell>#{r.orderNumber}</TableCell>
-                    <TableCell>
-                      {r.customerName}
-                      <Typography variant="body2" color="text.secondary">
+          {small ? (
+            <Box sx={{ p: 1 }}>
+              <CardList label="Return requests" spacing={1}>
+                {requests.map((r) => (
+                  <Card key={r.id} component="li" variant="outlined" aria-label={`Request for order ${r.orderNumber}`}>
+                    <CardContent sx={{ pb: 1 }}>
+                      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
+                        <Typography fontWeight={700}>#{r.orderNumber}</Typography>
+                        <Chip size="small" label={r.statusLabel} />
+                      </Box>
+                      <Typography>{r.customerName}</Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
                         {r.customerEmail}
                       </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <strong>{r.kind === 'EXCHANGE' ? 'Exchange' : 'Refund'}</strong> · {REASONS[r.reason] ?? r.reason}
-                      {r.lines.map((l) => (
-                        <Typography key={l.id} variant="body2">
-                          {l.productName} (size {l.size}, {l.color}) × {l.quantity}
-                          {l.exchangeSize ? ` → size ${l.exchangeSize}, ${l.exchangeColor ?? ''}` : ''}
-                        </Typography>
-                      ))}
-                      {r.restocked === false && <Typography variant="body2">Received damaged: not restocked</Typography>}
-                      {r.refund && (
-                        <Typography variant="body2">
-                          Refunded {formatMoney(r.refund.amount)} to {r.refund.account}
-                        </Typography>
-                      )}
-                      <TaxDocumentButtons returnId={r.id} invoice={r.replacementInvoice} creditNote={r.creditNote} />
-                    </TableCell>
-                    <TableCell align="right">{formatMoney(r.amount)}</TableCell>
-                    <TableCell>
-                      <Chip size="small" label={r.statusLabel} />
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                        {r.nextStatuses.map((to) => (
-                          <Button
-                            key={to}
-                            size="small"
-                            variant={to === 'REJECTED' ? 'outlined' : 'contained'}
-                            color={to === 'REJECTED' ? 'error' : 'primary'}
-                            onClick={() => setActing({ request: r, to })}
-                          >
-                            {ACTIONS[to]}
-                          </Button>
-                        ))}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
+                      <RequestDetails request={r} />
+                      <Typography fontWeight={700} sx={{ mt: 1 }}>
+                        {formatMoney(r.amount)}
+                      </Typography>
+                    </CardContent>
+                    {r.nextStatuses.length > 0 && (
+                      <CardActions sx={{ px: 2, pb: 2 }}>
+                        <NextSteps request={r} onAct={(to) => setActing({ request: r, to })} />
+                      </CardActions>
+                    )}
+                  </Card>
                 ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              </CardList>
+            </Box>
+          ) : (
+            <TableContainer>
+              <Table aria-label="Return requests">
+                <ColumnHead columns={['Order', 'Customer', 'Request', { label: 'Amount', align: 'right' }, 'Status', 'Actions']} />
+                <TableBody>
+                  {requests.map((r) => (
+                    <TableRow key={r.id} aria-label={`Request for order ${r.orderNumber}`}>
+                      <TableCell>#{r.orderNumber}</TableCell>
+                      <TableCell>
+                        {r.customerName}
+                        <Typography variant="body2" color="text.secondary">
+                          {r.customerEmail}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>
+                        <RequestDetails request={r} />
+                      </TableCell>
+                      <TableCell align="right">{formatMoney(r.amount)}</TableCell>
+                      <TableCell>
+                        <Chip size="small" label={r.statusLabel} />
+                      </TableCell>
+                      <TableCell>
+                        <NextSteps request={r} onAct={(to) => setActing({ request: r, to })} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           <TablePagination
             component="div"
             count={list.data?.pagination.totalItems ?? 0}

@@ -23,7 +23,12 @@ export function CartView({ items, summary, removed, onDismissRemoved, busy, onQu
   return (
     <ShopPage
       title="Shopping Cart"
-      empty={items.length === 0 ? emptyCart('Looks like you have not added anything yet.') : null}
+      empty={
+        items.length === 0
+          ? // The notice above names what was taken out: "nothing added yet" would contradict it.
+            emptyCart(removed.length > 0 ? 'Find something else you like.' : 'Looks like you have not added anything yet.')
+          : null
+      }
       notice={<RemovedLinesNotice lines={removed} busy={busy} onDismiss={onDismissRemoved} />}
     >
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 340px' } }}>

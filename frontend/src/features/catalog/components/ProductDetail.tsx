@@ -17,7 +17,7 @@ import type { Product, Variant } from '@/lib/api-types';
 import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZES } from '@/lib/images';
 import { formatMoney } from '@/lib/money';
 import { clampQuantity } from '@/lib/quantity';
-import { findVariant, isLightColour, useVariantChoice } from '@/lib/variant-options';
+import { findVariant, isLightColour, sizeAfterTap, useVariantChoice } from '@/lib/variant-options';
 
 // The full-screen gallery is a chunk of its own, fetched on the first tap on the picture.
 const ZoomGallery = lazy(() => import('./ZoomGallery'));
@@ -270,7 +270,7 @@ export function ProductDetail({ product, wishlisted, onToggleWishlist, onAddToCa
                     aria-pressed={active}
                     aria-label={`Size ${s.size}${out ? ' (out of stock)' : ''}`}
                     onClick={() => {
-                      const size = active ? null : s.size;
+                      const size = sizeAfterTap(sizes, choice.size, s.size);
                       chooseSize(size);
                       const next = findVariant(variants, choice.colour, size);
                       if (next) setQuantity((q) => clampQuantity(q, next.stock));

@@ -16,6 +16,7 @@ import { notify } from '@/lib/notify';
 import { codKeys, codSettingsQuery, saveCodSettings, type CodSettings } from '../api';
 import { mergePincodes, pincodesFromCsv } from '../pincodes';
 import { DigitsField } from '@/components/DigitsField';
+import { FilePickerButton } from '@/components/FilePickerButton';
 
 const amountText = (v: number | null) => (v === null ? '' : String(v));
 
@@ -132,10 +133,15 @@ function Form({ settings }: { settings: CodSettings }) {
             <Button variant="outlined" onClick={addPin}>
               Add
             </Button>
-            <Button variant="outlined" component="label" startIcon={<UploadIcon />}>
+            <FilePickerButton
+              variant="outlined"
+              startIcon={<UploadIcon />}
+              accept=".csv,text/csv,text/plain"
+              inputLabel="PIN codes file to import"
+              onFiles={(files) => void importCsv(files[0])}
+            >
               Import CSV
-              <input hidden type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void importCsv(e.target.files?.[0])} />
-            </Button>
+            </FilePickerButton>
           </Box>
           {pins.length === 0 ? (
             <Typography color="text.secondary">Cash on delivery is offered at every PIN code the shop delivers to.</Typography>

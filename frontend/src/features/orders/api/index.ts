@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, pageOf, type Envelope } from '@/lib/api';
+import { api, pageOf, retryWhenNoAnswer, type Envelope } from '@/lib/api';
 import type { Pagination } from '@/lib/api-types';
 import type { Order } from '../types';
 
@@ -11,13 +11,28 @@ export interface PlaceOrderResult {
   emailSent: boolean;
 }
 
-/** `expectedTotal`: the total the shopper was shown; the server refuses the order (409) when
- * a price changed since, rather than charging a total nobody saw. */
+/** How long a placement may take, its tries included, before it counts as unanswered. */
+export const PLACE_ORDER_DEADLINE_MS = 30_000;
+/** The waits before the second and third try of a placement that got no answer. */
+export const PLACE_ORDER_BACKOFF_MS = [1_000, 2_000] as const;
+
+/**
+ * `expectedTotal`: the total the shopper was shown; the server refuses the order (409) when
+ * a price changed since, rather than charging a total nobody saw.
+ *
+ * A try that gets no answer (connection dropped, deadline passed) may still have placed the
+ * order: it is sent again with the same `idempotencyKey`, which the server answers with the
+ * order already placed rather than placing a second one. Still no answer: ApiError status 0.
+ */
 export async function placeOrder(addressId: string, idempotencyKey: string, expectedTotal: number): Promise<PlaceOrderResult> {
-  const body = await api.post<Envelope<Order> & { emailSent?: boolean }>(
-    '/orders/place',
-    { addressId, paymentMethod: 'COD', expectedTotal },
-    { headers: { 'Idempotency-Key': idempotencyKey } },
+  const body = await retryWhenNoAnswer(
+    (msLeft) =>
+      api.post<Envelope<Order> & { emailSent?: boolean }>(
+        '/orders/place',
+        { addressId, paymentMethod: 'COD', expectedTotal },
+        { headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: msLeft },
+      ),
+    { backoffMs: PLACE_ORDER_BACKOFF_MS, untilMs: Date.now() + PLACE_ORDER_DEADLINE_MS },
   );
   return { order: body.data, message: body.message, emailSent: body.emailSent !== false };
 }

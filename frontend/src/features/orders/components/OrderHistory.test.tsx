@@ -41,6 +41,15 @@ describe('order history', () => {
     expect(within(cancelled).getByRole('region', { name: 'Order updates' })).toHaveTextContent('Cancelled by You');
   });
 
+  it('prints the delivery landmark as the shopper typed it', async () => {
+    const withLandmark = order({ id: 'cccccccc-3333', items: [] });
+    withLandmark.address = { ...withLandmark.address!, landmark: 'Opp. Cool Joint' };
+    signInShopper(http.get('/api/orders/my-orders', () => HttpResponse.json({ data: [withLandmark] })));
+    await renderRoutes(routes, '/myaccount/order');
+    const card = await screen.findByRole('article', { name: 'Order cccccccc' });
+    expect(within(card).getByText(/Deliver to:/)).toHaveTextContent('Deliver to: Ravi Kumar, 12 MG Road, Flat 4, Opp. Cool Joint, Bengaluru');
+  });
+
   it('pages through a long history, ten orders at a time, asking the server for each page', async () => {
     const asked: string[] = [];
     signInShopper(

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
-import { formatMobile } from '@/lib/india';
+import { formatAddress } from '@/lib/address';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
@@ -119,7 +119,7 @@ function OrderCard({
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              Deliver to: {[a.fullName, a.addressLine1, a.addressLine2, a.landmark && `near ${a.landmark}`, a.city, a.state, a.postalCode, formatMobile(a.phone)].filter(Boolean).join(', ')}
+              Deliver to: {formatAddress(a)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Payment: {order.paymentMethod === 'COD' ? 'Cash on Delivery' : order.paymentMethod}
