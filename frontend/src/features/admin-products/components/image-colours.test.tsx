@@ -6,29 +6,35 @@ import { server } from '@/testing/server';
 import { variant } from '@/testing/fixtures';
 import { categoryTree, openAdmin, product, productPage, serveProductSave } from '@/testing/admin';
 
+/** Opens the Linen Shirt (Blue and Maroon, two saved pictures: Blue, and `second`) in the product form. */
+async function editShirt(second: string | null) {
+  const existing = product({
+    categoryId: 'c-formal',
+    category: { id: 'c-formal', name: 'Formal' },
+    images: [
+      { id: 'img-1', uploadId: 'u1', url: '/uploads/1.jpg', color: 'Blue' },
+      { id: 'img-2', uploadId: 'u2', url: '/uploads/2.jpg', color: second },
+    ],
+    variants: [
+      variant({ id: 'v-1', size: 'M', color: 'Blue' }),
+      variant({ id: 'v-2', size: 'M', color: 'Maroon', colorHexCode: '#800000' }),
+    ],
+  });
+  server.use(
+    http.get('/api/admin/products', () => HttpResponse.json(productPage([existing], 1, 1, 10))),
+    http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
+  );
+  const sent = serveProductSave(existing);
+  await openAdmin('/admin/product');
+  const u = userEvent.setup();
+  await u.click(await screen.findByRole('button', { name: 'Edit Linen Shirt' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+  return { u, dialog, sent };
+}
+
 describe('product form: picture colours', () => {
   it("gives a picture one of the product's colours, or none", async () => {
-    const existing = product({
-      categoryId: 'c-formal',
-      category: { id: 'c-formal', name: 'Formal' },
-      images: [
-        { id: 'img-1', uploadId: 'u1', url: '/uploads/1.jpg', color: 'Blue' },
-        { id: 'img-2', uploadId: 'u2', url: '/uploads/2.jpg', color: null },
-      ],
-      variants: [
-        variant({ id: 'v-1', size: 'M', color: 'Blue' }),
-        variant({ id: 'v-2', size: 'M', color: 'Maroon', colorHexCode: '#800000' }),
-      ],
-    });
-    server.use(
-      http.get('/api/admin/products', () => HttpResponse.json(productPage([existing], 1, 1, 10))),
-      http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
-    );
-    const sent = serveProductSave(existing);
-    await openAdmin('/admin/product');
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Edit Linen Shirt' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const { u, dialog, sent } = await editShirt(null);
 
     const first = within(dialog).getByRole('combobox', { name: 'Colour of saved image 1' });
     expect(first).toHaveValue('Blue');
@@ -46,27 +52,7 @@ describe('product form: picture colours', () => {
   });
 
   it('a picture follows its colour when the owner renames it in the variants', async () => {
-    const existing = product({
-      categoryId: 'c-formal',
-      category: { id: 'c-formal', name: 'Formal' },
-      images: [
-        { id: 'img-1', uploadId: 'u1', url: '/uploads/1.jpg', color: 'Blue' },
-        { id: 'img-2', uploadId: 'u2', url: '/uploads/2.jpg', color: 'Maroon' },
-      ],
-      variants: [
-        variant({ id: 'v-1', size: 'M', color: 'Blue' }),
-        variant({ id: 'v-2', size: 'M', color: 'Maroon', colorHexCode: '#800000' }),
-      ],
-    });
-    server.use(
-      http.get('/api/admin/products', () => HttpResponse.json(productPage([existing], 1, 1, 10))),
-      http.get('/api/categories', () => HttpResponse.json({ data: categoryTree() })),
-    );
-    const sent = serveProductSave(existing);
-    await openAdmin('/admin/product');
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Edit Linen Shirt' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const { u, dialog, sent } = await editShirt('Maroon');
     const colour = within(dialog).getByRole('textbox', { name: 'Variant 1 color' });
     await u.clear(colour);
     await u.type(colour, 'Indigo');
