@@ -27,6 +27,8 @@ pub struct Meta {
     pub kind: &'static str,
     /// JSON-LD documents.
     pub structured: Vec<Value>,
+    /// The shop's name (Open Graph's `og:site_name`).
+    pub site_name: String,
     /// The web app shows its not-found screen (a path no page has, a product or a category
     /// the shop does not have): the page is answered with 404, so crawlers and link checkers
     /// see it too.
@@ -47,9 +49,10 @@ impl Meta {
             image: None,
             kind: "website",
             structured: Vec::new(),
+            site_name: shop.to_string(),
             not_found: false,
         };
-        let unlisted = |title: &str| Meta { title: titled(title), kind: "website", ..Meta::default() };
+        let unlisted = |title: &str| Meta { title: titled(title), kind: "website", site_name: shop.to_string(), ..Meta::default() };
         let Page::Known { def, slug } = page else {
             return match page {
                 Page::BackOffice(screen) => unlisted(&screen.title),
@@ -103,6 +106,9 @@ impl Meta {
             None => head.push_str(&meta("robots", "noindex")),
         }
         head.push_str(&property("og:type", self.kind));
+        if !self.site_name.is_empty() {
+            head.push_str(&property("og:site_name", &self.site_name));
+        }
         head.push_str(&property("og:title", &self.title));
         if !self.description.is_empty() {
             head.push_str(&property("og:description", &self.description));
@@ -143,7 +149,7 @@ fn product_meta(snapshot: &CatalogSnapshot, shop: &str, origin: &str, p: &Produc
         "@type": "Product",
         "name": p.name,
         "description": clip(&description),
-        "sku": p.id,
+        "productID": p.id,
         "url": url,
         "brand": { "@type": "Brand", "name": shop },
     });
@@ -160,6 +166,7 @@ fn product_meta(snapshot: &CatalogSnapshot, shop: &str, origin: &str, p: &Produc
         image,
         kind: "product",
         structured: vec![product, breadcrumbs(snapshot, origin, p, &url)],
+        site_name: shop.to_string(),
         not_found: false,
     }
 }

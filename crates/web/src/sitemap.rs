@@ -20,10 +20,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/robots.txt", web::get().to(robots));
 }
 
-/// Every address of the catalogue with its last change (a date), in a stable order.
+/// Every public address with its last change (a date), in a stable order: the shop's own
+/// pages of the page contract (home, shop, about, blog, the policies: those without a slug and
+/// not a shopper's own), every category and every product.
 fn addresses(state: &AppState) -> Vec<(String, Option<String>)> {
     let snapshot = state.catalog.snapshot();
-    let mut out = vec![("/".to_string(), None), ("/shop".to_string(), None)];
+    let mut out: Vec<(String, Option<String>)> = contract()
+        .pages
+        .iter()
+        .filter(|def| !def.private)
+        .filter_map(|def| def.paths.first().filter(|p| !p.contains('{')).map(|p| (p.clone(), None)))
+        .collect();
     for c in snapshot.categories.iter() {
         out.push((format!("/category/{}", c.slug), None));
     }

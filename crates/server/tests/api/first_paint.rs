@@ -363,6 +363,10 @@ async fn pages_tell_search_engines_and_link_previews_what_they_are() {
     let documents = structured(&product.html);
     let item = documents.iter().find(|d| d["@type"] == "Product").cloned().unwrap_or_default();
     assert_eq!(item["name"], "Oxford Shirt");
+    // The shop's name for link previews; the product's id is its productID, not a SKU (the
+    // shop's own codes are per size).
+    assert!(product.html.contains(r#"<meta property="og:site_name" content="Fashion Shop">"#), "{}", product.html);
+    assert!(item.get("sku").is_none() && item["productID"].is_string(), "{item}");
     assert_eq!(item["offers"]["priceCurrency"], "INR");
     assert_eq!(item["offers"]["price"], "999.00");
     assert_eq!(item["offers"]["availability"], "https://schema.org/InStock");
@@ -398,7 +402,8 @@ async fn pages_tell_search_engines_and_link_previews_what_they_are() {
     let sitemap = String::from_utf8(body).unwrap_or_default();
     assert_eq!(status, 200);
     assert!(headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("application/xml")));
-    for path in ["/shop</loc>", "/category/men</loc>", "/product/oxford-shirt</loc><lastmod>"] {
+    // The shop's own pages too (about, blog, its policies), not only the catalogue.
+    for path in ["/shop</loc>", "/category/men</loc>", "/product/oxford-shirt</loc><lastmod>", "/about</loc>", "/blog</loc>", "/privacy-policy</loc>", "/terms-and-conditions</loc>", "/refund-policy</loc>"] {
         assert!(sitemap.contains(path), "{path} in {sitemap}");
     }
     let robots = String::from_utf8(app.get_raw("/robots.txt", &[]).await.2).unwrap_or_default();
