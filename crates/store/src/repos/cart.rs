@@ -178,7 +178,7 @@ pub(crate) fn record_removed_lines(conn: &mut DbConn, variant_ids: &[String], at
         .filter(cart_items::variant_id.eq_any(variant_ids))
         .select((cart_items::user_id, variants::size, variants::color, cart_items::quantity, products::name))
         .load(conn)?;
-    // Row by row: MultiConnection has no multi-row insert (a product sits in few carts).
+    // Row by row: MultiConnection has no multi-row insert; one short row per cart holding it.
     for (user_id, size, color, quantity, name) in lines {
         diesel::insert_into(cart_removals::table)
             .values((

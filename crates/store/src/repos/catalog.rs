@@ -141,15 +141,17 @@ fn variant_changes(v: &VariantDraft, position: usize, now: NaiveDateTime) -> Var
 /// undone (else `Conflict` [`catalog::VARIANT_STOCK_CHANGED`], and the transaction rolls back).
 fn update_variant_row(conn: &mut DbConn, id: &str, v: &VariantDraft, position: usize, now: NaiveDateTime) -> Result<()> {
     let mut changes = variant_changes(v, position, now);
-    let written = match v.seen_stock {
-        None => diesel::update(variants::table.find(id)).set(changes).execute(conn),
-        Some(seen) if seen == v.stock => {
-            changes.stock = None;
-            diesel::update(variants::table.find(id)).set(changes).execute(conn)
+    let guarded = match v.seen_stock {
+        Some(seen) if seen != v.stock => seen,
+        seen => {
+            // No figure to guard: the stock as sent, or (shown and left as it was) not at all.
+            if seen.is_some() {
+                changes.stock = None;
+            }
+            return diesel::update(variants::table.find(id)).set(changes).execute(conn).map(|_| ()).map_err(store_error);
         }
-        Some(seen) => diesel::update(variants::table.find(id).filter(variants::stock.eq(seen))).set(changes).execute(conn),
-    }
-    .map_err(store_error)?;
+    };
+    let written = diesel::update(variants::table.find(id).filter(variants::stock.eq(guarded))).set(changes).execute(conn).map_err(store_error)?;
     if written == 0 {
         let now_held: i32 = variants::table.find(id).select(variants::stock).first(conn).map_err(store_error)?;
         return Err(StoreError::Conflict { constraint: format!("{}{id}:{now_held}", catalog::VARIANT_STOCK_CHANGED) });
