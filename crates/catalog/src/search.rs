@@ -378,15 +378,10 @@ impl Matcher {
         })
     }
 
-    /// The query with each word that the catalogue does not have replaced by its closest
-    /// correction: what "Did you mean" offers first. `None` when there is nothing to correct.
-    pub fn suggestion(&self, vocabulary: &Vocabulary) -> Option<String> {
-        self.suggestions(vocabulary).into_iter().next()
-    }
-
-    /// What "Did you mean" may offer, best first: [`Matcher::suggestion`]; then the same
-    /// without the words the catalogue has nothing near ("tuxedo shrit": "tuxedo shirt", then
-    /// "shirt"). Empty when no word is corrected or left out.
+    /// What "Did you mean" may offer, best first: the query with each word that the catalogue
+    /// does not have replaced by its closest correction; then the same without the words the
+    /// catalogue has nothing near ("tuxedo shrit": "tuxedo shirt", then "shirt"). Empty when no
+    /// word is corrected or left out.
     pub fn suggestions(&self, vocabulary: &Vocabulary) -> Vec<String> {
         let (mut corrected, mut dropped) = (false, false);
         let (mut whole, mut known) = (Vec::new(), Vec::new());
@@ -609,8 +604,8 @@ mod tests {
     #[test]
     fn did_you_mean_replaces_only_unknown_words() {
         let v = vocabulary();
-        assert_eq!(Matcher::new("silk kurtaa", &v, &Synonyms::default()).suggestion(&v).as_deref(), Some("silk kurta"));
-        assert_eq!(Matcher::new("silk saree", &v, &Synonyms::default()).suggestion(&v), None);
+        assert_eq!(Matcher::new("silk kurtaa", &v, &Synonyms::default()).suggestions(&v).first().map(String::as_str), Some("silk kurta"));
+        assert_eq!(Matcher::new("silk saree", &v, &Synonyms::default()).suggestions(&v).first(), None);
         // Then without the words nothing in the catalogue is near.
         assert_eq!(Matcher::new("tuxedo silk kurtaa", &v, &Synonyms::default()).suggestions(&v), vec!["tuxedo silk kurta", "silk kurta"]);
         assert_eq!(Matcher::new("tuxedo silk", &v, &Synonyms::default()).suggestions(&v), vec!["silk"]);

@@ -544,11 +544,15 @@ impl CatalogRepository for DieselCatalogRepo {
     fn delete_product(&self, id: &ProductId) -> Result<ProductDelete> {
         let id = id.as_str();
         self.db.write_changing(ChangeKind::Catalog, |conn| {
-            // Wait for an order being placed with one of its variants (it holds their rows), so
-            // that order is counted below (PostgreSQL; SQLite's write transaction runs alone).
-            if let DbConn::Postgres(pg) = conn {
-                variants::table.filter(variants::product_id.eq(id)).select(variants::id).for_update().load::<String>(pg).map_err(store_error)?;
+            // Its variants, read once for the checks and the carts below. On PostgreSQL their rows
+            // are locked: an order being placed with one of them (it holds their rows) is waited
+            // for, so it is counted below (SQLite's write transaction runs alone).
+            let sizes = variants::table.filter(variants::product_id.eq(id)).select(variants::id);
+            let variant_ids: Vec<String> = match &mut *conn {
+                DbConn::Postgres(pg) => sizes.for_update().load(pg),
+                other => sizes.load(other),
             }
+            .map_err(store_error)?;
             let open: Vec<String> = order_items::table
                 .inner_join(orders::table)
                 .filter(order_items::product_id.eq(id))
@@ -562,7 +566,7 @@ impl CatalogRepository for DieselCatalogRepo {
             }
             // Requests still on their way bring pieces back to its variants (and an approved
             // exchange holds one of them): the product waits for them.
-            let requests = open_returns_of(conn, id).map_err(store_error)?;
+            let requests = open_returns_of(conn, id, &variant_ids).map_err(store_error)?;
             if requests > 0 {
                 return Ok(ProductDelete::InOpenReturns(requests));
             }
@@ -571,7 +575,6 @@ impl CatalogRepository for DieselCatalogRepo {
                 .select(product_images::upload_id)
                 .load(conn)
                 .map_err(store_error)?;
-            let variant_ids: Vec<String> = variants::table.filter(variants::product_id.eq(id)).select(variants::id).load(conn).map_err(store_error)?;
             super::cart::record_removed_lines(conn, &variant_ids, chrono::Utc::now().naive_utc()).map_err(store_error)?;
             // Images, variants, cart lines and wishlist entries go with the product
             // (ON DELETE CASCADE); order items keep their own copy.
@@ -801,10 +804,9 @@ fn open_return_lines(conn: &mut DbConn) -> QueryResult<Vec<(String, String, Opti
 }
 
 /// How many return or exchange requests not yet finished name the product: a line of it
-/// coming back, or one of its variants as an exchange's replacement.
-fn open_returns_of(conn: &mut DbConn, product_id: &str) -> QueryResult<u64> {
+/// coming back, or one of its variants (`sizes`) as an exchange's replacement.
+fn open_returns_of(conn: &mut DbConn, product_id: &str, sizes: &[String]) -> QueryResult<u64> {
     let open = open_return_lines(conn)?;
-    let sizes: Vec<String> = variants::table.filter(variants::product_id.eq(product_id)).select(variants::id).load(conn)?;
     let items: Vec<String> = order_items::table
         .filter(order_items::id.eq_any(open.iter().map(|(_, item, _)| item.clone()).collect::<Vec<_>>()))
         .filter(order_items::product_id.eq(product_id))
