@@ -160,9 +160,9 @@ impl<R: CatalogRepository, M: MediaStore> CatalogService<R, M> {
         }
     }
 
-    fn category_slug(snapshot: &CatalogSnapshot, name: &str, parent: Option<&str>, except: Option<&str>) -> String {
+    fn category_slug(snapshot: &CatalogSnapshot, name: &str, parent: Option<&str>) -> String {
         let parent_slug = parent.and_then(|p| snapshot.category(p)).map(|p| p.slug.as_str());
-        crate::models::category_slug(parent_slug, name, |s| snapshot.category_slug_taken(s, except))
+        crate::models::category_slug(parent_slug, name, |s| snapshot.category_slug_taken(s))
     }
 
     fn image_count_error(count: usize) -> Option<CatalogError> {
@@ -196,7 +196,7 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
         };
         Self::check_sibling_name(&snapshot, &name, parent_id.as_deref(), None)?;
         let id = kernel::new_id();
-        let slug = Self::category_slug(&snapshot, &name, parent_id.as_deref(), None);
+        let slug = Self::category_slug(&snapshot, &name, parent_id.as_deref());
         let stored = self.store_files(&input.files)?;
         let write = CategoryWrite { id: id.clone(), name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now: self.clock.now() };
         self.write_category(write, stored, |w| self.repo.insert_category(w))?;
@@ -226,21 +226,21 @@ impl<R: CatalogRepository, M: MediaStore> CatalogApi for CatalogService<R, M> {
             }
         };
         // One image always: a new file replaces the current one; deleting the current one
-        // without a new file leaves none, which is refused.
+        // without a new file leaves none, which is refused. A category the catalogue import
+        // made has none yet: it may be edited without adding one.
         let current_image = current.image.as_ref().map(|i| i.upload_id.clone());
         let deleting_current = current_image.as_ref().is_some_and(|u| input.deleted_upload_ids.contains(u));
         let kept = usize::from(current_image.is_some() && !deleting_current);
         let count = if input.files.is_empty() { kept } else { input.files.len() };
-        if let Some(e) = Self::image_count_error(count) {
-            return Err(e);
+        if current_image.is_some() || count > 0 {
+            if let Some(e) = Self::image_count_error(count) {
+                return Err(e);
+            }
         }
         Self::check_sibling_name(&snapshot, &name, parent_id.as_deref(), Some(id))?;
-        let moved_or_renamed = parent_id != current.parent_id || name != current.name;
-        let slug = if moved_or_renamed {
-            Self::category_slug(&snapshot, &name, parent_id.as_deref(), Some(id))
-        } else {
-            current.slug.clone()
-        };
+        // A category keeps its address when renamed or moved, as a product does: shared links
+        // and search listings of it keep working.
+        let slug = current.slug.clone();
         let stored = self.store_files(&input.files)?;
         let write = CategoryWrite { id: id.to_string(), name, slug, description, parent_id, hsn_code, new_image: None, clear_image: false, now: self.clock.now() };
         let replaced = self

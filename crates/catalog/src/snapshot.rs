@@ -289,8 +289,8 @@ impl CatalogSnapshot {
             .is_some_and(|e| except_id.is_none_or(|except| e.id != Id::new(except)))
     }
 
-    pub fn category_slug_taken(&self, slug: &str, except_id: Option<&str>) -> bool {
-        self.categories.iter().any(|c| c.slug == slug && Some(c.id.as_str()) != except_id)
+    pub fn category_slug_taken(&self, slug: &str) -> bool {
+        self.categories.iter().any(|c| c.slug == slug)
     }
 
     /// Products in a category and every category below it.

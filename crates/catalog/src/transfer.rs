@@ -326,7 +326,7 @@ impl<'a> CategoryPaths<'a> {
             self.new_slug_of.get(p).cloned().or_else(|| self.snapshot.category(p).map(|c| c.slug.clone())).unwrap_or_default()
         });
         let slug = category_slug(parent_slug.as_deref(), name, |s| {
-            self.new_slugs.contains(s) || self.snapshot.category_slug_taken(s, None)
+            self.new_slugs.contains(s) || self.snapshot.category_slug_taken(s)
         });
         let id = kernel::new_id();
         self.new_slugs.insert(slug.clone());

@@ -185,9 +185,15 @@ fn built<T: Serialize>(answer: &T) -> (Option<Body>, Option<Found>) {
     (serde_json::to_vec(answer).ok().map(Body::Built), None)
 }
 
-/// The hero shows the first top-level category's picture.
+/// The categories the home page's hero shows, in order: the top-level ones with a picture (a
+/// catalogue import makes categories without one). The web app's `Hero` keeps the same rule.
+pub fn hero_slides(tree: &[CategoryDto]) -> impl Iterator<Item = &CategoryDto> {
+    tree.iter().filter(|c| c.image_url.is_some())
+}
+
+/// The hero shows its first slide's picture.
 fn hero(tree: &Envelope<Vec<CategoryDto>>) -> Option<Found> {
-    let first = tree.data.first()?;
+    let first = hero_slides(&tree.data).next()?;
     Some(Found { href: first.image_url.clone()?, srcset: first.image_srcset.clone() })
 }
 

@@ -150,9 +150,10 @@ pub fn add_for(html: &mut PageHtml, state: &AppState, snapshot: &CatalogSnapshot
             add_to(html, &company(), &ProductDto::from(product.as_ref()), &picture.sizes);
         }
         (PictureKind::Hero, None) => {
-            let Some(first) = snapshot.tree.first() else { return };
-            let category = CategoryDto::from_category(&first.category);
-            add_home(html, &company(), &category, snapshot.tree.len(), &picture.sizes);
+            let top: Vec<CategoryDto> = snapshot.tree.iter().map(|node| CategoryDto::from_category(&node.category)).collect();
+            let slides: Vec<&CategoryDto> = crate::first_paint::hero_slides(&top).collect();
+            let Some(first) = slides.first() else { return };
+            add_home(html, &company(), first, slides.len(), &picture.sizes);
         }
         _ => {}
     }
@@ -173,7 +174,7 @@ pub fn add_to(html: &mut PageHtml, company: &CompanyDto, product: &ProductDto, s
 }
 
 /// Puts the home page's first screen into the page: the hero showing `first` of `count`
-/// top-level categories, when it has a picture (the one the page preloads; `sizes` is the
+/// slides ([`crate::first_paint::hero_slides`]), when it has a picture (the one the page preloads; `sizes` is the
 /// contract's).
 pub fn add_home(html: &mut PageHtml, company: &CompanyDto, first: &CategoryDto, count: usize, sizes: &str) {
     let Some(src) = &first.image_url else { return };

@@ -61,6 +61,10 @@ pub fn routes(dir: PathBuf, public_url: &str) -> impl FnOnce(&mut web::ServiceCo
             .configure(sitemap::routes)
             // The home page is a client route too: it gets its first-paint data like the others.
             .service(web::resource("/").route(web::get().to(page)))
+            // The file itself is the template, not a page: its address is the home page's.
+            .service(web::resource("/index.html").route(web::get().to(|| async {
+                HttpResponse::MovedPermanently().insert_header((header::LOCATION, "/")).finish()
+            })))
             .service(Files::new("/", &dir).default_handler(web::to(page)));
     }
 }
@@ -140,7 +144,7 @@ impl Site {
         let mut html = PageHtml::default();
         let shop = state.content.company().name.clone();
         let snapshot = state.catalog.snapshot();
-        let meta = meta::Meta::of(&snapshot, contract, &shop, origin, page, path);
+        let meta = meta::Meta::of(&snapshot, contract, &shop, origin, page, path, query);
         meta.add_to(&mut html);
         if page.def().is_some() {
             let make = || plain::main(&snapshot, page, query).map(Arc::from);

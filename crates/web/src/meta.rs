@@ -35,11 +35,18 @@ pub struct Meta {
     pub not_found: bool,
 }
 
+/// The page of a listing `query` asks for, when it is a later one (2 or more), read as the
+/// web app reads it (`page=N`; anything else is the first page).
+fn listing_page(query: &str) -> Option<u64> {
+    query.split('&').find_map(|pair| pair.strip_prefix("page=")).and_then(|n| n.parse::<u64>().ok()).filter(|n| *n >= 2)
+}
+
 impl Meta {
     /// The head of `page` at `path`, for a shop named `shop` served at `origin`
     /// (`https://host`, no trailing slash). Its title is the one the web app gives the same
     /// page (both read it from the page contract), so the tab never renames it.
-    pub fn of(snapshot: &CatalogSnapshot, contract: &Contract, shop: &str, origin: &str, page: Page<'_, '_>, path: &str) -> Meta {
+    /// A listing's later page (`page=N` in `query`) is its own canonical address.
+    pub fn of(snapshot: &CatalogSnapshot, contract: &Contract, shop: &str, origin: &str, page: Page<'_, '_>, path: &str, query: &str) -> Meta {
         let shop = if shop.trim().is_empty() { contract.default_shop_name.as_str() } else { shop.trim() };
         let titled = |title: &str| if title.is_empty() { shop.to_string() } else { format!("{title} | {shop}") };
         let site = |title: &str, description: &str, at: &str| Meta {
@@ -67,14 +74,15 @@ impl Meta {
         }
         let at = def.paths.first().map_or(path, String::as_str);
         let every_product = format!("Every product of {shop}, with prices in rupees.");
+        let later = listing_page(query).map(|n| format!("?page={n}")).unwrap_or_default();
         match (def.name.as_str(), slug.map(decoded)) {
             ("home", _) => site(title, &format!("Shop clothes and accessories online at {shop}."), "/"),
-            ("shop", _) => site(title, &every_product, "/shop"),
-            ("category", Some(slug)) if all_products(&slug) => site(title, &every_product, path),
+            ("shop", _) => site(title, &every_product, &format!("/shop{later}")),
+            ("category", Some(slug)) if all_products(&slug) => site(title, &every_product, &format!("{path}{later}")),
             ("category", Some(slug)) => match category_of_page(snapshot, &slug) {
                 Some(c) => {
                     let text = if c.description.trim().is_empty() { format!("{} at {shop}.", c.name) } else { c.description.clone() };
-                    site(&c.name, &text, &format!("/category/{}", c.slug))
+                    site(&c.name, &text, &format!("/category/{}{later}", c.slug))
                 }
                 // The app says "We have no category of this name" under the slug's words: gone.
                 None => Meta { canonical: None, not_found: true, ..site(&slug_words(&slug), "", path) },

@@ -578,3 +578,56 @@ async fn a_renamed_product_keeps_its_address() {
         assert_ne!(again["slug"].as_str(), Some(slug.as_str()));
     }
 }
+
+/// Defect: renaming or moving a category gave it a new address (`men-shirts` became
+/// `men-formal-shirts`), so every shared link and search listing of the old one broke; and a
+/// category a catalogue import made (it has no picture) could not be renamed at all without
+/// uploading one ("Please upload at least 1 images."). A category keeps its address for good,
+/// as products do; one without a picture may be edited without adding one.
+#[actix_web::test]
+async fn a_renamed_or_moved_category_keeps_its_address_and_an_imported_one_can_be_renamed() {
+    for app in TestApp::all() {
+        let (admin, men) = men_category(&app).await;
+        let women = app.category(&admin, "Women", None).await;
+        let shirts = app.category(&admin, "Shirts", Some(&men)).await;
+        let slug_of = |reply: &crate::helpers::Reply| reply.body["data"]["slug"].as_str().unwrap_or_default().to_string();
+        let renamed = app.form("PUT", &format!("/api/categories/{shirts}"), Some(&admin), vec![text("name", "Formal Shirts")]).await.expect(200);
+        assert_eq!((renamed.body["data"]["name"].as_str(), slug_of(&renamed).as_str()), (Some("Formal Shirts"), "men-shirts"), "{:?}", app.backend);
+        let moved = app.form("PUT", &format!("/api/categories/{shirts}"), Some(&admin), vec![text("parentId", women.as_str())]).await.expect(200);
+        assert_eq!(slug_of(&moved), "men-shirts", "{:?}", app.backend);
+        // A new category of the old name and place gets an address of its own.
+        let again = app.category(&admin, "Shirts", Some(&men)).await;
+        let tree = app.get("/api/categories", None).await.body;
+        let slugs: Vec<(String, String)> = tree["data"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|c| c["subCategories"].as_array().cloned().unwrap_or_default())
+            .map(|c| (c["id"].as_str().unwrap_or_default().to_string(), c["slug"].as_str().unwrap_or_default().to_string()))
+            .collect();
+        assert!(slugs.contains(&(shirts.clone(), "men-shirts".into())) && slugs.iter().any(|(id, slug)| id == &again && slug != "men-shirts"), "{slugs:?}");
+
+        // An imported category has no picture: it can still be renamed and described.
+        let shirt = app.product(&admin, "Oxford Shirt", &shirts, json!([{ "size": "M", "color": "White", "stock": 3, "originalPrice": 999, "discountPrice": 0 }])).await;
+        let picture = shirt["images"][0]["url"].as_str().unwrap_or_default().trim_start_matches("/uploads/").to_string();
+        let file = format!(
+            "product_slug,product_name,category,description,hsn_code,best_seller,images,size,color,color_hex,stock,price,discount,sku\n\
+             jute-bag,Jute Bag,Accessories,A bag,,no,{picture},Free,Natural,#C8B58A,5,499,0,JB-1\n"
+        );
+        crate::helpers::send_to(&app.server, "POST", "/api/admin/catalog/import", Some(&admin), crate::helpers::Body::Bytes("text/csv".into(), file.as_bytes().to_vec()), &[])
+            .await
+            .expect(200);
+        let tree = app.get("/api/categories", None).await.body;
+        let imported = tree["data"].as_array().into_iter().flatten().find(|c| c["name"] == "Accessories").cloned().unwrap_or_default();
+        assert_eq!(imported["imageUrl"], serde_json::Value::Null);
+        let id = imported["id"].as_str().unwrap_or_default();
+        let edited = app.form("PUT", &format!("/api/categories/{id}"), Some(&admin), vec![text("name", "Bags"), text("description", "Jute and cotton bags")]).await;
+        assert_eq!((edited.status.as_u16(), edited.body["data"]["name"].as_str()), (200, Some("Bags")), "{:?}: {}", app.backend, edited.message());
+        // A category with a picture still keeps one.
+        let men_now = app.get("/api/categories", None).await.body["data"].as_array().into_iter().flatten().find(|c| c["id"] == men.as_str()).cloned().unwrap_or_default();
+        let removed = app
+            .form("PUT", &format!("/api/categories/{men}"), Some(&admin), vec![text("deletedUploadIds", json!([men_now["uploads"][0]["id"]]).to_string())])
+            .await;
+        assert_eq!(removed.error(), (422, "image_count", Some("media")));
+    }
+}

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use server::app::CONTENT_SECURITY_POLICY;
 
-use crate::helpers::{text, TestApp, PUBLIC_URL};
+use crate::helpers::{send_to, text, Body, TestApp, PUBLIC_URL};
 
 const INDEX: &str = r#"<!doctype html>
 <html lang="en">
@@ -502,4 +502,78 @@ async fn odd_storefront_addresses_get_the_not_found_page() {
         assert!(answer.html.contains(r#"<meta name="robots" content="noindex">"#), "{path}: {}", answer.html);
         assert!(answer.headers.get("x-content-type-options").is_some(), "{path}");
     }
+}
+
+/// Defect: categories made by a catalogue import have no picture, and the first of them led the
+/// home page: no hero picture preloaded or drawn, and the web app rotated through blank slides.
+/// The hero shows the top-level categories that have a picture.
+#[actix_web::test]
+async fn the_hero_starts_with_the_first_category_that_has_a_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), INDEX).unwrap();
+    let clock = kernel::Clock::system();
+    let app = TestApp::builder().web_app(dir.path()).clock(clock.clone()).spawn();
+    let admin = app.admin().await;
+    let men = app.category(&admin, "Men", None).await;
+    let shirt = app.product(&admin, "Oxford Shirt", &men, variant("M")).await;
+    let picture = shirt["images"][0]["url"].as_str().unwrap_or_default().trim_start_matches("/uploads/");
+    // The import came first (the tree lists categories oldest first).
+    clock.advance(chrono::Duration::days(-1));
+    let file = format!(
+        "product_slug,product_name,category,description,hsn_code,best_seller,images,size,color,color_hex,stock,price,discount,sku\n\
+         jute-bag,Jute Bag,Accessories,A bag,,no,{picture},Free,Natural,#C8B58A,5,499,0,JB-1\n"
+    );
+    let imported = send_to(&app.server, "POST", "/api/admin/catalog/import", Some(&admin), Body::Bytes("text/csv".into(), file.as_bytes().to_vec()), &[]).await;
+    imported.expect(200);
+    let tree = app.get("/api/categories", None).await.body;
+    assert_eq!((tree["data"][0]["name"].as_str(), tree["data"][0]["imageUrl"].as_str()), (Some("Accessories"), None), "the imported category leads");
+    let men = tree["data"].as_array().into_iter().flatten().find(|c| c["name"] == "Men").cloned().unwrap_or_default();
+    let picture = men["imageUrl"].as_str().unwrap_or("?");
+
+    let home = page(&app, "/").await;
+    let preload = home.preload().unwrap_or_default();
+    assert!(preload.contains(&format!(r#"href="{picture}""#)), "{preload}");
+    assert!(home.html.contains(&format!(r#"<section class="hero"><img src="{picture}""#)), "the first screen draws Men's picture");
+    assert!(home.html.contains(r#"<p class="title">Men</p>"#) && !home.html.contains(r#"<p class="title">Accessories</p>"#));
+}
+
+/// Defect: every page of a listing named its first page as the canonical address, so search
+/// engines were told to drop the products shown only on later pages. A later page is its own
+/// canonical address (its filters and sort aside: they show the same products again).
+#[actix_web::test]
+async fn a_later_page_of_a_listing_is_its_own_canonical_address() {
+    let (app, _dir, _, _) = shop_selling("Oxford Shirt", "M").await;
+    let canonical = |html: &str| {
+        let start = html.find(r#"<link rel="canonical" href=""#).map(|i| i + 28)?;
+        Some(html[start..start + html[start..].find('"')?].to_string())
+    };
+    for (path, wanted) in [
+        ("/shop?page=2", "/shop?page=2"),
+        ("/shop?sort=price_asc&page=3", "/shop?page=3"),
+        ("/shop?page=1", "/shop"),
+        ("/shop?page=two", "/shop"),
+        ("/shop?sort=price_asc", "/shop"),
+        ("/category/men?page=2", "/category/men?page=2"),
+        ("/category/MEN?page=2", "/category/men?page=2"),
+    ] {
+        let html = page(&app, path).await.html;
+        assert_eq!(canonical(&html), Some(format!("{PUBLIC_URL}{wanted}")), "{path}");
+    }
+}
+
+/// Defect: `/index.html` (asked for by crawlers, old bookmarks and some hosting set-ups) was
+/// the bare file: no title, no data, and the web app's "Page not found" screen under a 200.
+/// It is the home page: a permanent redirect to `/`.
+#[actix_web::test]
+async fn index_html_is_the_home_page() {
+    let (app, _dir) = shop_with_web_app();
+    // A client that shows the redirect instead of following it.
+    let client = awc::Client::builder().disable_redirects().finish();
+    let answer = client.get(app.server.url("/index.html")).send().await.expect("an answer");
+    assert_eq!(answer.status().as_u16(), 301);
+    assert_eq!(answer.headers().get("location").and_then(|v| v.to_str().ok()), Some("/"));
+    // Followed, it is the home page with its title and data.
+    let home = page(&app, "/index.html").await;
+    assert_eq!(home.status, 200);
+    assert!(!home.html.contains("<title>Shop</title>") && home.data().get("/api/categories").is_some(), "{}", home.html);
 }

@@ -76,7 +76,9 @@ export function CategoryFormDialog({ category, categories, defaultParentId = '',
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const check = validateCategory({ name, imageCount });
+    // Creating needs an image, and so does a category that has one; one without keeps none.
+    const imageRequired = !category || (category.uploads ?? []).length > 0;
+    const check = validateCategory({ name, imageCount, imageRequired });
     setErrors(check);
     if (check.name || check.image) return;
     onSave({ name: name.trim(), description, parentId: parentId ?? '', hsnCode, file, deletedUploadIds: deleted });

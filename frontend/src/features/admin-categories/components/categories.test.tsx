@@ -152,6 +152,24 @@ describe('admin categories', () => {
     expect(within(dialog).getByText('Please upload at least 1 images.')).toBeInTheDocument();
   });
 
+  it('renames a category that has no picture (made by the catalogue import) without asking for one', async () => {
+    withCategories();
+    let sent: FormData | null = null;
+    server.use(
+      http.put('/api/categories/:id', async ({ request }) => {
+        sent = await request.formData();
+        return HttpResponse.json({ data: { id: 'c-women' }, message: 'Category updated successfully!' });
+      }),
+    );
+    const { u, dialog } = await openDialog('Edit Women', 'Edit Category');
+    const name = within(dialog).getByRole('textbox', { name: /Category name/ });
+    await u.clear(name);
+    await u.type(name, 'Ladies');
+    await u.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Category updated successfully!')).toBeInTheDocument();
+    expect((sent as unknown as FormData).get('name')).toBe('Ladies');
+  });
+
   it('deletes after the confirmation, in error style, and shows the server refusal', async () => {
     withCategories();
     server.use(

@@ -28,10 +28,15 @@ export interface CategoryCheck {
   image?: string;
 }
 
-/** Validation on save: the name, and exactly one image counting the kept upload and a new file. */
-export function validateCategory(input: { name: string; imageCount: number }): CategoryCheck {
+/**
+ * Validation on save: the name, and exactly one image counting the kept upload and a new file.
+ * A category that has no image yet (the catalogue import makes such) may be saved without one
+ * (`imageRequired` false), as the server allows.
+ */
+export function validateCategory(input: { name: string; imageCount: number; imageRequired?: boolean }): CategoryCheck {
   const errors: CategoryCheck = {};
   if (!input.name.trim()) errors.name = CATEGORY_MESSAGES.nameRequired;
+  if (input.imageCount === 0 && input.imageRequired === false) return errors;
   if (input.imageCount < MAX_CATEGORY_IMAGES) errors.image = CATEGORY_MESSAGES.tooFew;
   else if (input.imageCount > MAX_CATEGORY_IMAGES) errors.image = CATEGORY_MESSAGES.tooMany;
   return errors;
