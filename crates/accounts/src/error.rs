@@ -30,6 +30,9 @@ pub enum AccountsError {
     /// `ensure_admin` found a CUSTOMER with that e-mail and was not told to promote it.
     #[error("{email} belongs to the existing customer account '{username}'; it was not made an admin")]
     WouldPromoteCustomer { email: String, username: String },
+    /// The shop's own staff accounts are not deleted from the shop's pages.
+    #[error("An admin account cannot be deleted here")]
+    AdminAccount,
     #[error("User not found")]
     NotFound,
     #[error("password hashing failed: {0}")]

@@ -65,6 +65,13 @@ pub trait AccountsApi: Send + Sync {
     /// every session. Errors: `InvalidResetToken` (unknown, used, replaced or expired),
     /// `Invalid`, `WeakPassword`, `TooManyAttempts`, `Storage`.
     fn reset_password(&self, token: &str, new_password: &str) -> Result<(), AccountsError>;
+
+    /// Erases a customer's account after checking its password (Digital Personal Data
+    /// Protection Act, 2023, section 12): its personal data, addresses, cart and wishlist go,
+    /// every session ends, and its e-mail and username are free again. Orders are not the
+    /// accounts' to erase (the caller checks none is open). Errors: `AdminAccount`,
+    /// `WrongCurrentPassword`, `TooManyAttempts`, `NotFound`, `Storage`.
+    fn delete_account(&self, user_id: &UserId, password: &str) -> Result<(), AccountsError>;
 }
 
 /// Outbound port: account storage.
@@ -98,6 +105,10 @@ pub trait UserRepository: Send + Sync {
     /// expired at `now` (exactly one row, so two uses of one token cannot both pass), then
     /// sets the hash and raises the session generation. `None` when no such reset was open.
     fn complete_reset(&self, user_id: &str, token_digest: &str, password_hash: &str, now: DateTime<Utc>) -> Result<Option<User>, StoreError>;
+    /// ONE transaction: deletes the account's addresses, cart, wishlist, reset and sign-out
+    /// records, writes `blank` over its personal fields (names, mobile and date of birth
+    /// emptied) and raises the session generation; false when no such user.
+    fn erase(&self, user_id: &str, blank: &crate::models::ErasedAccount, now: DateTime<Utc>) -> Result<bool, StoreError>;
 }
 
 /// Outbound port: one-way password hashing (bcrypt in production).

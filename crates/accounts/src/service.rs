@@ -378,6 +378,28 @@ impl AccountsApi for AccountService {
             .ok_or(AccountsError::NotFound)
     }
 
+    fn delete_account(&self, user_id: &UserId, password: &str) -> Result<(), AccountsError> {
+        let user_id = user_id.as_str();
+        let stored = self.users.find_by_id(user_id)?.ok_or(AccountsError::NotFound)?;
+        if stored.user.role == Role::Admin {
+            return Err(AccountsError::AdminAccount);
+        }
+        if password.is_empty() {
+            return Err(AccountsError::invalid("currentPassword", "Current password is required"));
+        }
+        // Guessed like the current password when changing it: the same throttle.
+        self.throttle.admit(Guarded::CurrentPassword, user_id, "", self.now())?;
+        if !self.hasher.verify(password, &stored.password_hash) {
+            return Err(AccountsError::WrongCurrentPassword);
+        }
+        self.throttle.succeeded(Guarded::CurrentPassword, user_id, None)?;
+        if self.users.erase(user_id, &crate::models::ErasedAccount::of(user_id), self.now())? {
+            Ok(())
+        } else {
+            Err(AccountsError::NotFound)
+        }
+    }
+
     fn ensure_admin(&self, email: &str, password: &str, username: Option<&str>) -> Result<AdminSetup, AccountsError> {
         self.setup_admin(email, password, username, false)
     }

@@ -136,6 +136,7 @@ impl From<AccountsError> for ApiError {
             }
             AccountsError::InvalidResetToken => ApiError::unprocessable("invalid_reset_token", message).on("token"),
             AccountsError::WouldPromoteCustomer { .. } => ApiError::conflict("existing_customer", message),
+            AccountsError::AdminAccount => ApiError::forbidden(message),
             AccountsError::NotFound => ApiError::not_found(message),
             AccountsError::Hashing(cause) => ApiError::internal(cause),
             AccountsError::Mail(cause) => {

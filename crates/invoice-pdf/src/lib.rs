@@ -187,6 +187,8 @@ fn parties(pen: &Pen<'_>, doc: &TaxDocument) -> f32 {
     let mut right = y - 5.0;
     pen.text(&format!("Date: {}", date(doc.issued_on)), 9.0, right_x, right);
     right -= 4.5;
+    pen.text(&format!("Order: {}", doc.order_number()), 9.0, right_x, right);
+    right -= 4.5;
     if let Some((number, issued_on)) = &doc.cites {
         pen.text(&format!("Against invoice {number} of {}", date(*issued_on)), 9.0, right_x, right);
         right -= 4.5;
@@ -244,8 +246,10 @@ fn totals(pages: &mut Pages<'_>, fonts: &Fonts, doc: &TaxDocument, y: f32) {
     let signed = fonts.wrap(&format!("For {}", doc.supplier.name), 9.0, PAGE_W - MARGIN - label_x);
     // The signature block's top: one line per name line above "Authorised signatory".
     let signature_top = SIGNATORY + 12.0 + 4.5 * signed.len().saturating_sub(1) as f32 + 4.0;
-    // The totals take 34 mm below `y` down to the GST note's descenders.
-    let mut y = if y - 34.0 < signature_top { pages.next(fonts) } else { y - 2.0 };
+    // The totals take 34 mm below `y` down to the GST note's descenders; a replacement
+    // invoice's note two lines more.
+    let height = if doc.is_replacement_invoice() { 43.0 } else { 34.0 };
+    let mut y = if y - height < signature_top { pages.next(fonts) } else { y - 2.0 };
     let pen = pages.pen(fonts);
     let totals = [
         ("Total taxable value", doc.totals.taxable),
@@ -265,7 +269,11 @@ fn totals(pages: &mut Pages<'_>, fonts: &Fonts, doc: &TaxDocument, y: f32) {
     pen.text(total_label, 11.0, label_x, y);
     pen.right(&inr(doc.total), 11.0, PAGE_W - MARGIN, y);
     y -= 6.0;
-    pen.paragraph("Prices include GST: the tax shown is inside the total, not added to it.", 7.5, MARGIN, y, PAGE_W - 2.0 * MARGIN, 4.0);
+    y = pen.paragraph("Prices include GST: the tax shown is inside the total, not added to it.", 7.5, MARGIN, y, PAGE_W - 2.0 * MARGIN, 4.0);
+    if doc.is_replacement_invoice() {
+        let note = "Replacement pieces of an exchange: nothing to pay. They were paid for with the order; the credit note for the returned pieces settles this invoice.";
+        pen.paragraph(note, 7.5, MARGIN, y, PAGE_W - 2.0 * MARGIN, 4.0);
+    }
 
     // Signature: the supplier's name (wrapped, upwards) 12 mm above "Authorised signatory".
     for (i, line) in signed.iter().rev().enumerate() {

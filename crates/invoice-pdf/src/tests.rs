@@ -78,6 +78,23 @@ fn the_rule_46_fields_are_in_the_text() {
     }
 }
 
+/// Defect: no document named its order, so a shopper or an accountant matching a PDF to an
+/// order had to compare amounts; and an exchange's replacement invoice showed a total with no
+/// word that nothing was to be paid for it (the shopper had paid with the first order).
+#[test]
+fn every_document_names_its_order_and_a_replacement_invoice_says_nothing_is_due() {
+    let mut doc = invoice(1);
+    doc.order_id = "3f9a2c1e-5b7d-4e2a-9c3f-1a2b3c4d5e6f".into();
+    let printed = text(&doc);
+    assert!(printed.contains("Order: 3F9A2C1E"), "{printed}");
+    assert!(!printed.contains("nothing to pay"), "{printed}");
+    doc.return_id = Some("r1".into());
+    let printed = text(&doc);
+    assert!(printed.contains("Replacement pieces of an exchange: nothing to pay"), "{printed}");
+    doc.kind = DocumentKind::CreditNote;
+    assert!(!text(&doc).contains("nothing to pay"));
+}
+
 #[test]
 fn many_lines_go_on_to_more_pages() {
     let text = text(&invoice(40));

@@ -5,7 +5,7 @@ use crate::models::{Order, OutgoingEmail};
 
 /// The first 8 characters of the id, as the shop shows order numbers.
 pub fn short_id(order: &Order) -> String {
-    order.id.chars().take(8).collect::<String>().to_uppercase()
+    crate::models::order_number(&order.id)
 }
 
 fn address_lines(order: &Order) -> Vec<String> {
@@ -103,4 +103,104 @@ Payment: Cash on Delivery.<br>\nExpected delivery: {expected}.</p>\n\
         text,
         html,
     }
+}
+
+/// The e-mail telling the shopper that their order moved on: shipped, delivered or
+/// cancelled. A re-opened order gets none (the shop arranges that with the shopper).
+pub fn status_update(order: &Order) -> Option<OutgoingEmail> {
+    use crate::models::{DeliveryStatus, PaymentStatus};
+    let number = short_id(order);
+    let total = order.total.format_inr();
+    let (subject, mut news) = match order.delivery_status {
+        DeliveryStatus::Pending => return None,
+        DeliveryStatus::Shipped => {
+            let mut news = vec![
+                format!("Your order {number} is on its way."),
+                format!("Expected delivery: {}.", order.expected_delivery_date.format("%d %b %Y")),
+            ];
+            if order.payment_status == PaymentStatus::Pending {
+                news.push(format!("Please keep {total} ready: payment is cash on delivery."));
+            }
+            if let Some(invoice) = &order.invoice {
+                news.push(format!("Your tax invoice {} is under My Account > Orders.", invoice.number));
+            }
+            (format!("Your order {number} has shipped"), news)
+        }
+        DeliveryStatus::Delivered => {
+            let day = order.delivered_on.map(|at| kernel::india_day(at).format(" on %d %b %Y").to_string()).unwrap_or_default();
+            let news = vec![
+                format!("Your order {number} was delivered{day}."),
+                format!(
+                    "Not the right fit? You can ask for a return or an exchange within {} days of delivery under My Account > Orders.",
+                    crate::returns::RETURN_WINDOW_DAYS
+                ),
+            ];
+            (format!("Your order {number} was delivered"), news)
+        }
+        DeliveryStatus::Canceled => {
+            let last = order.history.last();
+            let who = if last.is_some_and(|change| change.changed_by == order.user_id) { "as you asked" } else { "by the shop" };
+            let mut news = vec![format!("Your order {number} was cancelled {who}.")];
+            // Cash on delivery: only a delivered order was paid for.
+            if last.is_some_and(|change| change.from == Some(DeliveryStatus::Delivered)) {
+                news.push(format!("The shop will contact you about the refund of the {total} you paid."));
+            } else {
+                news.push("Nothing is due for it.".to_string());
+            }
+            if let (Some(note), Some(invoice)) = (&order.credit_note, &order.invoice) {
+                news.push(format!("Credit note {} cancels tax invoice {}; both are under My Account > Orders.", note.number, invoice.number));
+            }
+            (format!("Your order {number} is cancelled"), news)
+        }
+    };
+    let greeting = match order.customer.first_name.trim() {
+        "" => "Hello,".to_string(),
+        name => format!("Hello {name},"),
+    };
+    let items: Vec<String> = order.items.iter().map(|i| format!("{} (size {}, colour {}) x {}", i.product_name, i.size, i.color, i.quantity)).collect();
+    news.push("You can follow your orders under My Account > Orders.".to_string());
+    let text = format!("{greeting}\n\n{}\n\nItems:\n{}\n", news.join("\n"), items.iter().map(|i| format!("- {i}\n")).collect::<String>());
+    let html = format!(
+        "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>Order {number}</title>\n</head>\n\
+<body style=\"font-family:Arial,sans-serif;color:#222\">\n<p>{}</p>\n{}<ul>\n{}</ul>\n</body>\n</html>\n",
+        escape_html(&greeting),
+        news.iter().map(|n| format!("<p>{}</p>\n", escape_html(n))).collect::<String>(),
+        items.iter().map(|i| format!("<li>{}</li>\n", escape_html(i))).collect::<String>(),
+    );
+    Some(OutgoingEmail { to: order.customer.email.clone(), subject, text, html })
+}
+
+/// The shop's notice of a new order, to its contact address: what to pack, for whom, where,
+/// and the cash the courier collects.
+pub fn new_order_notice(order: &Order, to: &str) -> OutgoingEmail {
+    let number = short_id(order);
+    let placed = order.created_at.with_timezone(&kernel::INDIA).format("%d %b %Y, %H:%M").to_string();
+    let c = &order.customer;
+    let buyer = format!("{} {}", c.first_name, c.last_name).trim().to_string();
+    let mut facts = vec![
+        format!("New order {number}, placed on {placed} (India time) by {buyer} <{}>.", c.email),
+        format!("Payment: Cash on Delivery, {} to collect.", order.total.format_inr()),
+        format!("Expected delivery: {}.", order.expected_delivery_date.format("%d %b %Y")),
+    ];
+    facts.push("Items:".to_string());
+    for item in &order.items {
+        facts.push(format!(
+            "- {} (size {}, colour {}) x {} = {}",
+            item.product_name,
+            item.size,
+            item.color,
+            item.quantity,
+            item.line_total().format_inr()
+        ));
+    }
+    facts.push("Deliver to:".to_string());
+    facts.extend(address_lines(order));
+    facts.push("It waits under Orders in the back office.".to_string());
+    let text = format!("{}\n", facts.join("\n"));
+    let html = format!(
+        "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>New order {number}</title>\n</head>\n\
+<body style=\"font-family:Arial,sans-serif;color:#222\">\n<p>{}</p>\n</body>\n</html>\n",
+        facts.iter().map(|f| escape_html(f)).collect::<Vec<_>>().join("<br>\n")
+    );
+    OutgoingEmail { to: to.to_string(), subject: format!("New order {number}"), text, html }
 }

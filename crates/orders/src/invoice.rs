@@ -176,6 +176,18 @@ pub struct TaxDocument {
     pub return_id: Option<String>,
 }
 
+impl TaxDocument {
+    /// The number of the order the document belongs to, as the shop shows it.
+    pub fn order_number(&self) -> String {
+        crate::models::order_number(&self.order_id)
+    }
+
+    /// The invoice of an exchange's replacement pieces: paid for with the first order.
+    pub fn is_replacement_invoice(&self) -> bool {
+        self.kind == DocumentKind::Invoice && self.return_id.is_some()
+    }
+}
+
 /// The number of a document of a series, for the `sequence`th document of its year.
 pub fn number_for(series: &str, year: FinancialYear, sequence: i64) -> Result<String, OrdersError> {
     let prefix = SeriesPrefix::parse(series).map_err(|e| OrdersError::GstSetup(e.to_string()))?;

@@ -27,6 +27,6 @@ pub use listing::{
 };
 pub use invoice::{DocumentKind, DocumentLine, Documents, Party, Supplier, TaxDocument};
 pub use models::*;
-pub use ports::{DocumentPrinter, MailError, Mailer, OrderStore, OrdersApi};
+pub use ports::{DocumentPrinter, MailError, Mailer, OrderDesk, OrderStore, OrdersApi};
 pub use rates::{GstRateStore, GstRatesApi, GstRatesService, IssuedSince, IssuedUse, RateAnswer};
 pub use service::OrderService;

@@ -172,6 +172,12 @@ impl StatusChange {
     }
 }
 
+/// The order number as the shop shows it everywhere (pages, e-mails, documents): the first
+/// 8 characters of the order's id, in capitals.
+pub fn order_number(order_id: &str) -> String {
+    order_id.chars().take(8).collect::<String>().to_uppercase()
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Order {
     pub id: String,

@@ -13,6 +13,12 @@ use crate::models::{
     NewStatus, Resend, ResendAttempt, Transition, TransitionOutcome,
 };
 
+/// Outbound port: where the shop wants to hear of each new order (the company's contact
+/// e-mail), read at every order so that a change of address applies at once.
+pub trait OrderDesk: Send + Sync {
+    fn address(&self) -> Option<String>;
+}
+
 /// Inbound port: the order use cases. Admin-only calls are guarded by the HTTP layer's
 /// admin extractor; everything else is scoped to the signed-in customer.
 pub trait OrdersApi: Send + Sync {
@@ -27,6 +33,10 @@ pub trait OrdersApi: Send + Sync {
     /// Cancels the customer's own PENDING order and returns its stock, exactly once.
     /// Errors: `NotFound` (also another customer's), `CannotCancel`, `Storage`.
     fn cancel(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError>;
+    /// Why the customer's account cannot be deleted yet: an order of theirs not yet
+    /// delivered or cancelled (its courier and its invoice need the account). `None` when
+    /// no order holds it. Errors: `Storage`.
+    fn holds_account(&self, user_id: &UserId) -> Result<Option<String>, OrdersError>;
     /// A page of the orders matching `search`, with the count per status for the same
     /// search without its status (admin). Errors: `Rule` (`from` after `to`), `Storage`.
     fn list_orders(&self, search: OrderSearch) -> Result<OrderPage, OrdersError>;

@@ -227,7 +227,7 @@ impl ReturnRequest {
 
     /// The order number as the shop shows it.
     pub fn order_number(&self) -> String {
-        self.order_id.chars().take(8).collect::<String>().to_uppercase()
+        crate::models::order_number(&self.order_id)
     }
 }
 
@@ -350,6 +350,14 @@ pub trait ReturnsApi: Send + Sync {
     fn request(&self, user_id: &UserId, order_id: &OrderId, input: ReturnInput) -> Result<ReturnAnswer, OrdersError>;
     /// The customer's requests, newest first.
     fn my_returns(&self, user_id: &UserId) -> Result<Vec<ReturnRequest>, OrdersError>;
+    /// Why the customer's account cannot be deleted yet: a request of theirs still under way
+    /// (a refund to pay, a replacement to ship). `None` when none is. Errors: `Storage`.
+    fn holds_account(&self, user_id: &UserId) -> Result<Option<String>, OrdersError> {
+        let open = self.my_returns(user_id)?.into_iter().find(|r| !r.status.next(r.kind).is_empty());
+        Ok(open.map(|r| {
+            format!("Your request for order {} is not finished yet: once it is, you can delete your account", r.order_number())
+        }))
+    }
     /// A page of every request, newest first, optionally in one status (admin).
     fn list(&self, status: Option<ReturnStatus>, page: PageRequest) -> Result<ReturnPage, OrdersError>;
     /// Moves a request one step (admin). Errors: `ReturnNotFound`, `State` (not a next status

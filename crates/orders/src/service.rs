@@ -29,11 +29,17 @@ pub struct OrderService<S, M> {
     /// At most this many orders per account per minute; 0: no limit.
     orders_per_minute: u32,
     printer: Option<std::sync::Arc<dyn DocumentPrinter>>,
+    desk: Option<std::sync::Arc<dyn crate::ports::OrderDesk>>,
 }
 
 impl<S: OrderStore, M: Mailer> OrderService<S, M> {
     pub fn new(store: S, mailer: M) -> Self {
-        OrderService { store, mailer, clock: Clock::system(), orders_per_minute: 0, printer: None }
+        OrderService { store, mailer, clock: Clock::system(), orders_per_minute: 0, printer: None, desk: None }
+    }
+
+    /// The same service e-mailing each new order to the address `desk` gives, when it gives one.
+    pub fn with_order_desk(self, desk: std::sync::Arc<dyn crate::ports::OrderDesk>) -> Self {
+        OrderService { desk: Some(desk), ..self }
     }
 
     /// The same service allowing at most `per_minute` orders per account per minute
@@ -50,6 +56,14 @@ impl<S: OrderStore, M: Mailer> OrderService<S, M> {
     /// The same service reading the time from `clock`.
     pub fn with_clock(self, clock: Clock) -> Self {
         OrderService { clock, ..self }
+    }
+
+    /// Tells the shopper that their order moved on. The change is committed: an e-mail that
+    /// fails never undoes it (the mail adapter logs the failure).
+    fn tell_shopper(&self, order: &Order) {
+        if let Some(mail) = email::status_update(order) {
+            let _ = self.mailer.send(&mail);
+        }
     }
 
     fn own_order(&self, user_id: &UserId, order_id: &OrderId) -> Result<Order, OrdersError> {
@@ -266,6 +280,10 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         };
         // The order is committed: a failing e-mail is reported, never undone.
         let sent = self.mailer.send(&email::confirmation(&order, &order.customer.email));
+        if let Some(desk) = self.desk.as_ref().and_then(|d| d.address()) {
+            // Like the shopper's status e-mails: a failure is the mail adapter's to log.
+            let _ = self.mailer.send(&email::new_order_notice(&order, &desk));
+        }
         Ok(PlacedOrder { email_sent: sent.is_ok(), email_error: sent.err().map(|e| e.0), order, created: true, stock_left })
     }
 
@@ -285,12 +303,29 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
             }
             let change = Transition::new(&order, DeliveryStatus::Canceled, user_id, self.clock.now());
             match self.store.transition(&change)? {
-                TransitionOutcome::Applied(order) => return Ok(*order),
+                TransitionOutcome::Applied(order) => {
+                    self.tell_shopper(&order);
+                    return Ok(*order);
+                }
                 // Changed meanwhile: read again and decide again.
                 TransitionOutcome::Stale => continue,
             }
         }
         Err(OrdersError::Busy)
+    }
+
+    fn holds_account(&self, user_id: &UserId) -> Result<Option<String>, OrdersError> {
+        for status in [DeliveryStatus::Pending, DeliveryStatus::Shipped] {
+            let filter = OrderFilter { user_id: Some(user_id.to_string()), status: Some(status), ..OrderFilter::default() };
+            let first = kernel::PageRequest { page: 1, limit: 1 };
+            if let Some(order) = self.store.search(&filter, OrderSort::Newest, first)?.first() {
+                return Ok(Some(format!(
+                    "Your order {} is not delivered yet: once it is delivered or cancelled, you can delete your account",
+                    crate::models::order_number(&order.id)
+                )));
+            }
+        }
+        Ok(None)
     }
 
     fn export_orders(&self, search: &OrderSearch, after: Option<&crate::listing::ExportCursor>) -> Result<Vec<Order>, OrdersError> {
@@ -346,7 +381,10 @@ impl<S: OrderStore, M: Mailer> OrdersApi for OrderService<S, M> {
         order.may_reopen()?;
         let transition = Transition::new(&order, to, admin_id, self.clock.now());
         match self.store.transition(&transition)? {
-            TransitionOutcome::Applied(order) => Ok(*order),
+            TransitionOutcome::Applied(order) => {
+                self.tell_shopper(&order);
+                Ok(*order)
+            }
             // The admin decided on the status read above; another status (a customer's
             // cancel, say) is never overruled by a retry that re-opens the order.
             TransitionOutcome::Stale => {

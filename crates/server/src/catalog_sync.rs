@@ -60,6 +60,10 @@ impl<O: OrdersApi> OrdersApi for CatalogSyncedOrders<O> {
         Ok(order)
     }
 
+    fn holds_account(&self, user_id: &UserId) -> Result<Option<String>, OrdersError> {
+        self.inner.holds_account(user_id)
+    }
+
     fn list_orders(&self, search: OrderSearch) -> Result<OrderPage, OrdersError> {
         self.inner.list_orders(search)
     }

@@ -72,14 +72,25 @@ pub struct WiringError(String);
 
 /// The one mailer every domain sends through.
 fn mailer(settings: &MailSettings) -> Result<Arc<dyn Mailer>, WiringError> {
-    Ok(match settings {
+    let transport: Box<dyn Mailer> = match settings {
         MailSettings::Smtp { url, from } => {
-            Arc::new(SmtpMailer::from_url(url, from).map_err(|e| WiringError(e.to_string()))?)
+            Box::new(SmtpMailer::from_url(url, from).map_err(|e| WiringError(e.to_string()))?)
         }
         MailSettings::Outbox { dir, from } => {
-            Arc::new(OutboxMailer::new(dir.clone(), from).map_err(|e| WiringError(format!("SHOP_MAIL_FROM: {e}")))?)
+            Box::new(OutboxMailer::new(dir.clone(), from).map_err(|e| WiringError(format!("SHOP_MAIL_FROM: {e}")))?)
         }
-    })
+    };
+    Ok(Arc::new(LoggedMailer(transport)))
+}
+
+/// Every e-mail that could not be handed over is logged here, once: the domains send some
+/// (status changes, the shop's notice of a new order) without answering anyone about them.
+struct LoggedMailer(Box<dyn Mailer>);
+
+impl Mailer for LoggedMailer {
+    fn send(&self, email: &kernel::OutgoingEmail) -> Result<(), kernel::MailError> {
+        self.0.send(email).inspect_err(|cause| tracing::warn!(subject = %email.subject, %cause, "e-mail not sent"))
+    }
 }
 
 /// The uploads' storage: S3-compatible object storage when `SHOP_UPLOADS_URL` is set
@@ -128,17 +139,18 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     let catalog = CatalogService::releasing_memory_with(DieselCatalogRepo::new(db.clone()), media(), crate::memory::give_back)
         .map_err(|e| WiringError(e.to_string()))?
         .with_clock(settings.clock.clone());
-    let content = ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?;
+    let content: Arc<dyn ContentApi> =
+        Arc::new(ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?);
     let returns = orders::returns::ReturnService::new(DieselReturnStore::new(db.clone()), mailer.clone())
         .with_clock(settings.clock.clone())
         .with_printer(Arc::new(invoice_pdf::PdfPrinter));
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
         .with_order_limit(settings.orders_per_minute)
-        .with_printer(Arc::new(invoice_pdf::PdfPrinter));
+        .with_printer(Arc::new(invoice_pdf::PdfPrinter))
+        .with_order_desk(Arc::new(CompanyInbox(content.clone())));
     let catalog: Arc<dyn CatalogApi> = Arc::new(catalog);
     let orders = CatalogSyncedOrders::new(orders, catalog.clone());
     let returns = CatalogSyncedReturns::new(returns, catalog.clone());
-    let content: Arc<dyn ContentApi> = Arc::new(content);
     let listener: http::state::ListenerCheck = match (db.postgres_url(), versions) {
         (Some(url), Some(applied)) => {
             let targets = crate::sync::Targets { catalog: Arc::downgrade(&catalog), content: Arc::downgrade(&content) };
@@ -171,4 +183,15 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         responses: Arc::new(http::cache::ResponseCache::default()),
         limits: Arc::new(RateLimiter::new(settings.rate_limits.clone())),
     })
+}
+
+/// New orders are e-mailed to the company's contact address, as the company details have it
+/// now (none while it is empty).
+struct CompanyInbox(Arc<dyn ContentApi>);
+
+impl orders::OrderDesk for CompanyInbox {
+    fn address(&self) -> Option<String> {
+        let email = self.0.company().email.trim().to_string();
+        (!email.is_empty()).then_some(email)
+    }
 }

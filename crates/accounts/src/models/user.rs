@@ -65,6 +65,26 @@ pub struct UserWithHash {
     pub password_hash: String,
 }
 
+/// What an erased account keeps in place of its identity: an e-mail address and a username
+/// nobody can have (the `.invalid` top-level domain is reserved, RFC 2606) and a password
+/// hash nothing matches, so its orders still name an account while the person is gone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErasedAccount {
+    pub username: String,
+    pub email: String,
+    pub password_hash: String,
+}
+
+impl ErasedAccount {
+    pub fn of(user_id: &str) -> ErasedAccount {
+        ErasedAccount {
+            username: format!("deleted-{user_id}"),
+            email: format!("deleted-{user_id}@deleted.invalid"),
+            password_hash: "!".to_string(),
+        }
+    }
+}
+
 /// A validated account, ready to be stored.
 #[derive(Debug, Clone)]
 pub struct NewUser {

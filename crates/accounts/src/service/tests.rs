@@ -114,6 +114,16 @@ impl UserRepository for MemoryRepo {
         let role = self.find_by_id(user_id)?.map(|u| u.user.role).unwrap_or(Role::Customer);
         self.update_credentials(user_id, hash, role)
     }
+    fn erase(&self, user_id: &str, blank: &crate::models::ErasedAccount, _: DateTime<Utc>) -> Result<bool, StoreError> {
+        Ok(self
+            .edit(user_id, |stored| {
+                stored.user.username = blank.username.clone();
+                stored.user.email = blank.email.clone();
+                stored.password_hash = blank.password_hash.clone();
+                stored.user.session_generation += 1;
+            })?
+            .is_some())
+    }
 }
 
 /// Not a real hash: enough to test the rules around hashing. Counts verifications.

@@ -157,6 +157,14 @@ pub struct ChangePasswordRequest {
     pub new_password: Option<String>,
 }
 
+/// The password asked again before the account is deleted.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteAccountRequest {
+    #[schema(value_type = String, required = true, min_length = 1)]
+    pub current_password: Option<String>,
+}
+
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ForgotPasswordRequest {
     /// An e-mail address (its finer rules answer 422 `invalid_value`).

@@ -82,9 +82,6 @@ async fn place(
     let input = PlaceOrderInput { address_id, payment_method, idempotency_key: key, expected_total };
     let who = customer(&user);
     let placed = state.run(move |s| s.orders.place(&who, input)).await?;
-    if let Some(cause) = &placed.email_error {
-        tracing::warn!(order = %placed.order.id, %cause, "order confirmation e-mail failed");
-    }
     let (status, message) = match (placed.created, placed.email_sent) {
         (false, _) => (actix_web::http::StatusCode::OK, ALREADY_PLACED),
         (true, true) => (actix_web::http::StatusCode::CREATED, PLACED_AND_MAILED),

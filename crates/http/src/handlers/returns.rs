@@ -116,11 +116,9 @@ async fn set_status(
     ok(data_with_message(mailed(answer), message))
 }
 
-/// The request a change answered; an e-mail that failed is logged, not the caller's error.
+/// The request a change answered; an e-mail that failed is not the caller's error (the mail
+/// adapter logs it).
 fn mailed(answer: orders::returns::ReturnAnswer) -> ReturnDto {
-    if let Some(cause) = &answer.email_error {
-        tracing::warn!(request = %answer.request.id, %cause, "return e-mail failed");
-    }
     ReturnDto::from(answer.request)
 }
 

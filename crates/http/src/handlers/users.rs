@@ -1,9 +1,9 @@
-use actix_web::{put, web, HttpRequest, HttpResponse};
+use actix_web::{post, put, web, HttpRequest, HttpResponse};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::CurrentUser;
-use crate::dto::data_with_message;
-use crate::dto::user::{ChangePasswordRequest, PasswordChanged, ProfileRequest, UserData};
+use crate::dto::{data_with_message, MessageOnly};
+use crate::dto::user::{ChangePasswordRequest, DeleteAccountRequest, PasswordChanged, ProfileRequest, UserData};
 use crate::error::{ApiError, ErrorBody};
 use super::ok;
 use crate::ratelimit::Action;
@@ -13,7 +13,7 @@ use crate::openapi::responses::{Conflict, JsonBody, Throttled, Unauthorized};
 use kernel::UserId;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(update_profile).service(change_password);
+    cfg.service(update_profile).service(change_password).service(delete_account);
 }
 
 #[utoipa::path(
@@ -68,4 +68,41 @@ async fn change_password(
     // Every earlier token has ended, this caller's too: it gets a token of the new generation.
     let token = state.token(&user)?;
     ok(PasswordChanged { message: "Password changed successfully".into(), token })
+}
+
+#[utoipa::path(
+    tag = "users",
+    request_body = DeleteAccountRequest,
+    responses(
+        (status = 200, description = "The account is deleted (Digital Personal Data Protection Act, 2023, section 12): its personal data, addresses, cart and wishlist are erased and every session ends; its orders stay for the shop's tax records", body = MessageOnly),
+        JsonBody,
+        Unauthorized,
+        (status = 403, description = "An admin account (`forbidden`): staff accounts are not deleted from the shop's pages", body = ErrorBody),
+        (status = 409, description = "An order not yet delivered or cancelled (`open_orders`), or a return or exchange still under way (`open_returns`), holds the account", body = ErrorBody),
+        (status = 422, description = "The password is wrong (`wrong_current_password`) or missing (`invalid_value`)", body = ErrorBody),
+        Throttled
+    )
+)]
+#[post("/users/delete-account")]
+async fn delete_account(
+    state: web::Data<AppState>,
+    CurrentUser(user): CurrentUser,
+    body: web::Json<DeleteAccountRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let password = body.into_inner().current_password.unwrap_or_default();
+    let id = UserId::new(user.id);
+    state
+        .run(move |s| -> Result<(), ApiError> {
+            if user.role != kernel::Role::Admin {
+                if let Some(reason) = s.orders.holds_account(&id)? {
+                    return Err(ApiError::conflict("open_orders", reason));
+                }
+                if let Some(reason) = s.returns.holds_account(&id)? {
+                    return Err(ApiError::conflict("open_returns", reason));
+                }
+            }
+            Ok(s.accounts.delete_account(&id, &password)?)
+        })
+        .await?;
+    ok(MessageOnly { message: "Your account has been deleted".into() })
 }

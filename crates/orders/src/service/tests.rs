@@ -468,7 +468,9 @@ fn resends_are_limited_per_order_and_per_account_within_the_hour() {
     ok(svc.resend_confirmation(&asha(), &ids[0]));
     ok(svc.cancel(&UserId::from("u1"), &ids[3]));
     assert!(matches!(svc.resend_confirmation(&asha(), &ids[3]), Err(OrdersError::CancelledOrder)));
-    assert_eq!(svc.mailer.sent().len(), 4 + 11);
+    // 11 resends, and the cancellation's own e-mail.
+    assert_eq!(svc.mailer.sent().len(), 4 + 11 + 1);
+    assert!(svc.mailer.sent().last().is_some_and(|m| m.subject.ends_with(" is cancelled")));
 }
 
 #[test]

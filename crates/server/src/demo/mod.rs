@@ -282,7 +282,7 @@ We use your details to process orders, send order updates and answer your questi
 
 ## Retention of Your Personal Data
 
-Order records are kept for as long as tax law requires; you may ask us to delete your account at any time.
+Order records are kept for as long as tax law requires; you can delete your account at any time under My Account > Password, or ask us to.
 
 ## Security of Your Personal Data
 

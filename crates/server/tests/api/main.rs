@@ -9,6 +9,7 @@ mod headers;
 mod helpers;
 
 mod accounts;
+mod account_deletion;
 mod account_limits;
 mod addresses;
 mod basics;

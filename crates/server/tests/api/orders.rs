@@ -7,7 +7,7 @@ use futures_util::future::join_all;
 use serde_json::{json, Value};
 use store::testing::TestDb;
 
-use crate::helpers::{count, relax_cod, seed_product, sql, stock, Reply, TestApp};
+use crate::helpers::{count, relax_cod, seed_product, sql, stock, text, Reply, TestApp};
 
 const PLACED: &str = "Order placed successfully! Confirmation email sent";
 const MAIL_FAILED: &str = "Order placed, but confirmation email failed";
@@ -441,6 +441,11 @@ async fn parallel_placements_from_one_cart_make_one_order_and_take_its_pieces_on
     }
 }
 
+/// How many order confirmations the outbox holds (cancelling sends an e-mail of its own).
+fn confirmations(app: &TestApp) -> usize {
+    outbox_files(app).iter().filter(|m| m.lines().any(|l| l.starts_with("Subject: Your order ") && l.ends_with(" is confirmed"))).count()
+}
+
 const TOO_MANY_FOR_ORDER: &str = "This order's confirmation was already sent 3 times in the last hour. Please try again later.";
 const TOO_MANY_FOR_ACCOUNT: &str = "10 confirmation e-mails were sent for your orders in the last hour. Please try again later.";
 
@@ -474,7 +479,7 @@ async fn confirmation_resends_are_limited_per_order_and_per_account_in_the_datab
         }
         let (ravi, ravis_home) = shopper(&app, "ravi", &[(&v[0], 1)]).await;
         let ravis = place(&app, &ravi, &ravis_home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
-        let placed_mails = outbox_files(&app).len();
+        let placed_mails = confirmations(&app);
 
         // Six at once for one order: three are sent, three refused with Retry-After.
         let replies = join_all((0..6).map(|_| resend(&app, &asha, &ids[0]))).await;
@@ -500,7 +505,7 @@ async fn confirmation_resends_are_limited_per_order_and_per_account_in_the_datab
         assert_throttled(&resend(&app, &asha, &ids[4]).await, TOO_MANY_FOR_ACCOUNT);
         // Another customer is not affected.
         resend(&app, &ravi, &ravis).await.expect(200);
-        assert_eq!(outbox_files(&app).len(), placed_mails + 11, "{backend:?}: only the allowed e-mails went out");
+        assert_eq!(confirmations(&app), placed_mails + 11, "{backend:?}: only the allowed e-mails went out");
 
         // A cancelled order gets no confirmation at all.
         app.send("PUT", &format!("/api/orders/{}/cancel", ids[4]), Some(&asha), None).await.expect(200);
@@ -513,7 +518,7 @@ async fn confirmation_resends_are_limited_per_order_and_per_account_in_the_datab
         resend(&app, &asha, &ids[3]).await.expect(200);
         app.send("PUT", &format!("/api/orders/{}/cancel", ids[3]), Some(&asha), None).await.expect(200);
         resend(&app, &asha, &ids[3]).await.expect(409);
-        assert_eq!(outbox_files(&app).len(), placed_mails + 13);
+        assert_eq!(confirmations(&app), placed_mails + 13);
     }
 }
 
@@ -615,5 +620,79 @@ async fn the_confirmation_email_dates_the_order_by_india_time() {
         let mails = outbox_files(&desk.app);
         let confirmation = mails.iter().find(|m| m.contains("Thank you for your order")).cloned().unwrap_or_default();
         assert!(confirmation.contains("placed on 28 Nov 2026"), "{backend:?}: {confirmation}");
+    }
+}
+
+/// The e-mail in the outbox whose subject is `subject`, if one is there.
+fn mail_titled(app: &TestApp, subject: &str) -> Option<String> {
+    outbox_files(app).into_iter().find(|m| m.lines().any(|l| l == format!("Subject: {subject}")))
+}
+
+/// Defect: only the confirmation was ever e-mailed. A shopper whose order shipped, arrived or
+/// was cancelled by the shop heard nothing (the cash to keep ready, the return window, that
+/// nothing is due any more) unless they opened the shop to look.
+#[actix_web::test]
+async fn the_shopper_is_emailed_when_the_order_ships_arrives_or_is_cancelled() {
+    for app in TestApp::all() {
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 9, 1_499, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
+        let first = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        let number = first[..8].to_uppercase();
+
+        set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
+        let shipped = mail_titled(&app, &format!("Your order {number} has shipped")).unwrap_or_default();
+        assert!(shipped.contains("Hello asha,") && shipped.contains("Linen Shirt") && shipped.contains("2,998.00"), "{:?}: {shipped}", app.backend);
+        assert!(shipped.contains("To: asha@example.in"), "{shipped}");
+        // The same status again changes nothing and sends nothing.
+        set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
+        assert_eq!(outbox_files(&app).len(), 2);
+
+        set_status(&app, &admin, &first, "DELIVERED").await.expect(200);
+        let delivered = mail_titled(&app, &format!("Your order {number} was delivered")).unwrap_or_default();
+        assert!(delivered.contains("within 7 days"), "{:?}: {delivered}", app.backend);
+
+        // Cancelled by the shop, and by the shopper: both hear that nothing is due.
+        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        let second = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        set_status(&app, &admin, &second, "CANCELED").await.expect(200);
+        let by_shop = mail_titled(&app, &format!("Your order {} is cancelled", second[..8].to_uppercase())).unwrap_or_default();
+        assert!(by_shop.contains("cancelled by the shop") && by_shop.contains("Nothing is due"), "{:?}: {by_shop}", app.backend);
+        app.add_to_cart(&asha, &v[0], 1).await.expect(201);
+        let third = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        app.send("PUT", &format!("/api/orders/{third}/cancel"), Some(&asha), None).await.expect(200);
+        let by_shopper = mail_titled(&app, &format!("Your order {} is cancelled", third[..8].to_uppercase())).unwrap_or_default();
+        assert!(by_shopper.contains("cancelled as you asked"), "{:?}: {by_shopper}", app.backend);
+
+        // Re-opening a cancelled order is the shop's business with the shopper: no e-mail.
+        let before = outbox_files(&app).len();
+        set_status(&app, &admin, &second, "PENDING").await.expect(200);
+        assert_eq!(outbox_files(&app).len(), before);
+    }
+}
+
+/// Defect: the shop heard of a new order only when someone opened the back office (a
+/// cash-on-delivery order waits to be packed while the owner is away from the screen). Each
+/// new order is e-mailed to the shop's contact address, when the company details give one.
+#[actix_web::test]
+async fn each_new_order_is_emailed_to_the_shops_contact_address() {
+    for app in TestApp::all() {
+        relax_cod(&app);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 9, 1_499, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
+        place(&app, &asha, &home).await.expect(201);
+        assert_eq!(outbox_files(&app).len(), 1, "{:?}: no contact address yet, the confirmation only", app.backend);
+
+        app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", "Kapda"), text("email", "orders@kapda.in")]).await.expect(200);
+        app.add_to_cart(&asha, &v[0], 3).await.expect(201);
+        let id = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        let notice = mail_titled(&app, &format!("New order {}", id[..8].to_uppercase())).unwrap_or_default();
+        assert!(notice.contains("To: orders@kapda.in"), "{:?}: {notice}", app.backend);
+        for fact in ["Linen Shirt", "size M, colour White", "4,497.00", "asha@example.in", "Cash on Delivery", "Residency Road"] {
+            assert!(notice.contains(fact), "{:?}: {fact} in {notice}", app.backend);
+        }
+        assert_eq!(outbox_files(&app).len(), 3);
     }
 }

@@ -1,4 +1,4 @@
-use accounts::{NewUser, PasswordReset, ProfileChanges, User, UserRepository, UserWithHash};
+use accounts::{ErasedAccount, NewUser, PasswordReset, ProfileChanges, User, UserRepository, UserWithHash};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Role, StoreError};
@@ -123,6 +123,38 @@ impl UserRepository for DieselUserRepo {
             .execute(&mut *conn)
             .map(|n| n > 0)
             .map_err(store_error)
+    }
+
+    fn erase(&self, user_id: &str, blank: &ErasedAccount, now: DateTime<Utc>) -> Result<bool, StoreError> {
+        use crate::schema::{addresses, auth_attempts, cart_items, cart_removals, wishlist_items};
+        self.db.write(|conn| {
+            let Some(email) = users::table.find(user_id).select(users::email).first::<String>(conn).optional().map_err(store_error)? else {
+                return Ok(false);
+            };
+            diesel::delete(addresses::table.filter(addresses::user_id.eq(user_id))).execute(conn).map_err(store_error)?;
+            diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user_id))).execute(conn).map_err(store_error)?;
+            diesel::delete(cart_removals::table.filter(cart_removals::user_id.eq(user_id))).execute(conn).map_err(store_error)?;
+            diesel::delete(wishlist_items::table.filter(wishlist_items::user_id.eq(user_id))).execute(conn).map_err(store_error)?;
+            diesel::delete(password_resets::table.filter(password_resets::user_id.eq(user_id))).execute(conn).map_err(store_error)?;
+            diesel::delete(revoked_tokens::table.filter(revoked_tokens::user_id.eq(user_id))).execute(conn).map_err(store_error)?;
+            // The throttles' records name the account by its id or its e-mail address.
+            diesel::delete(auth_attempts::table.filter(auth_attempts::subject.eq_any([user_id, email.as_str()]))).execute(conn).map_err(store_error)?;
+            diesel::update(users::table.find(user_id))
+                .set((
+                    users::username.eq(&blank.username),
+                    users::email.eq(&blank.email),
+                    users::password_hash.eq(&blank.password_hash),
+                    users::first_name.eq(""),
+                    users::last_name.eq(""),
+                    users::mobile.eq(None::<String>),
+                    users::dob.eq(None::<chrono::NaiveDate>),
+                    users::updated_at.eq(now.naive_utc()),
+                    users::session_generation.eq(users::session_generation + 1),
+                ))
+                .execute(conn)
+                .map(|n| n > 0)
+                .map_err(store_error)
+        })
     }
 
     fn save_reset(&self, reset: &PasswordReset) -> Result<(), StoreError> {

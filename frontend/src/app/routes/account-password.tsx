@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { usePageTitle } from '@/lib/title';
 import { ChangePasswordForm } from '@/features/accounts/components/ChangePasswordForm';
 import { SignOutEverywhere } from '@/features/accounts/components/SignOutEverywhere';
+import { DeleteAccount } from '@/features/accounts/components/DeleteAccount';
 
 export function Component() {
   usePageTitle('accountPassword');
@@ -10,6 +11,7 @@ export function Component() {
     <>
       <ChangePasswordForm />
       <SignOutEverywhere onSignedOut={() => navigate('/login')} />
+      <DeleteAccount onDeleted={() => navigate('/')} />
     </>
   );
 }

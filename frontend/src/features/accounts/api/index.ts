@@ -82,6 +82,14 @@ export async function signOutEverywhere(): Promise<void> {
   logout();
 }
 
+/** Deletes the account after the password is given again; the server ends every session,
+ * and the stored one is cleared here. */
+export async function deleteAccount(currentPassword: string): Promise<string | undefined> {
+  const body = await api.post<{ message?: string }>('/users/delete-account', { currentPassword });
+  logout();
+  return body?.message;
+}
+
 /** Asks for a reset link; the answer is the same whether or not an account has the address. */
 export async function requestPasswordReset(email: string): Promise<string | undefined> {
   const body = await api.post<{ message?: string }>('/auth/forgot-password', { email: email.trim() });
