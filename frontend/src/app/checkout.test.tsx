@@ -116,3 +116,14 @@ describe('placing an order whose answer is lost', () => {
     expect(new Set(keys).size).toBe(1);
   });
 });
+
+describe('a checkout whose cart is already empty', () => {
+  it('(an order placed in another tab) offers the shopper’s orders beside Start Shopping', async () => {
+    signInShopper();
+    await renderRoutes(routes, '/checkout');
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByText('Add something to your cart before checking out.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('link', { name: 'See your orders' })).toHaveAttribute('href', '/myaccount/order');
+  });
+});

@@ -7,6 +7,7 @@ import { renderRoutes } from '@/testing/render';
 import { cart, product, user } from '@/testing/fixtures';
 import { signIn } from '@/lib/session';
 import type { Product } from '@/lib/api-types';
+import { READABLE } from '@/theme/contrast';
 import { routes } from './router';
 
 function customerSession(initialWishlist: Product[] = []) {
@@ -92,7 +93,8 @@ describe('wishlist', () => {
   it('the wishlist page shows saved products with low-stock labels, and an empty state', async () => {
     customerSession([product({ variants: [{ id: 'v', size: 'M', color: 'Blue', colorHexCode: null, stock: 2, originalPrice: 500, discountPrice: 0, mrp: 500, percentOff: 0 }] })]);
     await renderRoutes(routes, '/wishlist');
-    expect(await screen.findByText('2 left')).toBeInTheDocument();
+    // In the colour checked for contrast (theme/contrast.test.ts).
+    expect(await screen.findByText('2 left')).toHaveStyle({ color: READABLE.lowStock.text });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Linen Shirt from wishlist' }));
     expect(await screen.findByText('Your wishlist is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore Products' })).toHaveAttribute('href', '/shop');

@@ -4,6 +4,7 @@ import { ProductCard } from '@/components/ProductCard';
 import { errorMessage, ApiError } from '@/lib/api';
 import type { Product, Variant } from '@/lib/api-types';
 import { notify } from '@/lib/notify';
+import { rememberPendingAction, type PendingShopAction } from '@/lib/pending-action';
 import { isAdmin, useSession } from '@/lib/session';
 import { STORAGE_KEYS, readIdList } from '@/lib/storage';
 import { openLogin } from '@/lib/ui';
@@ -12,11 +13,17 @@ import { CART_MESSAGES, decideAddToCart } from '@/features/cart/lib/add-to-cart'
 import { useWishlist, useWishlistMutations } from '@/features/wishlist/api';
 import { WISHLIST_MESSAGES, decideWishlistToggle } from '@/features/wishlist/lib/toggle';
 
-/** A failed cart or wishlist call: a lapsed session asks to sign in again (back to `here`), anything else says why. */
-function reportFailure(err: unknown, messages: { login: string; failed: string }, here: string) {
+/** Asks a signed-out shopper to sign in (back to `here`), keeping what they asked for to complete afterwards. */
+function askToSignIn(here: string, pending: PendingShopAction | null) {
+  if (pending) rememberPendingAction(pending);
+  openLogin(here);
+}
+
+/** A failed cart or wishlist call: a lapsed session asks to sign in again (then `pending` completes), anything else says why. */
+function reportFailure(err: unknown, messages: { login: string; failed: string }, here: string, pending: PendingShopAction | null) {
   if (err instanceof ApiError && err.status === 401) {
     notify.error(messages.login);
-    openLogin(here);
+    askToSignIn(here, pending);
   } else {
     notify.error(errorMessage(err, messages.failed));
   }
@@ -24,8 +31,8 @@ function reportFailure(err: unknown, messages: { login: string; failed: string }
 
 /**
  * Cart and wishlist actions for any screen, with their role rules: a guest is asked to sign in
- * ('Please login to add to cart' / 'Please login to wishlist'); an admin is refused (admins have
- * neither a cart nor a wishlist).
+ * ('Please login to add to cart' / 'Please login to wishlist'), and the action completes once they
+ * have (see pending-shop-action.tsx); an admin is refused (admins have neither a cart nor a wishlist).
  */
 export function useShopActions() {
   const session = useSession();
@@ -46,6 +53,7 @@ export function useShopActions() {
 
   const addToCart = useCallback(
     async (product: Product, variant: Variant | null, quantity = 1, opts: { productPage?: boolean } = {}): Promise<boolean> => {
+      const pending: PendingShopAction = { kind: 'cart', productId: product.id, variantId: variant?.id ?? null, quantity };
       const decision = decideAddToCart({
         loggedIn,
         isAdmin: admin,
@@ -57,7 +65,7 @@ export function useShopActions() {
       });
       if (decision.kind === 'reject') {
         notify.error(decision.message);
-        if (decision.askLogin) openLogin(here);
+        if (decision.askLogin) askToSignIn(here, pending);
         return false;
       }
       try {
@@ -69,7 +77,7 @@ export function useShopActions() {
         notify.success(decision.message);
         return true;
       } catch (err) {
-        reportFailure(err, CART_MESSAGES, here);
+        reportFailure(err, CART_MESSAGES, here, pending);
         return false;
       }
     },
@@ -77,7 +85,8 @@ export function useShopActions() {
   );
 
   const toggleWishlist = useCallback(
-    async (product: Product, opts: { productPage?: boolean } = {}) => {
+    async (product: Pick<Product, 'id'>, opts: { productPage?: boolean } = {}) => {
+      const pending: PendingShopAction = { kind: 'wishlist', productId: product.id };
       const decision = decideWishlistToggle({
         loggedIn,
         isAdmin: admin,
@@ -87,7 +96,7 @@ export function useShopActions() {
       });
       if (decision.kind === 'reject') {
         notify.error(decision.message);
-        if (decision.askLogin) openLogin(here);
+        if (decision.askLogin) askToSignIn(here, pending);
         return;
       }
       try {
@@ -99,7 +108,8 @@ export function useShopActions() {
           notify.error(WISHLIST_MESSAGES.removed);
         }
       } catch (err) {
-        reportFailure(err, WISHLIST_MESSAGES, here);
+        // The pending action is an add: a removal that met a lapsed session is not repeated.
+        reportFailure(err, WISHLIST_MESSAGES, here, decision.kind === 'add' ? pending : null);
       }
     },
     [loggedIn, admin, wishlistIds, wishlistMutations.add, wishlistMutations.remove, here],

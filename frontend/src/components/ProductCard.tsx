@@ -3,6 +3,7 @@ import type { Product, Variant } from '@/lib/api-types';
 import { formatMoney } from '@/lib/money';
 import { CARD_IMAGE_SIZES, firstImage, firstSrcSet } from '@/lib/images';
 import { isLightColour, sizeAfterTap, useVariantChoice } from '@/lib/variant-options';
+import { READABLE } from '@/theme/contrast';
 import './product-card.css';
 
 export interface ProductCardProps {
@@ -150,7 +151,9 @@ export function ProductCard({
           </div>
         )}
         {showLowStock && selected && selected.stock >= 1 && selected.stock <= 5 && (
-          <span className="pc-low">{selected.stock} left</span>
+          <span className="pc-low" style={{ color: READABLE.lowStock.text }}>
+            {selected.stock} left
+          </span>
         )}
         <div className="pc-spacer" />
         <button

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { dropPendingAction } from './pending-action';
 
 /** The sign-in dialog's forms: Sign In, Create Account, Forgot Password. */
 export type LoginMode = 'login' | 'register' | 'forgot';
@@ -24,6 +25,12 @@ export function openLogin(redirect: string | null = null, mode: LoginMode = 'log
 
 export function closeLogin(): void {
   useUi.setState({ loginOpen: false });
+}
+
+/** The shopper closed the sign-in dialog without signing in: the action that asked for it is dropped too. */
+export function dismissLogin(): void {
+  dropPendingAction();
+  closeLogin();
 }
 
 export function setSearchOpen(open: boolean): void {

@@ -16,6 +16,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   reloadSession();
   useNotices.setState({ notices: [] });
   useUi.setState({ loginOpen: false, loginRedirect: null, loginMode: 'login', searchOpen: false });

@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { READABLE } from './contrast';
 
 /** Design tokens and component customisations of the storefront. */
 export const tokens = {
@@ -14,6 +15,8 @@ export const theme = createTheme({
     primary: { main: tokens.ink },
     secondary: { main: tokens.accent },
     error: { main: tokens.sale },
+    // White on the warning colour reads at 4.5:1 or more (a 'Pending' chip); see ./contrast.ts.
+    warning: { main: READABLE.warningChip.background, contrastText: READABLE.warningChip.text },
     background: { default: '#ffffff', paper: '#ffffff' },
   },
   shape: { borderRadius: tokens.radius },

@@ -44,6 +44,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** A cart may be empty because the order was placed in another tab: the orders are offered too. */
+const CHECKOUT_EMPTY = {
+  ...emptyCart('Add something to your cart before checking out.'),
+  secondaryLink: { to: '/myaccount/order', label: 'See your orders' },
+};
+
 /** Said when a placement got no answer, even after its retries: it may or may not have been placed. */
 const UNCONFIRMED_MESSAGE =
   'We could not confirm your order because the connection dropped. Press Place Order again: you will not be charged twice.';
@@ -106,7 +112,7 @@ function CheckoutScreen() {
   return (
     <ShopPage
       title="Checkout"
-      empty={empty ? emptyCart('Add something to your cart before checking out.') : null}
+      empty={empty ? CHECKOUT_EMPTY : null}
       notice={
         <RemovedLinesNotice
           lines={removed}

@@ -6,13 +6,14 @@ import type { User } from '@/lib/api-types';
 import { useStoredCartCount, useStoredWishlistCount } from '@/lib/hooks';
 import { notify } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
-import { closeLogin, openLogin, setSearchOpen, useUi } from '@/lib/ui';
+import { closeLogin, dismissLogin, openLogin, setSearchOpen, useUi } from '@/lib/ui';
 import { companyQuery, useBrandName } from '@/lib/company';
 import { signOut } from '@/features/accounts/api';
 import { categoriesQuery } from '@/features/catalog/api';
 import { cartQuery } from '@/features/cart/api';
 import { wishlistQuery } from '@/features/wishlist/api';
 import { CART_GUARD, WISHLIST_GUARD, type CustomerOnlyTexts } from '../customer-only';
+import { PendingShopActionRunner } from '../pending-shop-action';
 
 // Heavy overlays are their own chunks, loaded the first time they open.
 const LoginDialog = lazy(() => import('./overlays/login-overlay'));
@@ -126,7 +127,7 @@ export function Component() {
               open={loginOpen}
               mode={loginMode}
               onModeChange={(m) => useUi.setState({ loginMode: m })}
-              onClose={closeLogin}
+              onClose={dismissLogin}
               onAuthenticated={onAuthenticated}
             />
           )}
@@ -136,6 +137,7 @@ export function Component() {
     >
       <ScrollRestoration />
       <FocusMain />
+      <PendingShopActionRunner />
       <Outlet />
     </StorefrontLayout>
   );

@@ -6,6 +6,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Link } from 'react-router';
 import { PriceTag } from '@/components/PriceTag';
 import { QuantityStepper } from '@/components/QuantityStepper';
+import { busyButtonProps } from '@/components/busy-button';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import { formatMoney } from '@/lib/money';
 import type { CartItem } from '../types';
@@ -16,10 +17,12 @@ interface Props {
   busy?: boolean;
   onQuantity?: (item: CartItem, quantity: number) => void;
   onRemove?: (item: CartItem) => void;
+  /** The line's Remove button, where the focus goes when the line above it is removed. */
+  removeRef?: (button: HTMLButtonElement | null) => void;
 }
 
 /** One cart line: image, size, price, save badge, stepper, remove, line subtotal. */
-export function CartLine({ item, readOnly = false, busy = false, onQuantity, onRemove }: Props) {
+export function CartLine({ item, readOnly = false, busy = false, onQuantity, onRemove, removeRef }: Props) {
   const { product } = item;
   const v = product.variant;
   const saving = item.lineDiscount;
@@ -70,11 +73,11 @@ export function CartLine({ item, readOnly = false, busy = false, onQuantity, onR
             <QuantityStepper
               value={item.quantity}
               stock={v.stock}
-              disabled={busy}
+              busy={busy}
               label={`Quantity of ${product.name}`}
               onChange={(q) => onQuantity?.(item, q)}
             />
-            <IconButton aria-label={`Remove ${product.name} from cart`} onClick={() => onRemove?.(item)} disabled={busy}>
+            <IconButton ref={removeRef} aria-label={`Remove ${product.name} from cart`} {...busyButtonProps(busy, () => onRemove?.(item))}>
               <DeleteIcon />
             </IconButton>
           </Box>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { ShopPage } from '@/components/ShopPage';
@@ -20,13 +21,39 @@ interface Props {
 }
 
 export function CartView({ items, summary, removed, onDismissRemoved, busy, onQuantity, onRemove }: Props) {
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  /** The line the shopper is removing, and where it stood. */
+  const removing = useRef<{ id: string; index: number } | null>(null);
+  const [focusEmpty, setFocusEmpty] = useState(false);
+
+  // A removed line takes the focus with it: it goes to the line now in its place (the one before
+  // when it was the last), or to the empty cart's title.
+  useEffect(() => {
+    const removal = removing.current;
+    if (!removal || items.some((i) => i.id === removal.id)) return;
+    removing.current = null;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return; // the shopper has moved on
+    const next = items[Math.min(removal.index, items.length - 1)];
+    if (next) removeButtons.current.get(next.id)?.focus();
+    else setFocusEmpty(true);
+  }, [items]);
+
+  const remove = (item: CartItem) => {
+    removing.current = { id: item.id, index: items.indexOf(item) };
+    onRemove(item);
+  };
+
   return (
     <ShopPage
       title="Shopping Cart"
       empty={
         items.length === 0
           ? // The notice above names what was taken out: "nothing added yet" would contradict it.
-            emptyCart(removed.length > 0 ? 'Find something else you like.' : 'Looks like you have not added anything yet.')
+            {
+              ...emptyCart(removed.length > 0 ? 'Find something else you like.' : 'Looks like you have not added anything yet.'),
+              focusTitle: focusEmpty,
+            }
           : null
       }
       notice={<RemovedLinesNotice lines={removed} busy={busy} onDismiss={onDismissRemoved} />}
@@ -34,7 +61,17 @@ export function CartView({ items, summary, removed, onDismissRemoved, busy, onQu
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: 'minmax(0,1fr) 340px' } }}>
         <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {items.map((item) => (
-            <CartLine key={item.id} item={item} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />
+            <CartLine
+              key={item.id}
+              item={item}
+              busy={busy}
+              onQuantity={onQuantity}
+              onRemove={remove}
+              removeRef={(button) => {
+                if (button) removeButtons.current.set(item.id, button);
+                else removeButtons.current.delete(item.id);
+              }}
+            />
           ))}
         </Box>
         <Box sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>

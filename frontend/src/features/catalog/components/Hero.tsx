@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { RouterLink } from '@/components/RouterLink';
 import type { Category } from '@/lib/api-types';
 import { useAfterFirstPaint } from '@/lib/hooks';
 import { HERO_IMAGE_SIZES } from '@/lib/images';
-import { categoryImage } from '../lib/categories';
+import { prefersReducedMotion } from '@/lib/motion';
+import { categoryImage, heroCategories } from '../lib/categories';
 
 export const HERO_INTERVAL_MS = 5000;
 export const HERO_FADE_MS = 300;
@@ -20,10 +23,16 @@ interface Slide {
   srcSet?: string;
 }
 
-/** Full-screen hero rotating through category images every 5 s with a 300 ms fade. */
+/**
+ * Full-screen hero rotating through the pictures of the categories that have one, every 5 s with a
+ * 300 ms fade. As WCAG 2.2.2 asks, the rotation can be paused (the Pause / Play button), does not
+ * start for a shopper who prefers reduced motion, and waits while the mouse or keyboard focus is
+ * in the carousel.
+ */
 export function Hero({ categories, brandName }: { categories: Category[]; brandName: string }) {
-  const slides: Slide[] = categories.length
-    ? categories.map((c) => ({
+  const pictured = heroCategories(categories);
+  const slides: Slide[] = pictured.length
+    ? pictured.map((c) => ({
         id: c.id,
         title: c.name,
         text: c.description ?? '',
@@ -35,12 +44,24 @@ export function Hero({ categories, brandName }: { categories: Category[]; brandN
   const count = slides.length;
   // Only the first picture competes with the page's own files; the others come after it.
   const othersReady = useAfterFirstPaint();
+  /** The shopper's choice with the Pause / Play button. */
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const [hovered, setHovered] = useState(false);
+  const [focusInside, setFocusInside] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const rotating = count > 1 && playing && !hovered && !focusInside;
 
   useEffect(() => {
-    if (count < 2) return;
+    if (!rotating) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), HERO_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [count]);
+  }, [rotating, count]);
+
+  // Focus on the Pause / Play button itself does not pause: Play must be able to start the rotation.
+  const onFocus = (e: FocusEvent) => setFocusInside(e.target !== toggle.current);
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget)) setFocusInside(false);
+  };
 
   const current = slides[index % count];
 
@@ -49,6 +70,10 @@ export function Hero({ categories, brandName }: { categories: Category[]; brandN
       component="section"
       aria-roledescription="carousel"
       aria-label="Featured categories"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={onFocus}
+      onBlur={onBlur}
       sx={{
         position: 'relative',
         height: { xs: 'calc(100svh - 56px)', md: 'calc(100svh - 96px)' },
@@ -99,7 +124,8 @@ export function Hero({ categories, brandName }: { categories: Category[]; brandN
       )}
       <Box sx={{ position: 'absolute', inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,.65), rgba(0,0,0,.15))' }} />
       <Container sx={{ position: 'relative', height: '100%', display: 'flex', alignItems: 'center' }}>
-        <Box key={current.id} aria-live="polite" sx={{ maxWidth: 560, animation: `heroIn ${HERO_FADE_MS}ms ease`, '@keyframes heroIn': { from: { opacity: 0 }, to: { opacity: 1 } } }}>
+        {/* A slide that changes by itself is not announced; one the shopper chose is. */}
+        <Box key={current.id} aria-live={rotating ? 'off' : 'polite'} sx={{ maxWidth: 560, animation: `heroIn ${HERO_FADE_MS}ms ease`, '@keyframes heroIn': { from: { opacity: 0 }, to: { opacity: 1 } } }}>
           <Typography variant="overline" sx={{ letterSpacing: 3 }}>
             New collection
           </Typography>
@@ -115,9 +141,9 @@ export function Hero({ categories, brandName }: { categories: Category[]; brandN
         </Box>
       </Container>
       {count > 1 && (
-        // Each button is a tap target of at least 24 × 24 px (WCAG 2.2 target size) around its
-        // small visible dot, drawn by ::before; the dots stay where and as they were.
-        <Box sx={{ position: 'absolute', bottom: 17, left: 0, right: 0, display: 'flex', justifyContent: 'center' }}>
+        // Each dot is a tap target of at least 24 × 24 px (WCAG 2.2 target size) around its small
+        // visible dot, drawn by ::before; the Pause / Play button follows them in the same row.
+        <Box sx={{ position: 'absolute', bottom: 17, left: 0, right: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', flexWrap: 'wrap' }}>
           {slides.map((s, i) => (
             <Box
               key={s.id}
@@ -149,6 +175,16 @@ export function Hero({ categories, brandName }: { categories: Category[]; brandN
               }}
             />
           ))}
+          <Button
+            ref={toggle}
+            size="small"
+            aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+            startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}
+            onClick={() => setPlaying((p) => !p)}
+            sx={{ ml: 1.5, color: '#fff', bgcolor: 'rgba(0,0,0,.55)', '&:hover': { bgcolor: 'rgba(0,0,0,.75)' } }}
+          >
+            {playing ? 'Pause' : 'Play'}
+          </Button>
         </Box>
       )}
     </Box>

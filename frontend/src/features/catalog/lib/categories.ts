@@ -46,6 +46,15 @@ export function categoryImage(c: Category): string | null {
   return c.imageUrl || c.uploads?.[0]?.url || null;
 }
 
+/**
+ * The categories the home page's hero shows: those with a picture (a catalogue import makes many
+ * without, which would be blank slides). The server's first screen follows the same rule: its
+ * slide is the first top-level category with a picture.
+ */
+export function heroCategories(categories: Category[]): Category[] {
+  return categories.filter((c) => categoryImage(c) !== null);
+}
+
 /** A category the filter panel offers: indented under its parent, with its count when known. */
 export interface CategoryChoice {
   id: string;

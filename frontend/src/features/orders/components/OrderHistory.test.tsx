@@ -8,6 +8,7 @@ import { signInShopper } from '@/testing/shopper';
 import { routes } from '@/app/router';
 import type { Order } from '../types';
 import { catchDownloads } from '@/testing/downloads';
+import { READABLE } from '@/theme/contrast';
 
 /** One of asha's orders, its status that of its last change. */
 function placed(id: string, history: Order['history']): Order {
@@ -39,6 +40,14 @@ describe('order history', () => {
     expect(shippedUpdates.map((li) => li.textContent)).toEqual(['Order placed by You · 2 Jan 2026', 'Shipped by Shop · 3 Jan 2026']);
     const cancelled = screen.getByRole('article', { name: 'Order bbbbbbbb' });
     expect(within(cancelled).getByRole('region', { name: 'Order updates' })).toHaveTextContent('Cancelled by You');
+  });
+
+  it('shows a pending order’s status chip in the colours checked for contrast', async () => {
+    signInShopper(http.get('/api/orders/my-orders', () => HttpResponse.json({ data: [order({ id: 'dddddddd-4444', items: [] })] })));
+    await renderRoutes(routes, '/myaccount/order');
+    const card = await screen.findByRole('article', { name: 'Order dddddddd' });
+    const chip = within(card).getByText('Pending').closest('.MuiChip-root');
+    expect(chip).toHaveStyle({ backgroundColor: READABLE.warningChip.background, color: READABLE.warningChip.text });
   });
 
   it('prints the delivery landmark as the shopper typed it', async () => {
