@@ -66,6 +66,10 @@ pub trait AccountsApi: Send + Sync {
     /// `Invalid`, `WeakPassword`, `TooManyAttempts`, `Storage`.
     fn reset_password(&self, token: &str, new_password: &str) -> Result<(), AccountsError>;
 
+    /// Whether an e-mailed reset token can still set a password (unknown, used, replaced
+    /// and expired tokens cannot); asking uses nothing up. Errors: `Storage`.
+    fn reset_link_valid(&self, token: &str) -> Result<bool, AccountsError>;
+
     /// Erases a customer's account after checking its password (Digital Personal Data
     /// Protection Act, 2023, section 12): its personal data, addresses, cart and wishlist go,
     /// every session ends, and its e-mail and username are free again. Orders are not the

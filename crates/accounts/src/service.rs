@@ -55,6 +55,20 @@ pub const RESET_VALID_MINUTES: i64 = 30;
 const MAX_TOKEN_CHARS: usize = 200;
 
 impl AccountService {
+    /// The reset a token opens, with its account: `None` for an unknown, used, replaced or
+    /// expired token (and for one that cannot be a token at all).
+    fn open_reset(&self, token: &str) -> Result<Option<(String, UserWithHash)>, AccountsError> {
+        let token = token.trim();
+        if token.is_empty() || token.chars().count() > MAX_TOKEN_CHARS {
+            return Ok(None);
+        }
+        let digest = self.reset_tokens.digest(token);
+        let Some(reset) = self.users.find_reset(&digest)?.filter(|r| r.expires_at > self.now()) else {
+            return Ok(None);
+        };
+        Ok(self.users.find_by_id(&reset.user_id)?.map(|stored| (digest, stored)))
+    }
+
     pub fn new(ports: AccountPorts, settings: AccountSettings) -> Result<Self, AccountsError> {
         let dummy_hash = ports.hasher.decoy_hash().map_err(AccountsError::Hashing)?;
         Ok(AccountService {
@@ -378,6 +392,10 @@ impl AccountsApi for AccountService {
             .ok_or(AccountsError::NotFound)
     }
 
+    fn reset_link_valid(&self, token: &str) -> Result<bool, AccountsError> {
+        Ok(self.open_reset(token)?.is_some())
+    }
+
     fn delete_account(&self, user_id: &UserId, password: &str) -> Result<(), AccountsError> {
         let user_id = user_id.as_str();
         let stored = self.users.find_by_id(user_id)?.ok_or(AccountsError::NotFound)?;
@@ -432,18 +450,8 @@ impl AccountsApi for AccountService {
     }
 
     fn reset_password(&self, token: &str, new_password: &str) -> Result<(), AccountsError> {
-        let token = token.trim();
-        if token.is_empty() || token.chars().count() > MAX_TOKEN_CHARS {
-            return Err(AccountsError::InvalidResetToken);
-        }
-        let digest = self.reset_tokens.digest(token);
+        let (digest, stored) = self.open_reset(token)?.ok_or(AccountsError::InvalidResetToken)?;
         let now = self.now();
-        let reset = self
-            .users
-            .find_reset(&digest)?
-            .filter(|r| r.expires_at > now)
-            .ok_or(AccountsError::InvalidResetToken)?;
-        let stored = self.users.find_by_id(&reset.user_id)?.ok_or(AccountsError::InvalidResetToken)?;
         self.throttle.admit(Guarded::ResetUse, &stored.user.id, "", now)?;
         if new_password.is_empty() {
             return Err(AccountsError::invalid("newPassword", "New password is required"));

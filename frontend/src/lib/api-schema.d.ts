@@ -213,6 +213,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/reset-password/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reset_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -2388,6 +2404,16 @@ export interface components {
             removedAt: string;
             size: string;
         };
+        /** @description Whether a reset link can still set a password. */
+        ResetLinkAnswer: {
+            /** @description false for a used, replaced, expired or unknown link. */
+            valid: boolean;
+        };
+        /** @description A reset link's token, to ask whether it still works. */
+        ResetLinkRequest: {
+            /** @description The token from the e-mailed link. */
+            token: string;
+        };
         ResetPasswordRequest: {
             /**
              * @description At least 8 characters and at most 72 bytes, not only spaces; one too easy to guess
@@ -3589,6 +3615,68 @@ export interface operations {
             };
             /** @description The link is invalid or has expired (`invalid_reset_token`), the new password breaks its rule (`invalid_value`) or is too easy to guess (`weak_password`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the e-mailed link can still set a password (asking uses nothing up), so the page can say so before a password is typed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetLinkAnswer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,8 @@ export const defaultHandlers = [
   http.get('/api/legal-pages', () => HttpResponse.json({ data: [] })),
   // Logout ends the token on the server; tests that care assert on it with their own handler.
   http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Signed out' })),
+  // A reset link still works unless a test says otherwise.
+  http.post('/api/auth/reset-password/check', () => HttpResponse.json({ valid: true })),
   // The checkout asks whether cash on delivery accepts the order; tests of a refusal add their own.
   http.get('/api/checkout/cod', () =>
     HttpResponse.json({

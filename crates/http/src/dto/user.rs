@@ -172,6 +172,21 @@ pub struct ForgotPasswordRequest {
     pub email: Option<String>,
 }
 
+/// A reset link's token, to ask whether it still works.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ResetLinkRequest {
+    /// The token from the e-mailed link.
+    #[schema(value_type = String, required = true, min_length = 1)]
+    pub token: Option<String>,
+}
+
+/// Whether a reset link can still set a password.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ResetLinkAnswer {
+    /// false for a used, replaced, expired or unknown link.
+    pub valid: bool,
+}
+
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {

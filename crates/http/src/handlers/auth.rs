@@ -3,7 +3,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use serde::Serialize;
 
 use crate::auth::{CurrentSession, CurrentUser};
-use crate::dto::user::{ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, UserData, UserDto};
+use crate::dto::user::{ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetLinkAnswer, ResetLinkRequest, ResetPasswordRequest, UserData, UserDto};
 use crate::dto::{data, data_with_message};
 use crate::error::{ApiError, ErrorBody};
 use super::{created, ok};
@@ -20,7 +20,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(logout)
         .service(logout_all)
         .service(forgot_password)
-        .service(reset_password);
+        .service(reset_password)
+        .service(reset_link);
 }
 
 /// The one answer to a reset request, whether or not an account has the address.
@@ -161,4 +162,20 @@ async fn reset_password(
     let ResetPasswordRequest { token, new_password } = body.into_inner();
     state.run(move |s| s.accounts.reset_password(&token.unwrap_or_default(), &new_password.unwrap_or_default())).await?;
     ok(MessageOnly::new(PASSWORD_RESET_DONE))
+}
+
+#[utoipa::path(
+    tag = "auth",
+    request_body = ResetLinkRequest,
+    responses(
+        (status = 200, description = "Whether the e-mailed link can still set a password (asking uses nothing up), so the page can say so before a password is typed", body = ResetLinkAnswer),
+        JsonBody,
+        Throttled
+    )
+)]
+#[post("/auth/reset-password/check", wrap = "limit(Action::PasswordReset)")]
+async fn reset_link(state: web::Data<AppState>, body: web::Json<ResetLinkRequest>) -> Result<HttpResponse, ApiError> {
+    let token = body.into_inner().token.unwrap_or_default();
+    let valid = state.run(move |s| s.accounts.reset_link_valid(&token)).await?;
+    ok(ResetLinkAnswer { valid })
 }

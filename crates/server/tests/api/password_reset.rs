@@ -156,3 +156,31 @@ async fn an_account_gets_at_most_three_reset_e_mails_an_hour_without_a_sign() {
         assert_eq!(sent.iter().filter(|m| m.contains("To: asha@example.in")).count(), 3, "{:?}", app.backend);
     }
 }
+
+async fn link_valid(app: &TestApp, token: &str) -> serde_json::Value {
+    app.post("/api/auth/reset-password/check", None, json!({ "token": token })).await.expect(200).body["valid"].clone()
+}
+
+/// Defect: a used or expired reset link opened the new-password form, and only once both
+/// fields were typed and sent did the shopper read "This reset link is invalid or has
+/// expired". The page asks first whether the link still works (nothing is used up by asking).
+#[actix_web::test]
+async fn the_page_can_tell_a_used_or_expired_link_before_a_password_is_typed() {
+    for app in TestApp::all() {
+        app.customer("asha").await;
+        forgot(&app, "asha@example.in").await.expect(202);
+        let link = token_in(&mails(&app, 1).await[0]);
+        assert_eq!(link_valid(&app, &link).await, true, "{:?}", app.backend);
+        assert_eq!(link_valid(&app, &link).await, true, "asking uses nothing up");
+        assert_eq!(link_valid(&app, "0123abcd").await, false);
+        reset(&app, &link, "brand-new-pass").await.expect(200);
+        assert_eq!(link_valid(&app, &link).await, false, "{:?}: used", app.backend);
+
+        forgot(&app, "asha@example.in").await.expect(202);
+        let second = token_in(&mails(&app, 2).await.into_iter().find(|m| !m.contains(&link)).unwrap_or_default());
+        assert_eq!(link_valid(&app, &second).await, true);
+        // Its 30 minutes over.
+        sql(&app, "UPDATE password_resets SET expires_at = '2020-01-01 00:00:00'");
+        assert_eq!(link_valid(&app, &second).await, false, "{:?}: expired", app.backend);
+    }
+}

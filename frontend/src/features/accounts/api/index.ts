@@ -96,6 +96,13 @@ export async function requestPasswordReset(email: string): Promise<string | unde
   return body?.message;
 }
 
+/** Whether an e-mailed reset link can still set a password (asking uses nothing up). When the
+ * shop cannot be asked, the form is shown and the reset itself has the last word. */
+export async function resetLinkValid(token: string): Promise<boolean> {
+  const body = await api.post<{ valid?: boolean }>('/auth/reset-password/check', { token }).catch(() => null);
+  return body?.valid !== false;
+}
+
 export async function resetPassword(token: string, newPassword: string): Promise<string | undefined> {
   const body = await api.post<{ message?: string }>('/auth/reset-password', { token, newPassword });
   return body?.message;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { ApiError, errorMessage } from '@/lib/api';
 import { fieldBinder } from '@/lib/forms';
 import { logout } from '@/lib/session';
-import { resetPassword } from '../api';
+import { resetLinkValid, resetPassword } from '../api';
 import { PASSWORD_RULE, submitChecked, validateReset, type Errors, type ResetInput } from '../lib/validation';
 import { PasswordField } from './PasswordField';
 
@@ -33,6 +33,21 @@ export function ResetPasswordForm({ token, onSignIn, onRequestNewLink }: Props) 
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const bind = fieldBinder(form, setForm, errors);
+
+  // A used or expired link says so before a password is typed, not after.
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    void resetLinkValid(token).then((valid) => {
+      if (current && !valid) {
+        setLinkDead(true);
+        setProblem(INVALID_LINK);
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   async function submit(e: FormEvent) {
     if (!submitChecked(e, validateReset(form), setErrors)) return;

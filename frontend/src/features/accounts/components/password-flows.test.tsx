@@ -149,6 +149,23 @@ describe('Reset password page', () => {
     expect(onRequestNewLink).toHaveBeenCalled();
   });
 
+  it('a used or expired link says so before a password is typed', async () => {
+    let asked: unknown = null;
+    server.use(
+      http.post('/api/auth/reset-password/check', async ({ request }) => {
+        asked = await request.json();
+        return HttpResponse.json({ valid: false });
+      }),
+    );
+    const onRequestNewLink = vi.fn();
+    renderWithApp(<ResetPasswordForm token="used" onSignIn={() => {}} onRequestNewLink={onRequestNewLink} />);
+    expect(await screen.findByText('This reset link is invalid or has expired')).toBeInTheDocument();
+    expect(asked).toEqual({ token: 'used' });
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(onRequestNewLink).toHaveBeenCalled();
+  });
+
   it('a link without a token says so at once', () => {
     renderWithApp(<ResetPasswordForm token="" onSignIn={() => {}} onRequestNewLink={() => {}} />);
     expect(screen.getByText('This reset link is invalid or has expired')).toBeInTheDocument();
