@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@/testing/render';
+import { matchMediaWhere } from '@/testing/media';
 import { category } from '@/testing/fixtures';
 import type { Category } from '@/lib/api-types';
 import { HERO_INTERVAL_MS, Hero } from './Hero';
@@ -23,16 +24,7 @@ function renderHero(categories: Category[]) {
 
 /** The browser's "reduce motion" setting, as matchMedia reports it. */
 function preferReducedMotion() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', matchMediaWhere((query) => query === '(prefers-reduced-motion: reduce)'));
 }
 
 describe('home page carousel', () => {
