@@ -17,7 +17,7 @@ if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VER
 	python3 -m venv --clear "$VENV"
 	"$VENV/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
-cargo build -q -p server
+cargo build -q --workspace --tests
 tmp=$(mktemp -d)
 server_pid=
 cleanup() {

@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=frontend/src/lib/api-schema.d.ts
 if [ -z "${SHOP_BIN:-}" ]; then
-	cargo build -q -p server
+	# The build `cargo test --workspace` makes (features unified as for the tests): after the
+	# Rust tests it is already there, where `-p server` alone would build the dependencies again.
+	cargo build -q --workspace --tests
 	SHOP_BIN=target/debug/shop
 fi
 tmp=$(mktemp -d)

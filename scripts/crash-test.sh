@@ -3,5 +3,5 @@
 # mid-burst, restart) on one SQLite database, then the invariants. See crash_test.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build -q -p server
+cargo build -q --workspace --tests
 exec python3 scripts/crash_test.py "${CRASH_ROUNDS:-5}"

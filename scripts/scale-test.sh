@@ -32,7 +32,7 @@ if ! "$VENV/bin/python" -c "import moto, requests; assert moto.__version__ == '$
 	python3 -m venv --clear "$VENV"
 	"$VENV/bin/pip" install -q --disable-pip-version-check "moto[server]==$MOTO_VERSION" "requests==$REQUESTS_VERSION"
 fi
-cargo build -q -p server
+cargo build -q --workspace --tests
 # The storage port's tests, run against the moto server by scale_test.py.
 cargo test -q -p media --lib --no-run
 exec "$VENV/bin/python" scripts/scale_test.py

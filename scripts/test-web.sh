@@ -20,7 +20,7 @@ if [ -f playwright.config.ts ] && [ "${SKIP_E2E:-0}" != "1" ]; then
 	# The browser suite runs the real `shop` binary (SHOP_BIN, else the newer of target/release/shop and
 	# target/debug/shop; `make test` has just built the debug one) serving the built app in dist/.
 	if [ -z "${SHOP_BIN:-}" ] && [ ! -x ../target/debug/shop ] && [ ! -x ../target/release/shop ]; then
-		(cd .. && cargo build -p server) || status=1
+		(cd .. && cargo build -q --workspace --tests) || status=1
 	fi
 	if npm run --silent build >"$report/build.log" 2>&1; then
 		PLAYWRIGHT_JSON_OUTPUT_NAME="$report/e2e.json" npx playwright test --reporter=list,json || status=1
