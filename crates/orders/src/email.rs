@@ -30,6 +30,14 @@ fn address_lines(order: &Order) -> Vec<String> {
 
 pub use kernel::escape_html;
 
+/// "Hello Asha," (or "Hello," without a first name): how every e-mail to a shopper starts.
+pub fn greeting(first_name: &str) -> String {
+    match first_name.trim() {
+        "" => "Hello,".to_string(),
+        name => format!("Hello {name},"),
+    }
+}
+
 /// The order confirmation, addressed to `to` (always the account's own address).
 ///
 /// Lines stay short (under 76 bytes for typical names) so the message can travel as
@@ -153,10 +161,7 @@ pub fn status_update(order: &Order) -> Option<OutgoingEmail> {
             (format!("Your order {number} is cancelled"), news)
         }
     };
-    let greeting = match order.customer.first_name.trim() {
-        "" => "Hello,".to_string(),
-        name => format!("Hello {name},"),
-    };
+    let greeting = greeting(&order.customer.first_name);
     let items: Vec<String> = order.items.iter().map(|i| format!("{} (size {}, colour {}) x {}", i.product_name, i.size, i.color, i.quantity)).collect();
     news.push("You can follow your orders under My Account > Orders.".to_string());
     let text = format!("{greeting}\n\n{}\n\nItems:\n{}\n", news.join("\n"), items.iter().map(|i| format!("- {i}\n")).collect::<String>());

@@ -733,10 +733,7 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
         ),
         ReturnStatus::ExchangeShipped => format!("The replacement for order {number} is on its way."),
     };
-    let greeting = match request.customer_first_name.trim() {
-        "" => "Hello,".to_string(),
-        name => format!("Hello {name},"),
-    };
+    let greeting = crate::email::greeting(&request.customer_first_name);
     let mut text = format!("{greeting}\n\n{headline}\n\nItems:\n");
     for line in &request.lines {
         let _ = write!(text, "- {} (size {}, colour {}) x {}", line.product_name, line.size, line.color, line.quantity);

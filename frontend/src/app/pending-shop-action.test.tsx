@@ -59,6 +59,13 @@ function shopServer({ lines = [] as CartItem[], userType = 'CUSTOMER' as 'CUSTOM
   return calls;
 }
 
+/** The card's size S went into the cart after sign-in, once: the notice, the badge and the one call. */
+async function expectSmallAddedOnce(calls: { added: unknown[] }) {
+  expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Cart, 1 items' })).toBeInTheDocument());
+  expect(calls.added).toEqual([{ productVariantId: 'v-s', quantity: 1 }]);
+}
+
 async function signInThroughDialog(u: UserEvent) {
   const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
   await u.type(within(dialog).getByLabelText(/Email or username/), 'asha');
@@ -79,10 +86,8 @@ describe('an action asked for while signed out completes after signing in', () =
     await tapAddToCartOnShop(u);
     await signInThroughDialog(u);
 
-    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Cart, 1 items' })).toBeInTheDocument());
     // The card's size chosen at first (S, the first in stock), one piece.
-    expect(calls.added).toEqual([{ productVariantId: 'v-s', quantity: 1 }]);
+    await expectSmallAddedOnce(calls);
   });
 
   it('the product page: the chosen size and quantity are added after signing up', async () => {
@@ -199,8 +204,6 @@ describe('an action asked for while signed out completes after signing in', () =
     const u = userEvent.setup();
     await tapAddToCartOnShop(u);
     await signInThroughDialog(u);
-    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Cart, 1 items' })).toBeInTheDocument());
-    expect(calls.added).toEqual([{ productVariantId: 'v-s', quantity: 1 }]);
+    await expectSmallAddedOnce(calls);
   });
 });
