@@ -105,7 +105,7 @@ impl<'c> FirstPaint<'c> {
         let (body, found) = match request.answer {
             Answer::Company => built(&answers::company(&ctx.state.content.company())),
             Answer::LegalPages => built(&answers::legal_pages(&ctx.state.content.legal_pages())),
-            Answer::CategoryTree => ctx.cached(&key, want, || Ok(answers::category_tree(snapshot)), hero),
+            Answer::CategoryTree => ctx.cached(&key, want, || Ok(answers::category_tree(snapshot)), |_| hero(snapshot)),
             Answer::Listing => ctx.cached(&key, want, || Ok(answers::listing(snapshot, &answers::listing_query(&request.query)?)), card),
             Answer::Product => ctx.cached(&key, want, || answers::product(snapshot, slug), product),
         };
@@ -158,7 +158,7 @@ impl Context<'_> {
         key: &str,
         want: bool,
         build: impl Fn() -> Result<T, ApiError>,
-        pick: fn(&T) -> Option<Found>,
+        pick: impl Fn(&T) -> Option<Found>,
     ) -> (Option<Body>, Option<Found>) {
         let version = self.snapshot.version;
         let mut picked = None;
@@ -186,15 +186,16 @@ fn built<T: Serialize>(answer: &T) -> (Option<Body>, Option<Found>) {
 }
 
 /// The categories the home page's hero shows, in order: the top-level ones with a picture (a
-/// catalogue import makes categories without one). The web app's `Hero` keeps the same rule.
-pub fn hero_slides(tree: &[CategoryDto]) -> impl Iterator<Item = &CategoryDto> {
-    tree.iter().filter(|c| c.image_url.is_some())
+/// catalogue import makes categories without one). The web app's `heroCategories` keeps the
+/// same rule.
+pub fn hero_slides(snapshot: &CatalogSnapshot) -> impl Iterator<Item = &catalog::Category> {
+    snapshot.tree.iter().map(|node| &node.category).filter(|category| category.image.is_some())
 }
 
 /// The hero shows its first slide's picture.
-fn hero(tree: &Envelope<Vec<CategoryDto>>) -> Option<Found> {
-    let first = hero_slides(&tree.data).next()?;
-    Some(Found { href: first.image_url.clone()?, srcset: first.image_srcset.clone() })
+fn hero(snapshot: &CatalogSnapshot) -> Option<Found> {
+    let first = CategoryDto::from_category(hero_slides(snapshot).next()?);
+    Some(Found { href: first.image_url?, srcset: first.image_srcset })
 }
 
 /// A card shows the smallest version of its product's first picture as `src`.

@@ -150,10 +150,9 @@ pub fn add_for(html: &mut PageHtml, state: &AppState, snapshot: &CatalogSnapshot
             add_to(html, &company(), &ProductDto::from(product.as_ref()), &picture.sizes);
         }
         (PictureKind::Hero, None) => {
-            let top: Vec<CategoryDto> = snapshot.tree.iter().map(|node| CategoryDto::from_category(&node.category)).collect();
-            let slides: Vec<&CategoryDto> = crate::first_paint::hero_slides(&top).collect();
-            let Some(first) = slides.first() else { return };
-            add_home(html, &company(), first, slides.len(), &picture.sizes);
+            let mut slides = crate::first_paint::hero_slides(snapshot);
+            let Some(first) = slides.next() else { return };
+            add_home(html, &company(), &CategoryDto::from_category(first), 1 + slides.count(), &picture.sizes);
         }
         _ => {}
     }

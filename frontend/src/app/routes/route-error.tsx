@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { isChunkLoadError } from '@/lib/chunk-load';
 
-/** What the page says for each kind of failure, and what its button does. */
+/** What the page says for each kind of failure, what its button does, and how it is logged. */
 function failurePage(error: unknown) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return {
@@ -12,6 +12,7 @@ function failurePage(error: unknown) {
       text: 'The page you are looking for does not exist.',
       button: 'Return to Home',
       onClick: () => window.location.assign('/'),
+      log: undefined,
     };
   }
   // The screen's file did not arrive (connection dropped, or a deploy renamed it): a reload fetches it anew.
@@ -21,6 +22,7 @@ function failurePage(error: unknown) {
       text: undefined,
       button: 'Try again',
       onClick: () => window.location.reload(),
+      log: () => console.warn('A page file failed to load', error),
     };
   }
   return {
@@ -28,16 +30,14 @@ function failurePage(error: unknown) {
     text: 'Please reload the page and try again.',
     button: 'Reload',
     onClick: () => window.location.reload(),
+    log: () => console.error(error),
   };
 }
 
 /** Shown when a screen fails to load or render. */
 export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (isChunkLoadError(error)) console.warn('A page file failed to load', error);
-  else if (!notFound) console.error(error);
-  const { title, text, button, onClick } = failurePage(error);
+  const { title, text, button, onClick, log } = failurePage(useRouteError());
+  log?.();
   return (
     <Container>
       <EmptyState
