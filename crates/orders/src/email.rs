@@ -50,8 +50,9 @@ pub fn confirmation(order: &Order, to: &str) -> OutgoingEmail {
     let name = &order.customer.first_name;
 
     let mut text = format!(
-        "Hello {name},\n\nThank you for your order {number}, placed on {placed}.\n\
-         Payment: Cash on Delivery.\nExpected delivery: {expected}.\n\nItems:\n"
+        "{}\n\nThank you for your order {number}, placed on {placed}.\n\
+         Payment: Cash on Delivery.\nExpected delivery: {expected}.\n\nItems:\n",
+        greeting(name)
     );
     for item in &order.items {
         text.push_str(&format!(

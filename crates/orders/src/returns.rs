@@ -68,6 +68,7 @@ named_enum!(
         Requested = "REQUESTED", "Requested";
         Approved = "APPROVED", "Approved";
         Rejected = "REJECTED", "Rejected";
+        Withdrawn = "WITHDRAWN", "Withdrawn";
         PickedUp = "PICKED_UP", "Picked up";
         Received = "RECEIVED", "Received";
         Refunded = "REFUNDED", "Refunded";
@@ -78,8 +79,8 @@ named_enum!(
 impl ReturnStatus {
     /// The statuses a request of `kind` may move to from this one: Requested → Approved or
     /// Rejected → Picked up → Received → Refunded (a refund) or Exchange shipped (an exchange).
-    /// An approved request may still be rejected (the pickup failed, the shopper withdrew)
-    /// until the pieces are picked up.
+    /// An approved request may still be rejected (the pickup failed) until the pieces are
+    /// picked up. Until then the shopper may also withdraw it ([`ReturnStatus::can_withdraw`]).
     pub fn next(self, kind: ReturnKind) -> &'static [ReturnStatus] {
         use ReturnStatus as S;
         match (self, kind) {
@@ -88,12 +89,21 @@ impl ReturnStatus {
             (S::PickedUp, _) => &[S::Received],
             (S::Received, ReturnKind::Refund) => &[S::Refunded],
             (S::Received, ReturnKind::Exchange) => &[S::ExchangeShipped],
-            (S::Rejected | S::Refunded | S::ExchangeShipped, _) => &[],
+            (S::Rejected | S::Withdrawn | S::Refunded | S::ExchangeShipped, _) => &[],
         }
     }
 
+    /// Whether the shopper may still withdraw the request: until its pieces are picked up.
+    pub fn can_withdraw(self) -> bool {
+        matches!(self, ReturnStatus::Requested | ReturnStatus::Approved)
+    }
+
     /// Where a request ends: nothing moves after these.
-    pub const FINISHED: [ReturnStatus; 3] = [ReturnStatus::Rejected, ReturnStatus::Refunded, ReturnStatus::ExchangeShipped];
+    pub const FINISHED: [ReturnStatus; 4] =
+        [ReturnStatus::Rejected, ReturnStatus::Withdrawn, ReturnStatus::Refunded, ReturnStatus::ExchangeShipped];
+
+    /// Ended without the pieces going back: they may be asked for again in a new request.
+    pub const DROPPED: [ReturnStatus; 2] = [ReturnStatus::Rejected, ReturnStatus::Withdrawn];
 
     /// Still on its way: its pieces are neither the order's any more nor settled.
     pub fn is_open(self) -> bool {
@@ -229,6 +239,16 @@ impl ReturnRequest {
     pub fn order_number(&self) -> String {
         crate::models::order_number(&self.order_id)
     }
+
+    /// What ending it now, rejected or withdrawn, does to stock: an approved exchange's
+    /// reserved replacement goes back.
+    pub fn releases_on_drop(&self) -> ReturnStock {
+        if self.status == ReturnStatus::Approved && self.kind == ReturnKind::Exchange {
+            ReturnStock::Release
+        } else {
+            ReturnStock::None
+        }
+    }
 }
 
 /// One line of the shopper's form.
@@ -282,7 +302,7 @@ pub struct VariantStock {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReturnContext {
     pub order: Order,
-    /// Per order line, the pieces already in requests that were not rejected.
+    /// Per order line, the pieces already in requests that were not rejected or withdrawn.
     pub already: HashMap<String, i32>,
     /// The variants the input named as exchange targets and those of the order's lines
     /// (those that exist).
@@ -350,6 +370,10 @@ pub trait ReturnsApi: Send + Sync {
     fn request(&self, user_id: &UserId, order_id: &OrderId, input: ReturnInput) -> Result<ReturnAnswer, OrdersError>;
     /// The customer's requests, newest first.
     fn my_returns(&self, user_id: &UserId) -> Result<Vec<ReturnRequest>, OrdersError>;
+    /// The customer withdraws their own request before its pieces are picked up; an approved
+    /// exchange's reserved replacement goes back into stock. Errors: `ReturnNotFound` (no such
+    /// request, or another customer's), `State` (picked up already, or finished), `Storage`.
+    fn withdraw(&self, user_id: &UserId, return_id: &str) -> Result<ReturnAnswer, OrdersError>;
     /// Why the customer's account cannot be deleted yet: a request of theirs still under way
     /// (a refund to pay, a replacement to ship). `None` when none is. Errors: `Storage`.
     fn holds_account(&self, user_id: &UserId) -> Result<Option<String>, OrdersError> {
@@ -374,7 +398,7 @@ pub trait ReturnsApi: Send + Sync {
 /// Outbound port: return storage.
 pub trait ReturnStore: Send + Sync {
     /// ONE transaction, serialised per order: reads the order, the pieces of each line
-    /// already in requests that were not rejected and the variants `targets` (those that
+    /// already in requests that were not rejected or withdrawn and the variants `targets` (those that
     /// exist); calls `build`; writes the request, its lines and its first history entry.
     /// `Ok(None)` when there is no such order. Any error rolls everything back.
     fn create(
@@ -611,7 +635,7 @@ impl<S: ReturnStore, M: Mailer> ReturnService<S, M> {
         }
         let stock = match to {
             ReturnStatus::Approved if request.kind == ReturnKind::Exchange => ReturnStock::Reserve,
-            ReturnStatus::Rejected if request.status == ReturnStatus::Approved && request.kind == ReturnKind::Exchange => ReturnStock::Release,
+            ReturnStatus::Rejected => request.releases_on_drop(),
             ReturnStatus::Received if input.restock.unwrap_or(true) => ReturnStock::Restock,
             _ => ReturnStock::None,
         };
@@ -675,6 +699,39 @@ impl<S: ReturnStore, M: Mailer> ReturnsApi for ReturnService<S, M> {
         Ok(self.store.for_user(user_id)?)
     }
 
+    fn withdraw(&self, user_id: &UserId, return_id: &str) -> Result<ReturnAnswer, OrdersError> {
+        if !OrderId::new(return_id).is_uuid() {
+            return Err(OrdersError::ReturnNotFound);
+        }
+        for _ in 0..ATTEMPTS {
+            let request = self.store.find(return_id)?.filter(|r| r.user_id == user_id.as_str()).ok_or(OrdersError::ReturnNotFound)?;
+            if !request.status.can_withdraw() {
+                return Err(OrdersError::State(format!(
+                    "This request is {} and can no longer be withdrawn",
+                    request.status.label().to_lowercase()
+                )));
+            }
+            let change = ReturnTransition {
+                return_id: request.id.clone(),
+                from: request.status,
+                to: ReturnStatus::Withdrawn,
+                note: None,
+                stock: request.releases_on_drop(),
+                restocked: None,
+                refund: None,
+                documents: ReturnDocuments::for_change(ReturnStatus::Withdrawn),
+                changed_by: user_id.to_string(),
+                at: self.clock.now(),
+            };
+            match self.store.transition(&change)? {
+                ReturnOutcome::Applied(done) => return Ok(self.notify(*done)),
+                // Moved meanwhile (the owner approved or it was picked up): decide again.
+                ReturnOutcome::Stale => continue,
+            }
+        }
+        Err(OrdersError::Busy)
+    }
+
     fn list(&self, status: Option<ReturnStatus>, page: PageRequest) -> Result<ReturnPage, OrdersError> {
         let (returns, total) = self.store.search(status, page)?;
         Ok(ReturnPage { returns, total, page })
@@ -725,6 +782,7 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
         ReturnStatus::Requested => format!("We have received your {what} request for order {number}."),
         ReturnStatus::Approved => format!("Your {what} request for order {number} is approved. Our courier will pick the items up."),
         ReturnStatus::Rejected => format!("Your {what} request for order {number} was not accepted."),
+        ReturnStatus::Withdrawn => format!("You withdrew your {what} request for order {number}: nothing will be picked up."),
         ReturnStatus::PickedUp => format!("The items of your {what} request for order {number} were picked up."),
         ReturnStatus::Received => format!("We have received the items of your {what} request for order {number}."),
         ReturnStatus::Refunded => format!(
@@ -775,6 +833,7 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
             ReturnStatus::Requested => format!("Order {number}: we have your {what} request"),
             ReturnStatus::Approved => format!("Order {number}: {what} request approved"),
             ReturnStatus::Rejected => format!("Order {number}: {what} request not accepted"),
+            ReturnStatus::Withdrawn => format!("Order {number}: {what} request withdrawn"),
             ReturnStatus::PickedUp => format!("Order {number}: the items were picked up"),
             ReturnStatus::Received => format!("Order {number}: the items reached us"),
             ReturnStatus::Refunded => format!("Order {number}: your refund is paid"),

@@ -110,6 +110,17 @@ impl<R: ReturnsApi> CatalogSyncedReturns<R> {
     pub fn new(inner: R, catalog: Arc<dyn CatalogApi>) -> Self {
         CatalogSyncedReturns { inner, catalog }
     }
+
+    /// The catalogue refreshed for the request's products, after its change committed.
+    fn refreshed(&self, answer: ReturnAnswer) -> ReturnAnswer {
+        let mut ids: Vec<String> = answer.request.lines.iter().filter_map(|l| l.product_id.clone()).collect();
+        ids.sort();
+        ids.dedup();
+        if let Err(e) = self.catalog.refresh_products(&ids) {
+            tracing::warn!(error = %e, request = %answer.request.id, "could not refresh the catalogue after a return");
+        }
+        answer
+    }
 }
 
 impl<R: ReturnsApi> ReturnsApi for CatalogSyncedReturns<R> {
@@ -125,15 +136,13 @@ impl<R: ReturnsApi> ReturnsApi for CatalogSyncedReturns<R> {
         self.inner.list(status, page)
     }
 
+    fn withdraw(&self, user_id: &UserId, return_id: &str) -> Result<ReturnAnswer, OrdersError> {
+        // A withdrawn approved exchange gives its replacement back.
+        Ok(self.refreshed(self.inner.withdraw(user_id, return_id)?))
+    }
+
     fn set_status(&self, admin_id: &UserId, return_id: &str, input: ReturnStatusInput) -> Result<ReturnAnswer, OrdersError> {
-        let answer = self.inner.set_status(admin_id, return_id, input)?;
-        let mut ids: Vec<String> = answer.request.lines.iter().filter_map(|l| l.product_id.clone()).collect();
-        ids.sort();
-        ids.dedup();
-        if let Err(e) = self.catalog.refresh_products(&ids) {
-            tracing::warn!(error = %e, request = %answer.request.id, "could not refresh the catalogue after a return");
-        }
-        Ok(answer)
+        Ok(self.refreshed(self.inner.set_status(admin_id, return_id, input)?))
     }
 
     fn document_pdf(&self, viewer: &UserId, admin: bool, return_id: &str, kind: orders::DocumentKind) -> Result<(orders::TaxDocument, Vec<u8>), OrdersError> {

@@ -70,8 +70,9 @@ impl MailSettings {
 #[error("{0}")]
 pub struct WiringError(String);
 
-/// The one mailer every domain sends through.
-fn mailer(settings: &MailSettings) -> Result<Arc<dyn Mailer>, WiringError> {
+/// The one mailer every domain sends through: signed with the shop's name and address as
+/// they are when the e-mail leaves (the company details can change on any instance).
+fn mailer(settings: &MailSettings, content: Arc<dyn ContentApi>, public_url: &str) -> Result<Arc<dyn Mailer>, WiringError> {
     let transport: Box<dyn Mailer> = match settings {
         MailSettings::Smtp { url, from } => {
             Box::new(SmtpMailer::from_url(url, from).map_err(|e| WiringError(e.to_string()))?)
@@ -80,7 +81,19 @@ fn mailer(settings: &MailSettings) -> Result<Arc<dyn Mailer>, WiringError> {
             Box::new(OutboxMailer::new(dir.clone(), from).map_err(|e| WiringError(format!("SHOP_MAIL_FROM: {e}")))?)
         }
     };
-    Ok(Arc::new(LoggedMailer(transport)))
+    Ok(Arc::new(SignedMailer { transport: LoggedMailer(transport), content, public_url: public_url.to_string() }))
+}
+
+struct SignedMailer {
+    transport: LoggedMailer,
+    content: Arc<dyn ContentApi>,
+    public_url: String,
+}
+
+impl Mailer for SignedMailer {
+    fn send(&self, email: &kernel::OutgoingEmail) -> Result<(), kernel::MailError> {
+        self.transport.send(&email.signed(&self.content.company().name, &self.public_url))
+    }
 }
 
 /// Every e-mail that could not be handed over is logged here, once: the domains send some
@@ -116,7 +129,10 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         Some(_) => Some(store::versions::current(db).map_err(|e| WiringError(e.to_string()))?),
         None => None,
     };
-    let mailer = mailer(&settings.mail)?;
+    let media = || MediaFiles::on(settings.uploads.clone());
+    let content: Arc<dyn ContentApi> =
+        Arc::new(ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?);
+    let mailer = mailer(&settings.mail, content.clone(), &settings.public_url)?;
     let accounts = AccountService::new(
         AccountPorts {
             users: Arc::new(DieselUserRepo::new(db.clone())),
@@ -135,12 +151,9 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     .map_err(|e| WiringError(e.to_string()))?;
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
         .map_err(|e| WiringError(e.to_string()))?;
-    let media = || MediaFiles::on(settings.uploads.clone());
     let catalog = CatalogService::releasing_memory_with(DieselCatalogRepo::new(db.clone()), media(), crate::memory::give_back)
         .map_err(|e| WiringError(e.to_string()))?
         .with_clock(settings.clock.clone());
-    let content: Arc<dyn ContentApi> =
-        Arc::new(ContentService::new(DieselContentRepo::new(db.clone()), media()).map_err(|e| WiringError(e.to_string()))?);
     let returns = orders::returns::ReturnService::new(DieselReturnStore::new(db.clone()), mailer.clone())
         .with_clock(settings.clock.clone())
         .with_printer(Arc::new(invoice_pdf::PdfPrinter));

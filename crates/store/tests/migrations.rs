@@ -225,3 +225,74 @@ fn orders_placed_before_the_customer_counts_are_counted_and_every_later_change_i
         );
     });
 }
+
+#[derive(QueryableByName, Debug, PartialEq)]
+struct ReturnRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    changes: i64,
+}
+
+fn returns_with_history(t: &store::testing::TestDb) -> Vec<ReturnRow> {
+    let mut conn = t.db.conn().unwrap();
+    diesel::sql_query(
+        "SELECT r.id, r.status, COUNT(h.id) AS changes FROM return_requests r \
+         JOIN return_status_history h ON h.return_id = r.id GROUP BY r.id, r.status ORDER BY r.id",
+    )
+    .load(&mut *conn)
+    .unwrap()
+}
+
+fn attempt(t: &store::testing::TestDb, statement: &str) -> Result<(), String> {
+    use diesel::connection::SimpleConnection;
+    t.db.conn().unwrap().batch_execute(statement).map_err(|e| e.to_string())
+}
+
+/// SQLite changes a CHECK constraint only by rebuilding the table, which the return lines,
+/// the history and the tax documents point at: every row and every link stays, the
+/// constraints still hold, and going back turns a withdrawn request into a rejected one.
+#[test]
+fn the_withdrawn_status_keeps_every_return_request_and_its_links() {
+    each_backend(|t| {
+        let asha = user(&t, "asha");
+        store::migrations::revert_through(&t.db, "2026-12-05-100000").unwrap();
+        let order = order_of(&t, &asha, "DELIVERED");
+        let requests: Vec<String> = ["APPROVED", "REQUESTED"]
+            .iter()
+            .map(|status| {
+                let id = kernel::new_id();
+                exec(&t, &format!(
+                    "INSERT INTO return_requests (id, order_id, user_id, kind, reason, status, created_at, updated_at) \
+                     VALUES ('{id}', '{order}', '{asha}', 'REFUND', 'CHANGED_MY_MIND', '{status}', '{AT}', '{AT}')"
+                ));
+                exec(&t, &format!(
+                    "INSERT INTO return_status_history (id, return_id, from_status, to_status, changed_by, changed_at) \
+                     VALUES ('{}', '{id}', NULL, 'REQUESTED', '{asha}', '{AT}')",
+                    kernel::new_id()
+                ));
+                id
+            })
+            .collect();
+
+        store::migrations::run_pending(&t.db).unwrap();
+        exec(&t, &format!("UPDATE return_requests SET status = 'WITHDRAWN' WHERE id = '{}'", requests[0]));
+        let row = |id: &String, status: &str| ReturnRow { id: id.clone(), status: status.into(), changes: 1 };
+        let mut expected = vec![row(&requests[0], "WITHDRAWN"), row(&requests[1], "REQUESTED")];
+        expected.sort_by(|a, b| a.id.cmp(&b.id));
+        assert_eq!(returns_with_history(&t), expected);
+        assert!(attempt(&t, "UPDATE return_requests SET status = 'LOST'").is_err(), "other statuses are still refused");
+        let dangling = format!(
+            "INSERT INTO return_status_history (id, return_id, to_status, changed_by, changed_at) VALUES ('{}', 'no-such-request', 'REQUESTED', '{asha}', '{AT}')",
+            kernel::new_id()
+        );
+        assert!(attempt(&t, &dangling).is_err(), "the history still points at the requests");
+        assert!(attempt(&t, &format!("DELETE FROM orders WHERE id = '{order}'")).is_err(), "the requests still point at their order");
+
+        store::migrations::revert_through(&t.db, "2026-12-05-100000").unwrap();
+        assert_eq!(returns_with_history(&t).iter().find(|r| r.id == requests[0]).map(|r| r.status.as_str()), Some("REJECTED"));
+        store::migrations::run_pending(&t.db).unwrap();
+    });
+}

@@ -936,6 +936,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/returns/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/misses": {
         parameters: {
             query?: never;
@@ -1758,6 +1774,11 @@ export interface components {
                  * @description What a refund of these pieces comes to, in rupees (what was paid for them).
                  */
                 amount: number;
+                /**
+                 * @description Whether the shopper may still withdraw it: until its pieces are picked up
+                 *     (`POST /api/returns/{id}/withdraw`).
+                 */
+                canWithdraw: boolean;
                 createdAt: string;
                 creditNote?: null | components["schemas"]["DocumentRefDto"];
                 customerEmail: string;
@@ -1870,6 +1891,11 @@ export interface components {
                  * @description What a refund of these pieces comes to, in rupees (what was paid for them).
                  */
                 amount: number;
+                /**
+                 * @description Whether the shopper may still withdraw it: until its pieces are picked up
+                 *     (`POST /api/returns/{id}/withdraw`).
+                 */
+                canWithdraw: boolean;
                 createdAt: string;
                 creditNote?: null | components["schemas"]["DocumentRefDto"];
                 customerEmail: string;
@@ -2255,7 +2281,16 @@ export interface components {
             paymentMethod: components["schemas"]["PaymentMethod"];
         };
         PlacedOrderAnswer: {
+            /**
+             * @description False when an earlier request with the same `Idempotency-Key` placed the order: this
+             *     answer is its repeat (200), and knows nothing of that request's e-mail.
+             */
+            created: boolean;
             data: components["schemas"]["OrderDto"];
+            /**
+             * @description Whether this request handed the confirmation e-mail to the mail system (false for a
+             *     repeat: the first request sent it).
+             */
             emailSent: boolean;
             message: string;
         };
@@ -2451,6 +2486,11 @@ export interface components {
              * @description What a refund of these pieces comes to, in rupees (what was paid for them).
              */
             amount: number;
+            /**
+             * @description Whether the shopper may still withdraw it: until its pieces are picked up
+             *     (`POST /api/returns/{id}/withdraw`).
+             */
+            canWithdraw: boolean;
             createdAt: string;
             creditNote?: null | components["schemas"]["DocumentRefDto"];
             customerEmail: string;
@@ -2533,10 +2573,11 @@ export interface components {
         ReturnReasonName: "SIZE_TOO_SMALL" | "SIZE_TOO_LARGE" | "DAMAGED_OR_DEFECTIVE" | "NOT_AS_DESCRIBED" | "CHANGED_MY_MIND";
         /**
          * @description Where a request is: REQUESTED → APPROVED or REJECTED → PICKED_UP → RECEIVED → REFUNDED
-         *     (a refund) or EXCHANGE_SHIPPED (an exchange).
+         *     (a refund) or EXCHANGE_SHIPPED (an exchange). WITHDRAWN: the shopper withdrew it before
+         *     the pickup (their own call, never the owner's).
          * @enum {string}
          */
-        ReturnStatusName: "REQUESTED" | "APPROVED" | "REJECTED" | "PICKED_UP" | "RECEIVED" | "REFUNDED" | "EXCHANGE_SHIPPED";
+        ReturnStatusName: "REQUESTED" | "APPROVED" | "REJECTED" | "WITHDRAWN" | "PICKED_UP" | "RECEIVED" | "REFUNDED" | "EXCHANGE_SHIPPED";
         /** @description The owner moves a request one step. */
         ReturnStatusRequest: {
             /** @description With `refundMethod` BANK (422 `invalid_bank_account` when missing). */
@@ -6824,6 +6865,65 @@ export interface operations {
             };
             /** @description `note_required` (a rejection), `payout_required`, `invalid_upi_id`, `invalid_bank_account`. Nothing is changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return request id (the caller's own) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn (status WITHDRAWN; the shopper gets an e-mail): nothing will be picked up, and an approved exchange's reserved replacement goes back into stock. The pieces may be asked for again while the return window is open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnDto"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Picked up already or finished (`invalid_state`), or changed meanwhile (`busy`). Nothing is changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,7 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   REQUESTED: 'Requested',
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
+  WITHDRAWN: 'Withdrawn',
   PICKED_UP: 'Picked up',
   RECEIVED: 'Received',
   REFUNDED: 'Refunded',

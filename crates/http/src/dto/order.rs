@@ -200,7 +200,12 @@ crate::openapi::names::named_list_schema!(pub DeliveryStatusName = orders::Deliv
 pub struct PlacedOrderAnswer {
     pub data: OrderDto,
     pub message: &'static str,
+    /// Whether this request handed the confirmation e-mail to the mail system (false for a
+    /// repeat: the first request sent it).
     pub email_sent: bool,
+    /// False when an earlier request with the same `Idempotency-Key` placed the order: this
+    /// answer is its repeat (200), and knows nothing of that request's e-mail.
+    pub created: bool,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

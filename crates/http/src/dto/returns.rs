@@ -52,13 +52,15 @@ impl From<ReturnReasonName> for ReturnReason {
 }
 
 /// Where a request is: REQUESTED → APPROVED or REJECTED → PICKED_UP → RECEIVED → REFUNDED
-/// (a refund) or EXCHANGE_SHIPPED (an exchange).
+/// (a refund) or EXCHANGE_SHIPPED (an exchange). WITHDRAWN: the shopper withdrew it before
+/// the pickup (their own call, never the owner's).
 #[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ReturnStatusName {
     Requested,
     Approved,
     Rejected,
+    Withdrawn,
     PickedUp,
     Received,
     Refunded,
@@ -71,6 +73,7 @@ impl ReturnStatusName {
             ReturnStatusName::Requested => ReturnStatus::Requested,
             ReturnStatusName::Approved => ReturnStatus::Approved,
             ReturnStatusName::Rejected => ReturnStatus::Rejected,
+            ReturnStatusName::Withdrawn => ReturnStatus::Withdrawn,
             ReturnStatusName::PickedUp => ReturnStatus::PickedUp,
             ReturnStatusName::Received => ReturnStatus::Received,
             ReturnStatusName::Refunded => ReturnStatus::Refunded,
@@ -300,6 +303,9 @@ pub struct ReturnDto {
     /// The statuses the request may move to next.
     #[schema(value_type = Vec<ReturnStatusName>)]
     pub next_statuses: Vec<&'static str>,
+    /// Whether the shopper may still withdraw it: until its pieces are picked up
+    /// (`POST /api/returns/{id}/withdraw`).
+    pub can_withdraw: bool,
     pub history: Vec<ReturnChangeDto>,
     /// The credit note for the returned pieces, once issued: when the refund is recorded or
     /// the exchange ships, for an order with a tax invoice (`GET /api/returns/{id}/credit-note.pdf`).
@@ -321,6 +327,7 @@ impl From<ReturnRequest> for ReturnDto {
             status: r.status.as_str(),
             status_label: r.status.label(),
             next_statuses: r.status.next(r.kind).iter().map(|s| s.as_str()).collect(),
+            can_withdraw: r.status.can_withdraw(),
             refund: r.refund.map(|f| RefundDto { amount: f.amount.to_rupees(), method: f.method.as_str(), account: f.account_masked }),
             lines: r.lines.into_iter().map(ReturnLineDto::from).collect(),
             history: r.history.into_iter().map(ReturnChangeDto::from).collect(),

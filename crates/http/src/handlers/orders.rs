@@ -91,6 +91,7 @@ async fn place(
         data: OrderDto::for_owner(placed.order),
         message,
         email_sent: placed.email_sent,
+        created: placed.created,
     }))
 }
 

@@ -21,6 +21,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(my_returns)
         .service(all_returns)
         .service(set_status)
+        .service(withdraw)
         .service(return_credit_note_pdf)
         .service(return_invoice_pdf);
 }
@@ -114,6 +115,22 @@ async fn set_status(
     let answer = state.run(move |s| s.returns.set_status(&UserId::new(admin.id), &id, input)).await?;
     let message = format!("Request marked {}", answer.request.status.label().to_lowercase());
     ok(data_with_message(mailed(answer), message))
+}
+
+#[utoipa::path(
+    tag = "returns",
+    params(("id" = uuid::Uuid, Path, description = "Return request id (the caller's own)")),
+    responses(
+        (status = 200, description = "Withdrawn (status WITHDRAWN; the shopper gets an e-mail): nothing will be picked up, and an approved exchange's reserved replacement goes back into stock. The pieces may be asked for again while the return window is open", body = Envelope<ReturnDto>),
+        Invalid, Unauthorized,
+        (status = 404, description = "No such request of the caller's", body = crate::error::ErrorBody),
+        (status = 409, description = "Picked up already or finished (`invalid_state`), or changed meanwhile (`busy`). Nothing is changed", body = crate::error::ErrorBody)
+    )
+)]
+#[post("/returns/{id}/withdraw")]
+async fn withdraw(state: web::Data<AppState>, CurrentUser(user): CurrentUser, Id(id): Id<String>) -> Result<HttpResponse, ApiError> {
+    let answer = state.run(move |s| s.returns.withdraw(&UserId::new(user.id), &id)).await?;
+    ok(data_with_message(mailed(answer), "Your request has been withdrawn"))
 }
 
 /// The request a change answered; an e-mail that failed is not the caller's error (the mail

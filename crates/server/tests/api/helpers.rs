@@ -446,6 +446,31 @@ pub struct Shopper {
 }
 
 impl TestApp {
+    /// Every e-mail in the outbox as a mail program shows it (line ends and quoted-printable
+    /// undone), in the order they were written.
+    pub fn mails(&self) -> Vec<String> {
+        let mut files: Vec<_> = std::fs::read_dir(&self.outbox)
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect())
+            .unwrap_or_default();
+        files.sort();
+        let decoded = |raw: String| raw.replace("\r\n", "\n").replace("=\n", "").replace("=20", " ").replace("=3D", "=");
+        files.iter().map(|f| decoded(std::fs::read_to_string(f).unwrap_or_default())).collect()
+    }
+
+    /// Waits (with a deadline) until the outbox holds `count` e-mails (a reset link is sent
+    /// after the answer).
+    pub async fn mails_when(&self, count: usize) -> Vec<String> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let found = self.mails();
+            if found.len() >= count {
+                return found;
+            }
+            assert!(std::time::Instant::now() < deadline, "expected {count} e-mails, found {}", found.len());
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
     /// Registers `username` as a customer named `first last` with `mobile`, and adds an address.
     pub async fn shopper(&self, username: &str, first: &str, last: &str, mobile: &str) -> Shopper {
         let (token, user) = self.customer(username).await;

@@ -30,19 +30,6 @@ async fn shopper(app: &TestApp, name: &str, lines: &[(&str, i64)]) -> (String, S
     (token, address)
 }
 
-fn outbox_files(app: &TestApp) -> Vec<String> {
-    let mut texts: Vec<String> = std::fs::read_dir(&app.outbox)
-        .map(|dir| {
-            dir.filter_map(Result::ok)
-                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    texts.sort();
-    texts
-}
-
 #[actix_web::test]
 async fn placing_an_order_snapshots_it_takes_stock_empties_the_cart_and_writes_the_email() {
     for app in TestApp::all() {
@@ -83,7 +70,7 @@ async fn placing_an_order_snapshots_it_takes_stock_empties_the_cart_and_writes_t
 
         // The e-mail in the outbox: items, sizes, colours, quantities, rupee amounts with
         // Indian grouping, the delivery address; HTML and plain text.
-        let mails = outbox_files(&app);
+        let mails = app.mails();
         assert_eq!(mails.len(), 1, "{:?}", app.backend);
         for expected in ["To: asha@example.in", "text/plain", "text/html", "Banarasi Saree", "Silk Dupatta", "Maroon", "size Free, colour Maroon: 2 x ₹1,23,456.00", "₹1,23,456.00", "₹2,47,411.00", "₹499.00", "12 Residency Road", "Pune, Maharashtra 411001", "Asha Rao", "Phone: +91-98765-43210"] {
             assert!(mails[0].contains(expected), "{expected} missing in the e-mail:\n{}", mails[0]);
@@ -116,7 +103,7 @@ async fn bad_orders_are_refused_and_nothing_changes() {
         let short = place(&app, &asha, &home).await.expect(409);
         assert_eq!(short.message(), "Only 1 left of Linen Shirt (size M)");
         assert_eq!((count(&app, "orders"), stock(&app, &v[0]), count(&app, "cart_items")), (0, 1, 1));
-        assert!(outbox_files(&app).is_empty());
+        assert!(app.mails().is_empty());
         place(&app, "", &home).await.expect(401);
     }
 }
@@ -176,8 +163,9 @@ async fn a_retried_place_with_the_same_idempotency_key_returns_the_same_order() 
         let retry = app.send_with("POST", "/api/orders/place", Some(&asha), body.clone(), &[("Idempotency-Key", "checkout-1")]).await.expect(200);
         assert_eq!(retry.body["data"]["id"], first.body["data"]["id"]);
         assert_eq!(retry.message(), "Order already placed");
+        assert_eq!((first.body["created"].as_bool(), retry.body["created"].as_bool()), (Some(true), Some(false)), "the repeat says it placed nothing");
         assert_eq!((count(&app, "orders"), stock(&app, &v[0]), count(&app, "cart_items")), (1, 8, 1));
-        assert_eq!(outbox_files(&app).len(), 1, "one e-mail only");
+        assert_eq!(app.mails().len(), 1, "one e-mail only");
 
         // Concurrent retries with a fresh key: still one order.
         let requests = (0..5).map(|_| app.send_with("POST", "/api/orders/place", Some(&asha), body.clone(), &[("Idempotency-Key", "checkout-2")]));
@@ -376,7 +364,7 @@ async fn confirmations_go_through_a_real_smtp_server_to_the_account_address_only
         for expected in ["Chikankari Kurta", "size L, colour Ivory: 3 x ₹2,450.00", "₹2,450.00", "₹7,350.00", "12 Residency Road", "multipart/alternative", "text/html"] {
             assert!(data.contains(expected), "{expected} missing in:\n{data}");
         }
-        assert!(outbox_files(&app).is_empty(), "SMTP configured: no outbox files");
+        assert!(app.mails().is_empty(), "SMTP configured: no outbox files");
 
         // Re-sending: an e-mail address in the body is ignored.
         let resend = app
@@ -437,13 +425,13 @@ async fn parallel_placements_from_one_cart_make_one_order_and_take_its_pieces_on
             assert_eq!(app.get("/api/cart", Some(&asha)).await.body["data"]["items"], json!([]));
         }
         assert_eq!((count(&app, "orders"), count(&app, "order_items")), (3, 6));
-        assert_eq!(outbox_files(&app).len(), 3, "one e-mail per order");
+        assert_eq!(app.mails().len(), 3, "one e-mail per order");
     }
 }
 
 /// How many order confirmations the outbox holds (cancelling sends an e-mail of its own).
 fn confirmations(app: &TestApp) -> usize {
-    outbox_files(app).iter().filter(|m| m.lines().any(|l| l.starts_with("Subject: Your order ") && l.ends_with(" is confirmed"))).count()
+    app.mails().iter().filter(|m| m.lines().any(|l| l.starts_with("Subject: Your order ") && l.ends_with(" is confirmed"))).count()
 }
 
 const TOO_MANY_FOR_ORDER: &str = "This order's confirmation was already sent 3 times in the last hour. Please try again later.";
@@ -570,7 +558,7 @@ async fn the_expected_delivery_date_counts_from_the_day_of_the_order_in_india() 
         app.order_cod(&asha, &v[0], 1).await;
         let history = app.get("/api/orders/my-orders", Some(&asha.token)).await.expect(200);
         assert_eq!(history.body["data"][0]["expectedDeliveryDate"], "2026-12-05", "28 November in India, plus seven days");
-        let mail = outbox_files(&app).into_iter().find(|m| m.contains("Night Kurta")).unwrap_or_default();
+        let mail = app.mails().into_iter().find(|m| m.contains("Night Kurta")).unwrap_or_default();
         assert!(mail.contains("05 Dec 2026") && !mail.contains("04 Dec 2026"), "{mail}");
     }
 }
@@ -617,7 +605,7 @@ async fn the_confirmation_email_dates_the_order_by_india_time() {
         // 18:52 UTC on 27 November is 00:22 on 28 November in India.
         crate::helpers::set_clock(&desk.clock, 2026, 11, 27, 18, 52);
         desk.app.order_cod(&desk.asha, &desk.variants[0], 1).await;
-        let mails = outbox_files(&desk.app);
+        let mails = desk.app.mails();
         let confirmation = mails.iter().find(|m| m.contains("Thank you for your order")).cloned().unwrap_or_default();
         assert!(confirmation.contains("placed on 28 Nov 2026"), "{backend:?}: {confirmation}");
     }
@@ -625,7 +613,7 @@ async fn the_confirmation_email_dates_the_order_by_india_time() {
 
 /// The e-mail in the outbox whose subject is `subject`, if one is there.
 fn mail_titled(app: &TestApp, subject: &str) -> Option<String> {
-    outbox_files(app).into_iter().find(|m| m.lines().any(|l| l == format!("Subject: {subject}")))
+    app.mails().into_iter().find(|m| m.lines().any(|l| l == format!("Subject: {subject}")))
 }
 
 /// Defect: only the confirmation was ever e-mailed. A shopper whose order shipped, arrived or
@@ -647,7 +635,7 @@ async fn the_shopper_is_emailed_when_the_order_ships_arrives_or_is_cancelled() {
         assert!(shipped.contains("To: asha@example.in"), "{shipped}");
         // The same status again changes nothing and sends nothing.
         set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
-        assert_eq!(outbox_files(&app).len(), 2);
+        assert_eq!(app.mails().len(), 2);
 
         set_status(&app, &admin, &first, "DELIVERED").await.expect(200);
         let delivered = mail_titled(&app, &format!("Your order {number} was delivered")).unwrap_or_default();
@@ -666,9 +654,9 @@ async fn the_shopper_is_emailed_when_the_order_ships_arrives_or_is_cancelled() {
         assert!(by_shopper.contains("cancelled as you asked"), "{:?}: {by_shopper}", app.backend);
 
         // Re-opening a cancelled order is the shop's business with the shopper: no e-mail.
-        let before = outbox_files(&app).len();
+        let before = app.mails().len();
         set_status(&app, &admin, &second, "PENDING").await.expect(200);
-        assert_eq!(outbox_files(&app).len(), before);
+        assert_eq!(app.mails().len(), before);
     }
 }
 
@@ -683,7 +671,7 @@ async fn each_new_order_is_emailed_to_the_shops_contact_address() {
         let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 9, 1_499, 0)]);
         let (asha, home) = shopper(&app, "asha", &[(&v[0], 2)]).await;
         place(&app, &asha, &home).await.expect(201);
-        assert_eq!(outbox_files(&app).len(), 1, "{:?}: no contact address yet, the confirmation only", app.backend);
+        assert_eq!(app.mails().len(), 1, "{:?}: no contact address yet, the confirmation only", app.backend);
 
         app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", "Kapda"), text("email", "orders@kapda.in")]).await.expect(200);
         app.add_to_cart(&asha, &v[0], 3).await.expect(201);
@@ -693,6 +681,31 @@ async fn each_new_order_is_emailed_to_the_shops_contact_address() {
         for fact in ["Linen Shirt", "size M, colour White", "4,497.00", "asha@example.in", "Cash on Delivery", "Residency Road"] {
             assert!(notice.contains(fact), "{:?}: {fact} in {notice}", app.backend);
         }
-        assert_eq!(outbox_files(&app).len(), 3);
+        assert_eq!(app.mails().len(), 3);
+    }
+}
+
+/// Defect: no e-mail named the shop or linked to it: a shopper read "Your order 3F9A2C1E is
+/// confirmed" from a sender they might not recognise, with no way back but typing the address.
+/// Every e-mail ends with the shop's name (the company details') and its address.
+#[actix_web::test]
+async fn every_email_is_signed_with_the_shops_name_and_address() {
+    for app in TestApp::all() {
+        relax_cod(&app);
+        let admin = app.admin().await;
+        app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", "Kapda & Co")]).await.expect(200);
+        let (_, v) = seed_product(&app, "Linen Shirt", &[("M", "White", 9, 1_499, 0)]);
+        let (asha, home) = shopper(&app, "asha", &[(&v[0], 1)]).await;
+        let id = place(&app, &asha, &home).await.expect(201).body["data"]["id"].as_str().unwrap_or_default().to_string();
+        set_status(&app, &admin, &id, "SHIPPED").await.expect(200);
+        app.post("/api/auth/forgot-password", None, json!({ "email": "asha@example.in" })).await.expect(202);
+        let mails = app.mails_when(3).await;
+        assert_eq!(mails.len(), 3, "{:?}: confirmation, shipped, reset link", app.backend);
+        for mail in &mails {
+            let subject = mail.lines().find(|l| l.starts_with("Subject:")).unwrap_or_default();
+            // The plain text's signature (after the standard "-- " line) and the HTML's.
+            assert!(mail.contains("\n-- \nKapda & Co\nhttp://shop.test\n"), "{:?}: {subject}\n{mail}", app.backend);
+            assert!(mail.contains("Kapda &amp; Co<br>") && mail.contains("<a href=\"http://shop.test\">"), "{:?}: {subject}", app.backend);
+        }
     }
 }

@@ -1,39 +1,12 @@
 //! A forgotten password: a reset link by e-mail (read from the outbox), used once within
 //! 30 minutes; the request never tells whether an account exists.
 
-use std::time::{Duration, Instant};
-
 use http::ratelimit::RateLimitConfig;
 use serde_json::json;
 
 use crate::helpers::{number, sql, TestApp, PASSWORD};
 
 const INVALID_LINK: &str = "This reset link is invalid or has expired";
-
-/// Every e-mail in the outbox, as text with quoted-printable soft breaks and `=3D` undone.
-fn outbox(app: &TestApp) -> Vec<String> {
-    let mut files: Vec<_> = std::fs::read_dir(&app.outbox)
-        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect())
-        .unwrap_or_default();
-    files.sort();
-    files
-        .iter()
-        .map(|f| std::fs::read_to_string(f).unwrap_or_default().replace("=\r\n", "").replace("=3D", "="))
-        .collect()
-}
-
-/// Waits (with a deadline) until the outbox holds `count` e-mails.
-async fn mails(app: &TestApp, count: usize) -> Vec<String> {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let found = outbox(app);
-        if found.len() >= count {
-            return found;
-        }
-        assert!(Instant::now() < deadline, "expected {count} e-mails, found {}", found.len());
-        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
-    }
-}
 
 /// The token of the reset link in an e-mail.
 fn token_in(mail: &str) -> String {
@@ -57,7 +30,7 @@ async fn a_reset_request_answers_the_same_whether_or_not_the_account_exists() {
         let known = forgot(&app, "Asha@Example.in").await.expect(202);
         assert_eq!(unknown.body, known.body, "{:?}", app.backend);
         assert!(known.message().contains("If an account uses this email address"), "{}", known.body);
-        let sent = mails(&app, 1).await;
+        let sent = app.mails_when(1).await;
         assert_eq!(sent.len(), 1, "one e-mail, to the account only");
         assert!(sent[0].contains("To: asha@example.in") && sent[0].contains("Subject: Reset your password"), "{}", sent[0]);
         assert!(sent[0].contains("http://shop.test/reset-password?token="), "{}", sent[0]);
@@ -75,7 +48,7 @@ async fn the_link_sets_a_new_password_once_and_ends_every_session() {
     for app in TestApp::all() {
         let (token, _) = app.customer("asha").await;
         forgot(&app, "asha@example.in").await.expect(202);
-        let link = token_in(&mails(&app, 1).await[0]);
+        let link = token_in(&app.mails_when(1).await[0]);
         assert_eq!(link.len(), 64, "256 random bits as hex: {link}");
 
         let done = reset(&app, &link, "brand-new-pass").await.expect(200);
@@ -96,9 +69,9 @@ async fn replaced_expired_and_unknown_links_are_refused_and_only_a_digest_is_sto
     for app in TestApp::all() {
         app.customer("asha").await;
         forgot(&app, "asha@example.in").await.expect(202);
-        let first = token_in(&mails(&app, 1).await[0]);
+        let first = token_in(&app.mails_when(1).await[0]);
         forgot(&app, "asha@example.in").await.expect(202);
-        let second = token_in(&mails(&app, 2).await[1]);
+        let second = token_in(&app.mails_when(2).await[1]);
         assert_ne!(first, second);
 
         assert_eq!(number(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM password_resets"), 1, "a newer request replaces the older");
@@ -121,7 +94,7 @@ async fn a_weak_new_password_is_refused_and_the_link_still_works() {
     for app in TestApp::all() {
         app.customer("asha").await;
         forgot(&app, "asha@example.in").await.expect(202);
-        let link = token_in(&mails(&app, 1).await[0]);
+        let link = token_in(&app.mails_when(1).await[0]);
         let weak = reset(&app, &link, "password").await.expect(422);
         assert_eq!(weak.body["code"], "weak_password", "{:?}", app.backend);
         reset(&app, &link, "brand-new-pass").await.expect(200);
@@ -145,13 +118,13 @@ async fn an_account_gets_at_most_three_reset_e_mails_an_hour_without_a_sign() {
         app.customer("ravi").await;
         for sent in 1..=3 {
             forgot(&app, "asha@example.in").await.expect(202);
-            mails(&app, sent).await;
+            app.mails_when(sent).await;
         }
         let quiet = forgot(&app, "asha@example.in").await.expect(202);
         assert!(quiet.message().contains("If an account uses this email address"));
         // Another account's request, asked for after it, arrives: the fourth for asha never did.
         forgot(&app, "ravi@example.in").await.expect(202);
-        let sent = mails(&app, 4).await;
+        let sent = app.mails_when(4).await;
         assert!(sent[3].contains("To: ravi@example.in"), "{:?}: {}", app.backend, sent[3]);
         assert_eq!(sent.iter().filter(|m| m.contains("To: asha@example.in")).count(), 3, "{:?}", app.backend);
     }
@@ -169,7 +142,7 @@ async fn the_page_can_tell_a_used_or_expired_link_before_a_password_is_typed() {
     for app in TestApp::all() {
         app.customer("asha").await;
         forgot(&app, "asha@example.in").await.expect(202);
-        let link = token_in(&mails(&app, 1).await[0]);
+        let link = token_in(&app.mails_when(1).await[0]);
         assert_eq!(link_valid(&app, &link).await, true, "{:?}", app.backend);
         assert_eq!(link_valid(&app, &link).await, true, "asking uses nothing up");
         assert_eq!(link_valid(&app, "0123abcd").await, false);
@@ -177,7 +150,7 @@ async fn the_page_can_tell_a_used_or_expired_link_before_a_password_is_typed() {
         assert_eq!(link_valid(&app, &link).await, false, "{:?}: used", app.backend);
 
         forgot(&app, "asha@example.in").await.expect(202);
-        let second = token_in(&mails(&app, 2).await.into_iter().find(|m| !m.contains(&link)).unwrap_or_default());
+        let second = token_in(&app.mails_when(2).await.into_iter().find(|m| !m.contains(&link)).unwrap_or_default());
         assert_eq!(link_valid(&app, &second).await, true);
         // Its 30 minutes over.
         sql(&app, "UPDATE password_resets SET expires_at = '2020-01-01 00:00:00'");

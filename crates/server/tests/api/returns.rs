@@ -70,14 +70,11 @@ async fn move_to(app: &TestApp, admin: &str, id: &str, body: Value) -> Reply {
 
 /// The subjects of the e-mails in the outbox, sorted.
 fn subjects(app: &TestApp) -> Vec<String> {
-    let mut subjects: Vec<String> = std::fs::read_dir(&app.outbox)
-        .map(|dir| {
-            dir.filter_map(Result::ok)
-                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
-                .filter_map(|text| text.lines().find(|l| l.starts_with("Subject: ")).map(|l| l["Subject: ".len()..].to_string()))
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut subjects: Vec<String> = app
+        .mails()
+        .iter()
+        .filter_map(|text| text.lines().find(|l| l.starts_with("Subject: ")).map(|l| l["Subject: ".len()..].to_string()))
+        .collect();
     subjects.sort();
     subjects
 }
@@ -141,9 +138,7 @@ async fn an_exchange_from_m_to_l_runs_to_shipment_with_exact_stock_and_an_email_
             ]
         );
         // Each e-mail greets the shopper by name, as the order's confirmation does.
-        let texts: Vec<String> = std::fs::read_dir(&app.outbox)
-            .map(|dir| dir.filter_map(Result::ok).filter_map(|e| std::fs::read_to_string(e.path()).ok()).collect())
-            .unwrap_or_default();
+        let texts = app.mails();
         let greeted = texts.iter().filter(|t| t.contains("we have your exchange request") && t.contains("Hello asha,")).count();
         assert_eq!(greeted, 1);
     }
@@ -491,5 +486,60 @@ async fn an_approved_refund_can_be_rejected() {
         move_to(&app, &admin, &id, json!({ "status": "APPROVED" })).await.expect(200);
         move_to(&app, &admin, &id, json!({ "status": "REJECTED", "note": "You cancelled the pickup" })).await.expect(200);
         assert_eq!(stock(&app, &v[0]), 4);
+    }
+}
+
+/// Defect: a shopper who changed their mind about a return (the kurta fits after all) could
+/// not withdraw it: only the owner could reject it, which told the shopper it "was not
+/// accepted", and the pieces stayed locked in the request. The shopper withdraws their own
+/// request until its pieces are picked up; an approved exchange's replacement goes back on
+/// sale; the pieces may be asked for again.
+#[actix_web::test]
+async fn a_shopper_withdraws_their_own_request_until_the_pickup() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 2)]).await;
+        let withdraw = |id: &str, token: &str| {
+            let (path, token) = (format!("/api/returns/{id}/withdraw"), token.to_string());
+            let app = &app;
+            async move { app.post(&path, Some(&token), json!({})).await }
+        };
+
+        // A request not yet answered.
+        let asked = ask(&app, &asha, &order, refund(&item(&order, 0), 1)).await.expect(201);
+        assert_eq!(asked.body["data"]["canWithdraw"], true, "{backend:?}");
+        let first = asked.id();
+        let (ravi, _) = app.customer("ravi").await;
+        withdraw(&first, &ravi).await.expect(404);
+        let done = withdraw(&first, &asha).await.expect(200);
+        assert_eq!((done.body["data"]["status"].as_str(), done.body["data"]["statusLabel"].as_str()), (Some("WITHDRAWN"), Some("Withdrawn")));
+        assert_eq!((done.body["data"]["canWithdraw"].as_bool(), done.body["message"].as_str()), (Some(false), Some("Your request has been withdrawn")));
+        assert_eq!(done.body["data"]["nextStatuses"], json!([]), "the owner cannot move it on");
+        let number = order["id"].as_str().unwrap_or_default()[..8].to_uppercase();
+        assert!(subjects(&app).contains(&format!("Order {number}: return request withdrawn")), "{:?}", subjects(&app));
+        move_to(&app, &admin, &first, json!({ "status": "APPROVED" })).await.expect(409);
+        let again = withdraw(&first, &asha).await;
+        assert_eq!(again.error().0, 409);
+
+        // An approved exchange: its reserved L goes back on sale; the pieces may be asked for again.
+        let second = ask(&app, &asha, &order, exchange(&item(&order, 0), 2, &v[1])).await.expect(201).id();
+        move_to(&app, &admin, &second, json!({ "status": "APPROVED" })).await.expect(200);
+        assert_eq!(stock(&app, &v[1]), 0, "both L set aside");
+        withdraw(&second, &asha).await.expect(200);
+        assert_eq!((stock(&app, &v[0]), stock(&app, &v[1])), (3, 2), "the L on sale again; the M never came back");
+        let listed = app.get("/api/returns?status=WITHDRAWN", Some(&admin)).await.expect(200);
+        assert_eq!(listed.body["pagination"]["totalItems"], 2, "{backend:?}: {}", listed.body);
+
+        // Picked up: too late to withdraw.
+        let third = ask(&app, &asha, &order, refund(&item(&order, 0), 2)).await.expect(201).id();
+        move_to(&app, &admin, &third, json!({ "status": "APPROVED" })).await.expect(200);
+        move_to(&app, &admin, &third, json!({ "status": "PICKED_UP" })).await.expect(200);
+        let late = withdraw(&third, &asha).await;
+        assert_eq!(late.error(), (409, "invalid_state", None));
+        assert_eq!(late.body["message"], "This request is picked up and can no longer be withdrawn");
+        assert_eq!(app.get("/api/returns/my", Some(&asha)).await.body["data"][0]["status"], "PICKED_UP");
+        withdraw("not-a-uuid", &asha).await.expect(400);
     }
 }

@@ -265,7 +265,7 @@ impl ReturnStore for DieselReturnStore {
             };
             let open: Vec<String> = return_requests::table
                 .filter(return_requests::order_id.eq(order_id.as_str()))
-                .filter(return_requests::status.ne(ReturnStatus::Rejected.as_str()))
+                .filter(return_requests::status.ne_all(ReturnStatus::DROPPED.map(ReturnStatus::as_str)))
                 .select(return_requests::id)
                 .load(conn)
                 .map_err(store_error)?;

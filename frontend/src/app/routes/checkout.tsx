@@ -27,7 +27,7 @@ import { RemovedLinesNotice } from '@/features/cart/components/RemovedLinesNotic
 import { emptyCart } from '@/features/cart/lib/empty-cart';
 import { ordersKey, placeOrder } from '@/features/orders/api';
 import { OrderSuccessDialog } from '@/features/orders/components/OrderSuccessDialog';
-import { placedMessage } from '@/features/orders/lib/status';
+import { placedNotice } from '@/features/orders/lib/status';
 import { CART_GUARD } from '../customer-only';
 import { customerScreen } from '../guards';
 import { useShopActions } from '../shop-actions';
@@ -89,8 +89,8 @@ function CheckoutScreen() {
       clearIdList(STORAGE_KEYS.cart);
       qc.setQueryData(cartKey, EMPTY_CART);
       void qc.invalidateQueries({ queryKey: ordersKey });
-      if (result.emailSent) notify.success(placedMessage(true));
-      else notify.warning(placedMessage(false));
+      const notice = placedNotice(result);
+      notify[notice.tone](notice.text);
       setPlacedId(result.order?.id ?? '');
     } catch (err) {
       if (isNoAnswer(err)) {

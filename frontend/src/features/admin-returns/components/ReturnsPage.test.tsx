@@ -20,6 +20,7 @@ const request = builder<ReturnRequest>(() => ({
   reason: 'CHANGED_MY_MIND',
   status: 'RECEIVED',
   statusLabel: 'Received',
+  canWithdraw: false,
   amount: 1998,
   lines: [
     {

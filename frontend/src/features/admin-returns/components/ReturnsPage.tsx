@@ -41,6 +41,8 @@ const ACTIONS: Record<ReturnStatus, string> = {
   REQUESTED: 'Requested',
   APPROVED: 'Approve',
   REJECTED: 'Reject',
+  // The shopper's own move: never a next status the owner is offered.
+  WITHDRAWN: 'Withdrawn',
   PICKED_UP: 'Mark picked up',
   RECEIVED: 'Mark received',
   REFUNDED: 'Record refund',

@@ -9,6 +9,8 @@ export interface PlaceOrderResult {
   order: Order;
   message?: string;
   emailSent: boolean;
+  /** False when an earlier try with the same key placed the order (its answer was lost). */
+  created: boolean;
 }
 
 /** How long a placement may take, its tries included, before it counts as unanswered. */
@@ -27,14 +29,14 @@ export const PLACE_ORDER_BACKOFF_MS = [1_000, 2_000] as const;
 export async function placeOrder(addressId: string, idempotencyKey: string, expectedTotal: number): Promise<PlaceOrderResult> {
   const body = await retryWhenNoAnswer(
     (msLeft) =>
-      api.post<Envelope<Order> & { emailSent?: boolean }>(
+      api.post<Envelope<Order> & { emailSent?: boolean; created?: boolean }>(
         '/orders/place',
         { addressId, paymentMethod: 'COD', expectedTotal },
         { headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: msLeft },
       ),
     { backoffMs: PLACE_ORDER_BACKOFF_MS, untilMs: Date.now() + PLACE_ORDER_DEADLINE_MS },
   );
-  return { order: body.data, message: body.message, emailSent: body.emailSent !== false };
+  return { order: body.data, message: body.message, emailSent: body.emailSent !== false, created: body.created !== false };
 }
 
 /** Orders on a page of the customer's history. */

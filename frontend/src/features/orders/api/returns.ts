@@ -29,6 +29,19 @@ export function useCreateReturn() {
   });
 }
 
+/** Withdraws the shopper's own request (until its pieces are picked up): the server's answer and message. */
+export async function withdrawReturn(returnId: string): Promise<Envelope<ReturnRequest>> {
+  return api.post<Envelope<ReturnRequest>>(`/returns/${encodeURIComponent(returnId)}/withdraw`, {});
+}
+
+export function useWithdrawReturn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawReturn,
+    onSettled: () => qc.invalidateQueries({ queryKey: myReturnsKey }),
+  });
+}
+
 /** A size or colour of a product, as the product page reads it. */
 export interface ProductVariantStock {
   id: string;

@@ -148,4 +148,49 @@ describe('returns and exchanges on the order history', () => {
     const old = screen.getByRole('article', { name: 'Order bbbbbbbb' });
     expect(within(old).queryByRole('button', { name: /Return or exchange/ })).toBeNull();
   });
+
+  it('lets the shopper withdraw a request until its pickup, after asking, and offers the pieces again', async () => {
+    const deliveredOrder: Order = {
+      ...placed('aaaaaaaa-1111', [{ from: null, to: 'DELIVERED', changedBy: 'Shop', changedAt: '2026-01-03T09:00:00Z' }]),
+      items: [orderItem({ id: 'item-1', quantity: 1 })],
+      deliveredOn: new Date(Date.now() - 86_400_000).toISOString(),
+    };
+    const request = (status: 'APPROVED' | 'WITHDRAWN') => ({
+      id: 'r-1',
+      orderId: 'aaaaaaaa-1111',
+      kind: 'EXCHANGE',
+      status,
+      statusLabel: status === 'APPROVED' ? 'Approved' : 'Withdrawn',
+      canWithdraw: status === 'APPROVED',
+      lines: [{ id: 'l-1', orderItemId: 'item-1', productName: 'Cotton Kurta', size: 'M', color: 'Indigo', quantity: 1, exchangeSize: 'L' }],
+      history: [],
+      refund: null,
+    });
+    let withdrawn = false;
+    signInShopper(
+      http.get('/api/orders/my-orders', () => HttpResponse.json({ data: [deliveredOrder] })),
+      http.get('/api/returns/my', () => HttpResponse.json({ data: [request(withdrawn ? 'WITHDRAWN' : 'APPROVED')] })),
+      http.post('/api/returns/r-1/withdraw', () => {
+        withdrawn = true;
+        return HttpResponse.json({ data: request('WITHDRAWN'), message: 'Your request has been withdrawn' });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderRoutes(routes, '/myaccount/order');
+    const card = await screen.findByRole('article', { name: 'Order aaaaaaaa' });
+    const returns = await within(card).findByRole('region', { name: 'Returns and exchanges' });
+    // The one piece is in the request: no new request for it while the request stands.
+    expect(within(card).queryByRole('button', { name: /Return or exchange/ })).toBeNull();
+
+    await user.click(within(returns).getByRole('button', { name: 'Withdraw exchange request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw this request?' });
+    expect(withdrawn).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, withdraw' }));
+
+    expect(await screen.findByText('Your request has been withdrawn')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(returns).toHaveTextContent('Withdrawn'));
+    expect(within(returns).queryByRole('button', { name: /Withdraw/ })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Return or exchange Cotton Kurta' })).toBeInTheDocument();
+  });
 });

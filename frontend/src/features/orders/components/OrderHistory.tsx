@@ -15,19 +15,20 @@ import { PLACEHOLDER_IMAGE } from '@/lib/images';
 import { formatAddress } from '@/lib/address';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
+import { serverMessage } from '@/lib/api';
 import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
 import type { ReturnRequest } from '@/lib/api-types';
 import { useCancelOrder, useMyOrders } from '../api';
-import { useMyReturns } from '../api/returns';
-import { canReturn, piecesLeft, RETURN_STATUS_LABELS, returnWindowCloses } from '../lib/returns';
+import { useMyReturns, useWithdrawReturn } from '../api/returns';
+import { canReturn, DROPPED, piecesLeft, RETURN_STATUS_LABELS, returnWindowCloses } from '../lib/returns';
 import { canCancel, formatDate, statusColor, statusLabel } from '../lib/status';
 import type { Order, OrderItem } from '../types';
 import { OrderUpdates } from './OrderUpdates';
 import { ReturnDialog } from './ReturnDialog';
 import { orderNumber, shortOrderId } from '@/lib/order-number';
 
-/** The order's return and exchange requests with their status. */
-function OrderReturns({ returns }: { returns: ReturnRequest[] }) {
+/** The order's return and exchange requests with their status; one not yet picked up can be withdrawn. */
+function OrderReturns({ returns, onWithdraw }: { returns: ReturnRequest[]; onWithdraw: (r: ReturnRequest) => void }) {
   if (returns.length === 0) return null;
   return (
     <Box component="section" aria-label="Returns and exchanges" sx={{ mt: 1.5 }}>
@@ -37,9 +38,10 @@ function OrderReturns({ returns }: { returns: ReturnRequest[] }) {
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
         {returns.map((r) => {
           const note = [...r.history].reverse().find((h) => h.note)?.note;
+          const kind = r.kind === 'EXCHANGE' ? 'exchange' : 'return';
           return (
             <Box component="li" key={r.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Chip size="small" label={RETURN_STATUS_LABELS[r.status] ?? r.statusLabel} color={r.status === 'REJECTED' ? 'default' : 'info'} />
+              <Chip size="small" label={RETURN_STATUS_LABELS[r.status] ?? r.statusLabel} color={DROPPED.has(r.status) ? 'default' : 'info'} />
               <Typography variant="body2">
                 {r.kind === 'EXCHANGE' ? 'Exchange' : 'Return'}:{' '}
                 {r.lines
@@ -49,6 +51,11 @@ function OrderReturns({ returns }: { returns: ReturnRequest[] }) {
                 {note ? ` · ${note}` : ''}
               </Typography>
               <TaxDocumentButtons returnId={r.id} invoice={r.replacementInvoice} creditNote={r.creditNote} />
+              {r.canWithdraw && (
+                <Button size="small" color="error" onClick={() => onWithdraw(r)} aria-label={`Withdraw ${kind} request`}>
+                  Withdraw
+                </Button>
+              )}
             </Box>
           );
         })}
@@ -62,11 +69,13 @@ function OrderCard({
   onCancel,
   returns,
   onReturn,
+  onWithdraw,
 }: {
   order: Order;
   onCancel: (o: Order) => void;
   returns: ReturnRequest[];
   onReturn: (order: Order, item: OrderItem, left: number) => void;
+  onWithdraw: (r: ReturnRequest) => void;
 }) {
   const a = order.address;
   const returnable = canReturn(order);
@@ -143,7 +152,7 @@ function OrderCard({
         <Box sx={{ mt: 1 }}>
           <TaxDocumentButtons orderId={order.id} invoice={order.invoice} creditNote={order.creditNote} />
         </Box>
-        <OrderReturns returns={returns} />
+        <OrderReturns returns={returns} onWithdraw={onWithdraw} />
         <OrderUpdates history={order.history} />
       </CardContent>
     </Card>
@@ -159,6 +168,8 @@ export function OrderHistory() {
   const cancel = useCancelOrder();
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const [toReturn, setToReturn] = useState<{ order: Order; item: OrderItem; left: number } | null>(null);
+  const withdraw = useWithdrawReturn();
+  const [toWithdraw, setToWithdraw] = useState<ReturnRequest | null>(null);
   const myReturns = useMyReturns(orders.some((o) => o.deliveryStatus === 'DELIVERED'));
   const returnsOf = (id: string) => (myReturns.data ?? []).filter((r) => r.orderId === id);
 
@@ -189,6 +200,7 @@ export function OrderHistory() {
               onCancel={setToCancel}
               returns={returnsOf(o.id)}
               onReturn={(order, item, left) => setToReturn({ order, item, left })}
+              onWithdraw={setToWithdraw}
             />
           ))}
         </Box>
@@ -208,6 +220,23 @@ export function OrderHistory() {
       {toReturn && (
         <ReturnDialog orderId={toReturn.order.id} item={toReturn.item} maxQuantity={toReturn.left} onClose={() => setToReturn(null)} />
       )}
+      <ConfirmDialog
+        open={toWithdraw !== null}
+        title="Withdraw this request?"
+        text="Nothing will be picked up. While the return window is open, you can ask again."
+        confirmLabel="Yes, withdraw"
+        cancelLabel="Keep request"
+        busy={withdraw.isPending}
+        onClose={() => setToWithdraw(null)}
+        onConfirm={() => {
+          if (!toWithdraw) return;
+          withdraw.mutate(toWithdraw.id, {
+            onSuccess: (answer) => notify.success(answer.message ?? 'Your request has been withdrawn'),
+            onError: (err) => notify.error(serverMessage(err, 'Your request could not be withdrawn.')),
+            onSettled: () => setToWithdraw(null),
+          });
+        }}
+      />
       <ConfirmDialog
         open={toCancel !== null}
         title="Cancel this order?"

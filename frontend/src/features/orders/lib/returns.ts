@@ -35,10 +35,13 @@ export function canReturn(order: Pick<Order, 'deliveryStatus' | 'deliveredOn'>, 
   return closes !== null && indiaDay(now) <= closes;
 }
 
-/** Pieces of an order line not yet in a request that was not rejected. */
+/** Requests that ended without the pieces going back: they may be asked for again. */
+export const DROPPED: ReadonlySet<ReturnRequest['status']> = new Set(['REJECTED', 'WITHDRAWN']);
+
+/** Pieces of an order line not yet in a request that was not rejected or withdrawn. */
 export function piecesLeft(item: Pick<OrderItem, 'id' | 'quantity'>, returns: ReturnRequest[]): number {
   const asked = returns
-    .filter((r) => r.status !== 'REJECTED')
+    .filter((r) => !DROPPED.has(r.status))
     .flatMap((r) => r.lines)
     .filter((l) => l.orderItemId === item.id)
     .reduce((sum, l) => sum + l.quantity, 0);

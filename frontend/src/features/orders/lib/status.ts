@@ -23,8 +23,15 @@ export function canCancel(status: string): boolean {
   return status === 'PENDING';
 }
 
-export function placedMessage(emailSent: boolean): string {
-  return emailSent ? 'Order placed successfully! Confirmation email sent' : 'Order placed, but confirmation email failed';
+/**
+ * What the shopper is told once the order is placed. A repeat of a try whose answer was lost
+ * (`created` false) cannot know how the first try's confirmation e-mail went: it claims nothing.
+ */
+export function placedNotice({ created, emailSent }: { created: boolean; emailSent: boolean }): { tone: 'success' | 'warning'; text: string } {
+  if (!created) return { tone: 'success', text: 'Order placed successfully!' };
+  return emailSent
+    ? { tone: 'success', text: 'Order placed successfully! Confirmation email sent' }
+    : { tone: 'warning', text: 'Order placed, but confirmation email failed' };
 }
 
 export function formatDate(iso: string | null | undefined): string {
