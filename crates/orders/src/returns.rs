@@ -589,11 +589,18 @@ pub struct ReturnService<S, M> {
     mailer: M,
     clock: Clock,
     printer: Option<std::sync::Arc<dyn DocumentPrinter>>,
+    desk: Option<std::sync::Arc<dyn crate::ports::OrderDesk>>,
 }
 
 impl<S: ReturnStore, M: Mailer> ReturnService<S, M> {
     pub fn new(store: S, mailer: M) -> Self {
-        ReturnService { store, mailer, clock: Clock::system(), printer: None }
+        ReturnService { store, mailer, clock: Clock::system(), printer: None, desk: None }
+    }
+
+    /// The same service telling the shop's contact address (as `desk` gives it) of each new
+    /// request and of each approved one the shopper withdraws (a pickup to call off).
+    pub fn with_order_desk(self, desk: std::sync::Arc<dyn crate::ports::OrderDesk>) -> Self {
+        ReturnService { desk: Some(desk), ..self }
     }
 
     /// The same service printing its credit notes and invoices with `printer`.
@@ -607,6 +614,10 @@ impl<S: ReturnStore, M: Mailer> ReturnService<S, M> {
 
     /// The status e-mail goes out after the commit; a failure is reported, never undone.
     fn notify(&self, request: ReturnRequest) -> ReturnAnswer {
+        if let Some(notice) = self.desk.as_ref().and_then(|d| d.address()).and_then(|to| desk_notice(&request, &to)) {
+            // The shop's own copy: its failure is the mail adapter's to log, not the shopper's.
+            let _ = self.mailer.send(&notice);
+        }
         let sent = self.mailer.send(&status_email(&request));
         ReturnAnswer { request, email_error: sent.err().map(|e| e.0) }
     }
@@ -772,6 +783,45 @@ impl<S: ReturnStore, M: Mailer> ReturnsApi for ReturnService<S, M> {
 }
 
 /// The e-mail sent to the shopper when a request is made and at each later step.
+/// The shop's notice of a request that needs it to act: a new one to answer, or an approved
+/// one the shopper withdrew (the courier's pickup to call off), to the shop's address `to`.
+pub fn desk_notice(request: &ReturnRequest, to: &str) -> Option<OutgoingEmail> {
+    let number = request.order_number();
+    let what = match request.kind {
+        ReturnKind::Refund => "return",
+        ReturnKind::Exchange => "exchange",
+    };
+    let last = request.history.last();
+    let (subject, headline) = match request.status {
+        ReturnStatus::Requested => (
+            format!("New {what} request for order {number}"),
+            format!("{} asks for a {what} of order {number}: {}.", request.customer_name, request.reason.label().to_lowercase()),
+        ),
+        ReturnStatus::Withdrawn if last.is_some_and(|c| c.from == Some(ReturnStatus::Approved)) => (
+            format!("Order {number}: approved {what} request withdrawn"),
+            format!("{} withdrew the approved {what} request for order {number}: call off the pickup.", request.customer_name),
+        ),
+        _ => return None,
+    };
+    let mut lines = vec![headline];
+    for line in &request.lines {
+        let mut item = format!("- {} (size {}, colour {}) x {}", line.product_name, line.size, line.color, line.quantity);
+        if let Some(target) = &line.exchange {
+            let _ = write!(item, " -> size {}, colour {}", target.size, target.color);
+        }
+        lines.push(item);
+    }
+    lines.push("It is under Returns in the back office.".to_string());
+    let text = format!("{}\n", lines.join("\n"));
+    let html = format!(
+        "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n</head>\n\
+<body style=\"font-family:Arial,sans-serif;color:#222\">\n<p>{}</p>\n</body>\n</html>\n",
+        escape_html(&subject),
+        lines.iter().map(|l| escape_html(l)).collect::<Vec<_>>().join("<br>\n")
+    );
+    Some(OutgoingEmail { to: to.to_string(), subject, text, html })
+}
+
 pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
     let number = request.order_number();
     let what = match request.kind {

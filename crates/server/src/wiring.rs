@@ -156,7 +156,8 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         .with_clock(settings.clock.clone());
     let returns = orders::returns::ReturnService::new(DieselReturnStore::new(db.clone()), mailer.clone())
         .with_clock(settings.clock.clone())
-        .with_printer(Arc::new(invoice_pdf::PdfPrinter));
+        .with_printer(Arc::new(invoice_pdf::PdfPrinter))
+        .with_order_desk(Arc::new(CompanyInbox(content.clone())));
     let orders = OrderService::new(DieselOrderStore::new(db.clone()), mailer).with_clock(settings.clock.clone())
         .with_order_limit(settings.orders_per_minute)
         .with_printer(Arc::new(invoice_pdf::PdfPrinter))

@@ -543,3 +543,43 @@ async fn a_shopper_withdraws_their_own_request_until_the_pickup() {
         withdraw("not-a-uuid", &asha).await.expect(400);
     }
 }
+
+/// Defect: the shop heard of a return request only when someone opened the back office, and of
+/// an approved request the shopper withdrew not at all (the courier would still come for the
+/// pickup). Both are e-mailed to the company details' contact address.
+#[actix_web::test]
+async fn the_shop_is_emailed_each_new_request_and_each_approved_one_withdrawn() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", "Kapda"), text("email", "returns@kapda.in")]).await.expect(200);
+        let (_, v) = seed_product(&app, "Cotton Kurta", &[("M", "Indigo", 5, 999, 0), ("L", "Indigo", 2, 999, 0)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&v[0], 2)]).await;
+        let number = order["id"].as_str().unwrap_or_default()[..8].to_uppercase();
+        let to_shop = |app: &TestApp| -> Vec<String> {
+            app.mails().into_iter().filter(|m| m.contains("To: returns@kapda.in") && m.contains(" request")).collect()
+        };
+        let withdraw = |id: String| {
+            let (app, asha) = (&app, &asha);
+            async move { app.post(&format!("/api/returns/{id}/withdraw"), Some(asha), json!({})).await }
+        };
+
+        let first = ask(&app, &asha, &order, refund(&item(&order, 0), 1)).await.expect(201).id();
+        let notices = to_shop(&app);
+        assert_eq!(notices.len(), 1, "{backend:?}");
+        assert!(notices[0].contains(&format!("Subject: New return request for order {number}")), "{}", notices[0]);
+        assert!(notices[0].contains(&format!("asha asks for a return of order {number}: changed my mind.")), "{}", notices[0]);
+        assert!(notices[0].contains("Cotton Kurta (size M, colour Indigo) x 1"), "{}", notices[0]);
+        // Withdrawn before the shop answered: nothing was booked, nothing to call off.
+        withdraw(first).await.expect(200);
+        assert_eq!(to_shop(&app).len(), 1);
+
+        let second = ask(&app, &asha, &order, exchange(&item(&order, 0), 1, &v[1])).await.expect(201).id();
+        move_to(&app, &admin, &second, json!({ "status": "APPROVED" })).await.expect(200);
+        withdraw(second).await.expect(200);
+        let notices = to_shop(&app);
+        assert_eq!(notices.len(), 3, "{backend:?}");
+        let called_off = notices.iter().find(|m| m.contains(&format!("Subject: Order {number}: approved exchange request withdrawn"))).cloned().unwrap_or_default();
+        assert!(called_off.contains("call off the pickup") && called_off.contains("-> size L, colour Indigo"), "{called_off}");
+    }
+}
