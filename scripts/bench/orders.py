@@ -51,14 +51,14 @@ def seed_sql(n, postgres):
         orders_from, users_from, pre, upre = f"generate_series(0, {n - 1}) AS i", "generate_series(0, 999) AS i", "", ""
         at = "(now() at time zone 'utc') - make_interval(secs => i * 315)"
         day = "(now() at time zone 'utc')::date"
-        mobile = "'98765' || lpad(i::text, 5, '0')"
+        mobile = lambda expr: f"'98765' || lpad(({expr})::text, 5, '0')"
     else:
         orders_from, users_from = "n", "u"
         pre = f"WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {n - 1}) "
         upre = "WITH RECURSIVE u(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM u WHERE i < 999) "
         at = "strftime('%Y-%m-%d %H:%M:%S', 'now', '-' || (i * 315) || ' seconds')"
         day = "date('now')"
-        mobile = "'98765' || substr('00000' || i, -5, 5)"
+        mobile = lambda expr: f"'98765' || substr('00000' || ({expr}), -5, 5)"
     status = "CASE WHEN i % 10 < 6 THEN 'DELIVERED' WHEN i % 10 < 8 THEN 'SHIPPED' WHEN i % 10 = 8 THEN 'PENDING' ELSE 'CANCELED' END"
     order_id = f"substr({hx('i')}, 5, 8) || '-0000-4000-9000-' || {hx('i')}"
     total = "100000 + (i * 7919) % 900000"
@@ -66,14 +66,15 @@ def seed_sql(n, postgres):
         upre + "INSERT INTO users (id, username, email, password_hash, user_type, first_name, last_name, mobile, "
         "created_at, updated_at, session_generation) "
         f"SELECT '00000000-0000-4000-8000-' || {hx('i')}, 'bench' || i, 'bench' || i || '@example.in', 'x', 'CUSTOMER', "
-        f"{pick(FIRST, 'i')}, {pick(LAST, 'i / 10')}, {mobile}, {at}, {at}, 0 FROM {users_from}",
+        f"{pick(FIRST, 'i')}, {pick(LAST, 'i / 10')}, {mobile('i')}, {at}, {at}, 0 FROM {users_from}",
         pre + "INSERT INTO orders (id, user_id, customer_first_name, customer_last_name, customer_email, payment_method, "
         "payment_status, delivery_status, subtotal_paise, discount_paise, total_paise, address_line1, address_line2, city, "
-        "state, postal_code, expected_delivery_date, created_at, updated_at) "
+        "state, postal_code, recipient_phone, expected_delivery_date, created_at, updated_at) "
         f"SELECT {order_id}, '00000000-0000-4000-8000-' || {hx('i % 1000')}, {pick(FIRST, 'i % 1000')}, "
         f"{pick(LAST, '(i % 1000) / 10')}, 'bench' || (i % 1000) || '@example.in', 'COD', "
         f"CASE WHEN i % 10 < 6 THEN 'PAID' ELSE 'PENDING' END, {status}, {total}, 0, {total}, "
-        f"'12 Residency Road', NULL, 'Pune', 'Maharashtra', '411001', {day}, {at}, {at} FROM {orders_from}",
+        # Delivered to the customer's own mobile, as an order placed from their address is.
+        f"'12 Residency Road', NULL, 'Pune', 'Maharashtra', '411001', {mobile('i % 1000')}, {day}, {at}, {at} FROM {orders_from}",
         pre + "INSERT INTO order_items (id, order_id, product_id, variant_id, product_name, size, color, image_url, "
         "quantity, price_at_purchase_paise, mrp_paise, position) "
         f"SELECT '00000000-0000-4000-a000-' || {hx('i')}, {order_id}, NULL, NULL, 'Linen Shirt', 'M', 'White', NULL, 1, "

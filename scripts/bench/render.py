@@ -235,6 +235,19 @@ if scale_file.exists():
     w("from the writer's answer to the first answer of another instance that shows it, polled without pause,")
     w("which includes the other instance's reload in a debug build), and that orders, stock and images stay")
     w("right across instances, a killed instance and a database restart.\n")
+side = Path(sys.argv[1]).with_name("side_by_side.json")
+if side.exists():
+    ab = json.loads(side.read_text())
+    w(f"## The same reads, two builds side by side ({ab['day']}, {ab['cpu']})\n")
+    w("Machines here differ (the ratio to nginx moves with the CPU), so a change of code is told from a change")
+    w(f"of machine by running both release builds on one machine, alternating, on one seeded catalogue")
+    w(f"({ab['products']:,} products; medians of {ab['rounds']} rounds of {ab['seconds']} s; "
+      "`scripts/bench/reads_side_by_side.py`).\n")
+    w(f"| read | conns | {ab['before']} req/s | {ab['after']} req/s | ratio |")
+    w("|---|---:|---:|---:|---:|")
+    for row in ab["rows"]:
+        w(f"| {row['read']} | {row['conns']} | {row['before_rps']:,.0f} | {row['after_rps']:,.0f} | {row['after_rps'] / row['before_rps']:.2f} |")
+    w("")
 w("## How to reproduce\n")
 w("```sh\nmake bench                          # everything above; writes this page and bench-results/latest.json")
 w("BENCH_RUNS=1 BENCH_SECONDS=2 BENCH_BIG_PRODUCTS=0 BENCH_ORDERS=0 BENCH_LIGHTHOUSE=0 BENCH_POSTGRES=0 make bench   # a quick look\n```\n")
