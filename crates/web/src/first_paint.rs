@@ -105,7 +105,11 @@ impl<'c> FirstPaint<'c> {
         let (body, found) = match request.answer {
             Answer::Company => built(&answers::company(&ctx.state.content.company())),
             Answer::LegalPages => built(&answers::legal_pages(&ctx.state.content.legal_pages())),
-            Answer::CategoryTree => ctx.cached(&key, want, || Ok(answers::category_tree(snapshot)), |_| hero(snapshot)),
+            Answer::CategoryTree => {
+                // The hero's picture comes from the catalogue itself: no answer is built for it.
+                let (body, _) = ctx.cached(&key, false, || Ok(answers::category_tree(snapshot)), |_| None);
+                (body, if want { hero(snapshot) } else { None })
+            }
             Answer::Listing => ctx.cached(&key, want, || Ok(answers::listing(snapshot, &answers::listing_query(&request.query)?)), card),
             Answer::Product => ctx.cached(&key, want, || answers::product(snapshot, slug), product),
         };
@@ -158,7 +162,7 @@ impl Context<'_> {
         key: &str,
         want: bool,
         build: impl Fn() -> Result<T, ApiError>,
-        pick: impl Fn(&T) -> Option<Found>,
+        pick: fn(&T) -> Option<Found>,
     ) -> (Option<Body>, Option<Found>) {
         let version = self.snapshot.version;
         let mut picked = None;
