@@ -202,11 +202,17 @@ pub fn new_order_notice(order: &Order, to: &str) -> OutgoingEmail {
     facts.push("Deliver to:".to_string());
     facts.extend(address_lines(order));
     facts.push("It waits under Orders in the back office.".to_string());
-    let text = format!("{}\n", facts.join("\n"));
+    shop_notice(to, format!("New order {number}"), &facts)
+}
+
+/// A notice to the shop itself: its lines as they are, in the text and the HTML alike.
+pub fn shop_notice(to: &str, subject: String, lines: &[String]) -> OutgoingEmail {
+    let text = format!("{}\n", lines.join("\n"));
     let html = format!(
-        "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>New order {number}</title>\n</head>\n\
+        "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n</head>\n\
 <body style=\"font-family:Arial,sans-serif;color:#222\">\n<p>{}</p>\n</body>\n</html>\n",
-        facts.iter().map(|f| escape_html(f)).collect::<Vec<_>>().join("<br>\n")
+        escape_html(&subject),
+        lines.iter().map(|l| escape_html(l)).collect::<Vec<_>>().join("<br>\n")
     );
-    OutgoingEmail { to: to.to_string(), subject: format!("New order {number}"), text, html }
+    OutgoingEmail { to: to.to_string(), subject, text, html }
 }

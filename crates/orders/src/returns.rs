@@ -51,6 +51,24 @@ named_enum!(
     }
 );
 
+impl ReturnKind {
+    /// The request's name in a sentence: "your return request", "your exchange request".
+    pub fn noun(self) -> &'static str {
+        match self {
+            ReturnKind::Refund => "return",
+            ReturnKind::Exchange => "exchange",
+        }
+    }
+
+    /// The noun with its article: "a return", "an exchange".
+    pub fn with_article(self) -> &'static str {
+        match self {
+            ReturnKind::Refund => "a return",
+            ReturnKind::Exchange => "an exchange",
+        }
+    }
+}
+
 named_enum!(
     /// Why the pieces go back: a fixed list.
     ReturnReason {
@@ -787,15 +805,17 @@ impl<S: ReturnStore, M: Mailer> ReturnsApi for ReturnService<S, M> {
 /// one the shopper withdrew (the courier's pickup to call off), to the shop's address `to`.
 pub fn desk_notice(request: &ReturnRequest, to: &str) -> Option<OutgoingEmail> {
     let number = request.order_number();
-    let what = match request.kind {
-        ReturnKind::Refund => "return",
-        ReturnKind::Exchange => "exchange",
-    };
+    let what = request.kind.noun();
     let last = request.history.last();
     let (subject, headline) = match request.status {
         ReturnStatus::Requested => (
             format!("New {what} request for order {number}"),
-            format!("{} asks for a {what} of order {number}: {}.", request.customer_name, request.reason.label().to_lowercase()),
+            format!(
+                "{} asks for {} of order {number}: {}.",
+                request.customer_name,
+                request.kind.with_article(),
+                request.reason.label().to_lowercase()
+            ),
         ),
         ReturnStatus::Withdrawn if last.is_some_and(|c| c.from == Some(ReturnStatus::Approved)) => (
             format!("Order {number}: approved {what} request withdrawn"),
@@ -812,22 +832,12 @@ pub fn desk_notice(request: &ReturnRequest, to: &str) -> Option<OutgoingEmail> {
         lines.push(item);
     }
     lines.push("It is under Returns in the back office.".to_string());
-    let text = format!("{}\n", lines.join("\n"));
-    let html = format!(
-        "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n</head>\n\
-<body style=\"font-family:Arial,sans-serif;color:#222\">\n<p>{}</p>\n</body>\n</html>\n",
-        escape_html(&subject),
-        lines.iter().map(|l| escape_html(l)).collect::<Vec<_>>().join("<br>\n")
-    );
-    Some(OutgoingEmail { to: to.to_string(), subject, text, html })
+    Some(crate::email::shop_notice(to, subject, &lines))
 }
 
 pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
     let number = request.order_number();
-    let what = match request.kind {
-        ReturnKind::Refund => "return",
-        ReturnKind::Exchange => "exchange",
-    };
+    let what = request.kind.noun();
     let headline = match request.status {
         ReturnStatus::Requested => format!("We have received your {what} request for order {number}."),
         ReturnStatus::Approved => format!("Your {what} request for order {number} is approved. Our courier will pick the items up."),

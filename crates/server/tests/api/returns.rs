@@ -581,5 +581,7 @@ async fn the_shop_is_emailed_each_new_request_and_each_approved_one_withdrawn() 
         assert_eq!(notices.len(), 3, "{backend:?}");
         let called_off = notices.iter().find(|m| m.contains(&format!("Subject: Order {number}: approved exchange request withdrawn"))).cloned().unwrap_or_default();
         assert!(called_off.contains("call off the pickup") && called_off.contains("-> size L, colour Indigo"), "{called_off}");
+        let asked = notices.iter().find(|m| m.contains(&format!("Subject: New exchange request for order {number}"))).cloned().unwrap_or_default();
+        assert!(asked.contains(&format!("asha asks for an exchange of order {number}: size too small.")), "{asked}");
     }
 }
