@@ -12,7 +12,7 @@ interface Variant {
   size: string;
   color: string;
   stock: number;
-  /** The saving on the price; a piece bought at a discount is not refundable. */
+  /** The saving on the price; a piece bought at a discount is refunded only when it is the shop's fault. */
   discountPrice: number;
 }
 

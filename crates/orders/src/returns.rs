@@ -80,6 +80,17 @@ named_enum!(
     }
 );
 
+impl ReturnReason {
+    /// The shop's fault: the pieces arrived damaged or defective, or are not what was shown.
+    /// Such pieces are refunded even when bought on sale: a seller may not refuse to take back
+    /// defective goods, or goods not as advertised, nor refuse their refund (Consumer Protection
+    /// (E-Commerce) Rules, 2020, rule 7 for a shop selling its own stock; rule 6(3) for a seller
+    /// on a marketplace). A sale piece that fits badly or is no longer wanted is exchange only.
+    pub fn is_shops_fault(self) -> bool {
+        matches!(self, ReturnReason::DamagedOrDefective | ReturnReason::NotAsDescribed)
+    }
+}
+
 named_enum!(
     /// Where a request is.
     ReturnStatus {
@@ -383,7 +394,7 @@ pub struct ReturnPage {
 pub trait ReturnsApi: Send + Sync {
     /// The customer's request for pieces of their delivered order. Errors: `NotFound` (no
     /// such order, or another customer's), `Rule` (not delivered, window closed, unknown or
-    /// repeated line, too many pieces, a sale item for a refund, a missing or wrong exchange
+    /// repeated line, too many pieces, a sale item for a refund though not the shop's fault, a missing or wrong exchange
     /// target), `OutOfStock` (the replacement), `Storage`. Nothing is written on an error.
     fn request(&self, user_id: &UserId, order_id: &OrderId, input: ReturnInput) -> Result<ReturnAnswer, OrdersError>;
     /// The customer's requests, newest first.
@@ -498,12 +509,12 @@ pub fn build_request(
                 if wanted.exchange_variant_id.is_some() {
                     return Err(OrdersError::rule("lines", "exchange_for_refund", "A refund names no replacement: choose an exchange instead"));
                 }
-                if item.price_at_purchase < item.mrp {
+                if item.price_at_purchase < item.mrp && !input.reason.is_shops_fault() {
                     return Err(OrdersError::rule(
                         "kind",
                         "sale_item_not_refundable",
                         format!(
-                            "{} was bought at a discount, and sale items are not refundable: you can exchange it for another size or colour",
+                            "{} was bought at a discount, and sale items are refunded only when damaged, defective or not as described: you can exchange it for another size or colour",
                             item.product_name
                         ),
                     ));
@@ -901,6 +912,7 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
         },
         text,
         html,
+        sender: None,
     }
 }
 
@@ -1028,6 +1040,10 @@ mod tests {
         assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 1, None), &[("full", 2)], now), "too_many_units");
         assert_eq!(build(&asha, input(ReturnKind::Refund, "full", 1, None), &[("full", 1)], now), "ok");
         assert_eq!(build(&asha, input(ReturnKind::Refund, "sale", 1, None), &[], now), "sale_item_not_refundable");
+        for reason in [ReturnReason::DamagedOrDefective, ReturnReason::NotAsDescribed] {
+            let faulty = ReturnInput { reason, ..input(ReturnKind::Refund, "sale", 1, None) };
+            assert_eq!(build(&asha, faulty, &[], now), "ok", "{reason:?}");
+        }
         assert_eq!(build(&asha, input(ReturnKind::Exchange, "sale", 1, Some("kurta-l")), &[], now), "ok");
         assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, Some("kurta-m")), &[], now), "exchange_target_invalid");
         assert_eq!(build(&asha, input(ReturnKind::Exchange, "full", 1, Some("scarf")), &[], now), "exchange_target_invalid");

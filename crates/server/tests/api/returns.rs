@@ -474,6 +474,42 @@ async fn an_approved_exchange_can_be_rejected_and_its_replacement_goes_back_on_s
     }
 }
 
+/// Defect: a sale piece that arrived damaged, defective or not as described could not be
+/// refunded ("sale items are not refundable"), though the Consumer Protection (E-Commerce)
+/// Rules, 2020 forbid a seller to refuse a refund for such goods. The sale rule is for a
+/// change of mind or of size; the owner still inspects the pieces before refunding.
+#[actix_web::test]
+async fn a_sale_piece_that_arrived_damaged_or_not_as_described_is_refundable() {
+    for backend in TestDb::backends() {
+        let (app, _clock) = shop_on(backend);
+        let admin = app.admin().await;
+        let (_, sale) = seed_product(&app, "Sale Dress", &[("M", "Red", 5, 799, 200)]);
+        let (asha, order) = delivered(&app, &admin, "asha", &[(&sale[0], 3)]).await;
+        let line = item(&order, 0);
+        let asked = |reason: &str, quantity: i64| json!({ "kind": "REFUND", "reason": reason, "lines": [{ "orderItemId": line, "quantity": quantity }] });
+        for reason in ["SIZE_TOO_SMALL", "SIZE_TOO_LARGE", "CHANGED_MY_MIND"] {
+            let refused = ask(&app, &asha, &order, asked(reason, 1)).await;
+            assert_eq!(refused.error(), (422, "sale_item_not_refundable", Some("kind")), "{reason}");
+        }
+        assert_eq!(count(&app, "return_requests"), 0);
+
+        let damaged = ask(&app, &asha, &order, asked("DAMAGED_OR_DEFECTIVE", 1)).await.expect(201);
+        ask(&app, &asha, &order, asked("NOT_AS_DESCRIBED", 1)).await.expect(201);
+        assert_eq!(count(&app, "return_requests"), 2);
+        // The refund is what was paid for the piece, the sale price.
+        let id = damaged.id();
+        for step in ["APPROVED", "PICKED_UP"] {
+            move_to(&app, &admin, &id, json!({ "status": step })).await.expect(200);
+        }
+        move_to(&app, &admin, &id, json!({ "status": "RECEIVED", "restock": false })).await.expect(200);
+        let paid = move_to(&app, &admin, &id, json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "asha@okicici" })).await.expect(200);
+        assert_eq!(paid.body["data"]["refund"]["amount"], 799.0);
+        // A sale piece that fits and is as described stays exchange-only.
+        let third = ask(&app, &asha, &order, asked("CHANGED_MY_MIND", 1)).await;
+        assert_eq!(third.error(), (422, "sale_item_not_refundable", Some("kind")));
+    }
+}
+
 /// An approved refund may be rejected too; nothing was set aside for it.
 #[actix_web::test]
 async fn an_approved_refund_can_be_rejected() {

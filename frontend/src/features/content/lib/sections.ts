@@ -190,11 +190,11 @@ You can cancel an order within 7 days. A pending order can be cancelled from My 
 
 To be eligible for a return, the item must be unused, in its original packaging, and returned within 7 days.
 
-Sale items are non-refundable.
+Sale items are refunded only when they arrive damaged, defective or not as described; otherwise you can exchange them for another size or colour.
 
 ## Process
 
-Contact us to start a return and send the item back with its receipt or proof of purchase.
+Start a return or exchange from My Account → Orders within 7 days of delivery; we collect the item from your address.
 
 You pay the shipping cost of returning your item; shipping costs are non-refundable. Your refund is issued within 14 days of receipt of the returned goods.
 

@@ -38,6 +38,8 @@ function openAcceptedRequest() {
   return { sent, onClose };
 }
 
+const SALE_RULE = 'Sale items are refunded only when damaged, defective or not as described; you can exchange them.';
+
 describe('return or exchange form', () => {
   it('offers only other sizes in stock at the same price and sends an exchange with the chosen one', async () => {
     serveProduct();
@@ -80,12 +82,38 @@ describe('return or exchange form', () => {
     renderWithApp(<ReturnDialog orderId="o-1" item={orderItem({ priceAtPurchase: 799, mrp: 999 })} maxQuantity={1} onClose={onClose} />);
     expect(screen.getByRole('radio', { name: 'Refund' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'Exchange for another size or colour' })).toBeChecked();
-    expect(screen.getByText('Sale items are not refundable, but you can exchange them.')).toBeInTheDocument();
+    expect(screen.getByText(SALE_RULE)).toBeInTheDocument();
     await choose('Reason', 'Size too large');
     await userEvent.click(await screen.findByRole('combobox', { name: 'New size or colour' }));
     await userEvent.click(screen.getByRole('option', { name: 'Size L · Indigo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Cotton Kurta (size L) is out of stock')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  // Defect: a sale piece that arrived damaged could not be refunded (the law forbids refusing it).
+  it('offers a refund of a sale item that arrived damaged or not as described, and only then', async () => {
+    const sent: { body: unknown } = { body: null };
+    server.use(
+      http.post('/api/orders/o-1/returns', async ({ request }) => {
+        sent.body = await request.json();
+        return HttpResponse.json({ data: { id: 'r-1' } }, { status: 201 });
+      }),
+    );
+    const onClose = vi.fn();
+    renderWithApp(<ReturnDialog orderId="o-1" item={orderItem({ priceAtPurchase: 799, mrp: 999 })} maxQuantity={1} onClose={onClose} />);
+    const refund = () => screen.getByRole('radio', { name: 'Refund' });
+    await choose('Reason', 'Damaged or defective');
+    expect(refund()).toBeEnabled();
+    await userEvent.click(refund());
+    // Back to a reason that is not the shop's fault: the refund is withdrawn from the choice.
+    await choose('Reason', 'Changed my mind');
+    expect(refund()).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Exchange for another size or colour' })).toBeChecked();
+    await choose('Reason', 'Not as described');
+    await userEvent.click(refund());
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.body).toEqual({ kind: 'REFUND', reason: 'NOT_AS_DESCRIBED', lines: [{ orderItemId: 'item-1', quantity: 1 }] });
   });
 });

@@ -19,7 +19,7 @@ import { serverMessage } from '@/lib/api';
 import type { ReturnKind, ReturnReason } from '@/lib/api-types';
 import { notify } from '@/lib/notify';
 import { useCreateReturn, useVariants } from '../api/returns';
-import { boughtOnSale, RETURN_REASONS } from '../lib/returns';
+import { boughtOnSale, isShopsFault, RETURN_REASONS } from '../lib/returns';
 import type { OrderItem } from '../types';
 
 interface Props {
@@ -34,7 +34,8 @@ interface Props {
  * 'Return or exchange' for one line of a delivered order: the pieces, a reason, and a refund
  * or another size or colour of the same product (only those in stock at the same price are
  * offered). A sale
- * item is exchange only. The server checks every rule again.
+ * item is exchange only unless it arrived damaged, defective or not as described. The server
+ * checks every rule again.
  */
 export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
   const onSale = boughtOnSale(item);
@@ -43,6 +44,7 @@ export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
   const [kind, setKind] = useState<ReturnKind>(onSale ? 'EXCHANGE' : 'REFUND');
   const [target, setTarget] = useState('');
   const [tried, setTried] = useState(false);
+  const refundable = (why: ReturnReason | '') => !onSale || isShopsFault(why);
   const variants = useVariants(item.product.id, kind === 'EXCHANGE');
   // The replacement ships at the price paid: only sizes at the price of the one replaced (as
   // it sells now; the price paid when it is gone) are offered, as the server requires.
@@ -106,7 +108,11 @@ export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
               select
               label="Reason"
               value={reason}
-              onChange={(e) => setReason(e.target.value as ReturnReason)}
+              onChange={(e) => {
+                const chosen = e.target.value as ReturnReason;
+                setReason(chosen);
+                if (!refundable(chosen)) setKind('EXCHANGE');
+              }}
               error={tried && reasonMissing}
               helperText={tried && reasonMissing ? 'Please choose a reason' : ' '}
             >
@@ -119,10 +125,12 @@ export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
             <FormControl>
               <FormLabel id="return-kind">What would you like?</FormLabel>
               <RadioGroup aria-labelledby="return-kind" value={kind} onChange={(e) => setKind(e.target.value as ReturnKind)}>
-                <FormControlLabel value="REFUND" control={<Radio />} label="Refund" disabled={onSale} />
+                <FormControlLabel value="REFUND" control={<Radio />} label="Refund" disabled={!refundable(reason)} />
                 <FormControlLabel value="EXCHANGE" control={<Radio />} label="Exchange for another size or colour" />
               </RadioGroup>
-              {onSale && <FormHelperText>Sale items are not refundable, but you can exchange them.</FormHelperText>}
+              {onSale && (
+                <FormHelperText>Sale items are refunded only when damaged, defective or not as described; you can exchange them.</FormHelperText>
+              )}
             </FormControl>
             {kind === 'EXCHANGE' &&
               (variants.isLoading ? (

@@ -48,7 +48,15 @@ export function piecesLeft(item: Pick<OrderItem, 'id' | 'quantity'>, returns: Re
   return Math.max(0, item.quantity - asked);
 }
 
-/** A sale item (bought below its MRP) can be exchanged but not refunded. */
+/**
+ * The shop's fault: damaged or defective, or not as described. A sale piece is refunded only
+ * for these (the law forbids refusing it); otherwise it is exchange only. The server decides again.
+ */
+export function isShopsFault(reason: ReturnReason | ''): boolean {
+  return reason === 'DAMAGED_OR_DEFECTIVE' || reason === 'NOT_AS_DESCRIBED';
+}
+
+/** A sale item (bought below its MRP): refunded only when it is the shop's fault, else exchanged. */
 export function boughtOnSale(item: Pick<OrderItem, 'priceAtPurchase' | 'mrp'>): boolean {
   return item.mrp !== undefined && item.mrp > item.priceAtPurchase;
 }
