@@ -9,12 +9,16 @@ pub struct OutgoingEmail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// The sender's name the inbox shows: the shop's, once [`OutgoingEmail::signed`];
+    /// `None`: the configured sender's own name.
+    pub sender: Option<String>,
 }
 
 impl OutgoingEmail {
     /// The message signed by the shop: its name (when the company details give one) and its
     /// address, after the standard "-- " signature line in the text and before `</body>` in
-    /// the HTML, so that every e-mail says who sent it and links back to the shop.
+    /// the HTML, so that every e-mail says who sent it and links back to the shop; the name is
+    /// the sender's name in the inbox too.
     pub fn signed(&self, shop: &str, url: &str) -> OutgoingEmail {
         let (shop, url) = (shop.trim(), url.trim().trim_end_matches('/'));
         let mut text = format!("{}\n\n-- \n", self.text.trim_end());
@@ -26,7 +30,8 @@ impl OutgoingEmail {
         text.push_str(&format!("{url}\n"));
         html.push_str(&format!("<a href=\"{0}\">{0}</a></p>\n", escape_html(url)));
         let at = self.html.rfind("</body>").unwrap_or(self.html.len());
-        OutgoingEmail { text, html: format!("{}{html}{}", &self.html[..at], &self.html[at..]), ..self.clone() }
+        let sender = if shop.is_empty() { self.sender.clone() } else { Some(shop.to_string()) };
+        OutgoingEmail { text, html: format!("{}{html}{}", &self.html[..at], &self.html[at..]), sender, ..self.clone() }
     }
 }
 
@@ -74,7 +79,7 @@ mod tests {
 
     fn email() -> OutgoingEmail {
         let html = "<html>\n<body>\n<p>Hello,</p>\n</body>\n</html>\n".to_string();
-        OutgoingEmail { to: "asha@example.in".into(), subject: "Hi".into(), text: "Hello,\n\n".into(), html }
+        OutgoingEmail { to: "asha@example.in".into(), subject: "Hi".into(), text: "Hello,\n\n".into(), html, sender: None }
     }
 
     #[test]

@@ -28,13 +28,15 @@ fn body(text: &str) -> Body {
         .unwrap_or_else(|_| Body::new(text.to_string()))
 }
 
-/// The MIME message: multipart/alternative with the plain text first and the HTML second.
+/// The MIME message: multipart/alternative with the plain text first and the HTML second,
+/// from the configured address under the e-mail's sender name when it names one.
 pub fn build_message(from: &Mailbox, email: &OutgoingEmail) -> Result<Message, MailError> {
+    let from = Mailbox::new(email.sender.clone().or_else(|| from.name.clone()), from.email.clone());
     let alternative = MultiPart::alternative()
         .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body(&email.text)))
         .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(body(&email.html)));
     Message::builder()
-        .from(from.clone())
+        .from(from)
         .to(mailbox(&email.to)?)
         .subject(email.subject.clone())
         .multipart(alternative)
@@ -105,6 +107,7 @@ mod tests {
             subject: "Your order ABCD1234 is confirmed".into(),
             text: "Total: ₹1,23,456.00\n".into(),
             html: "<p>Total: ₹1,23,456.00</p>\n".into(),
+            sender: None,
         }
     }
 

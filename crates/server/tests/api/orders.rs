@@ -685,6 +685,37 @@ async fn each_new_order_is_emailed_to_the_shops_contact_address() {
     }
 }
 
+/// Defect: every e-mail reached the inbox from "Fashion Shop" (the default sender of
+/// `SHOP_MAIL_FROM`) whatever the shop is called. The sender's name is the company details'
+/// name as it is when the e-mail leaves; the address stays the configured one.
+#[actix_web::test]
+async fn every_email_comes_from_the_shops_name() {
+    for app in TestApp::all() {
+        // The From line as a mail client shows it (a name with "&" travels RFC 2047-encoded).
+        let from = |mail: &String| {
+            let line = mail.lines().find(|l| l.starts_with("From: ")).unwrap_or_default();
+            match line.split_once("=?utf-8?b?").and_then(|(_, rest)| rest.split_once("?=")) {
+                Some((encoded, address)) => {
+                    use base64::Engine;
+                    let name = base64::engine::general_purpose::STANDARD.decode(encoded).unwrap_or_default();
+                    format!("From: {}{address}", String::from_utf8_lossy(&name))
+                }
+                None => line.to_string(),
+            }
+        };
+        let admin = app.admin().await;
+        app.customer("asha").await;
+        for (name, sent) in [("Kapda & Co", 1), ("Kapda House", 2)] {
+            app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", name)]).await.expect(200);
+            app.post("/api/auth/forgot-password", None, json!({ "email": "asha@example.in" })).await.expect(202);
+            let mails = app.mails_when(sent).await;
+            let last = from(&mails[sent - 1]);
+            assert!(last.contains(name) && last.contains("<no-reply@shop.local>"), "{:?}: {last}", app.backend);
+            assert!(!last.contains("Fashion Shop"), "{:?}: {last}", app.backend);
+        }
+    }
+}
+
 /// Defect: no e-mail named the shop or linked to it: a shopper read "Your order 3F9A2C1E is
 /// confirmed" from a sender they might not recognise, with no way back but typing the address.
 /// Every e-mail ends with the shop's name (the company details') and its address.
