@@ -32,6 +32,10 @@ pub struct CompanyInput {
     pub gstin: Option<String>,
     pub state: Option<String>,
     pub invoice_prefix: Option<String>,
+    pub grievance_officer: Option<String>,
+    pub grievance_designation: Option<String>,
+    pub grievance_email: Option<String>,
+    pub grievance_phone: Option<String>,
     pub logo: Option<IncomingFile>,
 }
 
@@ -52,6 +56,13 @@ pub struct CompanyFields {
     pub state: String,
     /// The tax invoices' series prefix (`INV` when empty).
     pub invoice_prefix: String,
+    /// The grievance officer every storefront page names, with their designation and contact
+    /// (Consumer Protection (E-Commerce) Rules, 2020, rule 4(4)). Empty until set; an empty
+    /// e-mail or phone means the company's.
+    pub grievance_officer: String,
+    pub grievance_designation: String,
+    pub grievance_email: String,
+    pub grievance_phone: String,
 }
 
 /// The prefix of the credit notes' own series; an invoice series may not use it.
@@ -70,24 +81,40 @@ fn trimmed(v: &Option<String>) -> &str {
     v.as_deref().map(str::trim).unwrap_or("")
 }
 
+/// Empty, or an e-mail address, lower-cased.
+fn optional_email(typed: &str, field: &'static str) -> Result<String, ContentError> {
+    match typed {
+        "" => Ok(String::new()),
+        e => Ok(Email::parse(e).map_err(|e| ContentError::invalid(field, e.0))?.into_string()),
+    }
+}
+
+/// Empty, or an Indian phone number kept as its 10 digits.
+fn optional_phone(typed: &str, field: &'static str) -> Result<String, ContentError> {
+    match typed {
+        "" => Ok(String::new()),
+        typed => kernel::national_phone(typed).ok_or_else(|| ContentError::invalid(field, "Phone number must be 10 digits")),
+    }
+}
+
+/// A one-line name of at most 100 characters that reads as typed.
+fn short_name(text: &str, field: &'static str, label: &str) -> Result<String, ContentError> {
+    if text.chars().count() > 100 {
+        return Err(ContentError::invalid(field, format!("{label} must be at most 100 characters")));
+    }
+    printable(text, field, label)?;
+    Ok(text.to_string())
+}
+
 impl CompanyInput {
     pub fn check(&self) -> Result<CompanyFields, ContentError> {
         let name = trimmed(&self.name);
         if name.is_empty() {
             return Err(ContentError::invalid("name", "Company name is required"));
         }
-        if name.chars().count() > 100 {
-            return Err(ContentError::invalid("name", "Company name must be at most 100 characters"));
-        }
-        printable(name, "name", "Company name")?;
-        let email = match trimmed(&self.email) {
-            "" => String::new(),
-            e => Email::parse(e).map_err(|e| ContentError::invalid("email", e.0))?.into_string(),
-        };
-        let phone = match trimmed(&self.phone) {
-            "" => String::new(),
-            typed => kernel::national_phone(typed).ok_or_else(|| ContentError::invalid("phone", "Phone number must be 10 digits"))?,
-        };
+        let name = short_name(name, "name", "Company name")?;
+        let email = optional_email(trimmed(&self.email), "email")?;
+        let phone = optional_phone(trimmed(&self.phone), "phone")?;
         let pincode = match trimmed(&self.pincode) {
             "" => String::new(),
             p => PostalCode::parse(p).map_err(|e| ContentError::invalid("pincode", e.0))?.as_str().to_string(),
@@ -98,11 +125,7 @@ impl CompanyInput {
         }
         // The address may run over lines.
         printable(&address.replace(['\r', '\n'], " "), "address", "Address")?;
-        let legal_name = trimmed(&self.legal_name);
-        if legal_name.chars().count() > 100 {
-            return Err(ContentError::invalid("legalName", "Legal name must be at most 100 characters"));
-        }
-        printable(legal_name, "legalName", "Legal name")?;
+        let legal_name = short_name(trimmed(&self.legal_name), "legalName", "Legal name")?;
         let state = match trimmed(&self.state) {
             "" => None,
             s => Some(gst::State::by_name(s).ok_or_else(|| {
@@ -130,16 +153,27 @@ impl CompanyInput {
                 prefix.as_str().to_string()
             }
         };
+        let grievance_officer = short_name(trimmed(&self.grievance_officer), "grievanceOfficer", "Grievance officer")?;
+        let grievance_designation = short_name(trimmed(&self.grievance_designation), "grievanceDesignation", "Designation")?;
+        let grievance_email = optional_email(trimmed(&self.grievance_email), "grievanceEmail")?;
+        let grievance_phone = optional_phone(trimmed(&self.grievance_phone), "grievancePhone")?;
+        if grievance_officer.is_empty() && !(grievance_designation.is_empty() && grievance_email.is_empty() && grievance_phone.is_empty()) {
+            return Err(ContentError::invalid("grievanceOfficer", "Name the grievance officer whose designation or contact this is"));
+        }
         Ok(CompanyFields {
-            name: name.to_string(),
+            name,
             email,
             phone,
             address: address.to_string(),
             pincode,
-            legal_name: legal_name.to_string(),
+            legal_name,
             gstin,
             state: state.map(|s| s.name.to_string()).unwrap_or_default(),
             invoice_prefix,
+            grievance_officer,
+            grievance_designation,
+            grievance_email,
+            grievance_phone,
         })
     }
 }

@@ -127,6 +127,10 @@ diesel::table! {
         gstin -> Text,
         state -> Text,
         invoice_prefix -> Text,
+        grievance_officer -> Text,
+        grievance_designation -> Text,
+        grievance_email -> Text,
+        grievance_phone -> Text,
     }
 }
 

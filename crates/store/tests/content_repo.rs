@@ -20,6 +20,10 @@ fn fields(name: &str) -> CompanyFields {
         gstin: "29AAGCB7383J1Z4".into(),
         state: "Karnataka".into(),
         invoice_prefix: "KP".into(),
+        grievance_officer: "Meera Iyer".into(),
+        grievance_designation: "Head of customer care".into(),
+        grievance_email: "grievance@kapda.in".into(),
+        grievance_phone: "9845012345".into(),
     }
 }
 

@@ -371,6 +371,10 @@ mod tests {
             gstin: String::new(),
             state: String::new(),
             invoice_prefix: String::new(),
+            grievance_officer: String::new(),
+            grievance_designation: String::new(),
+            grievance_email: String::new(),
+            grievance_phone: String::new(),
             logo_url: logo.map(str::to_string),
         }
     }

@@ -1373,6 +1373,16 @@ export interface components {
         CompanyDto: {
             address: string;
             email: string;
+            grievanceDesignation: string;
+            /** @description Empty: `email`. */
+            grievanceEmail: string;
+            /**
+             * @description The grievance officer the storefront names (Consumer Protection (E-Commerce) Rules,
+             *     2020, rule 4(4)); empty until set.
+             */
+            grievanceOfficer: string;
+            /** @description 10 digits; empty: `phone`. */
+            grievancePhone: string;
             /** @description Empty until the company is registered for GST. */
             gstin: string;
             /** @description The tax invoices' series prefix (empty: `INV`). */
@@ -1391,6 +1401,16 @@ export interface components {
             address?: string | null;
             /** @description Empty, or an e-mail address. */
             email?: string | null;
+            grievanceDesignation?: string | null;
+            /** @description Empty (the company's), or an e-mail address. */
+            grievanceEmail?: string | null;
+            /**
+             * @description The grievance officer's name (Consumer Protection (E-Commerce) Rules, 2020, rule
+             *     4(4)); required when a designation, e-mail or phone of theirs is given.
+             */
+            grievanceOfficer?: string | null;
+            /** @description Empty (the company's), or an Indian phone number as `phone`. */
+            grievancePhone?: string | null;
             /**
              * @description Empty, or a GSTIN (15 characters) whose check character is right and whose first
              *     two digits are the code of `state` (422 `invalid_gstin` otherwise).
@@ -1611,6 +1631,16 @@ export interface components {
             data: {
                 address: string;
                 email: string;
+                grievanceDesignation: string;
+                /** @description Empty: `email`. */
+                grievanceEmail: string;
+                /**
+                 * @description The grievance officer the storefront names (Consumer Protection (E-Commerce) Rules,
+                 *     2020, rule 4(4)); empty until set.
+                 */
+                grievanceOfficer: string;
+                /** @description 10 digits; empty: `phone`. */
+                grievancePhone: string;
                 /** @description Empty until the company is registered for GST. */
                 gstin: string;
                 /** @description The tax invoices' series prefix (empty: `INV`). */

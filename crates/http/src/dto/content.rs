@@ -20,6 +20,14 @@ pub struct CompanyDto {
     pub state: String,
     /// The tax invoices' series prefix (empty: `INV`).
     pub invoice_prefix: String,
+    /// The grievance officer the storefront names (Consumer Protection (E-Commerce) Rules,
+    /// 2020, rule 4(4)); empty until set.
+    pub grievance_officer: String,
+    pub grievance_designation: String,
+    /// Empty: `email`.
+    pub grievance_email: String,
+    /// 10 digits; empty: `phone`.
+    pub grievance_phone: String,
     pub logo_url: Option<String>,
 }
 
@@ -35,6 +43,10 @@ impl From<&CompanyDetails> for CompanyDto {
             gstin: c.gstin.clone(),
             state: c.state.clone(),
             invoice_prefix: c.invoice_prefix.clone(),
+            grievance_officer: c.grievance_officer.clone(),
+            grievance_designation: c.grievance_designation.clone(),
+            grievance_email: c.grievance_email.clone(),
+            grievance_phone: c.grievance_phone.clone(),
             logo_url: c.logo_filename.as_deref().map(upload_url),
         }
     }

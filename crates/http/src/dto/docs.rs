@@ -151,6 +151,17 @@ pub struct CompanyForm {
     pub state: Option<String>,
     /// Empty, or 1 to 4 letters, digits or hyphens, not `CN` (422 `invalid_prefix`).
     pub invoice_prefix: Option<String>,
+    /// The grievance officer's name (Consumer Protection (E-Commerce) Rules, 2020, rule
+    /// 4(4)); required when a designation, e-mail or phone of theirs is given.
+    #[schema(max_length = 100)]
+    pub grievance_officer: Option<String>,
+    #[schema(max_length = 100)]
+    pub grievance_designation: Option<String>,
+    /// Empty (the company's), or an e-mail address.
+    pub grievance_email: Option<String>,
+    /// Empty (the company's), or an Indian phone number as `phone`.
+    #[schema(pattern = r"^ *(\+?9[ -]*1[ -]*|0[ -]*)?[1-9]([ -]*[0-9]){9}[ -]*$|^ *$")]
+    pub grievance_phone: Option<String>,
     /// PNG, JPEG or SVG, at most 2 MB.
     #[schema(value_type = Option<String>, format = Binary)]
     pub logo: Option<Vec<u8>>,

@@ -60,6 +60,10 @@ async fn update_company(state: web::Data<AppState>, _admin: AdminUser, payload: 
         gstin: form.text("gstin"),
         state: form.text("state"),
         invoice_prefix: form.text("invoicePrefix"),
+        grievance_officer: form.text("grievanceOfficer"),
+        grievance_designation: form.text("grievanceDesignation"),
+        grievance_email: form.text("grievanceEmail"),
+        grievance_phone: form.text("grievancePhone"),
         logo: form.files(&["logo"]).into_iter().next(),
     };
     let saved = state.run(move |s| s.content.update_company(input)).await?;

@@ -245,6 +245,10 @@ pub fn seed(catalog: &dyn CatalogApi, content: &dyn ContentApi) -> Result<Option
             gstin: Some("29AAGCB7383J1Z4".into()),
             state: Some("Karnataka".into()),
             invoice_prefix: Some("KC".into()),
+            grievance_officer: Some("Meera Iyer".into()),
+            grievance_designation: Some("Head of customer care".into()),
+            grievance_email: Some("grievance@kapda.example".into()),
+            grievance_phone: None,
             logo: None,
         })
         .map_err(|e| format!("company details: {e}"))?;

@@ -631,3 +631,50 @@ async fn a_renamed_or_moved_category_keeps_its_address_and_an_imported_one_can_b
         assert_eq!(removed.error(), (422, "image_count", Some("media")));
     }
 }
+
+/// Defect: the shop named no grievance officer, though every e-commerce entity must show the
+/// name, designation and contact of one on its platform (Consumer Protection (E-Commerce)
+/// Rules, 2020, rule 4(4)). The owner keeps them with the company details; anyone reads them.
+#[actix_web::test]
+async fn the_grievance_officer_is_kept_checked_and_public() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let company = |more: Vec<Part>| {
+            let mut parts = vec![text("name", "Kapda Co"), text("email", "hello@kapda.in"), text("phone", "9876543210")];
+            parts.extend(more);
+            parts
+        };
+        let officer = || {
+            company(vec![
+                text("grievanceOfficer", " Meera Iyer "),
+                text("grievanceDesignation", "Head of customer care"),
+                text("grievanceEmail", "Grievance@Kapda.in"),
+                text("grievancePhone", "+91 98450 12345"),
+            ])
+        };
+        app.form("PUT", "/api/company-details", Some(&admin), officer()).await.expect(200);
+        let read = app.get("/api/company-details", None).await.expect(200).body["data"].clone();
+        let kept = |d: &serde_json::Value| {
+            ["grievanceOfficer", "grievanceDesignation", "grievanceEmail", "grievancePhone"].map(|k| d[k].as_str().unwrap_or("?").to_string())
+        };
+        assert_eq!(kept(&read), ["Meera Iyer", "Head of customer care", "grievance@kapda.in", "9845012345"], "{:?}", app.backend);
+
+        let refused: Vec<(Vec<Part>, &str, &str)> = vec![
+            (company(vec![text("grievanceOfficer", "Meera"), text("grievanceEmail", "meera@")]), "grievanceEmail", kernel::Email::MESSAGE),
+            (company(vec![text("grievanceOfficer", "Meera"), text("grievancePhone", "12345")]), "grievancePhone", "Phone number must be 10 digits"),
+            (company(vec![text("grievanceDesignation", "Head of customer care")]), "grievanceOfficer", "Name the grievance officer whose designation or contact this is"),
+            (company(vec![text("grievanceOfficer", &"M".repeat(101))]), "grievanceOfficer", "Grievance officer must be at most 100 characters"),
+            (company(vec![text("grievanceOfficer", "Meera"), text("grievanceDesignation", "Head\u{202e}")]), "grievanceDesignation", "Designation may hold only printable characters"),
+        ];
+        for (parts, field, message) in refused {
+            let reply = app.form("PUT", "/api/company-details", Some(&admin), parts).await;
+            assert_eq!((reply.error(), reply.message()), ((422, "invalid_value", Some(field)), message), "{:?}", app.backend);
+        }
+        let after = app.get("/api/company-details", None).await.expect(200).body["data"].clone();
+        assert_eq!(kept(&after), kept(&read), "refused saves changed nothing");
+        // The form sends every field: saved without them, the officer is gone.
+        app.form("PUT", "/api/company-details", Some(&admin), company(vec![])).await.expect(200);
+        let cleared = app.get("/api/company-details", None).await.expect(200).body["data"].clone();
+        assert_eq!(kept(&cleared), ["", "", "", ""].map(String::from));
+    }
+}

@@ -49,7 +49,8 @@ impl From<LegalRow> for LegalPage {
 impl ContentRepository for DieselContentRepo {
     fn company(&self) -> Result<Option<CompanyDetails>, StoreError> {
         let mut conn = self.db.conn()?;
-        type Row = (String, String, String, String, String, Option<String>, NaiveDateTime, (String, String, String, String));
+        type Four = (String, String, String, String);
+        type Row = (String, String, String, String, String, Option<String>, NaiveDateTime, Four, Four);
         let row: Option<Row> = company_details::table
             .left_join(uploads::table.on(company_details::logo_upload_id.eq(uploads::id.nullable())))
             .filter(company_details::id.eq(COMPANY_ROW))
@@ -67,11 +68,17 @@ impl ContentRepository for DieselContentRepo {
                     company_details::state,
                     company_details::invoice_prefix,
                 ),
+                (
+                    company_details::grievance_officer,
+                    company_details::grievance_designation,
+                    company_details::grievance_email,
+                    company_details::grievance_phone,
+                ),
             ))
             .first(&mut *conn)
             .optional()
             .map_err(store_error)?;
-        Ok(row.map(|(name, email, phone, address, pincode, logo_filename, updated_at, gst)| CompanyDetails {
+        Ok(row.map(|(name, email, phone, address, pincode, logo_filename, updated_at, gst, grievance)| CompanyDetails {
             fields: CompanyFields {
                 name,
                 email,
@@ -82,6 +89,10 @@ impl ContentRepository for DieselContentRepo {
                 gstin: gst.1,
                 state: gst.2,
                 invoice_prefix: gst.3,
+                grievance_officer: grievance.0,
+                grievance_designation: grievance.1,
+                grievance_email: grievance.2,
+                grievance_phone: grievance.3,
             },
             logo_filename,
             updated_at: Some(updated_at.and_utc()),
@@ -114,6 +125,12 @@ impl ContentRepository for DieselContentRepo {
                 company_details::gstin.eq(&f.gstin),
                 company_details::state.eq(&f.state),
                 company_details::invoice_prefix.eq(&f.invoice_prefix),
+                (
+                    company_details::grievance_officer.eq(&f.grievance_officer),
+                    company_details::grievance_designation.eq(&f.grievance_designation),
+                    company_details::grievance_email.eq(&f.grievance_email),
+                    company_details::grievance_phone.eq(&f.grievance_phone),
+                ),
             );
             if current.is_some() {
                 diesel::update(company_details::table.find(COMPANY_ROW)).set(values).execute(conn).map_err(store_error)?;
