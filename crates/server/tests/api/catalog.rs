@@ -663,7 +663,7 @@ async fn the_grievance_officer_is_kept_checked_and_public() {
             (company(vec![text("grievanceOfficer", "Meera"), text("grievanceEmail", "meera@")]), "grievanceEmail", kernel::Email::MESSAGE),
             (company(vec![text("grievanceOfficer", "Meera"), text("grievancePhone", "12345")]), "grievancePhone", "Phone number must be 10 digits"),
             (company(vec![text("grievanceDesignation", "Head of customer care")]), "grievanceOfficer", "Name the grievance officer whose designation or contact this is"),
-            (company(vec![text("grievanceOfficer", &"M".repeat(101))]), "grievanceOfficer", "Grievance officer must be at most 100 characters"),
+            (company(vec![text("grievanceOfficer", "M".repeat(101))]), "grievanceOfficer", "Grievance officer must be at most 100 characters"),
             (company(vec![text("grievanceOfficer", "Meera"), text("grievanceDesignation", "Head\u{202e}")]), "grievanceDesignation", "Designation may hold only printable characters"),
         ];
         for (parts, field, message) in refused {
