@@ -24,8 +24,8 @@ async function choose(label: string, option: string) {
   await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
 }
 
-/** Opens the form for two kurtas of order o-1, whose request the server accepts: what it was sent, and the close callback. */
-function openAcceptedRequest() {
+/** Opens the form for a line of order o-1 (two kurtas by default), whose request the server accepts: what it was sent, and the close callback. */
+function openAcceptedRequest(item = orderItem(), maxQuantity = 2) {
   const sent: { body: unknown } = { body: null };
   server.use(
     http.post('/api/orders/o-1/returns', async ({ request }) => {
@@ -34,7 +34,7 @@ function openAcceptedRequest() {
     }),
   );
   const onClose = vi.fn();
-  renderWithApp(<ReturnDialog orderId="o-1" item={orderItem()} maxQuantity={2} onClose={onClose} />);
+  renderWithApp(<ReturnDialog orderId="o-1" item={item} maxQuantity={maxQuantity} onClose={onClose} />);
   return { sent, onClose };
 }
 
@@ -93,15 +93,7 @@ describe('return or exchange form', () => {
 
   // Defect: a sale piece that arrived damaged could not be refunded (the law forbids refusing it).
   it('offers a refund of a sale item that arrived damaged or not as described, and only then', async () => {
-    const sent: { body: unknown } = { body: null };
-    server.use(
-      http.post('/api/orders/o-1/returns', async ({ request }) => {
-        sent.body = await request.json();
-        return HttpResponse.json({ data: { id: 'r-1' } }, { status: 201 });
-      }),
-    );
-    const onClose = vi.fn();
-    renderWithApp(<ReturnDialog orderId="o-1" item={orderItem({ priceAtPurchase: 799, mrp: 999 })} maxQuantity={1} onClose={onClose} />);
+    const { sent, onClose } = openAcceptedRequest(orderItem({ priceAtPurchase: 799, mrp: 999 }), 1);
     const refund = () => screen.getByRole('radio', { name: 'Refund' });
     await choose('Reason', 'Damaged or defective');
     expect(refund()).toBeEnabled();
