@@ -285,10 +285,14 @@ test('company details and a legal page edited in the back office show on the sto
   const form = page.getByRole('form', { name: 'Company details' });
   await form.getByLabel('Company logo').setInputFiles(pngImage('logo.png', [10, 10, 120], 64));
   await form.getByRole('textbox', { name: 'Company name' }).fill(company.name);
-  await form.getByRole('textbox', { name: 'Email' }).fill(company.email);
-  await form.getByRole('textbox', { name: 'Phone' }).fill(company.phone);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(company.email);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill(company.phone);
   await form.getByRole('textbox', { name: 'Address' }).fill(company.address);
   await form.getByRole('textbox', { name: 'Pincode' }).fill(company.pincode);
+  // The grievance officer every page must name (Consumer Protection (E-Commerce) Rules, 2020).
+  await form.getByRole('textbox', { name: "Officer's name" }).fill('Meera Iyer');
+  await form.getByRole('textbox', { name: 'Designation' }).fill('Head of customer care');
+  await form.getByRole('textbox', { name: 'Grievance email' }).fill(`grievance.${id}@example.com`);
   await form.getByRole('button', { name: 'Save' }).click();
   await expectNotice(page, 'Company details updated successfully!');
 
@@ -311,6 +315,11 @@ test('company details and a legal page edited in the back office show on the sto
   await expect(footer).toContainText(company.address);
   await expect(footer).toContainText(`Pincode: ${company.pincode}`);
   await expect(footer).toContainText(company.name);
+  const officer = footer.getByRole('region', { name: 'Grievance officer' });
+  await expect(officer).toContainText('Meera Iyer, Head of customer care');
+  await expect(officer.getByRole('link', { name: `grievance.${id}@example.com` })).toHaveAttribute('href', `mailto:grievance.${id}@example.com`);
+  // No phone of their own: the company's.
+  await expect(officer.getByRole('link', { name: `+91-${company.phone}` })).toBeVisible();
 
   await visitor.goto('/terms-and-conditions');
   await expect(visitor.getByRole('main')).toContainText(company.name);

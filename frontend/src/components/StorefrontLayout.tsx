@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -78,6 +78,33 @@ function TopBar({ company }: { company: Company | null }) {
   );
 }
 
+/** The grievance officer the Consumer Protection (E-Commerce) Rules, 2020 (rule 4(4)) require every
+ * page to name, reachable by the company's e-mail and phone unless they have their own. */
+function GrievanceOfficer({ company }: { company: Company }) {
+  const headingId = useId();
+  // Absent, not only empty, in details cached or inlined before the field existed.
+  if (!company.grievanceOfficer) return null;
+  const email = company.grievanceEmail || company.email;
+  const phone = company.grievancePhone || company.phone;
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, mt: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+    >
+      <Typography id={headingId} variant="subtitle2" component="h3" color="common.white">
+        Grievance officer
+      </Typography>
+      <Typography variant="body2">
+        {company.grievanceOfficer}
+        {company.grievanceDesignation && `, ${company.grievanceDesignation}`}
+      </Typography>
+      {email && <Link href={`mailto:${email}`}>{email}</Link>}
+      {phone && <Link href={`tel:+91${phone}`}>{formatPhone(phone)}</Link>}
+    </Box>
+  );
+}
+
 function Footer({ company, brandName }: { company: Company | null; brandName: string }) {
   const col = { display: 'flex', flexDirection: 'column', gap: 0.75, minWidth: 0 } as const;
   return (
@@ -122,6 +149,7 @@ function Footer({ company, brandName }: { company: Company | null; brandName: st
           {company?.email && <Link href={`mailto:${company.email}`} sx={{ overflowWrap: 'anywhere' }}>{company.email}</Link>}
           {company?.address && <Typography variant="body2">{company.address}</Typography>}
           {company?.pincode && <Typography variant="body2">Pincode: {company.pincode}</Typography>}
+          {company && <GrievanceOfficer company={company} />}
         </Box>
       </Container>
       <Container>

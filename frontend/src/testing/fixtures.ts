@@ -1,4 +1,4 @@
-import type { Category, Order, OrderItem, Product, User, Variant } from '@/lib/api-types';
+import type { Category, Company, Order, OrderItem, Product, User, Variant } from '@/lib/api-types';
 import type { Cart, CartItem } from '@/features/cart/types';
 import { builder } from './builder';
 
@@ -40,6 +40,24 @@ export const category = builder<Category>(() => ({
   imageUrl: '/uploads/men.jpg',
   uploads: [],
   subCategories: [],
+}));
+
+/** The company details as the default handler serves them (testing/server.ts); no grievance officer named. */
+export const company = builder<Company>(() => ({
+  name: 'Test Shop',
+  email: 'hello@test.shop',
+  phone: '9876543210',
+  address: '1 MG Road',
+  pincode: '560001',
+  legalName: '',
+  gstin: '',
+  state: '',
+  invoicePrefix: '',
+  grievanceOfficer: '',
+  grievanceDesignation: '',
+  grievanceEmail: '',
+  grievancePhone: '',
+  logoUrl: null,
 }));
 
 export const user = builder<User>(() => ({

@@ -27,6 +27,11 @@ export interface CompanyValues {
   gstin: string;
   state: string;
   invoicePrefix: string;
+  /** The grievance officer (Consumer Protection (E-Commerce) Rules, 2020, rule 4(4)). */
+  grievanceOfficer: string;
+  grievanceDesignation: string;
+  grievanceEmail: string;
+  grievancePhone: string;
   logo: File | null;
 }
 
@@ -56,6 +61,10 @@ export async function saveCompany(values: CompanyValues): Promise<Envelope<Compa
   form.append('gstin', values.gstin.trim().toUpperCase());
   form.append('state', values.state);
   form.append('invoicePrefix', values.invoicePrefix.trim().toUpperCase());
+  form.append('grievanceOfficer', values.grievanceOfficer.trim());
+  form.append('grievanceDesignation', values.grievanceDesignation.trim());
+  form.append('grievanceEmail', values.grievanceEmail.trim());
+  form.append('grievancePhone', values.grievancePhone.trim());
   if (values.logo) form.append('logo', values.logo, values.logo.name);
   return api.put<Envelope<Company>>('/company-details', form);
 }

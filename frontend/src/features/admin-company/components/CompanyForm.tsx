@@ -19,7 +19,7 @@ import { notify } from '@/lib/notify';
 import { useObjectUrl } from '@/lib/object-url';
 import { fieldBinder } from '@/lib/forms';
 import { adminCompanyKeys, useCompany, useGstStates, useSaveCompany, type CompanyValues } from '../api';
-import { COMPANY_MESSAGES, PINCODE_MAX, checkLogo, validateCompany, type CompanyErrors } from '../lib/rules';
+import { COMPANY_MESSAGES, GRIEVANCE_TEXT_MAX, PINCODE_MAX, checkLogo, validateCompany, type CompanyErrors } from '../lib/rules';
 import { digitsOnly } from '@/lib/forms';
 import { nationalPhone } from '@/lib/india';
 import type { Company } from '../types';
@@ -39,7 +39,39 @@ function initialFields(company: Company | null): CompanyFields {
     gstin: company?.gstin ?? '',
     state: company?.state ?? '',
     invoicePrefix: company?.invoicePrefix ?? '',
+    grievanceOfficer: company?.grievanceOfficer ?? '',
+    grievanceDesignation: company?.grievanceDesignation ?? '',
+    grievanceEmail: company?.grievanceEmail ?? '',
+    grievancePhone: company?.grievancePhone ?? '',
   };
+}
+
+/** A phone as the shop keeps it: its 10 digits, however typed (empty stays empty). */
+function phoneDigits(raw: string): string {
+  return nationalPhone(raw) ?? raw.trim();
+}
+
+/** The officer every storefront page names (Consumer Protection (E-Commerce) Rules, 2020, rule 4(4)). */
+function GrievanceOfficerFields({ bind }: { bind: ReturnType<typeof fieldBinder<CompanyFields>> }) {
+  return (
+    <>
+      <Typography variant="subtitle1" component="h2">
+        Grievance officer
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Shown at the foot of every page of the shop, as the Consumer Protection (E-Commerce) Rules, 2020 require. Email and
+        phone: the company's when left empty.
+      </Typography>
+      <TextField label="Officer's name" {...bind('grievanceOfficer')} slotProps={{ htmlInput: { maxLength: GRIEVANCE_TEXT_MAX } }} />
+      <TextField label="Designation" {...bind('grievanceDesignation')} slotProps={{ htmlInput: { maxLength: GRIEVANCE_TEXT_MAX } }} />
+      <TextField label="Grievance email" type="email" {...bind('grievanceEmail')} />
+      <TextField
+        label="Grievance phone"
+        {...bind('grievancePhone')}
+        slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20, autoComplete: 'off' } }}
+      />
+    </>
+  );
 }
 
 function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Company | null) => void }) {
@@ -71,8 +103,7 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
     setErrors(check);
     if (Object.keys(check).length > 0) return;
     save.mutate(
-      // The phone as the shop keeps it: its 10 digits.
-      { ...fields, phone: nationalPhone(fields.phone) ?? fields.phone.trim(), logo },
+      { ...fields, phone: phoneDigits(fields.phone), grievancePhone: phoneDigits(fields.grievancePhone), logo },
       {
         onSuccess: (res) => {
           notify.success(COMPANY_MESSAGES.saved);
@@ -81,7 +112,7 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
         },
         onError: (err) => {
           console.error('Company update failed', err);
-          // A refused GSTIN, state or prefix says why (422 with the field).
+          // A refused GSTIN, state, prefix or grievance officer says why (422 with the field).
           notify.error(serverMessage(err, COMPANY_MESSAGES.failed));
         },
       },
@@ -168,6 +199,7 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
           helperText="1 to 4 letters, digits or hyphens (INV when empty): invoices are numbered PREFIX/YY-YY/N"
           slotProps={{ htmlInput: { maxLength: 4 } }}
         />
+        <GrievanceOfficerFields bind={bind} />
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}

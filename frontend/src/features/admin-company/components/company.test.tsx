@@ -5,11 +5,12 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 import { productPage, signInAdmin } from '@/testing/admin';
+import { company } from '@/testing/fixtures';
 import { routes } from '@/app/router';
 import type { Company } from '@/lib/api-types';
 
-function serveCompany() {
-  let current: Company = { name: 'Test Shop', email: 'hello@test.shop', phone: '9876543210', address: '1 MG Road', pincode: '560001', legalName: '', gstin: '', state: '', invoicePrefix: '', logoUrl: null };
+function serveCompany(saved: Partial<Company> = {}) {
+  let current = company(saved);
   const sent: FormData[] = [];
   server.use(
     http.get('/api/company-details', () => HttpResponse.json({ data: current })),
@@ -26,6 +27,10 @@ function serveCompany() {
         gstin: String(form.get('gstin')),
         state: String(form.get('state')),
         invoicePrefix: String(form.get('invoicePrefix')),
+        grievanceOfficer: String(form.get('grievanceOfficer')),
+        grievanceDesignation: String(form.get('grievanceDesignation')),
+        grievanceEmail: String(form.get('grievanceEmail')),
+        grievancePhone: String(form.get('grievancePhone')),
         logoUrl: form.get('logo') ? '/uploads/logo.svg' : current.logoUrl,
       };
       return HttpResponse.json({ data: current, message: 'Company details updated successfully!' });
@@ -92,6 +97,61 @@ describe('admin company details', () => {
     await waitFor(() => expect(within(form).getByRole('textbox', { name: /Company name/ })).toHaveValue('Test Shop'));
     await userEvent.setup().click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Update failed!')).toBeInTheDocument();
+  });
+  it('edits the grievance officer: shows the saved one, checks before sending, sends all four fields', async () => {
+    const sent = serveCompany({ grievanceOfficer: 'Meera Iyer', grievanceDesignation: 'Head of customer care' });
+    signInAdmin();
+    await renderRoutes(routes, '/admin/company');
+    const form = await screen.findByRole('form', { name: 'Company details' });
+    const officer = within(form).getByRole('textbox', { name: "Officer's name" });
+    await waitFor(() => expect(officer).toHaveValue('Meera Iyer'));
+    expect(within(form).getByRole('textbox', { name: 'Designation' })).toHaveValue('Head of customer care');
+    const u = userEvent.setup();
+    const save = within(form).getByRole('button', { name: 'Save' });
+
+    // A designation without a name is refused, as the server would.
+    await u.clear(officer);
+    await u.click(save);
+    expect(officer).toHaveAccessibleDescription('Name the grievance officer whose designation or contact this is');
+    expect(sent).toHaveLength(0);
+
+    await u.type(officer, 'Meera Iyer');
+    const email = within(form).getByRole('textbox', { name: 'Grievance email' });
+    await u.type(email, 'meera@');
+    await u.click(save);
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(officer).not.toHaveAccessibleDescription();
+    expect(sent).toHaveLength(0);
+
+    await u.type(email, 'kapda.in');
+    await u.type(within(form).getByRole('textbox', { name: 'Grievance phone' }), '+91 98450-12345');
+    await u.click(save);
+    expect(await screen.findByText('Company details updated successfully!')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    const grievance = ['grievanceOfficer', 'grievanceDesignation', 'grievanceEmail', 'grievancePhone'].map((k) => sent[0].get(k));
+    // The phone as the shop keeps it: its 10 digits.
+    expect(grievance).toEqual(['Meera Iyer', 'Head of customer care', 'meera@kapda.in', '9845012345']);
+  });
+
+  it("shows the server's refusal of a grievance field", async () => {
+    serveCompany({ grievanceOfficer: 'Meera Iyer' });
+    server.use(
+      http.put('/api/company-details', () =>
+        HttpResponse.json(
+          { message: 'Designation may hold only printable characters', code: 'invalid_value', field: 'grievanceDesignation' },
+          { status: 422 },
+        ),
+      ),
+    );
+    signInAdmin();
+    await renderRoutes(routes, '/admin/company');
+    const form = await screen.findByRole('form', { name: 'Company details' });
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: "Officer's name" })).toHaveValue('Meera Iyer'));
+    const u = userEvent.setup();
+    await u.type(within(form).getByRole('textbox', { name: 'Designation' }), 'Head');
+    await u.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Designation may hold only printable characters')).toBeInTheDocument();
+    expect(screen.queryByText('Update failed!')).not.toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,16 @@ import { checkLogo, validateCompany } from './rules';
 import { digitsOnly } from '@/lib/forms';
 import { nationalPhone } from '@/lib/india';
 
-const ok = { name: 'Shop', email: 'a@b.in', phone: '9876543210', pincode: '560001' };
+const ok = {
+  name: 'Shop',
+  email: 'a@b.in',
+  phone: '9876543210',
+  pincode: '560001',
+  grievanceOfficer: '',
+  grievanceDesignation: '',
+  grievanceEmail: '',
+  grievancePhone: '',
+};
 
 describe('company details rules', () => {
   it('name is required', () => {
@@ -26,6 +35,19 @@ describe('company details rules', () => {
     expect(validateCompany({ ...ok, pincode: '5600011' }).pincode).toBe('Pincode must be at most 6 digits.');
     expect(validateCompany({ ...ok, email: 'nope' }).email).toBe('Please enter a valid email address.');
     expect(validateCompany({ ...ok, email: '', phone: '', pincode: '' })).toEqual({});
+  });
+
+  it("grievance officer: contact only with a name; e-mail and phone as the company's; at most 100 characters", () => {
+    const meera = { ...ok, grievanceOfficer: 'Meera Iyer' };
+    expect(validateCompany({ ...meera, grievanceDesignation: 'Head of customer care', grievanceEmail: 'm@kapda.in', grievancePhone: '+91 98450 12345' })).toEqual({});
+    for (const contact of [{ grievanceDesignation: 'Head' }, { grievanceEmail: 'm@kapda.in' }, { grievancePhone: '9845012345' }]) {
+      expect(validateCompany({ ...ok, ...contact, grievanceOfficer: ' ' })).toEqual({ grievanceOfficer: 'Name the grievance officer whose designation or contact this is' });
+    }
+    expect(validateCompany({ ...meera, grievanceEmail: 'meera@' }).grievanceEmail).toBe('Please enter a valid email address.');
+    expect(validateCompany({ ...meera, grievancePhone: '12345' }).grievancePhone).toBe('Phone number must be 10 digits');
+    expect(validateCompany({ ...ok, grievanceOfficer: 'M'.repeat(101) }).grievanceOfficer).toBe('Grievance officer must be at most 100 characters');
+    expect(validateCompany({ ...meera, grievanceDesignation: 'ह'.repeat(100) })).toEqual({});
+    expect(validateCompany({ ...meera, grievanceDesignation: 'D'.repeat(101) }).grievanceDesignation).toBe('Designation must be at most 100 characters');
   });
 
   it('logo: PNG, JPG or SVG up to 2MB', () => {

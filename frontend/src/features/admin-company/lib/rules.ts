@@ -3,11 +3,16 @@ import type { LegalSlug } from '../types';
 
 export const PINCODE_MAX = 6;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** The server's limit on the grievance officer's name and designation. */
+export const GRIEVANCE_TEXT_MAX = 100;
 
 export const COMPANY_MESSAGES = {
   nameRequired: 'Please fill the company name.',
   phoneInvalid: 'Phone number must be 10 digits',
   emailInvalid: 'Please enter a valid email address.',
+  grievanceOfficerRequired: 'Name the grievance officer whose designation or contact this is',
+  grievanceOfficerLong: `Grievance officer must be at most ${GRIEVANCE_TEXT_MAX} characters`,
+  grievanceDesignationLong: `Designation must be at most ${GRIEVANCE_TEXT_MAX} characters`,
   logoType: 'Logo must be a PNG, JPG or SVG image.',
   logoSize: 'Logo must be 2MB or smaller.',
   saved: 'Company details updated successfully!',
@@ -31,19 +36,52 @@ export interface CompanyInput {
   email: string;
   phone: string;
   pincode: string;
+  grievanceOfficer: string;
+  grievanceDesignation: string;
+  grievanceEmail: string;
+  grievancePhone: string;
 }
 
-export type CompanyErrors = Partial<Record<'name' | 'email' | 'phone' | 'pincode', string>>;
+export type CompanyErrors = Partial<Record<keyof CompanyInput, string>>;
 
-/** Name required; e-mail (when given) must look like one; phone (when given) an Indian number
- * as the server reads it; pincode at most 6 digits. */
+/** The problem with an optional e-mail: empty is fine, else it must look like one. */
+function emailProblem(raw: string): string | undefined {
+  const email = raw.trim();
+  return email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? COMPANY_MESSAGES.emailInvalid : undefined;
+}
+
+/** The problem with an optional phone: empty is fine, else an Indian number as the server reads it. */
+function phoneProblem(raw: string): string | undefined {
+  return raw.trim() && !nationalPhone(raw) ? COMPANY_MESSAGES.phoneInvalid : undefined;
+}
+
+/** Counted as the server counts (Unicode characters, not UTF-16 units). */
+function tooLong(raw: string): boolean {
+  return [...raw.trim()].length > GRIEVANCE_TEXT_MAX;
+}
+
+/** A designation or contact of the grievance officer needs their name. */
+function officerProblem(input: CompanyInput): string | undefined {
+  if (tooLong(input.grievanceOfficer)) return COMPANY_MESSAGES.grievanceOfficerLong;
+  const contact = [input.grievanceDesignation, input.grievanceEmail, input.grievancePhone].some((v) => v.trim());
+  return contact && !input.grievanceOfficer.trim() ? COMPANY_MESSAGES.grievanceOfficerRequired : undefined;
+}
+
+/** Name required; e-mails and phones (when given) valid as the server reads them; pincode at
+ * most 6 digits; the grievance officer named when their designation or contact is given. */
 export function validateCompany(input: CompanyInput): CompanyErrors {
-  const errors: CompanyErrors = {};
-  if (!input.name.trim()) errors.name = COMPANY_MESSAGES.nameRequired;
-  if (input.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) errors.email = COMPANY_MESSAGES.emailInvalid;
-  if (input.phone.trim() && !nationalPhone(input.phone)) errors.phone = COMPANY_MESSAGES.phoneInvalid;
-  if (!/^\d*$/.test(input.pincode) || input.pincode.length > PINCODE_MAX) errors.pincode = `Pincode must be at most ${PINCODE_MAX} digits.`;
-  return errors;
+  const found: CompanyErrors = {
+    name: input.name.trim() ? undefined : COMPANY_MESSAGES.nameRequired,
+    email: emailProblem(input.email),
+    phone: phoneProblem(input.phone),
+    pincode: /^\d*$/.test(input.pincode) && input.pincode.length <= PINCODE_MAX ? undefined : `Pincode must be at most ${PINCODE_MAX} digits.`,
+    grievanceOfficer: officerProblem(input),
+    grievanceDesignation: tooLong(input.grievanceDesignation) ? COMPANY_MESSAGES.grievanceDesignationLong : undefined,
+    grievanceEmail: emailProblem(input.grievanceEmail),
+    grievancePhone: phoneProblem(input.grievancePhone),
+  };
+  // Only the fields with a problem: the form is sent when there is none.
+  return Object.fromEntries(Object.entries(found).filter(([, message]) => message));
 }
 
 /** PNG, JPG or SVG up to 2MB; null when the logo is acceptable. */
