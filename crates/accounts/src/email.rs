@@ -32,5 +32,5 @@ pub fn password_reset(user: &User, link: &str, valid_minutes: i64) -> OutgoingEm
         username_html = escape_html(&user.username),
         link_html = escape_html(link),
     );
-    OutgoingEmail { to: user.email.clone(), subject: "Reset your password".into(), text, html, sender: None }
+    OutgoingEmail::new(user.email.clone(), "Reset your password", text, html)
 }

@@ -15,6 +15,11 @@ pub struct OutgoingEmail {
 }
 
 impl OutgoingEmail {
+    /// An e-mail from the configured sender (the shop's name is added when it is signed).
+    pub fn new(to: impl Into<String>, subject: impl Into<String>, text: String, html: String) -> OutgoingEmail {
+        OutgoingEmail { to: to.into(), subject: subject.into(), text, html, sender: None }
+    }
+
     /// The message signed by the shop: its name (when the company details give one) and its
     /// address, after the standard "-- " signature line in the text and before `</body>` in
     /// the HTML, so that every e-mail says who sent it and links back to the shop; the name is
@@ -79,7 +84,7 @@ mod tests {
 
     fn email() -> OutgoingEmail {
         let html = "<html>\n<body>\n<p>Hello,</p>\n</body>\n</html>\n".to_string();
-        OutgoingEmail { to: "asha@example.in".into(), subject: "Hi".into(), text: "Hello,\n\n".into(), html, sender: None }
+        OutgoingEmail::new("asha@example.in", "Hi", "Hello,\n\n".into(), html)
     }
 
     #[test]

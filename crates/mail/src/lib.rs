@@ -102,13 +102,7 @@ mod tests {
     use super::*;
 
     fn email() -> OutgoingEmail {
-        OutgoingEmail {
-            to: "asha@example.in".into(),
-            subject: "Your order ABCD1234 is confirmed".into(),
-            text: "Total: ₹1,23,456.00\n".into(),
-            html: "<p>Total: ₹1,23,456.00</p>\n".into(),
-            sender: None,
-        }
+        OutgoingEmail::new("asha@example.in", "Your order ABCD1234 is confirmed", "Total: ₹1,23,456.00\n".into(), "<p>Total: ₹1,23,456.00</p>\n".into())
     }
 
     #[test]

@@ -106,13 +106,7 @@ Payment: Cash on Delivery.<br>\nExpected delivery: {expected}.</p>\n\
         discount = order.discount.format_inr(),
         total = order.total.format_inr(),
     );
-    OutgoingEmail {
-        to: to.to_string(),
-        subject: format!("Your order {number} is confirmed"),
-        text,
-        html,
-        sender: None,
-    }
+    OutgoingEmail::new(to, format!("Your order {number} is confirmed"), text, html)
 }
 
 /// The e-mail telling the shopper that their order moved on: shipped, delivered or
@@ -174,7 +168,7 @@ pub fn status_update(order: &Order) -> Option<OutgoingEmail> {
         news.iter().map(|n| format!("<p>{}</p>\n", escape_html(n))).collect::<String>(),
         items.iter().map(|i| format!("<li>{}</li>\n", escape_html(i))).collect::<String>(),
     );
-    Some(OutgoingEmail { to: order.customer.email.clone(), subject, text, html, sender: None })
+    Some(OutgoingEmail::new(order.customer.email.clone(), subject, text, html))
 }
 
 /// The shop's notice of a new order, to its contact address: what to pack, for whom, where,
@@ -215,5 +209,5 @@ pub fn shop_notice(to: &str, subject: String, lines: &[String]) -> OutgoingEmail
         escape_html(&subject),
         lines.iter().map(|l| escape_html(l)).collect::<Vec<_>>().join("<br>\n")
     );
-    OutgoingEmail { to: to.to_string(), subject, text, html, sender: None }
+    OutgoingEmail::new(to, subject, text, html)
 }

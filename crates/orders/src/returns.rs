@@ -394,8 +394,9 @@ pub struct ReturnPage {
 pub trait ReturnsApi: Send + Sync {
     /// The customer's request for pieces of their delivered order. Errors: `NotFound` (no
     /// such order, or another customer's), `Rule` (not delivered, window closed, unknown or
-    /// repeated line, too many pieces, a sale item for a refund though not the shop's fault, a missing or wrong exchange
-    /// target), `OutOfStock` (the replacement), `Storage`. Nothing is written on an error.
+    /// repeated line, too many pieces, a refund of a sale item that is not the shop's fault,
+    /// a missing or wrong exchange target), `OutOfStock` (the replacement), `Storage`.
+    /// Nothing is written on an error.
     fn request(&self, user_id: &UserId, order_id: &OrderId, input: ReturnInput) -> Result<ReturnAnswer, OrdersError>;
     /// The customer's requests, newest first.
     fn my_returns(&self, user_id: &UserId) -> Result<Vec<ReturnRequest>, OrdersError>;
@@ -898,22 +899,17 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
             .collect::<String>(),
         note.map(|n| format!("<p>Note from the shop: {}</p>", escape_html(&n))).unwrap_or_default()
     );
-    OutgoingEmail {
-        to: request.customer_email.clone(),
-        subject: match request.status {
-            ReturnStatus::Requested => format!("Order {number}: we have your {what} request"),
-            ReturnStatus::Approved => format!("Order {number}: {what} request approved"),
-            ReturnStatus::Rejected => format!("Order {number}: {what} request not accepted"),
-            ReturnStatus::Withdrawn => format!("Order {number}: {what} request withdrawn"),
-            ReturnStatus::PickedUp => format!("Order {number}: the items were picked up"),
-            ReturnStatus::Received => format!("Order {number}: the items reached us"),
-            ReturnStatus::Refunded => format!("Order {number}: your refund is paid"),
-            ReturnStatus::ExchangeShipped => format!("Order {number}: your replacement is on its way"),
-        },
-        text,
-        html,
-        sender: None,
-    }
+    let subject = match request.status {
+        ReturnStatus::Requested => format!("Order {number}: we have your {what} request"),
+        ReturnStatus::Approved => format!("Order {number}: {what} request approved"),
+        ReturnStatus::Rejected => format!("Order {number}: {what} request not accepted"),
+        ReturnStatus::Withdrawn => format!("Order {number}: {what} request withdrawn"),
+        ReturnStatus::PickedUp => format!("Order {number}: the items were picked up"),
+        ReturnStatus::Received => format!("Order {number}: the items reached us"),
+        ReturnStatus::Refunded => format!("Order {number}: your refund is paid"),
+        ReturnStatus::ExchangeShipped => format!("Order {number}: your replacement is on its way"),
+    };
+    OutgoingEmail::new(request.customer_email.clone(), subject, text, html)
 }
 
 #[cfg(test)]

@@ -477,7 +477,8 @@ async fn an_approved_exchange_can_be_rejected_and_its_replacement_goes_back_on_s
 /// Defect: a sale piece that arrived damaged, defective or not as described could not be
 /// refunded ("sale items are not refundable"), though the Consumer Protection (E-Commerce)
 /// Rules, 2020 forbid a seller to refuse a refund for such goods. The sale rule is for a
-/// change of mind or of size; the owner still inspects the pieces before refunding.
+/// change of mind or of size; the shop may still reject the request until the pickup (the
+/// courier's check at the door).
 #[actix_web::test]
 async fn a_sale_piece_that_arrived_damaged_or_not_as_described_is_refundable() {
     for backend in TestDb::backends() {
