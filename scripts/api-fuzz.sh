@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SCHEMATHESIS_VERSION=4.32.5
 VENV=${FUZZ_VENV:-target/fuzz-venv}
 PORT=${FUZZ_PORT:-18089}
-# 20 examples per operation and identity (about 2,500 cases each) keep `make test` within 30
+# 20 examples per operation and identity (about 2,800 cases each) keep `make test` within 30
 # minutes on a 2-core machine; FUZZ_MAX_EXAMPLES=100 for a deeper run.
 MAX_EXAMPLES=${FUZZ_MAX_EXAMPLES:-20}
 SEED=${FUZZ_SEED:-20261122}
