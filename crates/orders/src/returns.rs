@@ -850,18 +850,43 @@ pub fn desk_notice(request: &ReturnRequest, to: &str) -> Option<OutgoingEmail> {
 pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
     let number = request.order_number();
     let what = request.kind.noun();
-    let headline = match request.status {
-        ReturnStatus::Requested => format!("We have received your {what} request for order {number}."),
-        ReturnStatus::Approved => format!("Your {what} request for order {number} is approved. Our courier will pick the items up."),
-        ReturnStatus::Rejected => format!("Your {what} request for order {number} was not accepted."),
-        ReturnStatus::Withdrawn => format!("You withdrew your {what} request for order {number}: nothing will be picked up."),
-        ReturnStatus::PickedUp => format!("The items of your {what} request for order {number} were picked up."),
-        ReturnStatus::Received => format!("We have received the items of your {what} request for order {number}."),
-        ReturnStatus::Refunded => format!(
-            "Your refund of {} for order {number} has been paid.",
-            request.refund.as_ref().map(|r| r.amount).unwrap_or_else(|| request.amount()).format_inr()
+    // Each status's subject beside the sentence that opens the e-mail.
+    let (subject, headline) = match request.status {
+        ReturnStatus::Requested => (
+            format!("Order {number}: we have your {what} request"),
+            format!("We have received your {what} request for order {number}."),
         ),
-        ReturnStatus::ExchangeShipped => format!("The replacement for order {number} is on its way."),
+        ReturnStatus::Approved => (
+            format!("Order {number}: {what} request approved"),
+            format!("Your {what} request for order {number} is approved. Our courier will pick the items up."),
+        ),
+        ReturnStatus::Rejected => (
+            format!("Order {number}: {what} request not accepted"),
+            format!("Your {what} request for order {number} was not accepted."),
+        ),
+        ReturnStatus::Withdrawn => (
+            format!("Order {number}: {what} request withdrawn"),
+            format!("You withdrew your {what} request for order {number}: nothing will be picked up."),
+        ),
+        ReturnStatus::PickedUp => (
+            format!("Order {number}: the items were picked up"),
+            format!("The items of your {what} request for order {number} were picked up."),
+        ),
+        ReturnStatus::Received => (
+            format!("Order {number}: the items reached us"),
+            format!("We have received the items of your {what} request for order {number}."),
+        ),
+        ReturnStatus::Refunded => (
+            format!("Order {number}: your refund is paid"),
+            format!(
+                "Your refund of {} for order {number} has been paid.",
+                request.refund.as_ref().map(|r| r.amount).unwrap_or_else(|| request.amount()).format_inr()
+            ),
+        ),
+        ReturnStatus::ExchangeShipped => (
+            format!("Order {number}: your replacement is on its way"),
+            format!("The replacement for order {number} is on its way."),
+        ),
     };
     let greeting = crate::email::greeting(&request.customer_first_name);
     let mut text = format!("{greeting}\n\n{headline}\n\nItems:\n");
@@ -899,16 +924,6 @@ pub fn status_email(request: &ReturnRequest) -> OutgoingEmail {
             .collect::<String>(),
         note.map(|n| format!("<p>Note from the shop: {}</p>", escape_html(&n))).unwrap_or_default()
     );
-    let subject = match request.status {
-        ReturnStatus::Requested => format!("Order {number}: we have your {what} request"),
-        ReturnStatus::Approved => format!("Order {number}: {what} request approved"),
-        ReturnStatus::Rejected => format!("Order {number}: {what} request not accepted"),
-        ReturnStatus::Withdrawn => format!("Order {number}: {what} request withdrawn"),
-        ReturnStatus::PickedUp => format!("Order {number}: the items were picked up"),
-        ReturnStatus::Received => format!("Order {number}: the items reached us"),
-        ReturnStatus::Refunded => format!("Order {number}: your refund is paid"),
-        ReturnStatus::ExchangeShipped => format!("Order {number}: your replacement is on its way"),
-    };
     OutgoingEmail::new(request.customer_email.clone(), subject, text, html)
 }
 
