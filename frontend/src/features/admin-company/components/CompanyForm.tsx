@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -14,18 +14,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { DigitsField } from '@/components/DigitsField';
 import { PageLoader } from '@/components/PageLoader';
-import { serverMessage } from '@/lib/api';
+import { fieldError, serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useObjectUrl } from '@/lib/object-url';
 import { fieldBinder } from '@/lib/forms';
 import { adminCompanyKeys, useCompany, useGstStates, useSaveCompany, type CompanyValues } from '../api';
-import { COMPANY_MESSAGES, GRIEVANCE_TEXT_MAX, PINCODE_MAX, checkLogo, validateCompany, type CompanyErrors } from '../lib/rules';
+import { COMPANY_MESSAGES, GRIEVANCE_TEXT_MAX, PINCODE_MAX, checkLogo, validateCompany } from '../lib/rules';
 import { digitsOnly } from '@/lib/forms';
 import { nationalPhone } from '@/lib/india';
 import type { Company } from '../types';
 import { FilePickerButton } from '@/components/FilePickerButton';
 
 type CompanyFields = Omit<CompanyValues, 'logo'>;
+/** A field's problem: the form's own check, or the server's refusal naming that field. */
+type FieldErrors = Partial<Record<keyof CompanyFields, string>>;
 
 /** The form's fields as the saved company has them (the pincode cut to its digits). */
 function initialFields(company: Company | null): CompanyFields {
@@ -81,7 +83,8 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [savedLogoUrl, setSavedLogoUrl] = useState(company?.logoUrl ?? null);
-  const [errors, setErrors] = useState<CompanyErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const bind = fieldBinder(fields, setFields, errors);
   const preview = useObjectUrl(logo);
   const save = useSaveCompany((saved) => {
@@ -112,15 +115,21 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
         },
         onError: (err) => {
           console.error('Company update failed', err);
-          // A refused GSTIN, state, prefix or grievance officer says why (422 with the field).
-          notify.error(serverMessage(err, COMPANY_MESSAGES.failed));
+          // A refused GSTIN, state, prefix or grievance officer (422 naming the field) is shown
+          // under that field, which takes the focus; any other failure is a notice.
+          const field = fieldError(err, Object.keys(fields) as (keyof CompanyFields)[]);
+          if (field) {
+            setErrors({ [field]: serverMessage(err, COMPANY_MESSAGES.failed) });
+            const input = formRef.current?.elements.namedItem(field);
+            if (input instanceof HTMLElement) input.focus();
+          } else notify.error(serverMessage(err, COMPANY_MESSAGES.failed));
         },
       },
     );
   }
 
   return (
-    <Paper variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Company details" sx={{ p: { xs: 2, md: 4 }, maxWidth: 720 }}>
+    <Paper variant="outlined" component="form" ref={formRef} onSubmit={submit} noValidate aria-label="Company details" sx={{ p: { xs: 2, md: 4 }, maxWidth: 720 }}>
       <Stack spacing={3}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Avatar variant="rounded" src={shownLogo ?? undefined} alt={shownLogo ? 'Company logo' : undefined} sx={{ width: 96, height: 96, bgcolor: 'grey.100', color: 'text.disabled' }}>
@@ -168,7 +177,7 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
         <TextField
           label="Legal name"
           {...bind('legalName')}
-          helperText="As registered for GST; printed on invoices (the company name when empty)"
+          helperText={errors.legalName ?? 'As registered for GST; printed on invoices (the company name when empty)'}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <TextField
@@ -176,7 +185,9 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
           label="State"
           value={states.data?.some((s) => s.name === fields.state) ? fields.state : ''}
           onChange={(e) => setFields({ ...fields, state: e.target.value })}
-          helperText="Where the business is registered: deliveries to this state pay CGST and SGST, elsewhere IGST"
+          name="state"
+          error={Boolean(errors.state)}
+          helperText={errors.state ?? 'Where the business is registered: deliveries to this state pay CGST and SGST, elsewhere IGST'}
         >
           <MenuItem value="">
             <em>Not set</em>
@@ -190,13 +201,13 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
         <TextField
           label="GSTIN"
           {...bind('gstin', (raw) => raw.toUpperCase().replace(/\s/g, '').slice(0, 15))}
-          helperText="15 characters; its first two digits are the state's code"
+          helperText={errors.gstin ?? "15 characters; its first two digits are the state's code"}
           slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
         />
         <TextField
           label="Invoice prefix"
           {...bind('invoicePrefix', (raw) => raw.toUpperCase().slice(0, 4))}
-          helperText="1 to 4 letters, digits or hyphens (INV when empty): invoices are numbered PREFIX/YY-YY/N"
+          helperText={errors.invoicePrefix ?? '1 to 4 letters, digits or hyphens (INV when empty): invoices are numbered PREFIX/YY-YY/N'}
           slotProps={{ htmlInput: { maxLength: 4 } }}
         />
         <GrievanceOfficerFields bind={bind} />

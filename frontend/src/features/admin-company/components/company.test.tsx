@@ -150,8 +150,34 @@ describe('admin company details', () => {
     const u = userEvent.setup();
     await u.type(within(form).getByRole('textbox', { name: 'Designation' }), 'Head');
     await u.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Designation may hold only printable characters')).toBeInTheDocument();
+    // Under the field it concerns, which takes the focus, as the form's own checks are shown.
+    const designation = within(form).getByRole('textbox', { name: 'Designation' });
+    await waitFor(() => expect(designation).toHaveAccessibleDescription('Designation may hold only printable characters'));
+    expect(designation).toHaveFocus();
+    expect(designation).toBeInvalid();
     expect(screen.queryByText('Update failed!')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of the GSTIN under it in place of its hint, and a refusal of no field as a notice", async () => {
+    serveCompany();
+    let refusal = { message: 'GSTIN 29ABCDE1234F1Z5 is of Karnataka (29), not of the state chosen', code: 'invalid_value', field: 'gstin' };
+    server.use(http.put('/api/company-details', () => HttpResponse.json(refusal, { status: 422 })));
+    signInAdmin();
+    await renderRoutes(routes, '/admin/company');
+    const form = await screen.findByRole('form', { name: 'Company details' });
+    const gstin = within(form).getByRole('textbox', { name: 'GSTIN' });
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: /Company name/ })).toHaveValue('Test Shop'));
+    const u = userEvent.setup();
+    await u.type(gstin, '29ABCDE1234F1Z5');
+    await u.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(gstin).toHaveAccessibleDescription(refusal.message));
+    expect(gstin).toHaveFocus();
+
+    // A refusal naming no field of the form: a notice, and the GSTIN's hint is back.
+    refusal = { message: 'The company details were changed meanwhile', code: 'conflict', field: '' };
+    await u.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusal.message)).toBeInTheDocument();
+    expect(gstin).toHaveAccessibleDescription("15 characters; its first two digits are the state's code");
   });
 });
 
