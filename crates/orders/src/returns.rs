@@ -77,17 +77,20 @@ named_enum!(
         DamagedOrDefective = "DAMAGED_OR_DEFECTIVE", "Damaged or defective";
         NotAsDescribed = "NOT_AS_DESCRIBED", "Not as described";
         ChangedMyMind = "CHANGED_MY_MIND", "Changed my mind";
+        DeliveredLate = "DELIVERED_LATE", "Delivered late";
     }
 );
 
 impl ReturnReason {
-    /// The shop's fault: the pieces arrived damaged or defective, or are not what was shown.
-    /// Such pieces are refunded even when bought on sale: a seller may not refuse to take back
-    /// defective goods, or goods not as advertised, nor refuse their refund (Consumer Protection
-    /// (E-Commerce) Rules, 2020, rule 7 for a shop selling its own stock; rule 6(3) for a seller
-    /// on a marketplace). A sale piece that fits badly or is no longer wanted is exchange only.
+    /// The shop's fault: the pieces arrived damaged or defective, are not what was shown, or
+    /// came after the order's expected delivery date. Such pieces are refunded even when bought
+    /// on sale: a seller may not refuse to take back goods that are defective, not as
+    /// advertised or delivered late from the stated delivery schedule, nor refuse their refund
+    /// (Consumer Protection (E-Commerce) Rules, 2020, rule 7 for a shop selling its own stock;
+    /// rule 6(3) for a seller on a marketplace). A sale piece that fits badly or is no longer
+    /// wanted is exchange only.
     pub fn is_shops_fault(self) -> bool {
-        matches!(self, ReturnReason::DamagedOrDefective | ReturnReason::NotAsDescribed)
+        matches!(self, ReturnReason::DamagedOrDefective | ReturnReason::NotAsDescribed | ReturnReason::DeliveredLate)
     }
 }
 
@@ -483,6 +486,19 @@ pub fn build_request(
             ),
         ));
     }
+    // Late is a fact of the order, not a claim: delivered (India's day) after the expected date
+    // the shop stated when the order was placed.
+    if input.reason == ReturnReason::DeliveredLate && india_day(delivered_on) <= order.expected_delivery_date {
+        return Err(OrdersError::rule(
+            "reason",
+            "not_delivered_late",
+            format!(
+                "This order was delivered on {}, by its expected delivery date of {}: choose another reason",
+                india_day(delivered_on).format("%d %b %Y"),
+                order.expected_delivery_date.format("%d %b %Y")
+            ),
+        ));
+    }
     if input.lines.is_empty() {
         return Err(OrdersError::rule("lines", "no_lines", "Choose at least one item to return"));
     }
@@ -515,7 +531,7 @@ pub fn build_request(
                         "kind",
                         "sale_item_not_refundable",
                         format!(
-                            "{} was bought at a discount, and sale items are refunded only when damaged, defective or not as described: you can exchange it for another size or colour",
+                            "{} was bought at a discount, and sale items are refunded only when damaged, defective, not as described or delivered late: you can exchange it for another size or colour",
                             item.product_name
                         ),
                     ));

@@ -296,3 +296,58 @@ fn the_withdrawn_status_keeps_every_return_request_and_its_links() {
         store::migrations::run_pending(&t.db).unwrap();
     });
 }
+
+fn reasons(t: &store::testing::TestDb) -> Vec<(String, String)> {
+    #[derive(QueryableByName)]
+    struct Reason {
+        #[diesel(sql_type = Text)]
+        id: String,
+        #[diesel(sql_type = Text)]
+        reason: String,
+    }
+    let mut conn = t.db.conn().unwrap();
+    let rows: Vec<Reason> = diesel::sql_query("SELECT id, reason FROM return_requests ORDER BY id").load(&mut *conn).unwrap();
+    rows.into_iter().map(|r| (r.id, r.reason)).collect()
+}
+
+/// "Delivered late" widens the reasons' CHECK (a table rebuild on SQLite): every request, its
+/// history and its links stay; going back turns a late-delivery request into a "not as
+/// described" one, which older code reads and still refunds.
+#[test]
+fn the_late_delivery_reason_keeps_every_return_request_and_its_links() {
+    each_backend(|t| {
+        let asha = user(&t, "asha");
+        store::migrations::revert_through(&t.db, "2026-12-07-100000").unwrap();
+        let order = order_of(&t, &asha, "DELIVERED");
+        let mut requests: Vec<String> = ["SIZE_TOO_SMALL", "NOT_AS_DESCRIBED"]
+            .iter()
+            .map(|reason| {
+                let id = kernel::new_id();
+                exec(&t, &format!(
+                    "INSERT INTO return_requests (id, order_id, user_id, kind, reason, status, created_at, updated_at) \
+                     VALUES ('{id}', '{order}', '{asha}', 'REFUND', '{reason}', 'REQUESTED', '{AT}', '{AT}')"
+                ));
+                exec(&t, &format!(
+                    "INSERT INTO return_status_history (id, return_id, from_status, to_status, changed_by, changed_at) \
+                     VALUES ('{}', '{id}', NULL, 'REQUESTED', '{asha}', '{AT}')",
+                    kernel::new_id()
+                ));
+                id
+            })
+            .collect();
+
+        store::migrations::run_pending(&t.db).unwrap();
+        exec(&t, &format!("UPDATE return_requests SET reason = 'DELIVERED_LATE' WHERE id = '{}'", requests[0]));
+        let mut expected = vec![(requests[0].clone(), "DELIVERED_LATE".to_string()), (requests[1].clone(), "NOT_AS_DESCRIBED".to_string())];
+        expected.sort();
+        assert_eq!(reasons(&t), expected);
+        requests.sort();
+        assert_eq!(returns_with_history(&t).iter().map(|r| r.id.clone()).collect::<Vec<_>>(), requests, "each request keeps its history");
+        assert!(attempt(&t, "UPDATE return_requests SET reason = 'TOO_EXPENSIVE'").is_err(), "other reasons are still refused");
+        assert!(attempt(&t, &format!("DELETE FROM orders WHERE id = '{order}'")).is_err(), "the requests still point at their order");
+
+        store::migrations::revert_through(&t.db, "2026-12-07-100000").unwrap();
+        assert!(reasons(&t).iter().all(|(_, reason)| reason == "NOT_AS_DESCRIBED"), "the late request reads as not as described");
+        store::migrations::run_pending(&t.db).unwrap();
+    });
+}

@@ -132,7 +132,7 @@ describe('static pages', () => {
     expect(screen.getByText(/within 14 days of receipt/)).toBeInTheDocument();
     const u = userEvent.setup();
     await u.click(screen.getByRole('tab', { name: 'Conditions' }));
-    expect(screen.getByText(/Sale items are refunded only when they arrive damaged, defective or not as described/)).toBeInTheDocument();
+    expect(screen.getByText(/Sale items are refunded only when they arrive damaged, defective, not as described or after the expected delivery date/)).toBeInTheDocument();
     await u.click(screen.getByRole('tab', { name: 'Process' }));
     expect(screen.getByText(/You pay the shipping cost/)).toBeInTheDocument();
   });

@@ -2600,7 +2600,7 @@ export interface components {
          * @description Why the pieces go back.
          * @enum {string}
          */
-        ReturnReasonName: "SIZE_TOO_SMALL" | "SIZE_TOO_LARGE" | "DAMAGED_OR_DEFECTIVE" | "NOT_AS_DESCRIBED" | "CHANGED_MY_MIND";
+        ReturnReasonName: "SIZE_TOO_SMALL" | "SIZE_TOO_LARGE" | "DAMAGED_OR_DEFECTIVE" | "NOT_AS_DESCRIBED" | "CHANGED_MY_MIND" | "DELIVERED_LATE";
         /**
          * @description Where a request is: REQUESTED → APPROVED or REJECTED → PICKED_UP → RECEIVED → REFUNDED
          *     (a refund) or EXCHANGE_SHIPPED (an exchange). WITHDRAWN: the shopper withdrew it before

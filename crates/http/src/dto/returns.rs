@@ -37,6 +37,8 @@ pub enum ReturnReasonName {
     DamagedOrDefective,
     NotAsDescribed,
     ChangedMyMind,
+    /// Only for an order delivered after its expected delivery date (422 `not_delivered_late` otherwise).
+    DeliveredLate,
 }
 
 impl From<ReturnReasonName> for ReturnReason {
@@ -47,6 +49,7 @@ impl From<ReturnReasonName> for ReturnReason {
             ReturnReasonName::DamagedOrDefective => ReturnReason::DamagedOrDefective,
             ReturnReasonName::NotAsDescribed => ReturnReason::NotAsDescribed,
             ReturnReasonName::ChangedMyMind => ReturnReason::ChangedMyMind,
+            ReturnReasonName::DeliveredLate => ReturnReason::DeliveredLate,
         }
     }
 }

@@ -511,6 +511,59 @@ async fn a_sale_piece_that_arrived_damaged_or_not_as_described_is_refundable() {
     }
 }
 
+/// A piece delivered after the order's expected delivery date may go back as delivered late,
+/// and is refunded even when bought on sale; an order delivered by that date cannot name the
+/// reason (Consumer Protection (E-Commerce) Rules, 2020, rules 6(3) and 7).
+#[actix_web::test]
+async fn a_late_delivery_may_be_refunded_and_only_a_late_one() {
+    for backend in TestDb::backends() {
+        let (app, clock) = shop_on(backend);
+        let admin = app.admin().await;
+        // The shop's own address, to which its notice of each request goes.
+        app.form("PUT", "/api/company-details", Some(&admin), vec![text("name", "Kapda"), text("email", "returns@kapda.in")]).await.expect(200);
+        let (_, sale) = seed_product(&app, "Late Kurta", &[("M", "Red", 5, 799, 200)]);
+        // Both placed on 1 December in India: expected by the 8th.
+        let (asha, _) = app.customer("asha").await;
+        let (ravi, _) = app.customer("ravi").await;
+        let in_time = order_for(&app, &admin, &asha, &[(&sale[0], 1)], false).await;
+        let late = order_for(&app, &admin, &ravi, &[(&sale[0], 1)], false).await;
+        assert_eq!(in_time["expectedDeliveryDate"], "2026-12-08");
+        let deliver = |order: &Value| {
+            let path = format!("/api/orders/{}/status", order["id"].as_str().unwrap_or_default());
+            let app = &app;
+            let admin = admin.clone();
+            async move {
+                for to in ["SHIPPED", "DELIVERED"] {
+                    app.put(&path, Some(&admin), json!({ "deliveryStatus": to })).await.expect(200);
+                }
+            }
+        };
+        set_clock(&clock, 2026, 12, 8, 18, 29); // 23:59 on the 8th in India
+        deliver(&in_time).await;
+        set_clock(&clock, 2026, 12, 8, 18, 31); // 00:01 on the 9th
+        deliver(&late).await;
+        let asked = |order: &Value| json!({ "kind": "REFUND", "reason": "DELIVERED_LATE", "lines": [{ "orderItemId": item(order, 0), "quantity": 1 }] });
+
+        let refused = ask(&app, &asha, &in_time, asked(&in_time)).await;
+        assert_eq!(refused.error(), (422, "not_delivered_late", Some("reason")));
+        assert_eq!(refused.message(), "This order was delivered on 08 Dec 2026, by its expected delivery date of 08 Dec 2026: choose another reason");
+        assert_eq!(count(&app, "return_requests"), 0);
+
+        // Late, and bought on sale: refunded all the same, at the price paid.
+        let made = ask(&app, &ravi, &late, asked(&late)).await.expect(201);
+        assert_eq!(made.body["data"]["reason"], "DELIVERED_LATE");
+        let id = made.id();
+        for step in ["APPROVED", "PICKED_UP"] {
+            move_to(&app, &admin, &id, json!({ "status": step })).await.expect(200);
+        }
+        move_to(&app, &admin, &id, json!({ "status": "RECEIVED" })).await.expect(200);
+        let paid = move_to(&app, &admin, &id, json!({ "status": "REFUNDED", "refundMethod": "UPI", "upiId": "ravi@okaxis" })).await.expect(200);
+        assert_eq!(paid.body["data"]["refund"]["amount"], 799.0);
+        // The shop's notice of the request names the reason in words.
+        assert!(app.mails().iter().any(|m| m.contains("To: returns@kapda.in") && m.contains("ravi asks for a return of order") && m.contains(": delivered late.")), "no e-mail names the reason");
+    }
+}
+
 /// An approved refund may be rejected too; nothing was set aside for it.
 #[actix_web::test]
 async fn an_approved_refund_can_be_rejected() {

@@ -55,6 +55,7 @@ const REASONS: Record<string, string> = {
   DAMAGED_OR_DEFECTIVE: 'Damaged or defective',
   NOT_AS_DESCRIBED: 'Not as described',
   CHANGED_MY_MIND: 'Changed my mind',
+  DELIVERED_LATE: 'Delivered late',
 };
 
 function StatusDialog({ request, to, onClose }: { request: ReturnRequest; to: ReturnStatus; onClose: () => void }) {

@@ -190,7 +190,7 @@ You can cancel an order within 7 days. A pending order can be cancelled from My 
 
 To be eligible for a return, the item must be unused, in its original packaging, and returned within 7 days.
 
-Sale items are refunded only when they arrive damaged, defective or not as described; otherwise you can exchange them for another size or colour.
+Sale items are refunded only when they arrive damaged, defective, not as described or after the expected delivery date; otherwise you can exchange them for another size or colour.
 
 ## Process
 

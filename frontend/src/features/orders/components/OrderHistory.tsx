@@ -20,7 +20,7 @@ import { TaxDocumentButtons } from '@/components/TaxDocumentButtons';
 import type { ReturnRequest } from '@/lib/api-types';
 import { useCancelOrder, useMyOrders } from '../api';
 import { useMyReturns, useWithdrawReturn } from '../api/returns';
-import { canReturn, DROPPED, piecesLeft, RETURN_STATUS_LABELS, returnWindowCloses } from '../lib/returns';
+import { canReturn, deliveredLate, DROPPED, piecesLeft, RETURN_STATUS_LABELS, returnWindowCloses } from '../lib/returns';
 import { canCancel, formatDate, statusColor, statusLabel } from '../lib/status';
 import type { Order, OrderItem } from '../types';
 import { OrderUpdates } from './OrderUpdates';
@@ -218,7 +218,13 @@ export function OrderHistory() {
         />
       )}
       {toReturn && (
-        <ReturnDialog orderId={toReturn.order.id} item={toReturn.item} maxQuantity={toReturn.left} onClose={() => setToReturn(null)} />
+        <ReturnDialog
+          orderId={toReturn.order.id}
+          item={toReturn.item}
+          maxQuantity={toReturn.left}
+          late={deliveredLate(toReturn.order)}
+          onClose={() => setToReturn(null)}
+        />
       )}
       <ConfirmDialog
         open={toWithdraw !== null}

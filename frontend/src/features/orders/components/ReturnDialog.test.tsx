@@ -24,8 +24,8 @@ async function choose(label: string, option: string) {
   await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
 }
 
-/** Opens the form for a line of order o-1 (two kurtas by default), whose request the server accepts: what it was sent, and the close callback. */
-function openAcceptedRequest(item = orderItem(), maxQuantity = 2) {
+/** Opens the form for a line of order o-1 (two kurtas by default; `late`: delivered after its expected date), whose request the server accepts: what it was sent, and the close callback. */
+function openAcceptedRequest(item = orderItem(), maxQuantity = 2, late = false) {
   const sent: { body: unknown } = { body: null };
   server.use(
     http.post('/api/orders/o-1/returns', async ({ request }) => {
@@ -34,11 +34,11 @@ function openAcceptedRequest(item = orderItem(), maxQuantity = 2) {
     }),
   );
   const onClose = vi.fn();
-  renderWithApp(<ReturnDialog orderId="o-1" item={item} maxQuantity={maxQuantity} onClose={onClose} />);
+  renderWithApp(<ReturnDialog orderId="o-1" item={item} maxQuantity={maxQuantity} late={late} onClose={onClose} />);
   return { sent, onClose };
 }
 
-const SALE_RULE = 'Sale items are refunded only when damaged, defective or not as described; you can exchange them.';
+const SALE_RULE = 'Sale items are refunded only when damaged, defective, not as described or delivered late; you can exchange them.';
 
 describe('return or exchange form', () => {
   it('offers only other sizes in stock at the same price and sends an exchange with the chosen one', async () => {
@@ -107,5 +107,21 @@ describe('return or exchange form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent.body).toEqual({ kind: 'REFUND', reason: 'NOT_AS_DESCRIBED', lines: [{ orderItemId: 'item-1', quantity: 1 }] });
+  });
+
+  it('does not offer "Delivered late" for an order that came by its expected date', async () => {
+    renderWithApp(<ReturnDialog orderId="o-1" item={orderItem()} maxQuantity={1} onClose={vi.fn()} />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Reason' }));
+    const reasons = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(reasons).toEqual(['Size too small', 'Size too large', 'Damaged or defective', 'Not as described', 'Changed my mind']);
+  });
+
+  it('offers "Delivered late" for a late order, and refunds a sale item for it', async () => {
+    const { sent, onClose } = openAcceptedRequest(orderItem({ priceAtPurchase: 799, mrp: 999 }), 1, true);
+    await choose('Reason', 'Delivered late');
+    await userEvent.click(screen.getByRole('radio', { name: 'Refund' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.body).toEqual({ kind: 'REFUND', reason: 'DELIVERED_LATE', lines: [{ orderItemId: 'item-1', quantity: 1 }] });
   });
 });

@@ -27,17 +27,18 @@ interface Props {
   item: OrderItem;
   /** Pieces of the line not yet in a request. */
   maxQuantity: number;
+  /** The order came after its expected delivery date: 'Delivered late' is one of the reasons. */
+  late?: boolean;
   onClose: () => void;
 }
 
 /**
  * 'Return or exchange' for one line of a delivered order: the pieces, a reason, and a refund
  * or another size or colour of the same product (only those in stock at the same price are
- * offered). A sale
- * item is exchange only unless it arrived damaged, defective or not as described. The server
- * checks every rule again.
+ * offered). A sale item is exchange only unless it arrived damaged, defective, not as described
+ * or late. The server checks every rule again.
  */
-export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
+export function ReturnDialog({ orderId, item, maxQuantity, late = false, onClose }: Props) {
   const onSale = boughtOnSale(item);
   const [quantity, setQuantity] = useState(1);
   const [reason, setReason] = useState<ReturnReason | ''>('');
@@ -116,7 +117,7 @@ export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
               error={tried && reasonMissing}
               helperText={tried && reasonMissing ? 'Please choose a reason' : ' '}
             >
-              {RETURN_REASONS.map((r) => (
+              {RETURN_REASONS.filter((r) => late || r.value !== 'DELIVERED_LATE').map((r) => (
                 <MenuItem key={r.value} value={r.value}>
                   {r.label}
                 </MenuItem>
@@ -129,7 +130,7 @@ export function ReturnDialog({ orderId, item, maxQuantity, onClose }: Props) {
                 <FormControlLabel value="EXCHANGE" control={<Radio />} label="Exchange for another size or colour" />
               </RadioGroup>
               {onSale && (
-                <FormHelperText>Sale items are refunded only when damaged, defective or not as described; you can exchange them.</FormHelperText>
+                <FormHelperText>Sale items are refunded only when damaged, defective, not as described or delivered late; you can exchange them.</FormHelperText>
               )}
             </FormControl>
             {kind === 'EXCHANGE' &&

@@ -10,6 +10,8 @@ export const RETURN_REASONS: { value: ReturnReason; label: string }[] = [
   { value: 'DAMAGED_OR_DEFECTIVE', label: 'Damaged or defective' },
   { value: 'NOT_AS_DESCRIBED', label: 'Not as described' },
   { value: 'CHANGED_MY_MIND', label: 'Changed my mind' },
+  // Offered only for an order delivered after its expected date (`deliveredLate`).
+  { value: 'DELIVERED_LATE', label: 'Delivered late' },
 ];
 
 export { RETURN_STATUS_LABELS } from '@/lib/order-status';
@@ -27,6 +29,16 @@ export function returnWindowCloses(order: Pick<Order, 'deliveryStatus' | 'delive
   const day = new Date(`${indiaDay(delivered)}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + RETURN_WINDOW_DAYS);
   return day.toISOString().slice(0, 10);
+}
+
+/**
+ * Delivered (India's day) after the expected delivery date the shop stated when it was placed:
+ * the order may go back as 'Delivered late'. The server decides again.
+ */
+export function deliveredLate(order: Pick<Order, 'deliveredOn' | 'expectedDeliveryDate'>): boolean {
+  if (!order.deliveredOn || !order.expectedDeliveryDate) return false;
+  const delivered = new Date(order.deliveredOn);
+  return !Number.isNaN(delivered.getTime()) && indiaDay(delivered) > order.expectedDeliveryDate;
 }
 
 /** Whether the order can still be returned today (the server decides again). */
@@ -49,11 +61,12 @@ export function piecesLeft(item: Pick<OrderItem, 'id' | 'quantity'>, returns: Re
 }
 
 /**
- * The shop's fault: damaged or defective, or not as described. A sale piece is refunded only
- * for these (the law forbids refusing it); otherwise it is exchange only. The server decides again.
+ * The shop's fault: damaged or defective, not as described, or delivered late. A sale piece is
+ * refunded only for these (the law forbids refusing it); otherwise it is exchange only. The
+ * server decides again.
  */
 export function isShopsFault(reason: ReturnReason | ''): boolean {
-  return reason === 'DAMAGED_OR_DEFECTIVE' || reason === 'NOT_AS_DESCRIBED';
+  return reason === 'DAMAGED_OR_DEFECTIVE' || reason === 'NOT_AS_DESCRIBED' || reason === 'DELIVERED_LATE';
 }
 
 /** A sale item (bought below its MRP): refunded only when it is the shop's fault, else exchanged. */
