@@ -246,6 +246,22 @@ fn returns_with_history(t: &store::testing::TestDb) -> Vec<ReturnRow> {
     .unwrap()
 }
 
+/// A refund request of `user`'s `order` as the returns migration left the table, with its
+/// first history entry; its id.
+fn request_with_history(t: &store::testing::TestDb, order: &str, user: &str, reason: &str, status: &str) -> String {
+    let id = kernel::new_id();
+    exec(t, &format!(
+        "INSERT INTO return_requests (id, order_id, user_id, kind, reason, status, created_at, updated_at) \
+         VALUES ('{id}', '{order}', '{user}', 'REFUND', '{reason}', '{status}', '{AT}', '{AT}')"
+    ));
+    exec(t, &format!(
+        "INSERT INTO return_status_history (id, return_id, from_status, to_status, changed_by, changed_at) \
+         VALUES ('{}', '{id}', NULL, 'REQUESTED', '{user}', '{AT}')",
+        kernel::new_id()
+    ));
+    id
+}
+
 fn attempt(t: &store::testing::TestDb, statement: &str) -> Result<(), String> {
     use diesel::connection::SimpleConnection;
     t.db.conn().unwrap().batch_execute(statement).map_err(|e| e.to_string())
@@ -260,22 +276,7 @@ fn the_withdrawn_status_keeps_every_return_request_and_its_links() {
         let asha = user(&t, "asha");
         store::migrations::revert_through(&t.db, "2026-12-05-100000").unwrap();
         let order = order_of(&t, &asha, "DELIVERED");
-        let requests: Vec<String> = ["APPROVED", "REQUESTED"]
-            .iter()
-            .map(|status| {
-                let id = kernel::new_id();
-                exec(&t, &format!(
-                    "INSERT INTO return_requests (id, order_id, user_id, kind, reason, status, created_at, updated_at) \
-                     VALUES ('{id}', '{order}', '{asha}', 'REFUND', 'CHANGED_MY_MIND', '{status}', '{AT}', '{AT}')"
-                ));
-                exec(&t, &format!(
-                    "INSERT INTO return_status_history (id, return_id, from_status, to_status, changed_by, changed_at) \
-                     VALUES ('{}', '{id}', NULL, 'REQUESTED', '{asha}', '{AT}')",
-                    kernel::new_id()
-                ));
-                id
-            })
-            .collect();
+        let requests: Vec<String> = ["APPROVED", "REQUESTED"].iter().map(|status| request_with_history(&t, &order, &asha, "CHANGED_MY_MIND", status)).collect();
 
         store::migrations::run_pending(&t.db).unwrap();
         exec(&t, &format!("UPDATE return_requests SET status = 'WITHDRAWN' WHERE id = '{}'", requests[0]));
@@ -319,22 +320,8 @@ fn the_late_delivery_reason_keeps_every_return_request_and_its_links() {
         let asha = user(&t, "asha");
         store::migrations::revert_through(&t.db, "2026-12-07-100000").unwrap();
         let order = order_of(&t, &asha, "DELIVERED");
-        let mut requests: Vec<String> = ["SIZE_TOO_SMALL", "NOT_AS_DESCRIBED"]
-            .iter()
-            .map(|reason| {
-                let id = kernel::new_id();
-                exec(&t, &format!(
-                    "INSERT INTO return_requests (id, order_id, user_id, kind, reason, status, created_at, updated_at) \
-                     VALUES ('{id}', '{order}', '{asha}', 'REFUND', '{reason}', 'REQUESTED', '{AT}', '{AT}')"
-                ));
-                exec(&t, &format!(
-                    "INSERT INTO return_status_history (id, return_id, from_status, to_status, changed_by, changed_at) \
-                     VALUES ('{}', '{id}', NULL, 'REQUESTED', '{asha}', '{AT}')",
-                    kernel::new_id()
-                ));
-                id
-            })
-            .collect();
+        let mut requests: Vec<String> =
+            ["SIZE_TOO_SMALL", "NOT_AS_DESCRIBED"].iter().map(|reason| request_with_history(&t, &order, &asha, reason, "REQUESTED")).collect();
 
         store::migrations::run_pending(&t.db).unwrap();
         exec(&t, &format!("UPDATE return_requests SET reason = 'DELIVERED_LATE' WHERE id = '{}'", requests[0]));
