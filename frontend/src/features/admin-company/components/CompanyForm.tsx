@@ -53,6 +53,16 @@ function phoneDigits(raw: string): string {
   return nationalPhone(raw) ?? raw.trim();
 }
 
+/** Moves the focus to the form's field `name`: its input, or a picker's own control (its
+ * named input is hidden). */
+function focusField(form: HTMLFormElement | null, name: string) {
+  const input = form?.elements.namedItem(name);
+  if (!(input instanceof HTMLElement)) return;
+  const hidden = input.getAttribute('aria-hidden') === 'true';
+  const control = hidden ? input.parentElement?.querySelector<HTMLElement>('[role="combobox"]') : input;
+  control?.focus();
+}
+
 /** The officer every storefront page names (Consumer Protection (E-Commerce) Rules, 2020, rule 4(4)). */
 function GrievanceOfficerFields({ bind }: { bind: ReturnType<typeof fieldBinder<CompanyFields>> }) {
   return (
@@ -120,8 +130,7 @@ function Form({ company, onSaved }: { company: Company | null; onSaved?: (c: Com
           const field = fieldError(err, Object.keys(fields) as (keyof CompanyFields)[]);
           if (field) {
             setErrors({ [field]: serverMessage(err, COMPANY_MESSAGES.failed) });
-            const input = formRef.current?.elements.namedItem(field);
-            if (input instanceof HTMLElement) input.focus();
+            focusField(formRef.current, field);
           } else notify.error(serverMessage(err, COMPANY_MESSAGES.failed));
         },
       },

@@ -173,6 +173,13 @@ describe('admin company details', () => {
     await waitFor(() => expect(gstin).toHaveAccessibleDescription(refusal.message));
     expect(gstin).toHaveFocus();
 
+    // The state is a picker: its own control takes the focus (not its hidden input).
+    refusal = { message: 'Choose the state the GSTIN is registered in', code: 'state_required', field: 'state' };
+    await u.click(within(form).getByRole('button', { name: 'Save' }));
+    const state = within(form).getByRole('combobox', { name: 'State' });
+    await waitFor(() => expect(state).toHaveAccessibleDescription(refusal.message));
+    expect(state).toHaveFocus();
+
     // A refusal naming no field of the form: a notice, and the GSTIN's hint is back.
     refusal = { message: 'The company details were changed meanwhile', code: 'conflict', field: '' };
     await u.click(within(form).getByRole('button', { name: 'Save' }));
