@@ -488,13 +488,14 @@ pub fn build_request(
     }
     // Late is a fact of the order, not a claim: delivered (India's day) after the expected date
     // the shop stated when the order was placed.
-    if input.reason == ReturnReason::DeliveredLate && india_day(delivered_on) <= order.expected_delivery_date {
+    let delivered_day = india_day(delivered_on);
+    if input.reason == ReturnReason::DeliveredLate && delivered_day <= order.expected_delivery_date {
         return Err(OrdersError::rule(
             "reason",
             "not_delivered_late",
             format!(
                 "This order was delivered on {}, by its expected delivery date of {}: choose another reason",
-                india_day(delivered_on).format("%d %b %Y"),
+                delivered_day.format("%d %b %Y"),
                 order.expected_delivery_date.format("%d %b %Y")
             ),
         ));

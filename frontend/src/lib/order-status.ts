@@ -1,4 +1,4 @@
-import type { ReturnStatus } from '@/lib/api-types';
+import type { ReturnReason, ReturnStatus } from '@/lib/api-types';
 
 /** The chip colour of an order's delivery status, the same on every back-office screen. */
 export function statusTone(status: string): 'warning' | 'info' | 'success' | 'error' | 'default' {
@@ -26,4 +26,15 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   RECEIVED: 'Received',
   REFUNDED: 'Refunded',
   EXCHANGE_SHIPPED: 'Exchange shipped',
+};
+
+/** Why a return request's pieces go back, as the shopper's form and the back office name it. */
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  SIZE_TOO_SMALL: 'Size too small',
+  SIZE_TOO_LARGE: 'Size too large',
+  DAMAGED_OR_DEFECTIVE: 'Damaged or defective',
+  NOT_AS_DESCRIBED: 'Not as described',
+  CHANGED_MY_MIND: 'Changed my mind',
+  // Offered only for an order delivered after its expected date (`deliveredLate`).
+  DELIVERED_LATE: 'Delivered late',
 };

@@ -37,14 +37,19 @@ async fn order_for(app: &TestApp, admin: &str, token: &str, lines: &[(&str, i64)
     let order = app.post("/api/orders/place", Some(token), json!({ "addressId": address, "paymentMethod": "COD" })).await.expect(201);
     let id = order.id();
     if deliver {
-        for to in ["SHIPPED", "DELIVERED"] {
-            app.put(&format!("/api/orders/{id}/status"), Some(admin), json!({ "deliveryStatus": to })).await.expect(200);
-        }
+        ship_and_deliver(app, admin, &id).await;
     }
     app.get("/api/orders/my-orders", Some(token)).await.expect(200).body["data"]
         .as_array()
         .and_then(|all| all.iter().find(|o| o["id"] == id.as_str()).cloned())
         .expect("the order in the history")
+}
+
+/// The admin ships the order, then marks it delivered (at the shop's clock's time).
+async fn ship_and_deliver(app: &TestApp, admin: &str, order_id: &str) {
+    for to in ["SHIPPED", "DELIVERED"] {
+        app.put(&format!("/api/orders/{order_id}/status"), Some(admin), json!({ "deliveryStatus": to })).await.expect(200);
+    }
 }
 
 fn item(order: &Value, index: usize) -> String {
@@ -528,20 +533,11 @@ async fn a_late_delivery_may_be_refunded_and_only_a_late_one() {
         let in_time = order_for(&app, &admin, &asha, &[(&sale[0], 1)], false).await;
         let late = order_for(&app, &admin, &ravi, &[(&sale[0], 1)], false).await;
         assert_eq!(in_time["expectedDeliveryDate"], "2026-12-08");
-        let deliver = |order: &Value| {
-            let path = format!("/api/orders/{}/status", order["id"].as_str().unwrap_or_default());
-            let app = &app;
-            let admin = admin.clone();
-            async move {
-                for to in ["SHIPPED", "DELIVERED"] {
-                    app.put(&path, Some(&admin), json!({ "deliveryStatus": to })).await.expect(200);
-                }
-            }
-        };
+        let id_of = |order: &Value| order["id"].as_str().unwrap_or_default().to_string();
         set_clock(&clock, 2026, 12, 8, 18, 29); // 23:59 on the 8th in India
-        deliver(&in_time).await;
+        ship_and_deliver(&app, &admin, &id_of(&in_time)).await;
         set_clock(&clock, 2026, 12, 8, 18, 31); // 00:01 on the 9th
-        deliver(&late).await;
+        ship_and_deliver(&app, &admin, &id_of(&late)).await;
         let asked = |order: &Value| json!({ "kind": "REFUND", "reason": "DELIVERED_LATE", "lines": [{ "orderItemId": item(order, 0), "quantity": 1 }] });
 
         let refused = ask(&app, &asha, &in_time, asked(&in_time)).await;

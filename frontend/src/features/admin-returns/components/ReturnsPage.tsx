@@ -33,7 +33,7 @@ import { serverMessage } from '@/lib/api';
 import type { ReturnRequest, ReturnStatus, ReturnStatusChange } from '@/lib/api-types';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
-import { RETURN_STATUS_LABELS } from '@/lib/order-status';
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS } from '@/lib/order-status';
 import { RETURNS_PAGE_SIZE, useChangeReturnStatus, useReturns } from '../api';
 
 /** The button that moves a request to each status. */
@@ -47,15 +47,6 @@ const ACTIONS: Record<ReturnStatus, string> = {
   RECEIVED: 'Mark received',
   REFUNDED: 'Record refund',
   EXCHANGE_SHIPPED: 'Ship exchange',
-};
-
-const REASONS: Record<string, string> = {
-  SIZE_TOO_SMALL: 'Size too small',
-  SIZE_TOO_LARGE: 'Size too large',
-  DAMAGED_OR_DEFECTIVE: 'Damaged or defective',
-  NOT_AS_DESCRIBED: 'Not as described',
-  CHANGED_MY_MIND: 'Changed my mind',
-  DELIVERED_LATE: 'Delivered late',
 };
 
 function StatusDialog({ request, to, onClose }: { request: ReturnRequest; to: ReturnStatus; onClose: () => void }) {
@@ -145,7 +136,7 @@ function StatusDialog({ request, to, onClose }: { request: ReturnRequest; to: Re
 function RequestDetails({ request: r }: { request: ReturnRequest }) {
   return (
     <>
-      <strong>{r.kind === 'EXCHANGE' ? 'Exchange' : 'Refund'}</strong> · {REASONS[r.reason] ?? r.reason}
+      <strong>{r.kind === 'EXCHANGE' ? 'Exchange' : 'Refund'}</strong> · {RETURN_REASON_LABELS[r.reason] ?? r.reason}
       {r.lines.map((l) => (
         <Typography key={l.id} variant="body2">
           {l.productName} (size {l.size}, {l.color}) × {l.quantity}

@@ -19,7 +19,7 @@ import { serverMessage } from '@/lib/api';
 import type { ReturnKind, ReturnReason } from '@/lib/api-types';
 import { notify } from '@/lib/notify';
 import { useCreateReturn, useVariants } from '../api/returns';
-import { boughtOnSale, isShopsFault, RETURN_REASONS } from '../lib/returns';
+import { boughtOnSale, isShopsFault, RETURN_REASON_LABELS } from '../lib/returns';
 import type { OrderItem } from '../types';
 
 interface Props {
@@ -117,11 +117,13 @@ export function ReturnDialog({ orderId, item, maxQuantity, late = false, onClose
               error={tried && reasonMissing}
               helperText={tried && reasonMissing ? 'Please choose a reason' : ' '}
             >
-              {RETURN_REASONS.filter((r) => late || r.value !== 'DELIVERED_LATE').map((r) => (
-                <MenuItem key={r.value} value={r.value}>
-                  {r.label}
-                </MenuItem>
-              ))}
+              {(Object.entries(RETURN_REASON_LABELS) as [ReturnReason, string][])
+                .filter(([value]) => late || value !== 'DELIVERED_LATE')
+                .map(([value, label]) => (
+                  <MenuItem key={value} value={value}>
+                    {label}
+                  </MenuItem>
+                ))}
             </TextField>
             <FormControl>
               <FormLabel id="return-kind">What would you like?</FormLabel>

@@ -4,17 +4,7 @@ import type { Order, OrderItem } from '../types';
 /** India calendar days after the day of delivery on which a return may be asked for. */
 export const RETURN_WINDOW_DAYS = 7;
 
-export const RETURN_REASONS: { value: ReturnReason; label: string }[] = [
-  { value: 'SIZE_TOO_SMALL', label: 'Size too small' },
-  { value: 'SIZE_TOO_LARGE', label: 'Size too large' },
-  { value: 'DAMAGED_OR_DEFECTIVE', label: 'Damaged or defective' },
-  { value: 'NOT_AS_DESCRIBED', label: 'Not as described' },
-  { value: 'CHANGED_MY_MIND', label: 'Changed my mind' },
-  // Offered only for an order delivered after its expected date (`deliveredLate`).
-  { value: 'DELIVERED_LATE', label: 'Delivered late' },
-];
-
-export { RETURN_STATUS_LABELS } from '@/lib/order-status';
+export { RETURN_REASON_LABELS, RETURN_STATUS_LABELS } from '@/lib/order-status';
 
 /** The calendar day (YYYY-MM-DD) in India at a moment. */
 export function indiaDay(at: Date): string {
