@@ -45,6 +45,8 @@ pub(crate) fn api() -> utoipa_actix_web::scope::Scope<
     utoipa_actix_web::scope(API_PREFIX)
         // Records every successful admin write in the audit log (see `audit`).
         .wrap(actix_web::middleware::from_fn(audit::record))
+        // Reads the caller's session before a guarded route reads its request (see `gate`).
+        .wrap(actix_web::middleware::from_fn(auth::gate::resolve_session))
         .app_data(limits::json_config())
         .app_data(limits::query_config())
         .app_data(limits::path_config())

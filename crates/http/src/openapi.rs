@@ -9,7 +9,7 @@
 pub mod names;
 pub mod responses;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::OnceLock;
 
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -123,6 +123,27 @@ pub fn allowed_methods(path: &str) -> Option<String> {
         methods.insert("HEAD");
     }
     (!methods.is_empty()).then(|| methods.into_iter().collect::<Vec<_>>().join(", "))
+}
+
+/// Does the operation at a route pattern (`/api/orders/{id}/status`) need the bearer token?
+/// Read from the document's `security`, which the handler's answers decide (above); a HEAD
+/// is asked as its GET.
+pub fn needs_sign_in(method: &actix_web::http::Method, pattern: &str) -> bool {
+    static GUARDED: OnceLock<HashSet<(String, String)>> = OnceLock::new();
+    let guarded = GUARDED.get_or_init(|| {
+        let doc = serde_json::to_value(document()).unwrap_or_default();
+        let paths = doc["paths"].as_object().into_iter().flatten();
+        paths
+            .flat_map(|(pattern, item)| {
+                let operations = item.as_object().into_iter().flatten();
+                operations
+                    .filter(|(_, op)| op["security"].as_array().is_some_and(|s| !s.is_empty()))
+                    .map(|(method, _)| (method.to_uppercase(), pattern.clone()))
+            })
+            .collect()
+    });
+    let method = if method == actix_web::http::Method::HEAD { "GET" } else { method.as_str() };
+    guarded.contains(&(method.to_string(), pattern.to_string()))
 }
 
 const METHODS: [&str; 7] = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS"];

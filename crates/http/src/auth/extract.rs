@@ -34,9 +34,19 @@ pub(crate) fn bearer_token(req: &HttpRequest) -> Option<String> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_string())
 }
 
+/// The caller's session: read once per request, by the gate (see `gate.rs`) on the routes
+/// it guards, or here.
+async fn load_session(req: HttpRequest) -> Result<CurrentSession, ApiError> {
+    let resolved = req.extensions().get::<super::gate::ResolvedSession>().map(|r| r.0.clone());
+    match resolved {
+        Some(session) => session,
+        None => read_session(req).await,
+    }
+}
+
 /// Signature and expiry in memory, then ONE query: the account, its session generation
 /// and whether this token was signed out.
-async fn load_session(req: HttpRequest) -> Result<CurrentSession, ApiError> {
+pub(super) async fn read_session(req: HttpRequest) -> Result<CurrentSession, ApiError> {
     let state = req
         .app_data::<web::Data<AppState>>()
         .cloned()

@@ -13,14 +13,14 @@ async fn health_checks_the_database() {
 #[actix_web::test]
 async fn malformed_requests_get_json_errors_with_the_right_status() {
     for app in TestApp::all() {
-        let broken = app.send_raw("POST", "/api/auth/login", "application/json", b"{\"identifier\": ".to_vec()).await.expect(400);
+        let broken = app.send_raw("POST", "/api/auth/login", None, "application/json", b"{\"identifier\": ".to_vec()).await.expect(400);
         assert_eq!(broken.message(), "The request body is not valid JSON");
 
-        let wrong_type = app.send_raw("POST", "/api/auth/login", "text/plain", b"identifier=asha".to_vec()).await.expect(415);
+        let wrong_type = app.send_raw("POST", "/api/auth/login", None, "text/plain", b"identifier=asha".to_vec()).await.expect(415);
         assert_eq!(wrong_type.message(), "Send the request body as application/json");
 
         let huge = format!("{{\"identifier\": \"{}\", \"password\": \"x\"}}", "a".repeat(100 * 1024));
-        let too_big = app.send_raw("POST", "/api/auth/login", "application/json", huge.into_bytes()).await.expect(413);
+        let too_big = app.send_raw("POST", "/api/auth/login", None, "application/json", huge.into_bytes()).await.expect(413);
         assert_eq!(too_big.body["code"], "payload_too_large");
 
         let wrong_shape = app.post("/api/auth/login", None, json!({ "identifier": 42, "password": [] })).await.expect(400);

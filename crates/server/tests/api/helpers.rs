@@ -248,8 +248,8 @@ impl TestApp {
     }
 
     /// Sends raw bytes with the given content type.
-    pub async fn send_raw(&self, method: &str, path: &str, content_type: &str, body: Vec<u8>) -> Reply {
-        send_to(&self.server, method, path, None, Body::Bytes(content_type.to_string(), body), &[]).await
+    pub async fn send_raw(&self, method: &str, path: &str, token: Option<&str>, content_type: &str, body: Vec<u8>) -> Reply {
+        send_to(&self.server, method, path, token, Body::Bytes(content_type.to_string(), body), &[]).await
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {

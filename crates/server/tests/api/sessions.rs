@@ -94,3 +94,39 @@ async fn two_instances_on_one_database_share_sign_outs() {
         assert_eq!(other.get("/api/auth/me", Some(&token)).await.status.as_u16(), 401, "signed out on one instance is signed out on all ({:?})", app.backend);
     }
 }
+
+/// Who asks is answered before what they ask: a shopper's call to a back-office route is
+/// refused as the shopper's, whatever its body, query or path holds, and an ended session
+/// is told so before its request is read. (The role check is a database read; the body's
+/// parse used to finish first and answer 400, telling a shopper how the back office's
+/// calls are shaped.)
+#[actix_web::test]
+async fn who_asks_is_answered_before_what_they_ask() {
+    const ADMIN_ONLY: &str = "Only the shop's administrators can do this";
+    let json = "application/json";
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let (asha, _) = app.customer("asha").await;
+        let huge = format!("{{\"blockedPincodes\": [\"{}\"]}}", "1".repeat(100_000));
+        let requests: [(&str, &str, &str, Vec<u8>); 6] = [
+            ("PUT", "/api/settings/cod", json, b"{\"maxUnitsPerLine\": ".to_vec()),
+            ("PUT", "/api/settings/cod", "text/plain", b"maxUnitsPerLine=5".to_vec()),
+            ("PUT", "/api/settings/cod", json, huge.into_bytes()),
+            ("GET", "/api/orders/all?page=abc", json, Vec::new()),
+            ("PUT", "/api/orders/not-an-order/status", json, b"{".to_vec()),
+            ("POST", "/api/products", "multipart/form-data; boundary=x", b"not a form".to_vec()),
+        ];
+        for (method, path, content_type, body) in requests {
+            let reply = app.send_raw(method, path, Some(&asha), content_type, body.clone()).await;
+            assert_eq!((reply.status.as_u16(), reply.message()), (403, ADMIN_ONLY), "{method} {path} {content_type} {:?}", app.backend);
+            let owner = app.send_raw(method, path, Some(&admin), content_type, body).await;
+            assert!([400, 404, 413, 415].contains(&owner.status.as_u16()), "the owner's malformed call is still read: {method} {path} {:?}", owner.status);
+        }
+
+        app.post("/api/auth/logout", Some(&asha), json!({})).await.expect(200);
+        let ended = app.send_raw("POST", "/api/addresses", Some(&asha), json, b"{\"line1\": ".to_vec()).await;
+        assert_eq!((ended.status.as_u16(), ended.message()), (401, "Your session has expired. Please sign in again."), "{:?}", app.backend);
+        // A public call is read whoever asks.
+        app.send_raw("POST", "/api/auth/login", Some(&admin), json, b"{".to_vec()).await.expect(400);
+    }
+}
