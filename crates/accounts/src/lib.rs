@@ -18,5 +18,5 @@ pub use models::*;
 pub use ports::{
     AccountsApi, Admission, AttemptKey, AttemptLog, PasswordHasher, PasswordStrength, ResetTokens, UserRepository,
 };
-pub use service::{email_field, AccountPorts, AccountService, AccountSettings, Clock, RESET_VALID_MINUTES};
+pub use service::{email_field, AccountPorts, AccountService, AccountSettings, RESET_VALID_MINUTES};
 pub use throttle::{Guarded, Rule, Throttle};

@@ -11,9 +11,6 @@ use crate::models::{
 use crate::ports::{AccountsApi, AttemptLog, PasswordHasher, PasswordStrength, ResetTokens, UserRepository};
 use crate::throttle::{Guarded, Throttle};
 
-/// The time the service reads; tests pass a fixed or moving one.
-pub type Clock = Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
-
 /// The adapters the account use cases need.
 pub struct AccountPorts {
     pub users: Arc<dyn UserRepository>,
@@ -42,7 +39,7 @@ pub struct AccountService {
     reset_tokens: Arc<dyn ResetTokens>,
     mailer: Arc<dyn Mailer>,
     settings: AccountSettings,
-    clock: Clock,
+    clock: kernel::Clock,
     /// Verified against when the user is unknown so that "no such user" takes as long as
     /// "wrong password" and cannot be told apart by timing.
     dummy_hash: String,
@@ -79,19 +76,19 @@ impl AccountService {
             reset_tokens: ports.reset_tokens,
             mailer: ports.mailer,
             settings,
-            clock: Arc::new(Utc::now),
+            clock: kernel::Clock::system(),
             dummy_hash,
         })
     }
 
-    /// The same service reading time from `clock`.
-    pub fn with_clock(mut self, clock: Clock) -> Self {
+    /// The same service reading the shop's time from `clock` (the one every service reads).
+    pub fn with_clock(mut self, clock: kernel::Clock) -> Self {
         self.clock = clock;
         self
     }
 
     fn now(&self) -> DateTime<Utc> {
-        (self.clock)()
+        self.clock.now()
     }
 
     /// A new account (a fresh id, the password hashed, made now) without names, mobile or date

@@ -1,4 +1,3 @@
-use chrono::Utc;
 use kernel::{CartLineId, Money, ProductId, Role, StoreError, UserId, VariantId};
 
 use crate::error::CartError;
@@ -14,11 +13,18 @@ pub const REMOVED_LINES_SHOWN_DAYS: i64 = 30;
 /// The cart use cases over any storage.
 pub struct CartService<R> {
     repo: R,
+    clock: kernel::Clock,
 }
 
 impl<R: CartRepository> CartService<R> {
     pub fn new(repo: R) -> Self {
-        CartService { repo }
+        CartService { repo, clock: kernel::Clock::system() }
+    }
+
+    /// The same service reading the shop's time from `clock`.
+    pub fn with_clock(mut self, clock: kernel::Clock) -> Self {
+        self.clock = clock;
+        self
     }
 
     /// The lines priced, for a rule to judge.
@@ -29,7 +35,7 @@ impl<R: CartRepository> CartService<R> {
     /// The cart as the shopper sees it: the lines and what the owner took out lately.
     fn cart(&self, user_id: &UserId) -> Result<Cart, CartError> {
         let mut cart = self.priced(user_id)?;
-        let since = Utc::now() - chrono::Duration::days(REMOVED_LINES_SHOWN_DAYS);
+        let since = self.clock.now() - chrono::Duration::days(REMOVED_LINES_SHOWN_DAYS);
         cart.removed = self.repo.removed_lines(user_id, since)?;
         Ok(cart)
     }
@@ -109,9 +115,9 @@ impl<R: CartRepository> CartApi for CartService<R> {
         cod_allows(&rules, pieces, &item, line, others)?;
         // Two tries: a concurrent add of the same variant may insert the line first; the
         // second try then grows that line (still within the stock).
-        let mut written = self.repo.add(user_id, variant_id, quantity, Utc::now());
+        let mut written = self.repo.add(user_id, variant_id, quantity, self.clock.now());
         if let Err(StoreError::Conflict { .. }) = written {
-            written = self.repo.add(user_id, variant_id, quantity, Utc::now());
+            written = self.repo.add(user_id, variant_id, quantity, self.clock.now());
         }
         let outcome = match written? {
             Guarded::Written(outcome) => outcome,
@@ -140,7 +146,7 @@ impl<R: CartRepository> CartApi for CartService<R> {
             let item = format!("{} (size {})", this.line.product.name, this.line.variant.size);
             cod_allows(&self.repo.cod_rules()?, i64::from(quantity), &item, line, others)?;
         }
-        match self.repo.set_quantity(user_id, line_id, quantity, Utc::now())? {
+        match self.repo.set_quantity(user_id, line_id, quantity, self.clock.now())? {
             None => return Err(CartError::LineNotFound),
             Some(Guarded::Short { stock }) => return Err(shortage(stock)),
             Some(Guarded::Written(())) => {}
@@ -166,11 +172,18 @@ impl<R: CartRepository> CartApi for CartService<R> {
 /// The wishlist use cases over any storage.
 pub struct WishlistService<R> {
     repo: R,
+    clock: kernel::Clock,
 }
 
 impl<R: WishlistRepository> WishlistService<R> {
     pub fn new(repo: R) -> Self {
-        WishlistService { repo }
+        WishlistService { repo, clock: kernel::Clock::system() }
+    }
+
+    /// The same service reading the shop's time from `clock`.
+    pub fn with_clock(mut self, clock: kernel::Clock) -> Self {
+        self.clock = clock;
+        self
     }
 
     fn list(&self, user_id: &UserId) -> Result<Wishlist, CartError> {
@@ -196,7 +209,7 @@ impl<R: WishlistRepository> WishlistApi for WishlistService<R> {
         if !product_id.is_uuid() || !self.repo.product_exists(product_id)? {
             return Err(CartError::ProductNotFound);
         }
-        self.repo.add(user_id, product_id, Utc::now())?;
+        self.repo.add(user_id, product_id, self.clock.now())?;
         self.list(user_id)
     }
 

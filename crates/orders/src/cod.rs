@@ -3,7 +3,7 @@
 //! accepted. The rules themselves are `kernel::cod` (the cart applies them too); placing an
 //! order checks every one of them inside its transaction (`service::build_order`).
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use gst::{pin_belongs_to, State, STATES};
 use kernel::cod::MAX_COD_COUNT;
 use kernel::{AddressId, CodRules, CodSettings, Money, PostalCode, StoreError, UserId};
@@ -77,11 +77,18 @@ pub trait CodStore: Send + Sync {
 
 pub struct CodService<S> {
     store: S,
+    clock: kernel::Clock,
 }
 
 impl<S: CodStore> CodService<S> {
     pub fn new(store: S) -> Self {
-        CodService { store }
+        CodService { store, clock: kernel::Clock::system() }
+    }
+
+    /// The same service reading the shop's time from `clock`.
+    pub fn with_clock(mut self, clock: kernel::Clock) -> Self {
+        self.clock = clock;
+        self
     }
 }
 
@@ -184,7 +191,7 @@ impl<S: CodStore> CodApi for CodService<S> {
         if !address_id.is_uuid() {
             return Err(OrdersError::AddressNotFound);
         }
-        let now = Utc::now();
+        let now = self.clock.now();
         let request = PlaceRequest {
             user_id: user_id.clone(),
             address_id: address_id.clone(),

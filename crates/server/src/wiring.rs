@@ -148,7 +148,8 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
             sign_ins_per_address_per_minute: settings.rate_limits.sign_in,
         },
     )
-    .map_err(|e| WiringError(e.to_string()))?;
+    .map_err(|e| WiringError(e.to_string()))?
+    .with_clock(settings.clock.clone());
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
         .map_err(|e| WiringError(e.to_string()))?;
     let catalog = CatalogService::releasing_memory_with(DieselCatalogRepo::new(db.clone()), media(), crate::memory::give_back)
@@ -181,14 +182,14 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
         accounts: Arc::new(accounts) as Arc<dyn AccountsApi>,
         catalog,
         content,
-        addresses: Arc::new(AddressService::new(DieselAddressRepo::new(db.clone()))) as Arc<dyn AddressesApi>,
-        cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone()))) as Arc<dyn CartApi>,
-        wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone()))) as Arc<dyn WishlistApi>,
+        addresses: Arc::new(AddressService::new(DieselAddressRepo::new(db.clone())).with_clock(settings.clock.clone())) as Arc<dyn AddressesApi>,
+        cart: Arc::new(CartService::new(DieselCartRepo::new(db.clone())).with_clock(settings.clock.clone())) as Arc<dyn CartApi>,
+        wishlist: Arc::new(WishlistService::new(DieselWishlistRepo::new(db.clone())).with_clock(settings.clock.clone())) as Arc<dyn WishlistApi>,
         orders,
         returns: Arc::new(returns) as Arc<dyn orders::returns::ReturnsApi>,
         customers: Arc::new(customers) as Arc<dyn CustomersApi>,
         audit: Arc::new(AuditService::new(Arc::new(DieselAuditLog::new(db.clone())), settings.clock.clone())) as Arc<dyn AuditApi>,
-        cod: Arc::new(CodService::new(DieselOrderStore::new(db.clone()))) as Arc<dyn CodApi>,
+        cod: Arc::new(CodService::new(DieselOrderStore::new(db.clone())).with_clock(settings.clock.clone())) as Arc<dyn CodApi>,
         gst_rates: Arc::new(GstRatesService::new(DieselOrderStore::new(db.clone())).with_clock(settings.clock.clone()))
             as Arc<dyn GstRatesApi>,
         jwt: Arc::new(jwt),

@@ -1,4 +1,3 @@
-use chrono::Utc;
 use kernel::{AddressId, UserId};
 
 use super::error::AddressError;
@@ -8,11 +7,18 @@ use super::ports::{AddressRepository, AddressesApi, DeleteOutcome};
 /// The address use cases over any storage.
 pub struct AddressService<R> {
     repo: R,
+    clock: kernel::Clock,
 }
 
 impl<R: AddressRepository> AddressService<R> {
     pub fn new(repo: R) -> Self {
-        AddressService { repo }
+        AddressService { repo, clock: kernel::Clock::system() }
+    }
+
+    /// The same service reading the shop's time from `clock`.
+    pub fn with_clock(mut self, clock: kernel::Clock) -> Self {
+        self.clock = clock;
+        self
     }
 }
 
@@ -32,14 +38,14 @@ impl<R: AddressRepository> AddressesApi for AddressService<R> {
 
     fn create(&self, user_id: &UserId, input: AddressInput) -> Result<Address, AddressError> {
         let address = ValidAddress::parse(&input)?;
-        Ok(self.repo.insert(&AddressId::generate(), user_id, &address, Utc::now())?)
+        Ok(self.repo.insert(&AddressId::generate(), user_id, &address, self.clock.now())?)
     }
 
     fn update(&self, user_id: &UserId, address_id: &AddressId, input: AddressInput) -> Result<Address, AddressError> {
         known_id(address_id)?;
         let address = ValidAddress::parse(&input)?;
         self.repo
-            .update(user_id, address_id, &address, Utc::now())?
+            .update(user_id, address_id, &address, self.clock.now())?
             .ok_or(AddressError::NotFound)
     }
 

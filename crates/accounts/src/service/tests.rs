@@ -2,7 +2,7 @@
 //! word-list strength estimator, counting reset tokens, a recording mailer and a clock the
 //! test moves.
 
-use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use chrono::{DateTime, Duration, Utc};
@@ -184,13 +184,12 @@ struct Fixture {
     repo: Arc<MemoryRepo>,
     hasher: Arc<PlainHasher>,
     mail: Arc<RecordingMailer>,
-    /// Seconds added to the start time.
-    offset: Arc<AtomicI64>,
+    clock: kernel::Clock,
 }
 
 impl Fixture {
     fn advance(&self, by: Duration) {
-        self.offset.fetch_add(by.num_seconds(), Ordering::SeqCst);
+        self.clock.advance(by);
     }
 
     fn sent(&self) -> Vec<OutgoingEmail> {
@@ -217,13 +216,9 @@ fn fixture() -> Fixture {
         mailer: mail.clone(),
     };
     let settings = AccountSettings { public_url: "https://shop.example.in/".into(), sign_ins_per_address_per_minute: 0 };
-    let start = Utc::now();
-    let offset = Arc::new(AtomicI64::new(0));
-    let clock_offset = offset.clone();
-    let svc = AccountService::new(ports, settings)
-        .expect("service")
-        .with_clock(Arc::new(move || start + Duration::seconds(clock_offset.load(Ordering::SeqCst))));
-    Fixture { svc, repo, hasher, mail, offset }
+    let clock = kernel::Clock::system();
+    let svc = AccountService::new(ports, settings).expect("service").with_clock(clock.clone());
+    Fixture { svc, repo, hasher, mail, clock }
 }
 
 fn input(username: &str, email: &str, password: &str) -> RegisterInput {

@@ -89,6 +89,23 @@ async fn replaced_expired_and_unknown_links_are_refused_and_only_a_digest_is_sto
     }
 }
 
+/// The link's 30 minutes are the shop's time, as every other rule's (the accounts read the
+/// system clock before, so a shop told another time kept a link open past its end).
+#[actix_web::test]
+async fn the_link_ends_30_minutes_later_by_the_shops_clock() {
+    for backend in store::testing::TestDb::backends() {
+        let (app, clock) = crate::helpers::shop_with_clock(backend);
+        app.customer("asha").await;
+        forgot(&app, "asha@example.in").await.expect(202);
+        let link = token_in(&app.mails_when(1).await[0]);
+        clock.advance(chrono::Duration::minutes(29));
+        assert_eq!(link_valid(&app, &link).await, json!(true), "{backend:?}");
+        clock.advance(chrono::Duration::minutes(2));
+        assert_eq!(link_valid(&app, &link).await, json!(false), "{backend:?}");
+        assert_eq!(reset(&app, &link, "brand-new-pass").await.expect(422).message(), INVALID_LINK);
+    }
+}
+
 #[actix_web::test]
 async fn a_weak_new_password_is_refused_and_the_link_still_works() {
     for app in TestApp::all() {
