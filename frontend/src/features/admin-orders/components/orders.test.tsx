@@ -174,6 +174,14 @@ describe('admin orders', () => {
     expect(await screen.findByText('Status updated to CANCELED')).toBeInTheDocument();
   });
 
+  it('warns before cancelling a delivered order that it pays the customer nothing back', async () => {
+    serveOrders(() => [order({ deliveryStatus: 'DELIVERED' })]);
+    await openAndChooseStatus('CANCELED');
+    const dialog = await screen.findByRole('dialog', { name: 'Change this order?' });
+    expect(dialog).toHaveTextContent('Cancel this delivered order?');
+    expect(dialog).toHaveTextContent('this pays the customer nothing back: a return records the refund.');
+  });
+
   it('asks before a move backwards, and shows the server\'s message when the change fails', async () => {
     serveOrders(() => [order({ deliveryStatus: 'DELIVERED' })]);
     server.use(

@@ -34,6 +34,9 @@ const PROGRESS: Record<DeliveryStatus, number> = { PENDING: 0, SHIPPED: 1, DELIV
  */
 export function confirmationFor(from: DeliveryStatus, to: DeliveryStatus): string | null {
   if (from === to) return null;
+  // A delivered order was paid at the door: cancelling it records no refund.
+  if (to === 'CANCELED' && from === 'DELIVERED')
+    return 'Cancel this delivered order? Its items go back into stock and its cash stops counting as received, but this pays the customer nothing back: a return records the refund.';
   if (to === 'CANCELED') return 'Cancel this order? Its items go back into stock.';
   if (from === 'CANCELED') return `Reopen this cancelled order as ${to}? Its items are taken from stock again.`;
   if (PROGRESS[to] < PROGRESS[from]) return `Move this order back from ${from} to ${to}?`;
