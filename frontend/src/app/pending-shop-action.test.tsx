@@ -74,7 +74,7 @@ async function signInThroughDialog(u: UserEvent) {
 }
 
 async function tapAddToCartOnShop(u: UserEvent) {
-  await u.click(await screen.findByRole('button', { name: 'Add Linen Shirt to cart' }));
+  await u.click(await screen.findByRole('button', { name: 'Add to Cart, Linen Shirt' }));
   expect(await screen.findByText('Please login to add to cart')).toBeInTheDocument();
 }
 

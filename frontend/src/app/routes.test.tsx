@@ -121,7 +121,7 @@ describe('guest restrictions', () => {
     server.use(http.get('/api/products', () => HttpResponse.json(listAnswer([product()]))));
     await renderRoutes(routes, '/shop');
     await screen.findByText('1 product(s) found');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add to Cart, Linen Shirt' }));
     expect(await screen.findByText('Please login to add to cart')).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
   });

@@ -39,11 +39,11 @@ describe('ProductCard', () => {
   it('adds the selected size; clicking the selected size clears it', async () => {
     const { onAddToCart } = renderCard();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart, Linen Shirt' }));
     expect(onAddToCart).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ id: 'v-m' }));
 
     await user.click(screen.getByRole('button', { name: 'Size M' }));
-    await user.click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart, Linen Shirt' }));
     expect(onAddToCart).toHaveBeenLastCalledWith(expect.anything(), null);
 
     await user.click(screen.getByRole('button', { name: 'Size S' }));
@@ -54,7 +54,7 @@ describe('ProductCard', () => {
   it('preselects the first size in stock, not a sold-out one', async () => {
     const { onAddToCart } = renderCard(vi.fn(), vi.fn(), [{ ...S, stock: 0 }, { ...M, stock: 3 }]);
     expect(screen.getByText('₹800.00')).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add to Cart, Linen Shirt' }));
     expect(onAddToCart).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ id: 'v-m' }));
   });
 
@@ -73,7 +73,7 @@ describe('ProductCard', () => {
     await user.click(screen.getByRole('button', { name: 'Colour Red' }));
     expect(screen.getByRole('button', { name: 'Size L' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Size M (out of stock)' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Add Linen Shirt to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart, Linen Shirt' }));
     expect(onAddToCart).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ id: 'v-l-red' }));
   });
 
