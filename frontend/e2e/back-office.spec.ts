@@ -173,8 +173,8 @@ test('the admin creates a product with two variants and two images', async ({ pa
   await expect(dialog).toBeHidden();
   const row = page.getByRole('table', { name: 'Products' }).getByRole('row').filter({ hasText: productName });
   await expect(row).toContainText(subName);
-  await expect(row.getByRole('button', { name: `View images of ${productName}` })).toHaveText('View (2)');
-  await row.getByRole('button', { name: `Show variants of ${productName}` }).click();
+  await expect(row.getByRole('button', { name: `View 2 images of ${productName}` })).toHaveText('View 2 images');
+  await row.getByRole('button', { name: `2 variants of ${productName}`, expanded: false }).click();
   const variants = page.getByRole('table', { name: `Variants of ${productName}` });
   await expect(variants.getByRole('row')).toHaveCount(3); // header + 2
   await expect(variants).toContainText('Red');

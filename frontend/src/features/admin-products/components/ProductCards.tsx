@@ -10,7 +10,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { formatMoney } from '@/lib/money';
 import { PLACEHOLDER_IMAGE } from '@/lib/images';
-import { serialNumber } from '../lib/product';
+import { imagesText, serialNumber } from '../lib/product';
 import type { AdminProduct } from '../types';
 import { StockBadge } from './StockBadge';
 
@@ -52,8 +52,8 @@ export function ProductCards({ items, page, onEdit, onDelete, onImages }: Props)
             </Box>
           </CardContent>
           <CardActions sx={{ px: 2, pb: 1.5, gap: 1, flexWrap: 'wrap' }}>
-            <Button size="small" onClick={() => onImages(p)} aria-label={`View images of ${p.name}`}>
-              Images ({p.images?.length ?? 0})
+            <Button size="small" onClick={() => onImages(p)} aria-label={`${imagesText(p)} of ${p.name}`}>
+              {imagesText(p)}
             </Button>
             <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
               Edit

@@ -41,7 +41,7 @@ import {
   type ProductListParams,
   type StockFilter,
 } from '../api';
-import { PRODUCT_MESSAGES, serialNumber } from '../lib/product';
+import { PRODUCT_MESSAGES, imagesText, serialNumber } from '../lib/product';
 import type { AdminProduct } from '../types';
 import { ImageGalleryDialog } from './ImageGalleryDialog';
 import { ProductCards } from './ProductCards';
@@ -195,7 +195,8 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
                       size="small"
                       onClick={() => toggle(p.id)}
                       aria-expanded={open}
-                      aria-label={`${open ? 'Hide' : 'Show'} variants of ${p.name}`}
+                      // The name begins with the words shown (WCAG 2.5.3); aria-expanded says shown or hidden.
+                      aria-label={`${p.variants.length} variant${p.variants.length === 1 ? '' : 's'} of ${p.name}`}
                       startIcon={open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
                     >
                       {p.variants.length} variant{p.variants.length === 1 ? '' : 's'}
@@ -204,8 +205,8 @@ export function ProductsPage({ onChanged }: { onChanged?: () => void }) {
                   <TableCell>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                       <Avatar variant="rounded" src={p.images?.[0]?.url ?? PLACEHOLDER_IMAGE} alt="" sx={{ width: 40, height: 40 }} />
-                      <Button size="small" onClick={() => setGallery(p)} aria-label={`View images of ${p.name}`}>
-                        View ({p.images?.length ?? 0})
+                      <Button size="small" onClick={() => setGallery(p)} aria-label={`${imagesText(p)} of ${p.name}`}>
+                        {imagesText(p)}
                       </Button>
                     </Box>
                   </TableCell>

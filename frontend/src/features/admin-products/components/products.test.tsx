@@ -37,7 +37,7 @@ async function openPage(path = '/admin/product') {
 async function openVariants() {
   await openPage();
   const u = userEvent.setup();
-  await u.click(await screen.findByRole('button', { name: 'Show variants of Linen Shirt' }));
+  await u.click(await screen.findByRole('button', { name: /^\d+ variants? of Linen Shirt$/, expanded: false }));
   return u;
 }
 
@@ -90,7 +90,7 @@ describe('admin products table', () => {
       '1299.50',
       '1299.50',
     ]);
-    await u.click(screen.getByRole('button', { name: 'Hide variants of Linen Shirt' }));
+    await u.click(screen.getByRole('button', { name: '3 variants of Linen Shirt', expanded: true }));
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Variants of Linen Shirt' })).not.toBeInTheDocument());
   });
 
@@ -101,11 +101,11 @@ describe('admin products table', () => {
     ]);
     await openPage();
     const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'View images of Linen Shirt' }));
+    await u.click(await screen.findByRole('button', { name: 'View 2 images of Linen Shirt' }));
     const gallery = await screen.findByRole('dialog', { name: 'Linen Shirt images' });
     expect(within(gallery).getAllByRole('img')).toHaveLength(2);
     await u.click(within(gallery).getByRole('button', { name: 'Close' }));
-    await u.click(screen.getByRole('button', { name: 'View images of Bare Tee' }));
+    await u.click(screen.getByRole('button', { name: 'View 0 images of Bare Tee' }));
     expect(await screen.findByText('No images available')).toBeInTheDocument();
   });
 

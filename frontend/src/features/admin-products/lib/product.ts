@@ -67,3 +67,10 @@ export function cascadeLevels(tree: AdminCategoryNode[], path: string[]): AdminC
 export function serialNumber(page: number, index: number, pageSize = ADMIN_PAGE_SIZE): number {
   return (page - 1) * pageSize + index + 1;
 }
+
+/** The images button's words, "View 2 images"; its accessible name adds "of <product>" after
+ * them, so that the name begins with what is shown (WCAG 2.5.3 label in name). */
+export function imagesText(p: { images?: unknown[] | null }): string {
+  const n = p.images?.length ?? 0;
+  return `View ${n} image${n === 1 ? '' : 's'}`;
+}
