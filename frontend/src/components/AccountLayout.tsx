@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -23,6 +24,9 @@ const ITEMS = [
   { label: 'Password', to: '/myaccount/password', icon: <LockIcon /> },
 ];
 
+/** On phones the entries are a scrolling row: each as wide as its words. */
+const ITEM_SX = { flexShrink: 0, width: { xs: 'auto', md: '100%' } } as const;
+
 interface Props {
   greeting: string;
   onLogout: () => void;
@@ -39,23 +43,23 @@ export function AccountLayout({ greeting, onLogout, children }: Props) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0,1fr)', md: '240px minmax(0,1fr)' } }}>
         <Paper variant="outlined" component="nav" aria-label="My account" sx={{ alignSelf: 'start', overflowX: 'auto' }}>
           <List sx={{ display: { xs: 'flex', md: 'block' }, py: { xs: 0, md: 1 } }}>
+            {/* Each entry in its <li> (a list holds only list items, WCAG 1.3.1). */}
             {ITEMS.map((item) => (
-              <ListItemButton
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                sx={{ flexShrink: 0, '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}
-              >
-                <ListItemIcon sx={{ minWidth: { xs: 32, md: 40 } }}>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
+              <ListItem key={item.to} disablePadding sx={ITEM_SX}>
+                <ListItemButton component={NavLink} to={item.to} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}>
+                  <ListItemIcon sx={{ minWidth: { xs: 32, md: 40 } }}>{item.icon}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
-            <ListItemButton onClick={onLogout} sx={{ flexShrink: 0 }}>
-              <ListItemIcon sx={{ minWidth: { xs: 32, md: 40 } }}>
-                <LogoutIcon />
-              </ListItemIcon>
-              <ListItemText primary="Logout" />
-            </ListItemButton>
+            <ListItem disablePadding sx={ITEM_SX}>
+              <ListItemButton onClick={onLogout}>
+                <ListItemIcon sx={{ minWidth: { xs: 32, md: 40 } }}>
+                  <LogoutIcon />
+                </ListItemIcon>
+                <ListItemText primary="Logout" />
+              </ListItemButton>
+            </ListItem>
           </List>
         </Paper>
         <Box sx={{ minWidth: 0 }}>{children}</Box>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -41,17 +42,23 @@ export default function MobileMenu({ open, brandName, links, categories, onClose
         </Typography>
         <List>
           {links.map((l) => (
-            <ListItemButton key={l.to} onClick={() => go(l.to)}>
-              <ListItemText primary={l.label} />
-            </ListItemButton>
+            <ListItem key={l.to} disablePadding>
+              <ListItemButton onClick={() => go(l.to)}>
+                <ListItemText primary={l.label} />
+              </ListItemButton>
+            </ListItem>
           ))}
-          <ListItemButton onClick={closeThen(onAccount)}>
-            <ListItemText primary="Account" />
-          </ListItemButton>
-          {onLogout && (
-            <ListItemButton onClick={closeThen(onLogout)}>
-              <ListItemText primary="Logout" />
+          <ListItem disablePadding>
+            <ListItemButton onClick={closeThen(onAccount)}>
+              <ListItemText primary="Account" />
             </ListItemButton>
+          </ListItem>
+          {onLogout && (
+            <ListItem disablePadding>
+              <ListItemButton onClick={closeThen(onLogout)}>
+                <ListItemText primary="Logout" />
+              </ListItemButton>
+            </ListItem>
           )}
         </List>
         {categories.length > 0 && (
@@ -69,9 +76,11 @@ export default function MobileMenu({ open, brandName, links, categories, onClose
                   {(top.subCategories ?? []).length > 0 && (
                     <List disablePadding dense>
                       {top.subCategories.map((sub) => (
-                        <ListItemButton key={sub.id} sx={{ pl: 4 }} onClick={() => go(categoryHref(sub))}>
-                          <ListItemText primary={sub.name} />
-                        </ListItemButton>
+                        <ListItem key={sub.id} disablePadding>
+                          <ListItemButton sx={{ pl: 4 }} onClick={() => go(categoryHref(sub))}>
+                            <ListItemText primary={sub.name} />
+                          </ListItemButton>
+                        </ListItem>
                       ))}
                     </List>
                   )}

@@ -5,6 +5,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -88,10 +89,12 @@ function SidebarContent({ brandName, onBackToStore, onLogout, onNavigate }: Omit
           { label: 'Back to store', icon: <StorefrontIcon />, onClick: onBackToStore },
           { label: 'Logout', icon: <LogoutIcon />, onClick: onLogout },
         ].map((action) => (
-          <ListItemButton key={action.label} onClick={action.onClick}>
-            <ListItemIcon sx={{ minWidth: 40 }}>{action.icon}</ListItemIcon>
-            <ListItemText primary={action.label} />
-          </ListItemButton>
+          <ListItem key={action.label} disablePadding>
+            <ListItemButton onClick={action.onClick}>
+              <ListItemIcon sx={{ minWidth: 40 }}>{action.icon}</ListItemIcon>
+              <ListItemText primary={action.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

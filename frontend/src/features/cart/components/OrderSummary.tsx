@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@/lib/money';
 import type { CartSummary } from '../types';
 
+/** A term and its figure; the total's row is set off by a rule above it (a border: a <dl> holds
+ * only its terms' groups, so no <hr> between them). */
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  const rule = strong ? { mt: 1, pt: 1.5, borderTop: 1, borderColor: 'divider' } : {};
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.5 }}>
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.5, ...rule }}>
       <Typography component="dt" sx={{ fontWeight: strong ? 700 : 400 }}>
         {label}
       </Typography>
@@ -34,7 +36,6 @@ export function OrderSummary({ summary: s, children }: { summary: CartSummary; c
         <Row label="Subtotal" value={formatMoney(s.subtotal)} />
         <Row label="Discount" value={`- ${formatMoney(s.discount)}`} />
         <Row label="Tax" value={formatMoney(s.tax)} />
-        <Divider sx={{ my: 1 }} />
         <Row label="Total" value={formatMoney(s.total)} strong />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>

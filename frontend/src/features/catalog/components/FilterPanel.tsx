@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Slider from '@mui/material/Slider';
@@ -68,19 +69,22 @@ export function FilterPanel({ filters, facets, categories, priceBounds, onChange
             Categories
           </Typography>
           <List dense disablePadding>
-            <ListItemButton selected={!filters.categoryId} onClick={() => onChange({ categoryId: null })}>
-              <ListItemText primary="All" />
-            </ListItemButton>
-            {categories.map((c) => (
-              <ListItemButton
-                key={c.id}
-                selected={filters.categoryId === c.id}
-                aria-pressed={filters.categoryId === c.id}
-                onClick={() => onChange({ categoryId: filters.categoryId === c.id ? null : c.id })}
-                sx={{ pl: 2 + 2 * (c.depth ?? 0) }}
-              >
-                <ListItemText primary={c.count !== undefined ? `${c.name} (${c.count})` : c.name} />
+            <ListItem disablePadding>
+              <ListItemButton selected={!filters.categoryId} aria-pressed={!filters.categoryId} onClick={() => onChange({ categoryId: null })}>
+                <ListItemText primary="All" />
               </ListItemButton>
+            </ListItem>
+            {categories.map((c) => (
+              <ListItem key={c.id} disablePadding>
+                <ListItemButton
+                  selected={filters.categoryId === c.id}
+                  aria-pressed={filters.categoryId === c.id}
+                  onClick={() => onChange({ categoryId: filters.categoryId === c.id ? null : c.id })}
+                  sx={{ pl: 2 + 2 * (c.depth ?? 0) }}
+                >
+                  <ListItemText primary={c.count !== undefined ? `${c.name} (${c.count})` : c.name} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

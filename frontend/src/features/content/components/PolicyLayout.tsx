@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -62,9 +63,11 @@ export function PolicyLayout({
           </Typography>
           <List dense>
             {sections.map((s) => (
-              <ListItemButton key={s.id} selected={active === s.id} onClick={() => go(s.id)}>
-                <ListItemText primary={s.title} />
-              </ListItemButton>
+              <ListItem key={s.id} disablePadding>
+                <ListItemButton selected={active === s.id} onClick={() => go(s.id)}>
+                  <ListItemText primary={s.title} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>
