@@ -36,6 +36,11 @@ import { CategoryFormDialog } from './CategoryFormDialog';
 type FormState = { category: AdminCategory | null; parentId?: string } | null;
 
 /** The category table with nested rows, the create/edit dialog and the delete confirmation. */
+/** A category card's button: "Show 2 subcategories", "Hide 1 subcategory". */
+function subcategoriesText(expanded: boolean, n: number): string {
+  return `${expanded ? 'Hide' : 'Show'} ${n} subcategor${n === 1 ? 'y' : 'ies'}`;
+}
+
 export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
   const theme = useTheme();
   // On a phone the table becomes cards, with Edit and Delete in reach (as the orders page does).
@@ -126,8 +131,9 @@ export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
               </CardContent>
               <CardActions sx={{ px: 2, pb: 1.5, gap: 1, flexWrap: 'wrap' }}>
                 {row.hasChildren && (
-                  <Button size="small" aria-expanded={row.expanded} onClick={() => toggle(c.id)} aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${c.name}`}>
-                    {row.expanded ? 'Hide' : 'Show'} {c.subCategories.length} subcategor{c.subCategories.length === 1 ? 'y' : 'ies'}
+                  // The name is the words shown and the category's name after them (WCAG 2.5.3).
+                  <Button size="small" aria-expanded={row.expanded} onClick={() => toggle(c.id)} aria-label={`${subcategoriesText(row.expanded, c.subCategories.length)} of ${c.name}`}>
+                    {subcategoriesText(row.expanded, c.subCategories.length)}
                   </Button>
                 )}
                 <Button size="small" startIcon={<AddIcon />} onClick={() => setForm({ category: null, parentId: c.id })} aria-label={`Add subcategory to ${c.name}`}>

@@ -19,7 +19,7 @@ describe('owner walk: categories', () => {
       expect(screen.queryByRole('table', { name: 'Categories' })).not.toBeInTheDocument();
       const men = within(cards).getByRole('listitem', { name: 'Men' });
       const u = userEvent.setup();
-      await u.click(within(men).getByRole('button', { name: 'Expand Men' }));
+      await u.click(within(men).getByRole('button', { name: 'Show 1 subcategory of Men', expanded: false }));
       expect(await within(cards).findByRole('listitem', { name: 'Shirts' })).toBeInTheDocument();
       await u.click(within(cards).getByRole('button', { name: 'Delete Women' }));
       expect(await screen.findByRole('dialog', { name: 'Delete category' })).toBeInTheDocument();
