@@ -168,6 +168,21 @@ test.describe('back office at desktop 1280 px', () => {
   });
 });
 
+test.describe('back office at phone 360 px', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('products and categories, shown as cards, have no WCAG 2.1 AA violations', async ({ page }) => {
+    await signInAdmin(page);
+    await page.goto('/admin/product');
+    await ready(page, page.getByRole('button', { name: /^View \d+ images? of / }).first());
+    await expectAccessible(page, 'admin products cards, phone');
+
+    await page.goto('/admin/category');
+    await ready(page, page.getByRole('list', { name: 'Categories' }));
+    await expectAccessible(page, 'admin categories cards, phone');
+  });
+});
+
 // ---- 360 px with the text at 200 % (MUI sizes text in rem, so the root font size scales it) ----
 
 async function zoomText(page: Page) {
