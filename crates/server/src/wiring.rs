@@ -151,7 +151,8 @@ pub fn build_state(db: &Db, settings: &Settings) -> Result<AppState, WiringError
     .map_err(|e| WiringError(e.to_string()))?
     .with_clock(settings.clock.clone());
     let jwt = JwtKeys::new(&settings.jwt_secret, Duration::days(SESSION_LIFETIME_DAYS))
-        .map_err(|e| WiringError(e.to_string()))?;
+        .map_err(|e| WiringError(e.to_string()))?
+        .with_clock(settings.clock.clone());
     let catalog = CatalogService::releasing_memory_with(DieselCatalogRepo::new(db.clone()), media(), crate::memory::give_back)
         .map_err(|e| WiringError(e.to_string()))?
         .with_clock(settings.clock.clone());

@@ -1,5 +1,5 @@
 use accounts::{SessionClaims, User};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration};
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
@@ -21,7 +21,12 @@ pub struct JwtKeys {
     decoding: DecodingKey,
     validation: Validation,
     lifetime: Duration,
+    /// The shop's time: tokens are issued and expire by it.
+    clock: kernel::Clock,
 }
+
+/// Seconds a token is still taken after its expiry (clocks of several instances differ a little).
+const EXPIRY_LEEWAY_SECONDS: i64 = 5;
 
 /// The shortest secret accepted: 32 bytes, the size of the HS256 hash output.
 pub const MIN_SECRET_BYTES: usize = 32;
@@ -41,14 +46,22 @@ impl JwtKeys {
         }
         // Only HS256: `alg: none` and every other algorithm are refused by construction.
         let mut validation = Validation::new(Algorithm::HS256);
-        validation.leeway = 5;
         validation.set_required_spec_claims(&["exp", "sub", "iat"]);
+        // Expiry is checked in `verify` against the shop's clock, not the library's system time.
+        validation.validate_exp = false;
         Ok(JwtKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             validation,
             lifetime,
+            clock: kernel::Clock::system(),
         })
+    }
+
+    /// The same keys issuing and checking tokens by the shop's `clock`.
+    pub fn with_clock(mut self, clock: kernel::Clock) -> Self {
+        self.clock = clock;
+        self
     }
 
     /// A new session token for the account's current session generation, with a fresh id.
@@ -57,7 +70,7 @@ impl JwtKeys {
     }
 
     pub fn issue_for(&self, user_id: &str, generation: i64) -> Result<String, JwtError> {
-        let now = Utc::now();
+        let now = self.clock.now();
         let claims = Claims {
             sub: user_id.to_string(),
             iat: now.timestamp(),
@@ -72,6 +85,9 @@ impl JwtKeys {
     /// generation and an id (issued before sessions could end) are refused.
     pub fn verify(&self, token: &str) -> Option<SessionClaims> {
         let claims = decode::<Claims>(token, &self.decoding, &self.validation).ok()?.claims;
+        if claims.exp + EXPIRY_LEEWAY_SECONDS < self.clock.now().timestamp() {
+            return None;
+        }
         Some(SessionClaims {
             user_id: claims.sub,
             generation: claims.r#gen,

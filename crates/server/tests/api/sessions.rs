@@ -130,3 +130,19 @@ async fn who_asks_is_answered_before_what_they_ask() {
         app.send_raw("POST", "/api/auth/login", Some(&admin), json, b"{".to_vec()).await.expect(400);
     }
 }
+
+/// A session lasts its 7 days by the shop's clock, like every other time the shop keeps (the
+/// token's expiry was read from the system clock, so a shop told another time kept it open).
+#[actix_web::test]
+async fn a_session_ends_after_its_seven_days_by_the_shops_clock() {
+    for backend in store::testing::TestDb::backends() {
+        let (app, clock) = crate::helpers::shop_with_clock(backend);
+        let (token, _) = app.customer("asha").await;
+        clock.advance(chrono::Duration::days(server::wiring::SESSION_LIFETIME_DAYS) - chrono::Duration::minutes(1));
+        assert_eq!(me_status(&app, &token).await, 200, "{backend:?}");
+        clock.advance(chrono::Duration::minutes(2));
+        assert_eq!(me_status(&app, &token).await, 401, "{backend:?}");
+        let again = sign_in(&app, "asha", PASSWORD).await;
+        assert_eq!(me_status(&app, &again).await, 200, "a new session starts at the shop's time");
+    }
+}
