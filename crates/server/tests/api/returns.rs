@@ -399,9 +399,8 @@ async fn a_cancellation_after_returns_puts_each_piece_back_into_stock_once() {
     }
 }
 
-/// After a size exchange the shopper holds the replacement, not the piece they sent back:
-/// cancelling the order puts the replacement back into stock, and the exchanged piece
-/// (restocked when it came back) is not put back a second time.
+/// A product, or a size of it, that an open return or exchange names (the piece coming back,
+/// the replacement set aside) is not deleted until the request is finished.
 #[actix_web::test]
 async fn a_product_in_an_open_return_or_exchange_is_not_deleted() {
     for backend in TestDb::backends() {
@@ -430,6 +429,9 @@ async fn a_product_in_an_open_return_or_exchange_is_not_deleted() {
     }
 }
 
+/// After a size exchange the shopper holds the replacement, not the piece they sent back:
+/// cancelling the order puts the replacement back into stock, and the exchanged piece
+/// (restocked when it came back) is not put back a second time.
 #[actix_web::test]
 async fn a_cancellation_after_an_exchange_puts_back_the_replacement_the_shopper_holds() {
     for backend in TestDb::backends() {
