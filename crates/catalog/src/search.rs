@@ -9,6 +9,8 @@
 //! test of its lower-case text (ASCII letters folded per compare, see [`holds`]), so a word
 //! typed half-way ("kur") still finds "kurta".
 
+mod hindi;
+
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -432,6 +434,13 @@ impl Word {
             }
         }
         let mut corrected = Vec::new();
+        // A word typed in Devanagari also stands for its Latin spellings, each read as if
+        // typed so: with its spelling variants and its typing-mistake corrections.
+        for spelt in hindi::romanised(&joined) {
+            let latin = Word::read(&spelt, vocabulary, synonyms);
+            latin.exact.iter().for_each(|w| add(&mut exact, w));
+            latin.corrected.iter().for_each(|w| add(&mut corrected, w));
+        }
         // A word the catalogue has as typed needs no correction: "silk" must not also find
         // "milk"; nor does a word of the synonym list ("tshirt" is not a mistake for "shirt").
         if vocabulary.surface(&joined).is_none() && synonyms.of(&joined).is_empty() {
@@ -599,6 +608,28 @@ mod tests {
         // "tshirt" is in the synonym list: not a mistake for "shirt".
         assert_eq!(Matcher::new("tshirt", &v, &Synonyms::default()).fit("oxford shirt"), None);
         assert_eq!(Matcher::new("blue t shirt", &v, &Synonyms::default()).alternatives().count(), 2);
+    }
+
+    #[test]
+    fn words_typed_in_devanagari_find_products_named_in_latin_letters() {
+        let v = Vocabulary::of(
+            ["cotton kurta set", "silk saree with zari", "festive lehenga choli", "slim jeans", "cotton salwar suit", "oxford shirt"].into_iter(),
+        );
+        let s = Synonyms::default();
+        for (typed, text, fit) in [
+            ("कुर्ता", "cotton kurta set", Fit::Exact),
+            // "sari", which the synonym list knows as "saree".
+            ("साड़ी", "silk saree with zari", Fit::Exact),
+            ("लहंगा चोली", "festive lehenga choli", Fit::Exact),
+            ("सलवार", "cotton salwar suit", Fit::Exact),
+            // "jeens" and "shart": one typing mistake away.
+            ("जींस", "slim jeans", Fit::Corrected),
+            ("शर्ट", "oxford shirt", Fit::Corrected),
+        ] {
+            assert_eq!(Matcher::new(typed, &v, &s).fit(text), Some(fit), "{typed}");
+        }
+        assert_eq!(Matcher::new("कुर्ता", &v, &s).fit("silk saree with zari"), None);
+        assert_eq!(Matcher::new("शर्ट", &v, &s).suggestions(&v), vec!["shirt"], "did you mean: the Latin word");
     }
 
     #[test]

@@ -73,3 +73,26 @@ async fn searches_that_find_nothing_are_counted_for_the_owner() {
         app.get("/api/search/misses", Some(&asha)).await.expect(403);
     }
 }
+
+/// A shopper typing in Hindi finds products the owner named in English letters: "कुर्ता" finds
+/// the kurta, "साड़ी" the saree (read "sari", a spelling the synonym list knows) and "जींस"
+/// the jeans (read "jeens", one typing mistake away).
+#[actix_web::test]
+async fn words_typed_in_devanagari_find_products_named_in_latin_letters() {
+    for app in TestApp::all() {
+        let admin = app.admin().await;
+        let women = app.category(&admin, "Women", None).await;
+        for name in ["Cotton Kurta", "Silk Saree", "Slim Jeans"] {
+            app.product(&admin, name, &women, json!([variant("M", "Blue")])).await;
+        }
+        let search = |q: &'static str| {
+            let app = &app;
+            let encoded: String = q.bytes().map(|b| format!("%{b:02X}")).collect();
+            async move { names(&app.get(&format!("/api/products/search?q={encoded}"), None).await.expect(200).body) }
+        };
+        assert_eq!(search("कुर्ता").await, vec!["Cotton Kurta"], "{:?}", app.backend);
+        assert_eq!(search("साड़ी").await, vec!["Silk Saree"]);
+        assert_eq!(search("जींस").await, vec!["Slim Jeans"]);
+        assert!(search("धोती").await.is_empty(), "nothing like it in the shop");
+    }
+}
