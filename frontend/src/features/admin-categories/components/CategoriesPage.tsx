@@ -35,12 +35,12 @@ import { CategoryFormDialog } from './CategoryFormDialog';
 
 type FormState = { category: AdminCategory | null; parentId?: string } | null;
 
-/** The category table with nested rows, the create/edit dialog and the delete confirmation. */
 /** A category card's button: "Show 2 subcategories", "Hide 1 subcategory". */
 function subcategoriesText(expanded: boolean, n: number): string {
   return `${expanded ? 'Hide' : 'Show'} ${n} subcategor${n === 1 ? 'y' : 'ies'}`;
 }
 
+/** The category table with nested rows, the create/edit dialog and the delete confirmation. */
 export function CategoriesPage({ onChanged }: { onChanged?: () => void }) {
   const theme = useTheme();
   // On a phone the table becomes cards, with Edit and Delete in reach (as the orders page does).
