@@ -237,8 +237,10 @@ async fn the_invoice_series_starts_again_on_the_first_of_april_in_india() {
     for backend in TestDb::backends() {
         let (Till { app, clock, admin, .. }, [first, second, third]) = Till::with_three_orders(backend, 499_00).await;
         set_status(&app, &admin, &first, "SHIPPED").await.expect(200);
-        // 31 March 2027, 23:59 in India (18:29 UTC): still 2026-27.
+        // 31 March 2027, 23:59 in India (18:29 UTC): still 2026-27. Months on, the owner signs
+        // in again (a session lasts 7 days).
         set_clock(&clock, 2027, 3, 31, 18, 29);
+        let admin = app.sign_in("owner@shop.in").await;
         let march = set_status(&app, &admin, &second, "SHIPPED").await.expect(200);
         assert_eq!((march.body["data"]["invoice"]["number"].as_str(), march.body["data"]["invoice"]["issuedOn"].as_str()), (Some("KP/26-27/2"), Some("2027-03-31")));
         // Two minutes later it is 1 April in India, though still 31 March in UTC.
@@ -466,8 +468,9 @@ async fn a_new_rate_rule_applies_to_invoices_issued_from_its_effective_date() {
         let rate_now = |instance_get: Reply| instance_get.expect(200).body["data"]["rate"].clone();
         assert_eq!(rate_now(app.get("/api/gst/rate?hsnCode=6109&price=999", Some(&admin)).await), "5%", "not yet in force");
 
-        // 31 March 2027, 23:59 in India: the old rule still applies.
+        // 31 March 2027, 23:59 in India: the old rule still applies. (Months on: signed in again.)
         set_clock(&clock, 2027, 3, 31, 18, 29);
+        let admin = app.sign_in("owner@shop.in").await;
         set_status(&app, &admin, &march, "SHIPPED").await.expect(200);
         assert_eq!(line_rate(&app, &march, "INVOICE"), 500);
         // 1 April 2027 in India: the new one, on this instance and on another one.

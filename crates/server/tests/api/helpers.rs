@@ -338,10 +338,13 @@ impl TestApp {
             .await
             .expect("the admin task ran")
             .expect("admin created");
-        let reply = self
-            .post("/api/auth/login", None, json!({ "identifier": "owner@shop.in", "password": PASSWORD }))
-            .await
-            .expect(200);
+        self.sign_in("owner@shop.in").await
+    }
+
+    /// Signs in again (a test that moves the shop's clock past a session's 7 days does, as a
+    /// shopper would) and returns the new token. Every account here has [`PASSWORD`].
+    pub async fn sign_in(&self, identifier: &str) -> String {
+        let reply = self.post("/api/auth/login", None, json!({ "identifier": identifier, "password": PASSWORD })).await.expect(200);
         reply.body["token"].as_str().unwrap_or_default().to_string()
     }
 

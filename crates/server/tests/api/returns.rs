@@ -287,8 +287,10 @@ async fn every_broken_rule_gets_a_clear_answer_and_changes_nothing() {
         let pending = order_for(&app, &admin, &asha, &[(&v[0], 1)], false).await;
         assert_eq!(refused(ask(&app, &asha, &pending, refund(&item(&pending, 0), 1)).await), (422, "not_delivered".into()));
 
-        // The window: delivered at 23:00 on 1 December (India), open through 8 December.
+        // The window: delivered at 23:00 on 1 December (India), open through 8 December (by
+        // then the sessions of the 1st have ended: everyone signs in again).
         set_clock(&clock, 2026, 12, 8, 18, 29);
+        let (asha, admin) = (app.sign_in("asha").await, app.sign_in("owner@shop.in").await);
         let last_minute = ask(&app, &asha, &order, refund(&kurta_line, 1)).await.expect(201);
         set_clock(&clock, 2026, 12, 8, 18, 31);
         let late = ask(&app, &asha, &order, refund(&kurta_line, 1)).await;
@@ -537,6 +539,8 @@ async fn a_late_delivery_may_be_refunded_and_only_a_late_one() {
         assert_eq!(in_time["expectedDeliveryDate"], "2026-12-08");
         let id_of = |order: &Value| order["id"].as_str().unwrap_or_default().to_string();
         set_clock(&clock, 2026, 12, 8, 18, 29); // 23:59 on the 8th in India
+        // A week on, the sessions of the 1st have ended: everyone signs in again.
+        let (admin, asha, ravi) = (app.sign_in("owner@shop.in").await, app.sign_in("asha").await, app.sign_in("ravi").await);
         ship_and_deliver(&app, &admin, &id_of(&in_time)).await;
         set_clock(&clock, 2026, 12, 8, 18, 31); // 00:01 on the 9th
         ship_and_deliver(&app, &admin, &id_of(&late)).await;
