@@ -9,7 +9,7 @@
 pub mod names;
 pub mod responses;
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -94,30 +94,42 @@ fn fits(pattern: &str, path: &str) -> bool {
         && pattern.iter().zip(&path).all(|(p, s)| if p.starts_with('{') { !s.is_empty() } else { p == s })
 }
 
+/// One route pattern of the document (`/api/addresses/{id}`) with its operations: each
+/// method (upper case) and whether it needs the bearer token (its `security`, which the
+/// handler's answers decide, above). Read from the document once.
+struct Route {
+    pattern: String,
+    operations: Vec<(String, bool)>,
+}
+
+fn routes() -> &'static [Route] {
+    static ROUTES: OnceLock<Vec<Route>> = OnceLock::new();
+    ROUTES.get_or_init(|| {
+        let doc = serde_json::to_value(document()).unwrap_or_default();
+        let paths = doc["paths"].as_object().into_iter().flatten();
+        paths
+            .map(|(pattern, item)| {
+                let operations = item.as_object().into_iter().flatten().map(|(m, op)| (m.to_uppercase(), op));
+                let operations = operations
+                    .filter(|(m, _)| METHODS.contains(&m.as_str()))
+                    .map(|(m, op)| (m, op["security"].as_array().is_some_and(|s| !s.is_empty())));
+                Route { pattern: pattern.clone(), operations: operations.collect() }
+            })
+            .collect()
+    })
+}
+
 /// The methods the API answers at a request path (`/api/addresses/3f…` → `DELETE, PUT`), for a
 /// 405's `Allow` header; `None` when no route has the path.
 pub fn allowed_methods(path: &str) -> Option<String> {
-    static TABLE: OnceLock<Vec<(String, Vec<String>)>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let doc = serde_json::to_value(document()).unwrap_or_default();
-        doc["paths"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .map(|(pattern, item)| {
-                let methods = item.as_object().into_iter().flatten().map(|(m, _)| m.to_uppercase());
-                (pattern.clone(), methods.filter(|m| METHODS.contains(&m.as_str())).collect())
-            })
-            .collect()
-    });
     // A literal pattern is registered before the patterns with parameters it also fits
     // (`/api/products/search` before `/api/products/{idOrSlug}`) and answers alone.
-    let literal = table.iter().filter(|(pattern, _)| pattern == path);
-    let fitting: Vec<&(String, Vec<String>)> = match literal.clone().next() {
+    let literal = routes().iter().filter(|r| r.pattern == path);
+    let fitting: Vec<&Route> = match literal.clone().next() {
         Some(_) => literal.collect(),
-        None => table.iter().filter(|(pattern, _)| fits(pattern, path)).collect(),
+        None => routes().iter().filter(|r| fits(&r.pattern, path)).collect(),
     };
-    let mut methods: BTreeSet<&str> = fitting.iter().flat_map(|(_, m)| m.iter().map(String::as_str)).collect();
+    let mut methods: BTreeSet<&str> = fitting.iter().flat_map(|r| r.operations.iter().map(|(m, _)| m.as_str())).collect();
     // HEAD is answered wherever GET is (a HEAD is routed as a GET at the app's edge).
     if methods.contains("GET") {
         methods.insert("HEAD");
@@ -126,24 +138,13 @@ pub fn allowed_methods(path: &str) -> Option<String> {
 }
 
 /// Does the operation at a route pattern (`/api/orders/{id}/status`) need the bearer token?
-/// Read from the document's `security`, which the handler's answers decide (above); a HEAD
-/// is asked as its GET.
+/// A HEAD is asked as its GET.
 pub fn needs_sign_in(method: &actix_web::http::Method, pattern: &str) -> bool {
-    static GUARDED: OnceLock<HashSet<(String, String)>> = OnceLock::new();
-    let guarded = GUARDED.get_or_init(|| {
-        let doc = serde_json::to_value(document()).unwrap_or_default();
-        let paths = doc["paths"].as_object().into_iter().flatten();
-        paths
-            .flat_map(|(pattern, item)| {
-                let operations = item.as_object().into_iter().flatten();
-                operations
-                    .filter(|(_, op)| op["security"].as_array().is_some_and(|s| !s.is_empty()))
-                    .map(|(method, _)| (method.to_uppercase(), pattern.clone()))
-            })
-            .collect()
-    });
     let method = if method == actix_web::http::Method::HEAD { "GET" } else { method.as_str() };
-    guarded.contains(&(method.to_string(), pattern.to_string()))
+    routes()
+        .iter()
+        .find(|r| r.pattern == pattern)
+        .is_some_and(|r| r.operations.iter().any(|(m, signed_in)| *signed_in && m == method))
 }
 
 const METHODS: [&str; 7] = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMobile, mobileDigits, STATES } from './india';
+import { formatMobile, indiaDay, mobileDigits, STATES } from './india';
 
 describe('India form values', () => {
   it('lists the 36 states and union territories once each', () => {
@@ -16,5 +16,10 @@ describe('India form values', () => {
       expect(mobileDigits(bad)).toBeNull();
     }
     expect(formatMobile('9876543210')).toBe('+91-98765-43210');
+  });
+
+  it("names India's calendar day, which starts at 18:30 UTC", () => {
+    expect(indiaDay(new Date('2027-03-31T18:29:00Z'))).toBe('2027-03-31');
+    expect(indiaDay(new Date('2027-03-31T18:31:00Z'))).toBe('2027-04-01');
   });
 });

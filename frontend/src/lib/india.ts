@@ -70,6 +70,12 @@ export function nationalPhone(raw: string): string | null {
   return national && /^[1-9]/.test(national) ? national : null;
 }
 
+/** The calendar day (YYYY-MM-DD) in India at a moment, by default now: the calendar of the
+ * server's dates, date filters and windows (`kernel::india`). */
+export function indiaDay(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
 /** A stored 10-digit mobile as the shop shows it: +91-98765-43210. */
 export function formatMobile(digits: string | null | undefined): string {
   if (!digits) return '';

@@ -14,7 +14,7 @@
 /// vowel (`None` after a virama) and what follows it in the same syllable (a nasal mark).
 #[derive(Debug, Clone)]
 struct Syllable {
-    consonant: &'static str,
+    consonant: String,
     vowel: Option<Vowel>,
     coda: &'static str,
 }
@@ -51,7 +51,7 @@ fn consonant(c: char) -> Option<&'static str> {
 }
 
 /// A consonant with a nukta written after it: the sound it then stands for.
-fn with_nukta(latin: &'static str) -> &'static str {
+fn with_nukta(latin: &str) -> &str {
     match latin {
         "j" => "z",
         "d" => "r",
@@ -111,14 +111,14 @@ pub(super) fn romanised(word: &str) -> Vec<String> {
 /// The word's letter groups, with the vowels Hindi does not say already dropped.
 fn syllables(word: &str) -> Vec<Syllable> {
     let mut out: Vec<Syllable> = Vec::new();
-    // Letters of another script (a Latin letter, a digit) stand as they are, as a
-    // consonant without a vowel.
+    // A Latin letter or a digit stands as it is, as a consonant without a vowel; anything
+    // else (a joiner, a danda) is left out.
     for c in word.chars() {
         if let Some(latin) = consonant(c) {
-            out.push(Syllable { consonant: latin, vowel: Some(Vowel::Inherent), coda: "" });
+            out.push(Syllable { consonant: latin.to_string(), vowel: Some(Vowel::Inherent), coda: "" });
         } else if c == NUKTA {
             if let Some(last) = out.last_mut() {
-                last.consonant = with_nukta(last.consonant);
+                last.consonant = with_nukta(&last.consonant).to_string();
             }
         } else if c == VIRAMA {
             if let Some(last) = out.last_mut() {
@@ -127,7 +127,7 @@ fn syllables(word: &str) -> Vec<Syllable> {
         } else if let Some(v) = vowel(c) {
             match out.last_mut() {
                 Some(last) if is_vowel_sign(c) => last.vowel = Some(v),
-                _ => out.push(Syllable { consonant: "", vowel: Some(v), coda: "" }),
+                _ => out.push(Syllable { consonant: String::new(), vowel: Some(v), coda: "" }),
             }
         } else if matches!(c, '\u{0901}' | '\u{0902}') {
             // Chandrabindu and anusvara: a nasal after the vowel.
@@ -138,37 +138,20 @@ fn syllables(word: &str) -> Vec<Syllable> {
             if let Some(last) = out.last_mut() {
                 last.coda = "h";
             }
-        } else if ('\u{0966}'..='\u{096F}').contains(&c) {
-            // Devanagari digits read as ASCII ones.
-            out.push(Syllable { consonant: DIGITS[c as usize - 0x0966], vowel: None, coda: "" });
-        } else if !is_devanagari(c) && !matches!(c, '\u{200C}' | '\u{200D}') {
-            let latin: &'static str = ASCII.get(c as usize).copied().unwrap_or("");
-            if !latin.is_empty() {
-                out.push(Syllable { consonant: latin, vowel: None, coda: "" });
-            }
+        } else if let Some(digit) = c.to_digit(10).or_else(|| devanagari_digit(c)) {
+            out.push(Syllable { consonant: digit.to_string(), vowel: None, coda: "" });
+        } else if c.is_ascii_alphabetic() {
+            out.push(Syllable { consonant: c.to_string(), vowel: None, coda: "" });
         }
     }
     drop_unsaid_vowels(&mut out);
     out
 }
 
-const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-
-/// The ASCII letters and digits, as strings that live as long as the program.
-const ASCII: [&str; 128] = {
-    let mut table = [""; 128];
-    let letters = [
-        "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q",
-        "r", "s", "t", "u", "v", "w", "x", "y", "z",
-    ];
-    let mut i = 0;
-    while i < letters.len() {
-        let byte = letters[i].as_bytes()[0] as usize;
-        table[byte] = letters[i];
-        i += 1;
-    }
-    table
-};
+/// A Devanagari digit's value (० to ९).
+fn devanagari_digit(c: char) -> Option<u32> {
+    ('\u{0966}'..='\u{096F}').contains(&c).then(|| c as u32 - 0x0966)
+}
 
 /// Hindi's schwa deletion: the inherent vowel of a word's last consonant is not said
 /// ("kurta", not "kurata"; "salwar", not "salwara"), nor one between a vowel-consonant and a
@@ -196,7 +179,7 @@ fn drop_unsaid_vowels(syllables: &mut [Syllable]) {
 fn spell(syllables: &[Syllable], spelling: Spelling) -> String {
     let mut out = String::new();
     for (i, s) in syllables.iter().enumerate() {
-        out.push_str(if s.consonant == "v" && spelling.w_for_v { "w" } else { s.consonant });
+        out.push_str(if s.consonant == "v" && spelling.w_for_v { "w" } else { &s.consonant });
         match s.vowel {
             // "a" before a voiced "h" is said "e": "lehenga", "pehenna".
             Some(Vowel::Inherent) => {

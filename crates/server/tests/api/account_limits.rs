@@ -71,8 +71,7 @@ async fn wrong_current_passwords_are_limited_per_account() {
         assert_eq!(refused.body["code"], "too_many_attempts", "{:?}", app.backend);
         assert!(refused.headers.contains_key("retry-after"));
         // The limit is the account's, whichever token guesses.
-        let other = app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD })).await.expect(200);
-        let other = other.body["token"].as_str().unwrap_or_default().to_string();
+        let other = app.sign_in("asha").await;
         app.put("/api/users/change-password", Some(&other), guess(PASSWORD)).await.expect(429);
         app.post("/api/auth/login", None, json!({ "identifier": "asha", "password": PASSWORD })).await.expect(200);
     }

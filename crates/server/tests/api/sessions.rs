@@ -6,11 +6,6 @@ use serde_json::json;
 
 use crate::helpers::{TestApp, PASSWORD};
 
-async fn sign_in(app: &TestApp, identifier: &str, password: &str) -> String {
-    let reply = app.post("/api/auth/login", None, json!({ "identifier": identifier, "password": password })).await.expect(200);
-    reply.body["token"].as_str().unwrap_or_default().to_string()
-}
-
 async fn me_status(app: &TestApp, token: &str) -> u16 {
     app.get("/api/auth/me", Some(token)).await.status.as_u16()
 }
@@ -19,7 +14,7 @@ async fn me_status(app: &TestApp, token: &str) -> u16 {
 async fn a_password_change_ends_every_earlier_token_and_answers_a_new_one() {
     for app in TestApp::all() {
         let (phone, _) = app.customer("asha").await;
-        let laptop = sign_in(&app, "asha", PASSWORD).await;
+        let laptop = app.sign_in("asha").await;
         let changed = app
             .put("/api/users/change-password", Some(&phone), json!({ "currentPassword": PASSWORD, "newPassword": "brand-new-pass" }))
             .await
@@ -38,7 +33,7 @@ async fn a_password_change_ends_every_earlier_token_and_answers_a_new_one() {
 async fn logout_ends_only_the_token_it_is_called_with() {
     for app in TestApp::all() {
         let (phone, _) = app.customer("asha").await;
-        let laptop = sign_in(&app, "asha@example.in", PASSWORD).await;
+        let laptop = app.sign_in("asha@example.in").await;
         let reply = app.post("/api/auth/logout", Some(&phone), json!({})).await.expect(200);
         assert_eq!(reply.message(), "Signed out");
         assert_eq!(me_status(&app, &phone).await, 401, "{:?}", app.backend);
@@ -53,14 +48,14 @@ async fn logout_ends_only_the_token_it_is_called_with() {
 async fn logout_all_ends_every_token_of_the_account_at_once() {
     for app in TestApp::all() {
         let (phone, _) = app.customer("asha").await;
-        let laptop = sign_in(&app, "asha", PASSWORD).await;
+        let laptop = app.sign_in("asha").await;
         let (ravi, _) = app.customer("ravi").await;
         let reply = app.post("/api/auth/logout-all", Some(&laptop), json!({})).await.expect(200);
         assert_eq!(reply.message(), "Signed out of all devices");
         assert_eq!(me_status(&app, &phone).await, 401, "{:?}", app.backend);
         assert_eq!(me_status(&app, &laptop).await, 401);
         assert_eq!(me_status(&app, &ravi).await, 200, "other accounts are untouched");
-        let again = sign_in(&app, "asha", PASSWORD).await;
+        let again = app.sign_in("asha").await;
         assert_eq!(me_status(&app, &again).await, 200, "signing in again works");
     }
 }
@@ -76,7 +71,8 @@ async fn promoting_an_account_ends_its_sessions() {
             .unwrap();
         assert_eq!(promoted.user.role, kernel::Role::Admin);
         assert_eq!(me_status(&app, &token).await, 401, "{:?}", app.backend);
-        let admin = sign_in(&app, "owner", "night-train-42").await;
+        let signed_in = app.post("/api/auth/login", None, json!({ "identifier": "owner", "password": "night-train-42" })).await.expect(200);
+        let admin = signed_in.body["token"].as_str().unwrap_or_default().to_string();
         let me = app.get("/api/auth/me", Some(&admin)).await.expect(200);
         assert_eq!(me.body["data"]["user"]["userType"], "ADMIN");
     }
@@ -142,7 +138,7 @@ async fn a_session_ends_after_its_seven_days_by_the_shops_clock() {
         assert_eq!(me_status(&app, &token).await, 200, "{backend:?}");
         clock.advance(chrono::Duration::minutes(2));
         assert_eq!(me_status(&app, &token).await, 401, "{backend:?}");
-        let again = sign_in(&app, "asha", PASSWORD).await;
+        let again = app.sign_in("asha").await;
         assert_eq!(me_status(&app, &again).await, 200, "a new session starts at the shop's time");
     }
 }

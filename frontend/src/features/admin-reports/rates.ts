@@ -1,11 +1,6 @@
 import { formatMoney } from '@/lib/money';
 import type { GstRateRule, GstRateRuleInput } from './api';
 
-/** Today in India as YYYY-MM-DD. */
-export function indiaToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
-}
-
 /** `2027-04-01` → `1 April 2027`. */
 export function dayText(day: string): string {
   const [y, m, d] = day.split('-').map(Number);

@@ -20,6 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { FilterBar } from '@/components/FilterBar';
+import { indiaDay } from '@/lib/india';
 import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { DateRangeFields } from '@/components/DateRangeFields';
 import { OptionSelect } from '@/components/OptionSelect';
@@ -40,7 +41,6 @@ import {
   ORDER_MESSAGES,
   confirmationFor,
   formatOrderDate,
-  indiaToday,
   orderNumber,
   paymentMethodLabel,
   shortOrderId,
@@ -233,8 +233,8 @@ export function OrdersPage({ onChanged }: { onChanged?: () => void }) {
     try {
       // The selected orders are on the page already; every matching order is the server's
       // file (at 100,000 orders the browser could not hold them).
-      if (chosen.length > 0) download(`orders-${indiaToday()}.csv`, ordersCsv(chosen));
-      else await downloadOrdersCsv({ status: params.status, q: params.q, from: params.from, to: params.to }, `orders-${indiaToday()}.csv`);
+      if (chosen.length > 0) download(`orders-${indiaDay()}.csv`, ordersCsv(chosen));
+      else await downloadOrdersCsv({ status: params.status, q: params.q, from: params.from, to: params.to }, `orders-${indiaDay()}.csv`);
     } catch (err) {
       notify.error(serverMessage(err, 'Failed to export orders'));
     } finally {

@@ -42,8 +42,3 @@ export function confirmationFor(from: DeliveryStatus, to: DeliveryStatus): strin
   if (PROGRESS[to] < PROGRESS[from]) return `Move this order back from ${from} to ${to}?`;
   return null;
 }
-
-/** Today in India (YYYY-MM-DD): the calendar the server's date filters read. */
-export function indiaToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}

@@ -19,7 +19,8 @@ import { RetryAlert } from '@/components/RetryAlert';
 import { serverMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { asInput, gstRatesKey, gstRatesQuery, saveGstRates, type GstRateRuleInput } from '../api';
-import { dayText, emptySlabs, indiaToday, ruleFromForm, slabsText, status, type SlabRow } from '../rates';
+import { indiaDay } from '@/lib/india';
+import { dayText, emptySlabs, ruleFromForm, slabsText, status, type SlabRow } from '../rates';
 import { DigitsField } from '@/components/DigitsField';
 
 function AddRule({ onAdd, busy }: { onAdd: (rule: GstRateRuleInput) => Promise<boolean>; busy: boolean }) {
@@ -124,7 +125,7 @@ export function GstRates() {
     },
     onError: (err) => setRefusal(serverMessage(err, 'Saving the GST rates failed')),
   });
-  const today = indiaToday();
+  const today = indiaDay();
   const rules = rates.data ?? [];
 
   async function replace(next: GstRateRuleInput[]): Promise<boolean> {

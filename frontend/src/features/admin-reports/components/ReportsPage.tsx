@@ -10,7 +10,7 @@ import { AdminPageHeader } from '@/components/AdminPageHeader';
 import { serverMessage } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 import { notify } from '@/lib/notify';
-import { indiaToday } from '../rates';
+import { indiaDay } from '@/lib/india';
 import { GstRates } from './GstRates';
 
 /** The first day of the month of an India date. */
@@ -20,7 +20,7 @@ function monthStart(day: string): string {
 
 /** The GST report (CSV) of the tax invoices and credit notes issued in a period. */
 export function ReportsPage() {
-  const today = indiaToday();
+  const today = indiaDay();
   const [from, setFrom] = useState(monthStart(today));
   const [to, setTo] = useState(today);
   const [busy, setBusy] = useState(false);

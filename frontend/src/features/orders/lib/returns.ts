@@ -1,4 +1,5 @@
 import type { ReturnReason, ReturnRequest } from '@/lib/api-types';
+import { indiaDay } from '@/lib/india';
 import type { Order, OrderItem } from '../types';
 
 /** India calendar days after the day of delivery on which a return may be asked for. */
@@ -6,10 +7,6 @@ export const RETURN_WINDOW_DAYS = 7;
 
 export { RETURN_REASON_LABELS, RETURN_STATUS_LABELS } from '@/lib/order-status';
 
-/** The calendar day (YYYY-MM-DD) in India at a moment. */
-export function indiaDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
-}
 
 /** The last India day on which a delivered order can be returned, or null. */
 export function returnWindowCloses(order: Pick<Order, 'deliveryStatus' | 'deliveredOn'>): string | null {
